@@ -1,0 +1,58 @@
+"""rummykit: the rules of rummy as a library.
+
+Cards and their notation, melds judged under a variant's rules, variants
+written as TOML files, and an exact meld solver.
+
+>>> import rummykit as rk
+>>> rami = rk.load_variant("rami51")
+>>> rk.check_meld(rami, "JK 7s 8s").points
+21
+"""
+
+from rummykit.cards import JOKER, Card, Rank, Suit, build_deck, format_cards, parse_card, parse_cards
+from rummykit.errors import IllegalMove, NotationError, Problem, Refusal, VariantError
+from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
+from rummykit.rules import OpeningCheck, check_opening
+from rummykit.solver import Arrangement, GoOutPlan, OpeningPlan, best_opening, can_go_out, least_penalty
+from rummykit.values import HandValues, TableValues, hand_penalty
+from rummykit.variant import Variant, bundled_variants, load_variant, loads_variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "JOKER",
+    "Arrangement",
+    "Card",
+    "GoOutPlan",
+    "HandValues",
+    "IllegalMove",
+    "Meld",
+    "MeldRules",
+    "NotationError",
+    "OpeningCheck",
+    "OpeningPlan",
+    "Problem",
+    "Rank",
+    "Refusal",
+    "Slot",
+    "Suit",
+    "TableValues",
+    "Variant",
+    "VariantError",
+    "__version__",
+    "best_opening",
+    "build_deck",
+    "bundled_variants",
+    "can_go_out",
+    "check_meld",
+    "check_opening",
+    "extend_meld",
+    "format_cards",
+    "hand_penalty",
+    "judge_meld",
+    "least_penalty",
+    "load_variant",
+    "loads_variant",
+    "parse_card",
+    "parse_cards",
+]

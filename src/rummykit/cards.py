@@ -1,0 +1,265 @@
+"""Cards and their notation.
+
+A :class:`Card` is a face: two decks give equal faces, and ``Card("7h")`` is the
+same object every time (cards are interned), so comparing and hashing are cheap.
+A joker may carry a declaration, ``JK=8h``: what the player says it stands for.
+
+>>> Card("7h"), Card("10d"), Card("JK=8h")
+(Card('7h'), Card('Td'), Card('JK=8h'))
+>>> format_cards(parse_cards("Ah 10c jk 7♠"))
+'Ah Tc JK 7s'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+from rummykit.errors import NotationError
+
+__all__ = [
+    "JOKER",
+    "Card",
+    "Rank",
+    "Suit",
+    "build_deck",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Rank(enum.IntEnum):
+    """Card ranks; the ace is 14 (its place in a run is decided by the meld)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self - 2]
+
+
+class Suit(enum.IntEnum):
+    """Suits in canonical order: clubs, diamonds, hearts, spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        return "cdhs"[self]
+
+
+_RANK_SYMBOLS = "23456789TJQKA"
+_RANK_INPUT = {s: Rank(i + 2) for i, s in enumerate(_RANK_SYMBOLS)}
+_RANK_INPUT.update({s.lower(): r for s, r in _RANK_INPUT.items()})
+_RANK_INPUT["10"] = Rank.TEN
+_SUIT_INPUT = {
+    "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES,
+    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+}  # fmt: skip
+_JOKER_INPUT = frozenset({"jk", "joker", "🃏"})
+
+JOKER_CODE = 52
+"""The code of every joker; naturals are ``(rank - 2) * 4 + suit``, 0 to 51."""
+
+
+class Card:
+    """A playing card: a natural (rank and suit) or a joker.
+
+    ``Card("7h")`` parses notation. Cards are immutable and interned: equal cards
+    are the same object. ``code`` is a small integer (0-51 for naturals, rank
+    major; 52 for a joker) that fast code may use.
+    """
+
+    __slots__ = ("code", "declared", "rank", "suit")
+
+    code: int
+    rank: Rank | None
+    suit: Suit | None
+    declared: Card | None
+
+    def __new__(cls, text: str) -> Card:
+        return parse_card(text)
+
+    @classmethod
+    def _create(cls, code: int, declared: Card | None) -> Card:
+        card = object.__new__(cls)
+        natural = code != JOKER_CODE
+        object.__setattr__(card, "code", code)
+        object.__setattr__(card, "rank", Rank(code // 4 + 2) if natural else None)
+        object.__setattr__(card, "suit", Suit(code % 4) if natural else None)
+        object.__setattr__(card, "declared", declared)
+        return card
+
+    @staticmethod
+    def natural(rank: Rank | int, suit: Suit | int) -> Card:
+        """The natural card of this rank and suit."""
+        return _NATURALS[(int(rank) - 2) * 4 + int(suit)]
+
+    @staticmethod
+    def joker(declared: Card | None = None) -> Card:
+        """A joker, optionally declared to stand for a natural card."""
+        if declared is None:
+            return JOKER
+        if declared.is_joker:
+            raise NotationError(str(declared), "a joker cannot stand for a joker")
+        return _DECLARED[declared.code]
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code == JOKER_CODE
+
+    @property
+    def is_natural(self) -> bool:
+        return self.code != JOKER_CODE
+
+    @property
+    def face(self) -> Card:
+        """The card without a declaration (what a hand holds)."""
+        return JOKER if self.code == JOKER_CODE else self
+
+    def sort_key(self) -> tuple[int, int]:
+        return (self.code, -1 if self.declared is None else self.declared.code)
+
+    def __lt__(self, other: Card) -> bool:
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: Card) -> bool:
+        return self.sort_key() <= other.sort_key()
+
+    def __gt__(self, other: Card) -> bool:
+        return self.sort_key() > other.sort_key()
+
+    def __ge__(self, other: Card) -> bool:
+        return self.sort_key() >= other.sort_key()
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Unpickling and copying go through the interning constructor.
+        return (parse_card, (str(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
+
+    def __str__(self) -> str:
+        if self.code == JOKER_CODE:
+            return "JK" if self.declared is None else f"JK={self.declared}"
+        return _RANK_SYMBOLS[self.code // 4] + "cdhs"[self.code % 4]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+_NATURALS: tuple[Card, ...] = tuple(Card._create(code, None) for code in range(52))
+JOKER: Card = Card._create(JOKER_CODE, None)
+_DECLARED: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, c) for c in _NATURALS)
+
+
+def _parse_natural(token: str) -> Card:
+    if len(token) < 2:
+        raise NotationError(token, "a card is a rank and a suit, like 7h")
+    rank = _RANK_INPUT.get(token[:-1])
+    suit = _SUIT_INPUT.get(token[-1])
+    if rank is None:
+        raise NotationError(token, f"unknown rank {token[:-1]!r} (use 2-9, T or 10, J, Q, K, A)")
+    if suit is None:
+        raise NotationError(token, f"unknown suit {token[-1]!r} (use c, d, h, s)")
+    return _NATURALS[(rank - 2) * 4 + suit]
+
+
+_PARSED: dict[str, Card] = {}
+
+
+def parse_card(token: str) -> Card:
+    """Read one card: ``7h``, ``10d``, ``T♠``, ``JK``, ``JK=8h``.
+
+    >>> parse_card("Q♥")
+    Card('Qh')
+    """
+    card = _PARSED.get(token)
+    if card is not None:
+        return card
+    if not isinstance(token, str):
+        raise NotationError(repr(token), "a card is written as text, like 7h")
+    text = token.strip()
+    if not text:
+        raise NotationError(token, "empty card")
+    head, sep, tail = text.partition("=")
+    if head.lower() in _JOKER_INPUT:
+        if not sep:
+            card = JOKER
+        else:
+            try:
+                declared = _parse_natural(tail)
+            except NotationError:
+                raise NotationError(
+                    token, f"a joker is declared as a natural card, like JK=8h, not {tail!r}"
+                ) from None
+            card = _DECLARED[declared.code]
+    elif sep:
+        raise NotationError(token, "only a joker can be declared (JK=8h)")
+    else:
+        try:
+            card = _parse_natural(text)
+        except NotationError as error:
+            raise NotationError(token, error.reason) from None
+    if len(_PARSED) < 4096:
+        _PARSED[token] = card
+    return card
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read cards separated by spaces (or commas), or convert an iterable of cards.
+
+    >>> parse_cards("7h 8h JK=9h Th")
+    (Card('7h'), Card('8h'), Card('JK=9h'), Card('Th'))
+    """
+    if isinstance(text, str):
+        tokens: Iterable[str | Card] = text.replace(",", " ").split()
+    else:
+        tokens = text
+    return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards in canonical notation, in the order given."""
+    return " ".join(str(card) for card in cards)
+
+
+def build_deck(decks: int, jokers: int) -> tuple[Card, ...]:
+    """Every card of ``decks`` French 52-card decks and ``jokers`` jokers, in
+    canonical order (by rank, then suit, equal faces together, jokers last).
+
+    >>> len(build_deck(2, 4)), build_deck(1, 0)[:5]
+    (108, (Card('2c'), Card('2d'), Card('2h'), Card('2s'), Card('3c')))
+    """
+    if decks < 0 or jokers < 0:
+        raise ValueError("a deck needs a non-negative number of decks and jokers")
+    naturals = tuple(card for card in _NATURALS for _ in range(decks))
+    return naturals + (JOKER,) * jokers

@@ -1,0 +1,246 @@
+"""The ``rummykit`` command.
+
+Every subcommand exits 0 on success, 1 when the thing checked is refused, and
+2 on bad input, with one line on standard error and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from rummykit.cards import format_cards, parse_cards
+from rummykit.conformance import CaseFileError, run_case_files
+from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.melds import Meld, judge_meld
+from rummykit.solver import best_opening, can_go_out, least_penalty
+from rummykit.values import hand_penalty
+from rummykit.variant import Variant, bundled_variants, load_variant
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """Bad input: printed as one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def _variant(ref: str) -> Variant:
+    try:
+        return load_variant(ref)
+    except VariantError as error:
+        raise UsageError(str(error.problems[0])) from None
+
+
+def _cards(words: Sequence[str]) -> tuple[Any, ...]:
+    try:
+        return parse_cards(" ".join(words))
+    except NotationError as error:
+        raise UsageError(f"notation.invalid: {error}") from None
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _joker_text(meld: Meld) -> list[str]:
+    out = []
+    for slot in meld.joker_slots():
+        target = slot.stands_for
+        out.append(str(target) if target is not None else f"{slot.rank.symbol}?")
+    return out
+
+
+def _deck_text(variant: Variant) -> str:
+    parts = []
+    for band in variant.deck.by_players:
+        lo, hi = band.players
+        who = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        options = "".join(f"/{j}" for j in band.joker_options)
+        parts.append(f"{who}: {band.decks}x52+{band.jokers}{options}")
+    return ", ".join(parts)
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    rows = []
+    for ref in bundled_variants():
+        v = load_variant(ref)
+        extra = v.deal.first_player_extra
+        rows.append(
+            {
+                "id": v.id,
+                "name": v.name,
+                "players": [v.players.min, v.players.max],
+                "deck": [
+                    {"players": list(b.players), "decks": b.decks, "jokers": b.jokers,
+                     "joker_options": list(b.joker_options)}
+                    for b in v.deck.by_players
+                ],
+                "hand_size": v.deal.hand_size,
+                "first_player_extra": extra,
+                "opening_min": v.opening.min_points,
+            }
+        )
+    if args.json:
+        _emit(rows)
+        return 0
+    header = ("id", "name", "players", "decks+jokers", "hand", "opening")
+    table = [header]
+    for row in rows:
+        v = load_variant(row["id"])
+        hand = str(row["hand_size"]) + (f" (+{row['first_player_extra']})" if row["first_player_extra"] else "")
+        table.append(
+            (
+                row["id"], row["name"], f"{v.players.min}-{v.players.max}", _deck_text(v),
+                hand, str(row["opening_min"]),
+            )
+        )
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    for row_text in table:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row_text, widths)).rstrip())
+    return 0
+
+
+def cmd_check_variant(args: argparse.Namespace) -> int:
+    try:
+        variant = load_variant(args.path)
+    except VariantError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    print(f"{args.path}: ok ({variant.id}: {variant.name}, digest {variant.digest()[:12]})")
+    return 0
+
+
+def _meld_json(result: Meld | Refusal) -> dict[str, Any]:
+    if isinstance(result, Refusal):
+        return {"valid": False, "kind": None, "points": None, "jokers": [],
+                "code": result.code, "message": result.message}
+    return {"valid": True, "kind": result.kind, "points": result.points,
+            "jokers": _joker_text(result), "code": None, "message": None,
+            "meld": result.notation()}
+
+
+def cmd_meld(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    result = judge_meld(variant.meld_rules, _cards(args.cards))
+    if args.json:
+        _emit(_meld_json(result))
+    elif isinstance(result, Refusal):
+        print(f"refused: {result.code}: {result.message}")
+    else:
+        jokers = _joker_text(result)
+        stands = "".join(f"; JK stands for {j}" for j in jokers)
+        print(f"valid {result.kind}: {result.notation()}, {result.points} points{stands}")
+    return 1 if isinstance(result, Refusal) else 0
+
+
+def cmd_hand(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    penalty = hand_penalty(variant, _cards(args.cards))
+    if args.json:
+        _emit({"penalty": penalty})
+    else:
+        print(f"penalty {penalty}")
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    cards = _cards(args.cards)
+    opening = best_opening(variant, cards)
+    out = can_go_out(variant, cards)
+    least = least_penalty(variant, cards)
+    if args.json:
+        _emit(
+            {
+                "best_opening": None if opening is None else {
+                    "melds": [m.notation() for m in opening.melds], "points": opening.points},
+                "can_go_out": None if out is None else {
+                    "melds": [m.notation() for m in out.melds],
+                    "discard": None if out.discard is None else str(out.discard)},
+                "least_penalty": {
+                    "melds": [m.notation() for m in least.melds],
+                    "leftover": [str(c) for c in least.leftover], "penalty": least.penalty},
+            }
+        )
+        return 0
+    if opening is None:
+        print("best opening: none")
+    else:
+        melds = " | ".join(m.notation() for m in opening.melds)
+        print(f"best opening: {melds} ({opening.points} points)")
+    if out is None:
+        print("can go out: no")
+    else:
+        melds = " | ".join(m.notation() for m in out.melds) or "-"
+        last = f", discard {out.discard}" if out.discard is not None else ""
+        print(f"can go out: yes: {melds}{last}")
+    melds = " | ".join(m.notation() for m in least.melds) or "-"
+    print(f"least penalty: {least.penalty}: {melds}; left {format_cards(least.leftover) or '-'}")
+    return 0
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    try:
+        report = run_case_files(args.files)
+    except CaseFileError as error:
+        raise UsageError(str(error)) from None
+    for result in report.results:
+        if not result.passed:
+            print(result)
+    print(report.summary())
+    return 0 if report.failed == 0 else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("variants", help="list the bundled variants")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_variants)
+
+    p = sub.add_parser("check-variant", help="check a variant file; every problem on its own line")
+    p.add_argument("path", help="a .toml file or a bundled id")
+    p.set_defaults(run=cmd_check_variant)
+
+    for name, run, text in (
+        ("meld", cmd_meld, "judge cards as a meld"),
+        ("hand", cmd_hand, "the penalty of cards left in a hand"),
+        ("solve", cmd_solve, "best opening, can go out, least penalty"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
+        p.add_argument("cards", nargs="+", help="cards, e.g. 7h 8h JK")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(run=run)
+
+    p = sub.add_parser("conformance", help="run conformance case files")
+    p.add_argument("files", nargs="+", help="case files (.toml)")
+    p.set_defaults(run=cmd_conformance)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        code: int = args.run(args)
+        return code
+    except UsageError as error:
+        print(f"rummykit: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

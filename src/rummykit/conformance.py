@@ -1,0 +1,210 @@
+"""Conformance case files (CONFORMANCE.md): load them, run them, report.
+
+A case file is TOML with ``[[meld]]``, ``[[hand]]`` and ``[[opening]]`` cases.
+``[[scenario]]`` cases need the engine, which this version does not have yet:
+a file that holds one is refused (it is never skipped in silence).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rummykit.cards import parse_cards
+from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.melds import Meld, judge_meld
+from rummykit.rules import check_opening
+from rummykit.values import hand_penalty
+from rummykit.variant import Variant, load_variant
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+__all__ = ["CaseFileError", "CaseResult", "Report", "run_case_file", "run_case_files"]
+
+CASE_KEYS: dict[str, dict[str, str]] = {
+    "meld": {
+        "name": "str", "variant": "str", "cards": "str", "valid": "bool",
+        "kind": "str", "points": "int", "error": "str", "notation": "str",
+    },
+    "hand": {"name": "str", "variant": "str", "cards": "str", "penalty": "int"},
+    "opening": {
+        "name": "str", "variant": "str", "melds": "list", "valid": "bool",
+        "points": "int", "error": "str", "going_out": "bool",
+    },
+}  # fmt: skip
+REQUIRED = {"meld": ("cards", "valid"), "hand": ("cards", "penalty"), "opening": ("melds", "valid")}
+
+
+class CaseFileError(ValueError):
+    """A case file that cannot be run (bad TOML, unknown keys, bad cards)."""
+
+
+@attrs.frozen(slots=True)
+class CaseResult:
+    file: str
+    name: str
+    passed: bool
+    expected: str = ""
+    got: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.name}: expected {self.expected}, got {self.got}"
+
+
+@attrs.frozen(slots=True)
+class Report:
+    results: tuple[CaseResult, ...]
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for r in self.results if r.passed)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for r in self.results if not r.passed)
+
+    def summary(self) -> str:
+        return f"{self.passed} passed, {self.failed} failed"
+
+
+_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "bool": bool, "int": int, "list": list}
+
+
+def _check_case(path: str, section: str, index: int, case: Any) -> None:
+    where = f"{path}: [[{section}]] #{index + 1}"
+    if not isinstance(case, dict):
+        raise CaseFileError(f"{where}: expected a table")
+    keys = CASE_KEYS[section]
+    for key, value in case.items():
+        if key not in keys:
+            raise CaseFileError(f"{where}: unknown key {key!r} (known: {', '.join(keys)})")
+        wanted = _TYPES[keys[key]]
+        if not isinstance(value, wanted) or (keys[key] == "int" and isinstance(value, bool)):
+            raise CaseFileError(f"{where}: {key} should be {keys[key]}, got {value!r}")
+    for key in REQUIRED[section]:
+        if key not in case:
+            raise CaseFileError(f"{where}: the key {key!r} is missing")
+
+
+class _Variants:
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.cache: dict[str, Variant] = {}
+
+    def get(self, ref: str, where: str) -> Variant:
+        if ref not in self.cache:
+            target = ref
+            if ref.endswith(".toml") and not Path(ref).is_absolute():
+                target = str(self.base / ref)
+            try:
+                self.cache[ref] = load_variant(target)
+            except VariantError as error:
+                raise CaseFileError(f"{where}: variant {ref!r}: {error.problems[0]}") from None
+        return self.cache[ref]
+
+
+def _verdict(result: Meld | Refusal) -> str:
+    return f"refused ({result.code})" if isinstance(result, Refusal) else "valid"
+
+
+def run_case_file(path: str | Path) -> list[CaseResult]:
+    """Run every case of one file; raises CaseFileError if the file is malformed."""
+    path = Path(path)
+    label = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CaseFileError(f"{label}: cannot read: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise CaseFileError(f"{label}: not valid TOML: {error}") from None
+    for key in data:
+        if key == "scenario":
+            raise CaseFileError(
+                f"{label}: [[scenario]] cases need the game engine, which this version of "
+                "rummykit does not have yet; move them to another file"
+            )
+        if key not in CASE_KEYS and key != "variant":
+            raise CaseFileError(f"{label}: unknown key {key!r} (known: variant, meld, hand, opening)")
+    default = data.get("variant")
+    variants = _Variants(path.parent)
+    results: list[CaseResult] = []
+    for section in CASE_KEYS:
+        cases = data.get(section, [])
+        if not isinstance(cases, list):
+            raise CaseFileError(f"{label}: {section} should be an array of tables [[{section}]]")
+        for index, case in enumerate(cases):
+            _check_case(label, section, index, case)
+            name = case.get("name", f"{section} #{index + 1}")
+            ref = case.get("variant", default)
+            if not isinstance(ref, str):
+                raise CaseFileError(f"{label}: {name}: no variant (set `variant` in the file or case)")
+            variant = variants.get(ref, f"{label}: {name}")
+            try:
+                results.append(_RUNNERS[section](label, name, variant, case))
+            except NotationError as error:
+                raise CaseFileError(f"{label}: {name}: {error}") from None
+    return results
+
+
+def _meld_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
+    result = judge_meld(variant.meld_rules, parse_cards(case["cards"]))
+    if case["valid"] != isinstance(result, Meld):
+        expected = "valid" if case["valid"] else "refused"
+        return CaseResult(label, name, False, expected, _verdict(result))
+    if isinstance(result, Refusal):
+        if "error" in case and case["error"] != result.code:
+            return CaseResult(label, name, False, f"refused ({case['error']})", _verdict(result))
+        return CaseResult(label, name, True)
+    checks = (
+        ("kind", result.kind),
+        ("points", result.points),
+        ("notation", result.notation()),
+    )
+    for key, got in checks:
+        if key in case and case[key] != got:
+            return CaseResult(label, name, False, f"{key} {case[key]!r}", f"{key} {got!r}")
+    return CaseResult(label, name, True)
+
+
+def _hand_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
+    got = hand_penalty(variant, case["cards"])
+    if got != case["penalty"]:
+        return CaseResult(label, name, False, f"penalty {case['penalty']}", f"penalty {got}")
+    return CaseResult(label, name, True)
+
+
+def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
+    melds: Sequence[str] = case["melds"]
+    if not all(isinstance(m, str) for m in melds):
+        raise CaseFileError(f"{label}: {name}: melds should be strings of cards")
+    result = check_opening(variant, melds, going_out=case.get("going_out", False))
+    valid = not isinstance(result, Refusal)
+    if case["valid"] != valid:
+        expected = "valid" if case["valid"] else "refused"
+        got = "valid" if valid else f"refused ({result.code})"  # type: ignore[union-attr]
+        return CaseResult(label, name, False, expected, got)
+    if isinstance(result, Refusal):
+        if "error" in case and case["error"] != result.code:
+            return CaseResult(label, name, False, f"refused ({case['error']})", f"refused ({result.code})")
+        return CaseResult(label, name, True)
+    if "points" in case and case["points"] != result.points:
+        return CaseResult(label, name, False, f"points {case['points']}", f"points {result.points}")
+    return CaseResult(label, name, True)
+
+
+_RUNNERS = {"meld": _meld_case, "hand": _hand_case, "opening": _opening_case}
+
+
+def run_case_files(paths: Iterable[str | Path]) -> Report:
+    """Run several case files; raises CaseFileError on the first malformed one."""
+    results: list[CaseResult] = []
+    for path in paths:
+        results.extend(run_case_file(path))
+    return Report(tuple(results))

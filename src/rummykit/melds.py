@@ -1,0 +1,506 @@
+"""Judging groups of cards as melds: sets and runs, jokers, and lay-offs.
+
+Everything here is a pure function of a variant's :class:`MeldRules` and the
+cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
+:class:`~rummykit.errors.Refusal` with a ``meld.*`` code from CONFORMANCE.md.
+
+>>> rules = MeldRules()
+>>> judge_meld(rules, parse_cards("JK 7s 8s")).notation()
+'JK=6s 7s 8s'
+>>> judge_meld(rules, parse_cards("Kh Ah 2h")).code
+'meld.run-wraparound'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol
+
+import attrs
+
+from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
+from rummykit.errors import Refusal
+from rummykit.values import TableValues
+
+__all__ = [
+    "HasMeldRules",
+    "Meld",
+    "MeldRules",
+    "Slot",
+    "check_meld",
+    "extend_meld",
+    "judge_meld",
+]
+
+JokerPlacement = Literal["lowest_value", "declared"]
+SetJokerSuit = Literal["any_missing", "bound"]
+MeldKind = Literal["set", "run"]
+
+#: The order in which a bound set joker takes a missing suit (R-ALL-04): ♠ ♥ ♦ ♣.
+BOUND_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+@attrs.frozen(slots=True)
+class MeldRules:
+    """The meld rules of a variant (its ``[melds]`` table) and its table values."""
+
+    set_min: int = 3
+    set_max: int = 4
+    set_distinct_suits: bool = True
+    run_min: int = 3
+    run_max: int = 13
+    ace_low: bool = True
+    ace_high: bool = True
+    max_jokers: int = 1
+    joker_placement: JokerPlacement = "lowest_value"
+    set_joker_suit: SetJokerSuit = "any_missing"
+    values: TableValues = TableValues()
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        return self
+
+
+class HasMeldRules(Protocol):
+    """Anything that knows its meld rules: a Variant, or MeldRules itself."""
+
+    @property
+    def meld_rules(self) -> MeldRules: ...
+
+
+@attrs.frozen(slots=True)
+class Slot:
+    """One place in a meld: the card laid there and what it stands for.
+
+    ``position`` is the run position (1 = low ace … 14 = high ace), 0 in a set.
+    A set joker under ``any_missing`` has ``suit = None``: it stands for the
+    set's rank in any suit the naturals do not hold.
+    """
+
+    card: Card
+    rank: Rank
+    suit: Suit | None
+    position: int = 0
+
+    @property
+    def is_joker(self) -> bool:
+        return self.card.code == JOKER_CODE
+
+    @property
+    def stands_for(self) -> Card | None:
+        """The natural card this slot stands for (None: a set joker of free suit)."""
+        if self.suit is None:
+            return None
+        return Card.natural(self.rank, self.suit)
+
+    def notation(self) -> str:
+        if self.card.code != JOKER_CODE:
+            return str(self.card)
+        target = self.stands_for
+        return "JK" if target is None else f"JK={target}"
+
+
+@attrs.frozen(slots=True)
+class Meld:
+    """A valid meld: its kind, its slots in normal order, and its table points."""
+
+    kind: MeldKind
+    slots: tuple[Slot, ...]
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards as they lie (jokers without declaration)."""
+        return tuple(slot.card for slot in self.slots)
+
+    @property
+    def naturals(self) -> tuple[Card, ...]:
+        return tuple(s.card for s in self.slots if s.card.code != JOKER_CODE)
+
+    @property
+    def jokers(self) -> int:
+        return sum(1 for s in self.slots if s.card.code == JOKER_CODE)
+
+    @property
+    def is_pure(self) -> bool:
+        """A run without any joker (R-R51-11)."""
+        return self.kind == "run" and self.jokers == 0
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a set (None for a run)."""
+        return self.slots[0].rank if self.kind == "set" else None
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a run (None for a set)."""
+        return self.slots[0].suit if self.kind == "run" else None
+
+    @property
+    def low(self) -> int:
+        """The lowest run position (1 = low ace); 0 for a set."""
+        return self.slots[0].position
+
+    @property
+    def high(self) -> int:
+        """The highest run position (14 = high ace); 0 for a set."""
+        return self.slots[-1].position
+
+    def notation(self) -> str:
+        """The meld in card notation, jokers with what they stand for."""
+        return " ".join(slot.notation() for slot in self.slots)
+
+    def joker_slots(self) -> tuple[Slot, ...]:
+        return tuple(s for s in self.slots if s.card.code == JOKER_CODE)
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+# --------------------------------------------------------------------------- refusals
+
+def _refuse(code: str, message: str) -> Refusal:
+    return Refusal(code, message)
+
+
+def _too_many_jokers(rules: MeldRules) -> Refusal:
+    if rules.max_jokers == 0:
+        return _refuse("meld.too-many-jokers", "This variant does not allow jokers in melds.")
+    plural = "joker" if rules.max_jokers == 1 else "jokers"
+    return _refuse(
+        "meld.too-many-jokers", f"A meld may hold at most {rules.max_jokers} {plural}."
+    )
+
+
+# --------------------------------------------------------------------------- sets
+
+def _judge_set(
+    rules: MeldRules,
+    naturals: Sequence[Card],
+    jokers: Sequence[Card],
+    fixed_suits: Sequence[Suit | None] = (),
+) -> Meld | Refusal:
+    """Judge a set; ``fixed_suits`` are jokers already on the table (lay-off)."""
+    n = len(naturals) + len(jokers) + len(fixed_suits)
+    if n < rules.set_min:
+        return _refuse("meld.too-short", f"A set needs at least {rules.set_min} cards.")
+    if n > rules.set_max:
+        return _refuse("meld.too-long", f"A set holds at most {rules.set_max} cards.")
+    rank = naturals[0].rank
+    assert rank is not None
+    for card in naturals:
+        if card.rank != rank:
+            return _refuse("meld.set-ranks", "All cards of a set must have the same rank.")
+    held = 0
+    for card in naturals:
+        bit = 1 << card.code % 4
+        if held & bit and rules.set_distinct_suits:
+            return _refuse(
+                "meld.set-duplicate-suit",
+                f"A set may not hold two cards of one suit ({card} twice).",
+            )
+        held |= bit
+    taken = held
+    for suit in fixed_suits:
+        if suit is not None:
+            if taken >> suit & 1 and rules.set_distinct_suits:
+                return _refuse(
+                    "meld.set-duplicate-suit",
+                    f"The joker in this set stands for {Card.natural(rank, suit)}; "
+                    "swap it out instead.",
+                )
+            taken |= 1 << suit
+    if rules.set_distinct_suits and len(naturals) + len(jokers) + len(fixed_suits) > 4:
+        return _refuse("meld.too-long", "A set has only four suits, so at most four cards.")
+    joker_suits: list[Suit | None] = []
+    pending = 0
+    for joker in jokers:
+        declared = joker.declared
+        if declared is None:
+            pending += 1
+            continue
+        if declared.rank != rank or (taken >> declared.code % 4) & 1:
+            return _refuse(
+                "meld.joker-declaration",
+                f"A joker in this set can stand only for a {rank.symbol} of a suit "
+                f"the set lacks, not {declared}.",
+            )
+        taken |= 1 << declared.code % 4
+        joker_suits.append(declared.suit)
+    bound = rules.set_joker_suit == "bound"
+    for _ in range(pending):
+        if bound:
+            suit = next(s for s in BOUND_SUIT_ORDER if not taken >> s & 1)
+            taken |= 1 << suit
+            joker_suits.append(suit)
+        else:
+            joker_suits.append(None)
+    value = rules.values.set_values[rank]
+    slots = [Slot(card, rank, card.suit) for card in sorted(naturals)]
+    slots += [Slot(JOKER, rank, suit if bound else None) for suit in fixed_suits]
+    slots += [Slot(JOKER, rank, suit if bound else None) for suit in joker_suits]
+    return Meld("set", tuple(slots), value * len(slots))
+
+
+# --------------------------------------------------------------------------- runs
+
+def _positions(card: Card, rules: MeldRules) -> tuple[int, ...]:
+    """Run positions a natural card may take (an ace may be low and/or high)."""
+    rank = card.code // 4 + 2
+    if rank != 14:
+        return (rank,)
+    return (1,) * rules.ace_low + (14,) * rules.ace_high
+
+
+def _circular_fit(ranks: Iterable[int], n: int) -> bool:
+    """Would these ranks fit in n consecutive cards if a run could turn the corner?"""
+    points = sorted({(r - 2) % 13 for r in ranks})
+    if not points:
+        return False
+    gaps = [(points[(i + 1) % len(points)] - p) % 13 for i, p in enumerate(points)]
+    largest = max(gaps) if len(points) > 1 else 13
+    return 13 - largest + 1 <= n
+
+
+def _judge_run(
+    rules: MeldRules,
+    naturals: Sequence[Card],
+    jokers: Sequence[Card],
+    fixed: dict[int, Card] | None = None,
+) -> Meld | Refusal:
+    """Judge a run. ``fixed`` maps run positions to cards already on the table
+    (a lay-off): they keep their places, jokers included (R-ALL-04)."""
+    fixed = fixed or {}
+    n = len(naturals) + len(jokers) + len(fixed)
+    longest = min(rules.run_max, 13)
+    table_suits = [c.code % 4 for c in fixed.values() if c.code != JOKER_CODE]
+    suit_code = table_suits[0] if table_suits else naturals[0].code % 4
+    for card in naturals:
+        if card.code % 4 != suit_code:
+            return _refuse("meld.run-suits", "All cards of a run must have the same suit.")
+    suit = Suit(suit_code)
+    seen_ranks = {c.code // 4 for c in fixed.values() if c.code != JOKER_CODE}
+    for card in naturals:
+        if card.code // 4 in seen_ranks:
+            return _refuse(
+                "meld.run-gap", f"A run cannot hold two cards of one rank ({card} twice)."
+            )
+        seen_ranks.add(card.code // 4)
+    if n > longest:
+        return _refuse("meld.too-long", f"A run holds at most {longest} cards.")
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    fixed_lo = min(fixed) if fixed else 99
+    fixed_hi = max(fixed) if fixed else -1
+    # Where can the naturals go?  Only an ace has a choice.
+    choices: list[tuple[int, ...]] = [()]
+    for card in naturals:
+        options = _positions(card, rules)
+        if not options:
+            return _refuse(
+                "meld.run-ace", "In this variant an ace cannot be part of a run."
+            )
+        choices = [c + (p,) for c in choices for p in options]
+    declared = [j.declared for j in jokers if j.declared is not None]
+    free_jokers = len(jokers)
+    windows: list[tuple[int, dict[int, Card]]] = []
+    any_shape = False
+    for choice in choices:
+        occupied: dict[int, Card] = dict(fixed)
+        clash = False
+        for card, position in zip(naturals, choice):
+            if position in occupied:
+                clash = True
+            occupied[position] = card
+        if clash or not occupied and not free_jokers:
+            continue
+        lo = min(min(occupied, default=99), fixed_lo)
+        hi = max(max(occupied, default=-1), fixed_hi)
+        if hi - lo + 1 > n:
+            continue
+        for start in range(max(hi - n + 1, lowest), min(lo, highest - n + 1) + 1):
+            any_shape = True
+            windows.append((start, occupied))
+    if not windows:
+        return _run_shape_refusal(rules, naturals, fixed, n, any_shape, suit)
+    if n < rules.run_min:
+        return _refuse("meld.too-short", f"A run needs at least {rules.run_min} cards.")
+    # Declarations: each must fit some window; a "declared" variant obeys them.
+    fitting: list[tuple[int, dict[int, Card], dict[int, Card]]] = []
+    for start, occupied in windows:
+        placed = _place_declared(declared, start, n, occupied, suit)
+        if placed is not None:
+            fitting.append((start, occupied, placed))
+    if declared and not fitting:
+        names = format_cards(Card.joker(d) for d in declared)
+        return _refuse(
+            "meld.joker-declaration", f"The declared joker {names} does not fit this run."
+        )
+    if rules.joker_placement == "lowest_value":
+        # The app places jokers itself; a declaration only has to fit somewhere.
+        candidates = [(start, occupied, {}) for start, occupied in windows]
+    else:
+        candidates = fitting
+    run_values = rules.values.run_values
+    best: tuple[int, int, dict[int, Card], dict[int, Card]] | None = None
+    for start, occupied, placed in candidates:
+        value = sum(run_values[start : start + n])
+        if best is None or (value, start) < (best[0], best[1]):
+            best = (value, start, occupied, placed)
+    assert best is not None
+    value, start, occupied, _ = best
+    slots = []
+    for position in range(start, start + n):
+        card = occupied.get(position, JOKER)
+        rank = Rank(14 if position == 1 else position)
+        slots.append(Slot(card.face, rank, suit, position))
+    return Meld("run", tuple(slots), value)
+
+
+def _place_declared(
+    declared: Sequence[Card], start: int, n: int, occupied: dict[int, Card], suit: Suit
+) -> dict[int, Card] | None:
+    """Put declared jokers on free places of the window, or None if one cannot go."""
+    placed: dict[int, Card] = {}
+    for target in declared:
+        if target.suit != suit:
+            return None
+        rank = target.code // 4 + 2
+        spots = (1, 14) if rank == 14 else (rank,)
+        for spot in spots:
+            if start <= spot < start + n and spot not in occupied and spot not in placed:
+                placed[spot] = target
+                break
+        else:
+            return None
+    return placed
+
+
+def _run_shape_refusal(
+    rules: MeldRules,
+    naturals: Sequence[Card],
+    fixed: dict[int, Card],
+    n: int,
+    any_shape: bool,
+    suit: Suit,
+) -> Refusal:
+    ranks = [c.code // 4 + 2 for c in naturals]
+    ranks += [14 if p == 1 else p for p, c in fixed.items() if c.code != JOKER_CODE]
+    has_ace = 14 in ranks
+    if has_ace:
+        # Would the ace fit at the end this variant forbids?
+        other = [r for r in ranks if r != 14]
+        low_fit = not other or max(other) <= n
+        high_fit = not other or min(other) >= 14 - n + 1
+        if (low_fit and not rules.ace_low) or (high_fit and not rules.ace_high):
+            side = "low" if low_fit and not rules.ace_low else "high"
+            return _refuse("meld.run-ace", f"In this variant an ace cannot be {side} in a run.")
+    if _circular_fit(ranks, n):
+        return _refuse(
+            "meld.run-wraparound",
+            "A run cannot turn the corner: the ace is low or high, never both (K A 2).",
+        )
+    return _refuse("meld.run-gap", f"The cards of this {suit.name.lower()} run are not consecutive.")
+
+
+# --------------------------------------------------------------------------- entry points
+
+def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
+    """Judge a group of cards as a new meld under ``rules``.
+
+    The order of the cards does not matter; a joker may carry a declaration
+    (``JK=8h``), which binds it where the variant lets players declare.
+    """
+    naturals: list[Card] = []
+    jokers: list[Card] = []
+    for card in cards:
+        if card.code == JOKER_CODE:
+            jokers.append(card)
+        else:
+            naturals.append(card)
+    if not naturals:
+        if not jokers:
+            return _refuse("meld.too-short", "A meld needs cards.")
+        return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
+    if len(jokers) > rules.max_jokers:
+        return _too_many_jokers(rules)
+    first = naturals[0].code
+    rank_code, suit_code = first // 4, first % 4
+    same_rank = all(c.code // 4 == rank_code for c in naturals)
+    same_suit = all(c.code % 4 == suit_code for c in naturals)
+    if same_rank and not (same_suit and len(naturals) == 1):
+        return _judge_set(rules, naturals, jokers)
+    if same_suit and not same_rank:
+        return _judge_run(rules, naturals, jokers)
+    if same_rank:
+        # One natural card and jokers: the declarations say which, else a set,
+        # else a run.
+        wants_run = any(
+            j.declared is not None and j.declared.code // 4 != rank_code for j in jokers
+        )
+        if not wants_run:
+            as_set = _judge_set(rules, naturals, jokers)
+            if isinstance(as_set, Meld):
+                return as_set
+            as_run = _judge_run(rules, naturals, jokers)
+            return as_run if isinstance(as_run, Meld) else as_set
+        return _judge_run(rules, naturals, jokers)
+    ranks = {c.code // 4 for c in naturals}
+    suits = {c.code % 4 for c in naturals}
+    if len(ranks) < len(suits):
+        return _refuse("meld.set-ranks", "All cards of a set must have the same rank.")
+    if len(suits) < len(ranks):
+        return _refuse("meld.run-suits", "All cards of a run must have the same suit.")
+    return _refuse(
+        "meld.not-a-meld",
+        "These cards are neither a set (one rank) nor a run (one suit, in sequence).",
+    )
+
+
+def check_meld(variant: HasMeldRules, cards: str | Iterable[Card | str]) -> Meld | Refusal:
+    """Judge cards (notation or Card objects) as a new meld of ``variant``.
+
+    >>> check_meld(MeldRules(), "Qh Kh Ah").points
+    31
+    """
+    return judge_meld(variant.meld_rules, parse_cards(cards))
+
+
+def extend_meld(
+    variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | str]
+) -> Meld | Refusal:
+    """Lay ``cards`` off onto the table ``meld``: the grown meld, or a refusal
+    with ``layoff.does-not-fit`` (the ``meld.*`` reason is in the message).
+
+    Cards already on the table keep their places; a joker never moves.
+
+    >>> rules = MeldRules()
+    >>> run = check_meld(rules, "7s 8s 9s")
+    >>> extend_meld(rules, run, "Ts 6s").notation()
+    '6s 7s 8s 9s Ts'
+    """
+    rules = variant.meld_rules
+    added = parse_cards(cards)
+    if not added:
+        return _refuse("layoff.does-not-fit", "Nothing to lay off.")
+    naturals = [c for c in added if c.code != JOKER_CODE]
+    jokers = [c for c in added if c.code == JOKER_CODE]
+    if meld.jokers + len(jokers) > rules.max_jokers:
+        reason = _too_many_jokers(rules)
+        return _refuse("layoff.does-not-fit", reason.message)
+    result: Meld | Refusal
+    if meld.kind == "set":
+        table_naturals = list(meld.naturals)
+        fixed_suits = [s.suit for s in meld.joker_slots()]
+        result = _judge_set(rules, table_naturals + naturals, jokers, fixed_suits)
+    else:
+        fixed = {slot.position: slot.card for slot in meld.slots}
+        result = _judge_run(rules, naturals, jokers, fixed)
+    if isinstance(result, Refusal):
+        return _refuse("layoff.does-not-fit", result.message)
+    return result
+
+

@@ -1,0 +1,137 @@
+"""The opening ("first meld"): its minimum, its pure run, and the hand-rummy
+waiver. All new melds of the opening turn count together (R-ALL-06).
+
+>>> from rummykit.variant import load_variant
+>>> check_opening(load_variant("rami51"), ["Th Jh Qh Kh"]).code
+'opening.below-minimum'
+>>> check_opening(load_variant("roemie"), ["Th Jh Qh Kh"]).points
+40
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from rummykit.cards import Card, parse_cards
+from rummykit.errors import Refusal
+from rummykit.melds import Meld, judge_meld
+from rummykit.rules.base import compose, register
+from rummykit.variant import Variant
+
+__all__ = [
+    "HandRummyWaiver",
+    "OpeningCheck",
+    "OpeningMinimum",
+    "OpeningPureRun",
+    "check_opening",
+    "judge_opening",
+]
+
+
+@attrs.frozen(slots=True)
+class OpeningMinimum:
+    """The new melds of the opening turn must be worth at least ``min_points``."""
+
+    min_points: int
+    name: str = "opening_minimum"
+    hooks: tuple[str, ...] = ("opening",)
+
+    def check(self, melds: Sequence[Meld], points: int) -> Refusal | None:
+        if points >= self.min_points:
+            return None
+        return Refusal(
+            "opening.below-minimum",
+            f"An opening must be worth at least {self.min_points} points; these melds "
+            f"are worth {points}.",
+        )
+
+
+@attrs.frozen(slots=True)
+class OpeningPureRun:
+    """The opening must hold a run of at least ``length`` cards with no joker."""
+
+    length: int
+    name: str = "opening_pure_run"
+    hooks: tuple[str, ...] = ("opening",)
+
+    def check(self, melds: Sequence[Meld], points: int) -> Refusal | None:
+        if any(m.is_pure and len(m) >= self.length for m in melds):
+            return None
+        return Refusal(
+            "opening.needs-pure-run",
+            f"An opening must include a run of at least {self.length} cards without a joker.",
+        )
+
+
+@attrs.frozen(slots=True)
+class HandRummyWaiver:
+    """Going out in the opening turn waives the opening rules (hand rummy)."""
+
+    name: str = "hand_rummy_waiver"
+    hooks: tuple[str, ...] = ("opening_waiver",)
+
+
+@register("opening_minimum")
+def _opening_minimum(variant: Variant) -> OpeningMinimum | None:
+    points = variant.opening.min_points
+    return OpeningMinimum(points) if points > 0 else None
+
+
+@register("opening_pure_run")
+def _opening_pure_run(variant: Variant) -> OpeningPureRun | None:
+    opening = variant.opening
+    return OpeningPureRun(opening.pure_run_min) if opening.require_pure_run else None
+
+
+@register("hand_rummy_waiver")
+def _hand_rummy_waiver(variant: Variant) -> HandRummyWaiver | None:
+    return HandRummyWaiver() if variant.opening.waived_for_hand_rummy else None
+
+
+@attrs.frozen(slots=True)
+class OpeningCheck:
+    """An accepted opening: the melds as judged and their total table value."""
+
+    melds: tuple[Meld, ...]
+    points: int
+
+
+def judge_opening(
+    variant: Variant, melds: Sequence[Meld], *, going_out: bool = False
+) -> OpeningCheck | Refusal:
+    """Judge melds (already valid) laid together as an opening.
+
+    ``going_out``: the turn empties the hand; a hand-rummy waiver then applies.
+    """
+    points = sum(m.points for m in melds)
+    rule_set = compose(variant)
+    if not (going_out and rule_set.at("opening_waiver")):
+        for component in rule_set.at("opening"):
+            refusal = component.check(melds, points)  # type: ignore[attr-defined]
+            if refusal is not None:
+                assert isinstance(refusal, Refusal)
+                return refusal
+    return OpeningCheck(tuple(melds), points)
+
+
+def check_opening(
+    variant: Variant,
+    melds: Iterable[str | Iterable[Card | str]],
+    *,
+    going_out: bool = False,
+) -> OpeningCheck | Refusal:
+    """Judge groups of cards (notation or cards), laid in one turn, as an opening.
+
+    A group that is not a meld is refused with its ``meld.*`` code.
+    """
+    judged: list[Meld] = []
+    for group in melds:
+        result = judge_meld(variant.meld_rules, parse_cards(group))
+        if isinstance(result, Refusal):
+            return result
+        judged.append(result)
+    if not judged:
+        return Refusal("opening.below-minimum", "An opening needs at least one meld.")
+    return judge_opening(variant, judged, going_out=going_out)

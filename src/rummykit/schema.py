@@ -1,0 +1,253 @@
+"""A small declarative schema for variant files.
+
+Each section of a variant is a frozen attrs class whose fields carry a
+:class:`Spec` in their metadata: what the TOML value must look like, said in
+words for error messages and docs. :func:`read_section` checks one TOML table
+against a class and collects every problem (key path, expected, got) instead
+of stopping at the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = [
+    "MISSING",
+    "Spec",
+    "boolean",
+    "choice",
+    "int_list",
+    "int_or",
+    "integer",
+    "int_range",
+    "read_section",
+    "spec_of",
+    "text",
+    "text_list",
+]
+
+T = TypeVar("T")
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""Returned by a check when the value is wrong; the problem text is recorded."""
+
+
+@attrs.frozen(slots=True)
+class Spec:
+    """What a key accepts: a description and a check that returns the value or
+    raises ``ValueError`` with what was found instead."""
+
+    expected: str
+    check: Callable[[Any], Any]
+    required: bool = False
+    doc: str = ""
+
+
+def describe(value: Any) -> str:
+    """How a TOML value is named in an error: its type and its text."""
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"integer {value}"
+    if isinstance(value, float):
+        return f"float {value}"
+    if isinstance(value, str):
+        return f"string {value!r}"
+    if isinstance(value, list):
+        return f"array {value!r}" if len(repr(value)) < 60 else "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _integer(minimum: int | None, maximum: int | None) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(describe(value))
+        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            raise ValueError(describe(value))
+        return value
+
+    return check
+
+
+def _bounds(minimum: int | None, maximum: int | None) -> str:
+    if minimum is not None and maximum is not None:
+        return f"an integer from {minimum} to {maximum}"
+    if minimum is not None:
+        return f"an integer >= {minimum}"
+    if maximum is not None:
+        return f"an integer <= {maximum}"
+    return "an integer"
+
+
+def integer(
+    default: Any = MISSING, *, minimum: int | None = None, maximum: int | None = None, doc: str = ""
+) -> Any:
+    spec = Spec(_bounds(minimum, maximum), _integer(minimum, maximum), default is MISSING, doc)
+    return _field(default, spec)
+
+
+def boolean(default: Any = MISSING, *, doc: str = "") -> Any:
+    def check(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(describe(value))
+        return value
+
+    return _field(default, Spec("true or false", check, default is MISSING, doc))
+
+
+def text(default: Any = MISSING, *, doc: str = "") -> Any:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(describe(value))
+        return value
+
+    return _field(default, Spec("a non-empty string", check, default is MISSING, doc))
+
+
+def _one_of(options: tuple[str, ...]) -> str:
+    return " or ".join(f'"{o}"' for o in options)
+
+
+def choice(default: Any, *options: str, doc: str = "", only: bool = False) -> Any:
+    allowed = tuple(options)
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in allowed:
+            raise ValueError(describe(value))
+        return value
+
+    return _field(default, Spec(_one_of(allowed), check, default is MISSING, doc))
+
+
+def int_or(default: Any, *words: str, minimum: int | None = None, doc: str = "") -> Any:
+    whole = _integer(minimum, None)
+
+    def check(value: Any) -> Any:
+        if isinstance(value, str):
+            if value in words:
+                return value
+            raise ValueError(describe(value))
+        return whole(value)
+
+    expected = f"{_bounds(minimum, None)} or {_one_of(tuple(words))}"
+    return _field(default, Spec(expected, check, default is MISSING, doc))
+
+
+def int_range(default: Any = MISSING, *, minimum: int = 0, doc: str = "") -> Any:
+    def check(value: Any) -> tuple[int, int]:
+        ok = (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and minimum <= value[0] <= value[1]
+        )
+        if not ok:
+            raise ValueError(describe(value))
+        return (value[0], value[1])
+
+    expected = f"[low, high], two integers with {minimum} <= low <= high"
+    return _field(default, Spec(expected, check, default is MISSING, doc))
+
+
+def int_list(default: Any = (), *, minimum: int = 0, doc: str = "") -> Any:
+    def check(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list):
+            raise ValueError(describe(value))
+        for item in value:
+            if isinstance(item, bool) or not isinstance(item, int) or item < minimum:
+                raise ValueError(describe(value))
+        return tuple(value)
+
+    expected = f"an array of integers >= {minimum}"
+    return _field(default, Spec(expected, check, default is MISSING, doc))
+
+
+def text_list(default: Any, *options: str, doc: str = "") -> Any:
+    allowed = tuple(options)
+
+    def check(value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list) or any(v not in allowed for v in value):
+            raise ValueError(describe(value))
+        if len(set(value)) != len(value):
+            raise ValueError(describe(value))
+        return tuple(value)
+
+    expected = f"an array of distinct values from {_one_of(allowed)}"
+    return _field(default, Spec(expected, check, default is MISSING, doc))
+
+
+def _field(default: Any, spec: Spec) -> Any:
+    if default is MISSING:
+        return attrs.field(metadata={"spec": spec}, kw_only=True)
+    return attrs.field(default=default, metadata={"spec": spec}, kw_only=True)
+
+
+def spec_of(field: attrs.Attribute[Any]) -> Spec | None:
+    spec = field.metadata.get("spec")
+    return spec if isinstance(spec, Spec) else None
+
+
+Report = Callable[[str, str, str], None]
+
+
+def read_section(
+    cls: type[T],
+    table: Any,
+    path: str,
+    report: Report,
+    nested: Mapping[str, Callable[[Any, str], Any]] | None = None,
+) -> T | None:
+    """Build ``cls`` from a TOML table; report every problem; None if any.
+
+    ``nested`` reads keys whose value is itself structured (a sub-table or an
+    array of tables); it returns the value or MISSING after reporting.
+    """
+    nested = nested or {}
+    if not isinstance(table, dict):
+        report(path, "a table", describe(table))
+        return None
+    fields = {f.name: f for f in attrs.fields(cls) if spec_of(f) or f.name in nested}  # type: ignore[arg-type]
+    ok = True
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        where = f"{path}.{key}"
+        if key in nested:
+            result = nested[key](value, where)
+            if result is MISSING:
+                ok = False
+            else:
+                values[key] = result
+            continue
+        field = fields.get(key)
+        spec = spec_of(field) if field is not None else None
+        if spec is None:
+            known = ", ".join(sorted(fields))
+            report(where, f"a known key of [{path}] ({known})", f"unknown key {key!r}")
+            ok = False
+            continue
+        try:
+            values[key] = spec.check(value)
+        except ValueError as error:
+            report(where, spec.expected, str(error))
+            ok = False
+    for name, field in fields.items():
+        spec = spec_of(field)
+        required = spec.required if spec else field.default is attrs.NOTHING
+        if name not in values and name not in table and required:
+            expected = spec.expected if spec else "a value"
+            report(f"{path}.{name}", expected, "nothing (the key is missing)")
+            ok = False
+    if not ok:
+        return None
+    return cls(**values)

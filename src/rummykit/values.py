@@ -1,0 +1,102 @@
+"""What cards are worth: on the table (melds, openings) and left in a hand.
+
+Both tables are read from a variant's ``[values.table]`` and ``[values.hand]``;
+``"face"`` means a number card is worth its number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal, Protocol
+
+import attrs
+
+from rummykit.cards import Card, parse_cards
+from rummykit.schema import choice, int_or, integer
+
+__all__ = ["HandValues", "NumberValue", "TableValues", "hand_penalty"]
+
+NumberValue = int | Literal["face"]
+
+
+def _number(value: NumberValue, rank: int) -> int:
+    return rank if value == "face" else int(value)
+
+
+@attrs.frozen(slots=True)
+class TableValues:
+    """Value of a card laid on the table, by where it lies.
+
+    ``run_values[p]`` is the value of run position ``p`` (1 = low ace, 2-13 the
+    ranks 2 to king, 14 = high ace); ``set_values[r]`` the value of rank ``r`` in a
+    set. A joker is worth the card it stands for (``joker = "represented"``).
+    """
+
+    number: NumberValue = int_or("face", "face", minimum=0, doc="a card 2-9")
+    ten: int = integer(10, minimum=0, doc="a ten")
+    jack: int = integer(10, minimum=0, doc="a jack")
+    queen: int = integer(10, minimum=0, doc="a queen")
+    king: int = integer(10, minimum=0, doc="a king")
+    ace_low_run: int = integer(1, minimum=0, doc="an ace below the two in a run (A-2-3)")
+    ace_high_run: int = integer(11, minimum=0, doc="an ace above the king in a run (Q-K-A)")
+    ace_in_set: int = integer(11, minimum=0, doc="an ace in a set")
+    joker: Literal["represented"] = choice(
+        "represented", "represented", doc="a joker: the value of the card it stands for"
+    )
+    run_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    set_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        middle = [_number(self.number, r) for r in range(2, 10)]
+        middle += [self.ten, self.jack, self.queen, self.king]
+        run = (0, self.ace_low_run, *middle, self.ace_high_run)
+        sets = (0, 0, *middle, self.ace_in_set)
+        object.__setattr__(self, "run_values", run)
+        object.__setattr__(self, "set_values", sets)
+
+
+@attrs.frozen(slots=True)
+class HandValues:
+    """Penalty of a card left in a hand at the end of a round."""
+
+    number: NumberValue = int_or("face", "face", minimum=0, doc="a card 2-9")
+    ten: int = integer(10, minimum=0, doc="a ten")
+    jack: int = integer(10, minimum=0, doc="a jack")
+    queen: int = integer(10, minimum=0, doc="a queen")
+    king: int = integer(10, minimum=0, doc="a king")
+    ace: int = integer(11, minimum=0, doc="an ace")
+    joker: int = integer(20, minimum=0, doc="a joker")
+    by_code: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        by_rank = [_number(self.number, r) for r in range(2, 10)]
+        by_rank += [self.ten, self.jack, self.queen, self.king, self.ace]
+        codes = [by_rank[code // 4] for code in range(52)] + [self.joker]
+        object.__setattr__(self, "by_code", tuple(codes))
+
+    def of(self, card: Card) -> int:
+        """The penalty of one card."""
+        return self.by_code[card.code]
+
+
+class _HasValues(Protocol):
+    @property
+    def values(self) -> _HasHand: ...
+
+
+class _HasHand(Protocol):
+    @property
+    def hand(self) -> HandValues: ...
+
+
+def hand_penalty(values: HandValues | _HasValues, cards: str | Iterable[Card | str]) -> int:
+    """The total penalty of the cards left in a hand, under a variant or a
+    table of hand values.
+
+    >>> hand_penalty(HandValues(number=5, ace=10, joker=50), "Ah JK Tc")
+    70
+    """
+    table = values if isinstance(values, HandValues) else values.values.hand
+    by_code = table.by_code
+    return sum(by_code[card.code] for card in parse_cards(cards))
+

@@ -1,0 +1,555 @@
+"""The Variant model: every rule of a rummy variant, read from one TOML file.
+
+A variant file has one table per part of the game (``[deal]``, ``[melds]``,
+``[opening]`` …); ``docs/writing-a-variant.md`` lists every key. A file may
+``extends`` another (a bundled id or a path relative to it) and then names only
+what it changes. Every problem of a file is reported at once, in one
+:class:`~rummykit.errors.VariantError`, each with the key path, what was
+expected and what was found.
+
+>>> variant = load_variant("rami51")
+>>> variant.opening.min_points, len(variant.deck_for(players=4))
+(51, 108)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from rummykit.cards import Card, build_deck
+from rummykit.errors import Problem, VariantError
+from rummykit.melds import MeldRules
+from rummykit.schema import (
+    MISSING,
+    boolean,
+    choice,
+    int_list,
+    int_or,
+    int_range,
+    integer,
+    read_section,
+    text,
+    text_list,
+)
+from rummykit.values import HandValues, TableValues
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "DeckBand",
+    "Variant",
+    "bundled_variants",
+    "load_variant",
+    "loads_variant",
+]
+
+
+# --------------------------------------------------------------------------- sections
+
+@attrs.frozen(slots=True)
+class Meta:
+    id: str = text(doc="identifier, lower case, as used on the command line")
+    name: str = text(doc="the variant's name for people")
+    seed: str = text("", doc="the rule text the variant follows")
+    extends: str = text("", doc="a parent variant (bundled id or path) whose keys this file overrides")
+
+
+@attrs.frozen(slots=True)
+class Players:
+    min: int = integer(minimum=1, doc="fewest players")
+    max: int = integer(minimum=1, doc="most players")
+
+
+@attrs.frozen(slots=True)
+class DeckBand:
+    players: tuple[int, int] = int_range(minimum=1, doc="the player counts this band covers")
+    decks: int = integer(minimum=1, maximum=8, doc="52-card French decks")
+    jokers: int = integer(0, minimum=0, doc="jokers by default")
+    joker_options: tuple[int, ...] = int_list((), doc="other joker counts a table may choose")
+
+
+@attrs.frozen(slots=True)
+class Deck:
+    by_players: tuple[DeckBand, ...] = attrs.field(kw_only=True)
+
+
+@attrs.frozen(slots=True)
+class Seating:
+    direction: Literal["clockwise", "counterclockwise"] = choice(
+        "clockwise", "clockwise", "counterclockwise", doc="direction of play, dealing, rotation"
+    )
+    first_dealer: Literal["random"] = choice("random", "random", doc="how the first dealer is chosen")
+    dealer_rotation: Literal["next_in_direction"] = choice(
+        "next_in_direction", "next_in_direction", doc="who deals the next round"
+    )
+    first_player: Literal["next_after_dealer"] = choice(
+        "next_after_dealer", "next_after_dealer", doc="who plays first"
+    )
+    cutter: Literal["none", "left_of_dealer"] = choice(
+        "none", "none", "left_of_dealer", doc="who cuts the pack"
+    )
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    hand_size: int = integer(minimum=1, doc="cards dealt to every seat")
+    first_player_extra: int = integer(0, minimum=0, doc="extra cards for the first player")
+    flip_first_discard: bool = boolean(False, doc="turn up a card to start the discard pile")
+    exchange_card: bool = boolean(False, doc="set a face-up exchange card aside at the cut")
+    cut_joker_ceremony: bool = boolean(False, doc="jokers at the bottom of the cut are handed out")
+    cut_joker_order: Literal["none", "cutter_dealer_then_left_from_cutter"] = choice(
+        "none", "none", "cutter_dealer_then_left_from_cutter", doc="who receives cut jokers"
+    )
+    cut_joker_reduces_deal: bool = boolean(False, doc="a cut joker replaces one dealt card")
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    first_turn_draws: bool = boolean(True, doc="false: the first player's first turn has no draw")
+    discards_per_turn: int = integer(1, minimum=1, maximum=1, doc="cards discarded to end a turn")
+
+
+@attrs.frozen(slots=True)
+class Draw:
+    from_stock: bool = boolean(True, doc="the top stock card may be drawn")
+    from_discard_top: bool = boolean(True, doc="the top discard may be taken")
+    discard_top_condition: Literal["none", "handromi"] = choice(
+        "none", "none", "handromi", doc="conditions on taking the top discard"
+    )
+    free_pickup_first_draw_round: bool = boolean(
+        False, doc="the pickup condition does not apply in the first drawing round"
+    )
+    pickup_natural_partners: int = integer(
+        0, minimum=0, doc="natural hand cards a taken discard must be melded with"
+    )
+    discard_deep: bool = boolean(False, doc="a card below the top of the discard row may be chosen")
+    deep_takes_cards_above: bool = boolean(False, doc="a deep choice takes every card above it")
+    deep_chosen_card_use: Literal["none", "new_meld_same_turn"] = choice(
+        "none", "none", "new_meld_same_turn", doc="obligation on the chosen deep card"
+    )
+    no_discard_of_taken_card: bool = boolean(
+        False, doc="the card taken from the discards may not be discarded this turn"
+    )
+    discard_visibility: Literal["top", "all"] = choice(
+        "top", "top", "all", doc="which discards a seat's view shows"
+    )
+    exchange_swap_first_draw_round: bool = boolean(
+        False, doc="a hand card may be swapped with the exchange card in the first drawing round"
+    )
+    exchange_as_draw: Literal["never", "hand_rummy_only"] = choice(
+        "never", "never", "hand_rummy_only", doc="when the exchange card may be the turn's draw"
+    )
+
+
+@attrs.frozen(slots=True)
+class Melds:
+    set_min: int = integer(3, minimum=2, doc="fewest cards in a set")
+    set_max: int = integer(4, minimum=2, doc="most cards in a set")
+    set_distinct_suits: bool = boolean(True, doc="the natural cards of a set differ in suit")
+    run_min: int = integer(3, minimum=2, doc="fewest cards in a run")
+    run_max: int = integer(13, minimum=2, maximum=13, doc="most cards in a run")
+    ace_low: bool = boolean(True, doc="A-2-3 is a run")
+    ace_high: bool = boolean(True, doc="Q-K-A is a run")
+    run_wrap: bool = boolean(False, doc="K-A-2 is a run (only false is supported)")
+    max_jokers_per_meld: int = integer(1, minimum=0, doc="jokers allowed in one meld")
+    joker_placement: Literal["lowest_value", "declared"] = choice(
+        "lowest_value", "lowest_value", "declared", doc="what a joker at an open run end stands for"
+    )
+    set_joker_suit: Literal["any_missing", "bound"] = choice(
+        "any_missing", "any_missing", "bound", doc="what suit a set joker stands for"
+    )
+    rearrange_table: bool = boolean(False, doc="table melds may be rearranged (only false is supported)")
+
+
+@attrs.frozen(slots=True)
+class Opening:
+    min_points: int = integer(0, minimum=0, doc="minimum table value of the opening")
+    counts: Literal["new_melds_this_turn"] = choice(
+        "new_melds_this_turn", "new_melds_this_turn", doc="what counts toward the minimum"
+    )
+    require_pure_run: bool = boolean(False, doc="the opening needs a run without a joker")
+    pure_run_min: int = integer(3, minimum=2, doc="cards in that pure run")
+    waived_for_hand_rummy: bool = boolean(False, doc="going out in the opening turn waives it")
+    layoff_same_turn: bool = boolean(True, doc="lay-offs and swaps may follow the opening in its turn")
+
+
+@attrs.frozen(slots=True)
+class Layoff:
+    requires_opened: bool = boolean(True, doc="lay-offs only after opening")
+    targets: Literal["any_meld"] = choice("any_meld", "any_meld", doc="which melds take lay-offs")
+    in_hand_rummy_turn: bool = boolean(False, doc="a hand-rummy player may lay off")
+
+
+RELAY_TARGETS = ("new_meld", "layoff_jokerless")
+
+
+@attrs.frozen(slots=True)
+class Swap:
+    allowed: bool = boolean(False, doc="jokers may be swapped out of table melds")
+    requires_opened: bool = boolean(True, doc="only a player who has opened may swap")
+    set_min_naturals: int = integer(0, minimum=0, doc="naturals a set needs before its joker leaves")
+    relay: Literal["mandatory", "if_possible"] = choice(
+        "mandatory", "mandatory", "if_possible", doc="must the swapped joker be laid again this turn"
+    )
+    relay_targets: tuple[str, ...] = text_list(
+        RELAY_TARGETS, *RELAY_TARGETS, doc="where the swapped joker may be laid again"
+    )
+    in_hand_rummy_turn: bool = boolean(False, doc="a hand-rummy player may swap")
+
+
+@attrs.frozen(slots=True)
+class GoingOut:
+    final_discard: Literal["required", "optional"] = choice(
+        "required", "required", "optional", doc="must the last card be discarded"
+    )
+
+
+@attrs.frozen(slots=True)
+class StockExhausted:
+    action: Literal["reshuffle_discard_except_top"] = choice(
+        "reshuffle_discard_except_top", "reshuffle_discard_except_top",
+        doc="what happens when the stock is empty",
+    )
+    max_reshuffles: int = integer(2, minimum=0, doc="reshuffles per round")
+    turn_cap: int = integer(300, minimum=1, doc="the round ends after this many turns")
+    blocked_winner: Literal["best_round_score", "none"] = choice(
+        "best_round_score", "best_round_score", "none", doc="who wins a blocked round"
+    )
+
+
+@attrs.frozen(slots=True)
+class Values:
+    table: TableValues = attrs.field(factory=TableValues, kw_only=True)
+    hand: HandValues = attrs.field(factory=HandValues, kw_only=True)
+
+
+@attrs.frozen(slots=True)
+class Scoring:
+    method: Literal["hand_penalty", "table_minus_hand"] = choice(
+        "hand_penalty", "hand_penalty", "table_minus_hand", doc="how a round is scored"
+    )
+    winner_score: int | Literal["computed"] = int_or(
+        0, "computed", doc="round score of the player who went out"
+    )
+    hand_rummy_winner_score: int | Literal["computed"] = int_or(
+        0, "computed", doc="the same after a hand rummy"
+    )
+    hand_rummy_multiplier: int = integer(1, minimum=1, doc="multiplier on the others after a hand rummy")
+    hand_rummy_self_multiplier: int = integer(
+        1, minimum=1, doc="multiplier on the hand-rummy player's own score"
+    )
+    not_opened_flat: int = integer(0, minimum=0, doc="flat score for a player who never opened (0 = off)")
+    table_credit: Literal["placer"] = choice("placer", "placer", doc="whose table points a card earns")
+
+
+@attrs.frozen(slots=True)
+class Match:
+    rounds: int | Literal["per_player"] = int_or(
+        "per_player", "per_player", minimum=1, doc="rounds in a match"
+    )
+    rounds_options: tuple[int, ...] = int_list((), minimum=1, doc="other match lengths a table may choose")
+    winner: Literal["lowest_total", "highest_total"] = choice(
+        "lowest_total", "lowest_total", "highest_total", doc="who wins the match"
+    )
+
+
+SECTIONS: dict[str, type[Any]] = {
+    "meta": Meta,
+    "players": Players,
+    "deck": Deck,
+    "seating": Seating,
+    "deal": Deal,
+    "turn": Turn,
+    "draw": Draw,
+    "melds": Melds,
+    "opening": Opening,
+    "layoff": Layoff,
+    "swap": Swap,
+    "going_out": GoingOut,
+    "stock_exhausted": StockExhausted,
+    "values": Values,
+    "scoring": Scoring,
+    "match": Match,
+}
+REQUIRED_SECTIONS = ("meta", "players", "deck", "deal")
+
+
+# --------------------------------------------------------------------------- the model
+
+@attrs.frozen(slots=True)
+class Variant:
+    """Every rule of one variant, resolved (``extends`` already applied)."""
+
+    meta: Meta
+    players: Players
+    deck: Deck
+    seating: Seating
+    deal: Deal
+    turn: Turn
+    draw: Draw
+    melds: Melds
+    opening: Opening
+    layoff: Layoff
+    swap: Swap
+    going_out: GoingOut
+    stock_exhausted: StockExhausted
+    values: Values
+    scoring: Scoring
+    match: Match
+    source: str = attrs.field(default="", eq=False, kw_only=True)
+    resolved: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False, kw_only=True)
+    meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        m = self.melds
+        rules = MeldRules(
+            set_min=m.set_min,
+            set_max=m.set_max,
+            set_distinct_suits=m.set_distinct_suits,
+            run_min=m.run_min,
+            run_max=m.run_max,
+            ace_low=m.ace_low,
+            ace_high=m.ace_high,
+            max_jokers=m.max_jokers_per_meld,
+            joker_placement=m.joker_placement,
+            set_joker_suit=m.set_joker_suit,
+            values=self.values.table,
+        )
+        object.__setattr__(self, "meld_rules", rules)
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def name(self) -> str:
+        return self.meta.name
+
+    def deck_band(self, players: int) -> DeckBand:
+        """The deck entry for this player count."""
+        self.check_players(players)
+        for band in self.deck.by_players:
+            if band.players[0] <= players <= band.players[1]:
+                return band
+        raise ValueError(f"{self.id} has no deck for {players} players")  # checked at load
+
+    def check_players(self, players: int) -> None:
+        if not self.players.min <= players <= self.players.max:
+            raise ValueError(
+                f"{self.id} is played by {self.players.min} to {self.players.max} players, "
+                f"not {players}"
+            )
+
+    def joker_count(self, players: int, jokers: int | None = None) -> int:
+        """The jokers in play: the default, or a table option the variant offers."""
+        band = self.deck_band(players)
+        if jokers is None or jokers == band.jokers:
+            return band.jokers
+        if jokers not in band.joker_options:
+            offered = ", ".join(str(j) for j in (band.jokers, *band.joker_options))
+            raise ValueError(f"{self.id} with {players} players plays with {offered} jokers, not {jokers}")
+        return jokers
+
+    def deck_for(self, players: int, jokers: int | None = None) -> tuple[Card, ...]:
+        """Every card dealt for this player count, in canonical order."""
+        band = self.deck_band(players)
+        return build_deck(band.decks, self.joker_count(players, jokers))
+
+    def digest(self) -> str:
+        """A SHA-256 of the resolved rules: equal digests, equal rules."""
+        text = json.dumps(self.resolved, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------- loading
+
+class _Collector:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def __call__(self, path: str, expected: str, got: str) -> None:
+        self.problems.append(Problem(self.file, path, expected, got))
+
+
+def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """Child keys replace parent keys; tables merge; arrays are replaced whole."""
+    merged = dict(parent)
+    for key, value in child.items():
+        old = merged.get(key)
+        if isinstance(old, dict) and isinstance(value, dict):
+            merged[key] = _merge(old, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _bundled_dir() -> Any:
+    packaged = resources.files("rummykit") / "variants"
+    if packaged.is_dir():
+        return packaged
+    # A source checkout (editable install): the top-level variants/ folder.
+    return Path(__file__).resolve().parents[2] / "variants"
+
+
+def bundled_variants() -> list[str]:
+    """The ids of the variants shipped with rummykit, sorted."""
+    folder = _bundled_dir()
+    return sorted(
+        entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml")
+    )
+
+
+def _read_text(ref: str, base: Path | None) -> tuple[str, str, Path | None]:
+    """(file label, text, directory for relative extends) of a bundled id or path."""
+    looks_like_path = ref.endswith(".toml") or os.sep in ref or "/" in ref
+    if not looks_like_path:
+        entry = _bundled_dir() / f"{ref}.toml"
+        if entry.is_file():
+            return (f"{ref}.toml", entry.read_text(encoding="utf-8"), None)
+        known = ", ".join(bundled_variants())
+        raise VariantError([Problem(ref, "(variant)", f"a bundled id ({known}) or a path", repr(ref))])
+    path = Path(ref)
+    if base is not None and not path.is_absolute():
+        path = base / path
+    try:
+        return (str(path), path.read_text(encoding="utf-8"), path.parent)
+    except OSError as error:
+        raise VariantError(
+            [Problem(str(path), "(file)", "a readable TOML file", error.strerror or str(error))]
+        ) from None
+
+
+def _parse(label: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+
+
+def _resolve(label: str, data: dict[str, Any], base: Path | None, chain: tuple[str, ...]) -> dict[str, Any]:
+    meta = data.get("meta")
+    parent_ref = meta.get("extends") if isinstance(meta, dict) else None
+    if not parent_ref:
+        return data
+    if not isinstance(parent_ref, str):
+        raise VariantError([Problem(label, "meta.extends", "a bundled id or a path", repr(parent_ref))])
+    parent_label, parent_text, parent_base = _read_text(parent_ref, base)
+    if parent_label in chain:
+        cycle = " -> ".join((*chain, parent_label))
+        raise VariantError([Problem(label, "meta.extends", "no cycle of extends", cycle)])
+    parent = _resolve(parent_label, _parse(parent_label, parent_text), parent_base, (*chain, parent_label))
+    parent_meta = dict(parent.get("meta", {}))
+    parent_meta.pop("extends", None)
+    merged = _merge({**parent, "meta": parent_meta}, data)
+    return merged
+
+
+def _build(label: str, data: dict[str, Any], source: str) -> Variant:
+    report = _Collector(label)
+    sections: dict[str, Any] = {}
+    for key in data:
+        if key not in SECTIONS:
+            known = ", ".join(SECTIONS)
+            report(key, f"a known table ({known})", f"unknown key {key!r}")
+    for name in REQUIRED_SECTIONS:
+        if name not in data:
+            report(name, "a table", "nothing (the table is missing)")
+
+    def bands(value: Any, where: str) -> Any:
+        if not isinstance(value, list) or not value:
+            report(where, "an array of tables [[deck.by_players]]", "nothing usable")
+            return MISSING
+        read = [read_section(DeckBand, item, f"{where}[{i}]", report) for i, item in enumerate(value)]
+        return MISSING if any(b is None for b in read) else tuple(read)
+
+    def values_table(cls: type[Any]) -> Any:
+        def read(value: Any, where: str) -> Any:
+            result = read_section(cls, value, where, report)
+            return MISSING if result is None else result
+
+        return read
+
+    nested = {
+        "deck": {"by_players": bands},
+        "values": {"table": values_table(TableValues), "hand": values_table(HandValues)},
+    }
+    for name, cls in SECTIONS.items():
+        table = data.get(name, {})
+        section = read_section(cls, table, name, report, nested.get(name))
+        sections[name] = section
+    if not report.problems:
+        _check_consistency(sections, report)
+    if report.problems:
+        raise VariantError(report.problems)
+    return Variant(**sections, source=source, resolved=data)
+
+
+def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
+    players: Players = s["players"]
+    if players.min > players.max:
+        report("players.min", f"at most players.max ({players.max})", f"integer {players.min}")
+    bands: tuple[DeckBand, ...] = s["deck"].by_players
+    for count in range(players.min, players.max + 1):
+        covering = [b for b in bands if b.players[0] <= count <= b.players[1]]
+        if len(covering) != 1:
+            report(
+                "deck.by_players",
+                f"exactly one band covering {count} players",
+                f"{len(covering)} bands",
+            )
+    melds: Melds = s["melds"]
+    if melds.set_min > melds.set_max:
+        report("melds.set_min", f"at most melds.set_max ({melds.set_max})", f"integer {melds.set_min}")
+    if melds.run_min > melds.run_max:
+        report("melds.run_min", f"at most melds.run_max ({melds.run_max})", f"integer {melds.run_min}")
+    if melds.run_wrap:
+        report("melds.run_wrap", "false (runs never turn the corner, R-ALL-02)", "boolean true")
+    if melds.rearrange_table:
+        report("melds.rearrange_table", "false (table melds are never rearranged, R-ALL-05)", "boolean true")
+    deal: Deal = s["deal"]
+    for band in bands:
+        for jokers in (band.jokers, *band.joker_options):
+            size = band.decks * 52 + jokers
+            needed = deal.hand_size * band.players[1] + deal.first_player_extra + 1
+            if needed > size:
+                report(
+                    "deal.hand_size",
+                    f"a deal that fits {size} cards for {band.players[1]} players",
+                    f"{needed} cards needed",
+                )
+
+
+def loads_variant(text: str, *, source: str = "<string>") -> Variant:
+    """Read a variant from TOML text (``extends`` paths are relative to the
+    current directory)."""
+    data = _parse(source, text)
+    resolved = _resolve(source, data, Path.cwd(), (source,))
+    return _build(source, resolved, source)
+
+
+def load_variant(ref: str | os.PathLike[str]) -> Variant:
+    """Load a bundled variant by id (``"rami51"``) or a variant file by path."""
+    if isinstance(ref, Variant):
+        return ref
+    label, text_, base = _read_text(os.fspath(ref), None)
+    data = _parse(label, text_)
+    resolved = _resolve(label, data, base, (label,))
+    return _build(label, resolved, label)
+
+
+def iter_fields(cls: type[Any]) -> Iterator[attrs.Attribute[Any]]:
+    """The keys of one section class, in order (used by the docs and their test)."""
+    yield from attrs.fields(cls)
