@@ -13,6 +13,7 @@ cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
@@ -408,6 +409,9 @@ def _run_shape_refusal(
 
 # --------------------------------------------------------------------------- entry points
 
+_code = operator.attrgetter("code")
+
+
 def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     """Judge a group of cards as a new meld under ``rules``.
 
@@ -427,6 +431,7 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
         return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
     if len(jokers) > rules.max_jokers:
         return _too_many_jokers(rules)
+    naturals.sort(key=_code)  # messages name cards in a fixed order
     first = naturals[0].code
     rank_code, suit_code = first // 4, first % 4
     same_rank = all(c.code // 4 == rank_code for c in naturals)

@@ -323,7 +323,7 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
         face = low.bit_length() - 1
         options = gains.get(face)
         # Leave one copy of this face in the hand.
-        best = search((state & ~low) | ((state >> FACES) & low), jokers)
+        best = search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers)
         choice: Any = None
         if options:
             for mask, need, gain, cand in options:
@@ -342,7 +342,7 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
         _, choice = memo[(state, jokers)]
         if choice is None:
             low = state & FULL & -(state & FULL)
-            state = (state & ~low) | ((state >> FACES) & low)
+            state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(_build(variant, choice))
             spread = choice[0] * repeat
@@ -415,7 +415,7 @@ def best_opening(
             return base
         low = present & -present
         face = low.bit_length() - 1
-        result = list(search((state & ~low) | ((state >> FACES) & low), jokers))
+        result = list(search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
         choices: list[Any] = [None] * width
         for mask, need, value, flags, cand in options.get(face, ()):
             if need <= jokers and mask & present == mask:
@@ -439,7 +439,7 @@ def best_opening(
         choice = memo[(state, jokers)][1][f]
         if choice is None:
             low = state & FULL & -(state & FULL)
-            state = (state & ~low) | ((state >> FACES) & low)
+            state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(_build(variant, choice))
             f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] is choice)
@@ -556,7 +556,7 @@ def can_go_out(
                     choices[f] = choice
 
         if may_discard and not discarded and face not in blocked:
-            child = search((state & ~low) | ((state >> FACES) & low), jokers, tstate, True)
+            child = search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers, tstate, True)
             consider(child, 0, 0, ("discard", face))
         for cand in cands.get(face, ()):
             mask, need = cand[0], cand[1]
@@ -673,7 +673,7 @@ def _go_out_plan(
         if kind == "discard":
             low = 1 << choice[1]
             discard = Card.natural(choice[1] // 4 + 2, choice[1] % 4)
-            state = (state & ~low) | ((state >> FACES) & low)
+            state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
             discarded = True
         elif kind == "meld":
             cand = choice[1]

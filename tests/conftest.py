@@ -1,0 +1,17 @@
+"""Test settings: hypothesis profiles chosen by HYPOTHESIS_PROFILE.
+
+- ``ci``: small and quick (what .ci/run uses);
+- ``dev`` (default): a little more;
+- ``thorough``: many examples, for a run by hand.
+"""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True)
+settings.register_profile("dev", max_examples=100, deadline=None)
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -1,0 +1,222 @@
+"""The solver against a brute-force reference that tries every subset."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummykit import Card, Meld, Refusal, best_opening, can_go_out, extend_meld, judge_meld, least_penalty, parse_cards
+from rummykit.variant import Variant, load_variant
+
+VARIANTS = {ref: load_variant(ref) for ref in ("rami51", "roemie", "handromi", "romme51")}
+DENSE = parse_cards("Ah 2h 3h 4h 5h 5c 5d 5s 4c 3s Qh Kh Qs Ks Kd JK")
+SPREAD = parse_cards("2c 7d 9s Th Jh Qc Ad 6h 6s 8h 8d 3c JK")
+
+
+def meld_values(variant: Variant, cards: Sequence[Card]) -> list[tuple[int, bool]]:
+    """Every (table value, is pure run) a player can get for these cards as one meld."""
+    out = []
+    base = judge_meld(variant.meld_rules, cards)
+    if isinstance(base, Meld):
+        out.append((base.points, base.is_pure))
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    naturals = [c for c in cards if not c.is_joker]
+    if jokers and naturals and variant.melds.joker_placement == "declared":
+        suit = naturals[0].suit
+        rank = naturals[0].rank
+        targets = [Card.natural(r, suit) for r in range(2, 15)] + [Card.natural(rank, s) for s in range(4)]
+        for target in targets:
+            trial = list(cards)
+            trial[jokers[0]] = Card.joker(target)
+            result = judge_meld(variant.meld_rules, trial)
+            if isinstance(result, Meld):
+                out.append((result.points, result.is_pure))
+    return out
+
+
+def subsets_with(first: int, rest: Sequence[int], sizes: range) -> list[tuple[int, ...]]:
+    out = []
+    for size in sizes:
+        for combo in combinations(rest, size - 1):
+            out.append((first, *combo))
+    return out
+
+
+def brute_least_penalty(variant: Variant, hand: Sequence[Card]) -> int:
+    penalty = variant.values.hand.by_code
+
+    @cache
+    def best(remaining: frozenset[int]) -> int:
+        if not remaining:
+            return 0
+        first, *rest = sorted(remaining)
+        result = penalty[hand[first].code] + best(remaining - {first})
+        for group in subsets_with(first, rest, range(3, len(remaining) + 1)):
+            if isinstance(judge_meld(variant.meld_rules, [hand[i] for i in group]), Meld):
+                result = min(result, best(remaining - set(group)))
+        return result
+
+    return best(frozenset(range(len(hand))))
+
+
+def brute_best_opening(variant: Variant, hand: Sequence[Card], must_use: Card | None) -> int | None:
+    need_pure = variant.opening.require_pure_run
+
+    @cache
+    def best(remaining: frozenset[int], pure: bool, used: bool) -> int:
+        """Best value from the remaining cards so that the flags still wanted are met."""
+        if not remaining:
+            return 0 if not pure and not used else -1
+        first, *rest = sorted(remaining)
+        result = best(remaining - {first}, pure, used)
+        for group in subsets_with(first, rest, range(3, len(remaining) + 1)):
+            cards = [hand[i] for i in group]
+            has_forced = must_use is not None and any(c.face is must_use for c in cards)
+            for value, is_pure in meld_values(variant, cards):
+                child = best(remaining - set(group), pure and not is_pure, used and not has_forced)
+                if child >= 0:
+                    result = max(result, child + value)
+        return result
+
+    value = best(frozenset(range(len(hand))), need_pure, must_use is not None)
+    if value <= 0 or value < variant.opening.min_points:
+        return None
+    return value
+
+
+def brute_can_go_out(variant: Variant, hand: Sequence[Card], table: Sequence[Meld], keep: bool | None) -> bool:
+    if keep is None and variant.going_out.final_discard == "required":
+        keep = True
+
+    def go(remaining: frozenset[int], melds: tuple[Meld, ...], discarded: bool) -> bool:
+        if not remaining:
+            return discarded or keep is not True
+        first, *rest = sorted(remaining)
+        if keep is not False and not discarded and go(remaining - {first}, melds, True):
+            return True
+        for group in subsets_with(first, rest, range(1, len(remaining) + 1)):
+            cards = [hand[i] for i in group]
+            left = remaining - set(group)
+            if len(group) >= 3 and isinstance(judge_meld(variant.meld_rules, cards), Meld) and go(left, melds, discarded):
+                return True
+            for k, meld in enumerate(melds):
+                grown = extend_meld(variant, meld, cards)
+                if isinstance(grown, Meld) and go(left, (*melds[:k], grown, *melds[k + 1 :]), discarded):
+                    return True
+        return False
+
+    return go(frozenset(range(len(hand))), tuple(table), False)
+
+
+def hands(pool: Sequence[Card], low: int, high: int) -> st.SearchStrategy[list[Card]]:
+    return st.lists(st.sampled_from(pool), min_size=low, max_size=high).filter(
+        lambda cards: all(n <= 2 for n in Counter(cards).values()) and cards.count(Card("JK")) <= 2
+    )
+
+
+variants = st.sampled_from(sorted(VARIANTS))
+
+
+def check_arrangement(hand: Sequence[Card], melds: Sequence[Meld]) -> None:
+    left = Counter(c.face for c in hand)
+    for meld in melds:
+        for card in meld.cards:
+            left[card.face] -= 1
+    assert min(left.values(), default=0) >= 0
+
+
+@given(variants, st.one_of(hands(DENSE, 0, 9), hands(SPREAD, 0, 9)))
+def test_least_penalty_equals_brute_force(ref: str, hand: list[Card]) -> None:
+    variant = VARIANTS[ref]
+    result = least_penalty(variant, hand)
+    assert result.penalty == brute_least_penalty(variant, hand)
+    check_arrangement(hand, result.melds)
+    assert sorted(result.leftover) + sorted(c for m in result.melds for c in m.cards) != [] or not hand
+
+
+@given(variants, st.one_of(hands(DENSE, 0, 9), hands(SPREAD, 0, 9)), st.booleans())
+def test_best_opening_equals_brute_force(ref: str, hand: list[Card], force: bool) -> None:
+    variant = VARIANTS[ref]
+    must_use = hand[0].face if force and hand else None
+    plan = best_opening(variant, hand, must_use=must_use)
+    expected = brute_best_opening(variant, hand, must_use)
+    assert (None if plan is None else plan.points) == expected
+    if plan is not None:
+        check_arrangement(hand, plan.melds)
+        assert sum(m.points for m in plan.melds) == plan.points
+        if must_use is not None:
+            assert any(c.face is must_use for m in plan.melds for c in m.cards)
+
+
+TABLE = [parse_cards(t) for t in ("6h 7h 8h", "Kc Kd Ks", "Jd JK Kd", "5c 5d 5h")]
+
+
+@given(variants, hands(DENSE, 1, 6), st.lists(st.integers(0, 3), max_size=2, unique=True), st.sampled_from([None, True, False]))
+def test_can_go_out_equals_brute_force(ref: str, hand: list[Card], picks: list[int], keep: bool | None) -> None:
+    variant = VARIANTS[ref]
+    table = [judge_meld(variant.meld_rules, TABLE[i]) for i in picks]
+    melds = [m for m in table if isinstance(m, Meld)]
+    plan = can_go_out(variant, hand, table=melds, keep_discard=keep)
+    assert (plan is not None) == brute_can_go_out(variant, hand, melds, keep)
+    if plan is not None:
+        # The plan really lays the whole hand down.
+        check_arrangement(hand, plan.melds)
+        grown = list(melds)
+        used = Counter(c.face for m in plan.melds for c in m.cards)
+        for index, cards in plan.layoffs:
+            result = extend_meld(variant, grown[index], cards)
+            assert isinstance(result, Meld)
+            grown[index] = result
+            used.update(c.face for c in cards)
+        if plan.discard is not None:
+            used[plan.discard.face] += 1
+        assert used == Counter(c.face for c in hand)
+
+
+def test_solver_handles_twenty_cards_three_decks_many_jokers() -> None:
+    variant = load_variant("rami51")
+    hand = parse_cards("7h 7h 7h 8h 8h 8h 9h 9h 9h 7c 7d 7s JK JK JK JK 2c 3c 4c 5c")
+    result = least_penalty(variant, hand)
+    assert result.penalty == 0
+    plan = best_opening(variant, hand)
+    assert plan is not None and plan.points >= 100
+
+
+def test_must_use_not_in_hand() -> None:
+    assert best_opening(load_variant("rami51"), "Th Jh Qh Kh Ah", must_use="2c") is None
+
+
+def test_must_open_respects_pure_run() -> None:
+    romme = load_variant("romme51")
+    assert can_go_out(romme, "Kh Ks Kd Qc Qd Qh 2c", must_open=True) is None
+    assert can_go_out(romme, "Jh Qh Kh Ac Ad Ah 2c", must_open=True) is not None
+
+
+def test_not_discardable() -> None:
+    romme = load_variant("romme51")
+    assert can_go_out(romme, "Jh Qh Kh 2c") is not None
+    assert can_go_out(romme, "Jh Qh Kh 2c", not_discardable=["2c"]) is None
+
+
+def test_arrangement_reports_leftover() -> None:
+    result = least_penalty(load_variant("romme51"), "7h 8h 9h 9c 9d 2s")
+    assert [m.notation() for m in result.melds] == ["9c 9d 9h"]
+    assert [str(c) for c in result.leftover] == ["2s", "7h", "8h"]
+    assert result.penalty == 17
+
+
+@pytest.mark.parametrize("ref", sorted(VARIANTS))
+def test_empty_hand(ref: str) -> None:
+    variant = VARIANTS[ref]
+    assert least_penalty(variant, []).penalty == 0
+    assert best_opening(variant, []) is None
+    assert can_go_out(variant, [], keep_discard=True) is None
+    assert isinstance(can_go_out(variant, [], keep_discard=False), object)
+    assert not isinstance(judge_meld(variant.meld_rules, []), Meld)
+    assert isinstance(judge_meld(variant.meld_rules, []), Refusal)
