@@ -161,10 +161,42 @@ class Meld:
         return self.notation()
 
 
+# --------------------------------------------------------------------------- slot tables
+# Slots are immutable values; the few hundred that can exist are made once.
+
+_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.ACE, *Rank)  # by run position 0-14 (0 unused)
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+_RUN_SLOTS = tuple(
+    tuple(
+        Slot(Card.natural(_RANKS[p], suit), _RANKS[p], suit, p) if p else None
+        for p in range(15)
+    )
+    for suit in Suit
+)
+_RUN_JOKER_SLOTS = tuple(
+    tuple(Slot(JOKER, _RANKS[p], suit, p) if p else None for p in range(15)) for suit in Suit
+)
+_SET_SLOTS = tuple(
+    Slot(Card.natural(code // 4 + 2, code % 4), _RANKS[code // 4 + 2], _SUITS[code % 4])
+    for code in range(52)
+)
+_SET_JOKER_SLOTS = tuple(
+    tuple(Slot(JOKER, rank, suit) for suit in (*Suit, None)) for rank in (_RANKS[0], _RANKS[0], *Rank)
+)
+
+
 # --------------------------------------------------------------------------- refusals
 
 def _refuse(code: str, message: str) -> Refusal:
     return Refusal(code, message)
+
+
+_SET_RANKS = Refusal("meld.set-ranks", "All cards of a set must have the same rank.")
+_RUN_SUITS = Refusal("meld.run-suits", "All cards of a run must have the same suit.")
+_NOT_A_MELD = Refusal(
+    "meld.not-a-meld",
+    "These cards are neither a set (one rank) nor a run (one suit, in sequence).",
+)
 
 
 def _too_many_jokers(rules: MeldRules) -> Refusal:
@@ -194,7 +226,7 @@ def _judge_set(
     assert rank is not None
     for card in naturals:
         if card.rank != rank:
-            return _refuse("meld.set-ranks", "All cards of a set must have the same rank.")
+            return _SET_RANKS
     held = 0
     for card in naturals:
         bit = 1 << card.code % 4
@@ -240,9 +272,10 @@ def _judge_set(
         else:
             joker_suits.append(None)
     value = rules.values.set_values[rank]
-    slots = [Slot(card, rank, card.suit) for card in sorted(naturals)]
-    slots += [Slot(JOKER, rank, suit if bound else None) for suit in fixed_suits]
-    slots += [Slot(JOKER, rank, suit if bound else None) for suit in joker_suits]
+    jokers_row = _SET_JOKER_SLOTS[rank]
+    slots = [_SET_SLOTS[code] for code in sorted(c.code for c in naturals)]
+    slots += [jokers_row[4 if suit is None or not bound else suit] for suit in fixed_suits]
+    slots += [jokers_row[4 if suit is None or not bound else suit] for suit in joker_suits]
     return Meld("set", tuple(slots), value * len(slots))
 
 
@@ -281,8 +314,8 @@ def _judge_run(
     suit_code = table_suits[0] if table_suits else naturals[0].code % 4
     for card in naturals:
         if card.code % 4 != suit_code:
-            return _refuse("meld.run-suits", "All cards of a run must have the same suit.")
-    suit = Suit(suit_code)
+            return _RUN_SUITS
+    suit = _SUITS[suit_code]
     seen_ranks = {c.code // 4 for c in fixed.values() if c.code != JOKER_CODE}
     for card in naturals:
         if card.code // 4 in seen_ranks:
@@ -353,12 +386,12 @@ def _judge_run(
             best = (value, start, occupied, placed)
     assert best is not None
     value, start, occupied, _ = best
-    slots = []
-    for position in range(start, start + n):
-        card = occupied.get(position, JOKER)
-        rank = Rank(14 if position == 1 else position)
-        slots.append(Slot(card.face, rank, suit, position))
-    return Meld("run", tuple(slots), value)
+    naturals_row, jokers_row = _RUN_SLOTS[suit], _RUN_JOKER_SLOTS[suit]
+    slots = tuple(
+        jokers_row[p] if p not in occupied or occupied[p].code == JOKER_CODE else naturals_row[p]
+        for p in range(start, start + n)
+    )
+    return Meld("run", slots, value)  # type: ignore[arg-type]
 
 
 def _place_declared(
@@ -433,9 +466,14 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
         return _too_many_jokers(rules)
     naturals.sort(key=_code)  # messages name cards in a fixed order
     first = naturals[0].code
-    rank_code, suit_code = first // 4, first % 4
-    same_rank = all(c.code // 4 == rank_code for c in naturals)
-    same_suit = all(c.code % 4 == suit_code for c in naturals)
+    rank_code = first >> 2
+    rank_bits = suit_bits = 0
+    for card in naturals:
+        code = card.code
+        rank_bits |= 1 << (code >> 2)
+        suit_bits |= 1 << (code & 3)
+    same_rank = rank_bits & (rank_bits - 1) == 0
+    same_suit = suit_bits & (suit_bits - 1) == 0
     if same_rank and not (same_suit and len(naturals) == 1):
         return _judge_set(rules, naturals, jokers)
     if same_suit and not same_rank:
@@ -453,16 +491,12 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
             as_run = _judge_run(rules, naturals, jokers)
             return as_run if isinstance(as_run, Meld) else as_set
         return _judge_run(rules, naturals, jokers)
-    ranks = {c.code // 4 for c in naturals}
-    suits = {c.code % 4 for c in naturals}
-    if len(ranks) < len(suits):
-        return _refuse("meld.set-ranks", "All cards of a set must have the same rank.")
-    if len(suits) < len(ranks):
-        return _refuse("meld.run-suits", "All cards of a run must have the same suit.")
-    return _refuse(
-        "meld.not-a-meld",
-        "These cards are neither a set (one rank) nor a run (one suit, in sequence).",
-    )
+    ranks, suits = rank_bits.bit_count(), suit_bits.bit_count()
+    if ranks < suits:
+        return _SET_RANKS
+    if suits < ranks:
+        return _RUN_SUITS
+    return _NOT_A_MELD
 
 
 def check_meld(variant: HasMeldRules, cards: str | Iterable[Card | str]) -> Meld | Refusal:

@@ -66,21 +66,23 @@ class GoOutPlan:
 
 # --------------------------------------------------------------------------- candidates
 #
-# A candidate is (mask, jokers, value, pure, info): the natural faces it uses,
-# the jokers it needs, its table value as the variant would count it (the
+# A candidate is (mask, jokers, value, pure, gain, info): the natural faces it
+# uses, the jokers it needs, its table value as the variant would count it (the
 # player declares the best place where the variant lets him), whether it is a
-# pure run, and what is needed to build the Meld: ("set", rank) or
-# ("run", suit, start, length).
+# pure run, the hand penalty it saves, and what is needed to build the Meld:
+# ("set", rank) or ("run", suit, start, length).
 
-Candidate = tuple[int, int, int, bool, tuple[Any, ...]]
+Candidate = tuple[int, int, int, bool, int, tuple[Any, ...]]
 
 
 class _Tables:
     """Per-variant caches of candidate melds, keyed on suit and rank patterns."""
 
-    def __init__(self, rules: MeldRules, pure_min: int) -> None:
+    def __init__(self, rules: MeldRules, pure_min: int, penalties: Sequence[int]) -> None:
         self.rules = rules
         self.pure_min = pure_min
+        self.penalties = penalties
+        self.built: dict[Candidate, Meld] = {}
         self.longest = min(rules.run_max, 13)
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
@@ -131,9 +133,12 @@ class _Tables:
                     if better:
                         best[key] = [value, jokers == 0 and length >= self.pure_min, lo, length]
         return [
-            (mask, jokers, v, pure, ("run", suit, lo, length))
+            (mask, jokers, v, pure, self._gain(mask, jokers), ("run", suit, lo, length))
             for (mask, jokers), (v, pure, lo, length) in best.items()
         ]
+
+    def _gain(self, mask: int, jokers: int) -> int:
+        return sum(self.penalties[code] for code in _codes(mask)) + jokers * self.penalties[JOKER_CODE]
 
     def sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[Candidate]:
         key = (rank_index, pattern, max_jokers)
@@ -159,7 +164,8 @@ class _Tables:
                 mask = 0
                 for s in chosen:
                     mask |= 1 << (rank_index * 4 + s)
-                out.append((mask, jokers, value * size, False, ("set", rank_index + 2)))
+                gain = self._gain(mask, jokers)
+                out.append((mask, jokers, value * size, False, gain, ("set", rank_index + 2)))
         return out
 
 
@@ -179,15 +185,16 @@ def _all_subsets(items: Sequence[int]) -> Iterable[tuple[int, ...]]:
         yield tuple(x for i, x in enumerate(items) if bits >> i & 1)
 
 
-_TABLES: dict[tuple[MeldRules, int], _Tables] = {}
+_TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], _Tables] = {}
 
 
 def _tables(variant: Variant) -> _Tables:
     pure_min = variant.opening.pure_run_min
-    key = (variant.meld_rules, pure_min)
+    penalties = variant.values.hand.by_code
+    key = (variant.meld_rules, pure_min, penalties)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[key] = _Tables(variant.meld_rules, pure_min)
+        found = _TABLES[key] = _Tables(variant.meld_rules, pure_min, penalties)
     return found
 
 
@@ -197,21 +204,20 @@ class _Hand:
     __slots__ = ("jokers", "layers", "repeat", "state")
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        counts = [0] * FACES
         jokers = 0
-        for card in cards:
-            if card.code == JOKER_CODE:
-                jokers += 1
-            else:
-                counts[card.code] += 1
-        layers = max(counts, default=0)
         state = 0
-        for code, n in enumerate(counts):
-            for i in range(n):
-                state |= 1 << (code + FACES * i)
+        for card in cards:
+            code = card.code
+            if code == JOKER_CODE:
+                jokers += 1
+                continue
+            bit = 1 << code
+            while state & bit:
+                bit <<= FACES
+            state |= bit
         self.state = state
         self.jokers = jokers
-        self.layers = max(layers, 1)
+        self.layers = max(1, (state.bit_length() + FACES - 1) // FACES)
         self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
 
 
@@ -250,8 +256,11 @@ def _candidates(tables: _Tables, faces: int, jokers: int) -> dict[int, list[Cand
 
 # --------------------------------------------------------------------------- building melds
 
-def _build(variant: Variant, cand: Candidate) -> Meld:
-    mask, jokers, value, _, info = cand
+def _build(tables: _Tables, cand: Candidate) -> Meld:
+    found = tables.built.get(cand)
+    if found is not None:
+        return found
+    mask, jokers, value, _, _, info = cand
     naturals = [Card.natural(code // 4 + 2, code % 4) for code in _codes(mask)]
     if info[0] == "set":
         cards = naturals + [JOKER] * jokers
@@ -262,8 +271,10 @@ def _build(variant: Variant, cand: Candidate) -> Meld:
             held = {1 if r == 14 else r for r in held}
         free = [p for p in range(start, start + length) if p not in held]
         cards = naturals + [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in free]
-    meld = judge_meld(variant.meld_rules, cards)
+    meld = judge_meld(tables.rules, cards)
     assert isinstance(meld, Meld) and meld.points == value, (cards, meld, value)
+    if len(tables.built) < 100_000:
+        tables.built[cand] = meld
     return meld
 
 
@@ -295,17 +306,9 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
     """
     hand_cards = [c.face for c in parse_cards(cards)]
     penalties = variant.values.hand.by_code
-    joker_penalty = penalties[JOKER_CODE]
     hand = _Hand(hand_cards)
     tables = _tables(variant)
     cands = _candidates(tables, hand.state & FULL, hand.jokers)
-    # The penalty a candidate saves: its naturals plus its jokers.
-    gains: dict[int, list[tuple[int, int, int, Candidate]]] = {}
-    for face, group in cands.items():
-        gains[face] = [
-            (c[0], c[1], sum(penalties[x] for x in _codes(c[0])) + c[1] * joker_penalty, c)
-            for c in group
-        ]
     total = sum(penalties[c.code] for c in hand_cards)
     repeat = hand.repeat
     memo: dict[tuple[int, int], tuple[int, Any]] = {}
@@ -320,16 +323,18 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
             memo[key] = (0, None)
             return 0
         low = present & -present
-        face = low.bit_length() - 1
-        options = gains.get(face)
         # Leave one copy of this face in the hand.
         best = search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers)
         choice: Any = None
+        options = cands.get(low.bit_length() - 1)
         if options:
-            for mask, need, gain, cand in options:
-                if need <= jokers and mask & present == mask:
+            for cand in options:
+                mask = cand[0]
+                if mask & present == mask and cand[1] <= jokers:
                     spread = mask * repeat
-                    value = gain + search((state & ~spread) | ((state >> FACES) & spread), jokers - need)
+                    value = cand[4] + search(
+                        (state & ~spread) | ((state >> FACES) & spread), jokers - cand[1]
+                    )
                     if value > best:
                         best, choice = value, cand
         memo[key] = (best, choice)
@@ -344,7 +349,7 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
             low = state & FULL & -(state & FULL)
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
-            melds.append(_build(variant, choice))
+            melds.append(_build(tables, choice))
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]
@@ -441,7 +446,7 @@ def best_opening(
             low = state & FULL & -(state & FULL)
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
-            melds.append(_build(variant, choice))
+            melds.append(_build(tables, choice))
             f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] is choice)
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
@@ -583,7 +588,7 @@ def can_go_out(
         return None
     if must_open and values[f] < variant.opening.min_points:
         return None
-    return _go_out_plan(variant, memo, hand, start_table, f, repeat, table)
+    return _go_out_plan(variant, tables, memo, hand, start_table, f, repeat, table)
 
 
 def _table_state(meld: Meld, bound: bool) -> tuple[Any, ...]:
@@ -653,6 +658,7 @@ def _bridges(
 
 def _go_out_plan(
     variant: Variant,
+    tables: _Tables,
     memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]],
     hand: _Hand,
     start_table: tuple[tuple[Any, ...], ...],
@@ -677,7 +683,7 @@ def _go_out_plan(
             discarded = True
         elif kind == "meld":
             cand = choice[1]
-            melds.append(_build(variant, cand))
+            melds.append(_build(tables, cand))
             f &= ~(1 if cand[3] else 0)
             spread = cand[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)

@@ -1,0 +1,117 @@
+"""Benchmarks of the core: meld checks and the solver.
+
+Run: python benchmarks/core.py [--quick]
+
+Prints meld checks per second on random 3-6-card groups, the solver's median
+and p99 on random 14- and 15-card two-deck hands with 0, 1, 2 and 4 jokers,
+and least_penalty on 11-card one-deck dense hands under benchmarks/gin.toml.
+Every hand is drawn fresh (no hand is timed twice).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import rummykit as rk
+from rummykit.cards import Card
+
+HERE = Path(__file__).resolve().parent
+
+
+def percentile(samples: Sequence[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def timed(fn: Callable[[Any], Any], inputs: Sequence[Any]) -> list[float]:
+    out = []
+    clock = time.perf_counter
+    for item in inputs:
+        start = clock()
+        fn(item)
+        out.append(clock() - start)
+    return out
+
+
+def meld_checks(rnd: random.Random, count: int) -> None:
+    variant = rk.load_variant("rami51")
+    rules = variant.meld_rules
+    deck = list(variant.deck_for(4))
+    groups = [rnd.sample(deck, rnd.randint(3, 6)) for _ in range(count)]
+    times = timed(lambda g: rk.judge_meld(rules, g), groups)
+    total = sum(times)
+    valid = sum(1 for g in groups if isinstance(rk.judge_meld(rules, g), rk.Meld))
+    print(f"meld check   random 3-6-card groups: {count / total:,.0f} checks/s, "
+          f"median {statistics.median(times) * 1e6:.2f} us, p99 {percentile(times, 0.99) * 1e6:.2f} us "
+          f"({valid} of {count} valid)")
+    # Valid melds alone, for the slower path.
+    melds = []
+    while len(melds) < count // 10:
+        suit = rnd.randrange(4)
+        start = rnd.randint(2, 10)
+        length = rnd.randint(3, 5)
+        cards = [Card.natural(r, suit) for r in range(start, min(start + length, 15))]
+        if rnd.random() < 0.5:
+            cards[rnd.randrange(len(cards))] = rk.JOKER
+        rnd.shuffle(cards)
+        melds.append(cards)
+    times = timed(lambda g: rk.judge_meld(rules, g), melds)
+    print(f"meld check   valid runs (half with a joker): median {statistics.median(times) * 1e6:.2f} us, "
+          f"p99 {percentile(times, 0.99) * 1e6:.2f} us")
+
+
+def two_deck_hand(rnd: random.Random, size: int, jokers: int) -> list[Card]:
+    naturals = [Card.natural(r, s) for r in range(2, 15) for s in range(4)] * 2
+    return rnd.sample(naturals, size - jokers) + [rk.JOKER] * jokers
+
+
+def solver(rnd: random.Random, count: int) -> None:
+    variant = rk.load_variant("rami51")
+    print(f"solver (rami51, {count} fresh hands each): median / p99 in ms")
+    for size in (14, 15):
+        for jokers in (0, 1, 2, 4):
+            hands = [two_deck_hand(rnd, size, jokers) for _ in range(count)]
+            row = []
+            for name, fn in (
+                ("best_opening", lambda h: rk.best_opening(variant, h)),
+                ("can_go_out", lambda h: rk.can_go_out(variant, h)),
+                ("least_penalty", lambda h: rk.least_penalty(variant, h)),
+            ):
+                times = timed(fn, hands)
+                row.append(f"{name} {statistics.median(times) * 1e3:.3f} / {percentile(times, 0.99) * 1e3:.2f}")
+            print(f"  {size} cards, {jokers} jokers: " + ", ".join(row))
+
+
+def dense_gin(rnd: random.Random, count: int) -> None:
+    variant = rk.load_variant(str(HERE / "gin.toml"))
+    hands = []
+    for _ in range(count):
+        low = rnd.randint(1, 10)  # four consecutive ranks, ace low: A-4 … T-K
+        ranks = [14 if r == 1 else r for r in range(low, low + 4)]
+        pool = [Card.natural(r, s) for r in ranks for s in range(4)]
+        hands.append(rnd.sample(pool, 11))
+    times = timed(lambda h: rk.least_penalty(variant, h), hands)
+    print(f"least_penalty  11-card one-deck dense hands (gin.toml, {count} fresh hands): "
+          f"median {statistics.median(times) * 1e6:.1f} us, p99 {percentile(times, 0.99) * 1e6:.1f} us")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    scale = 1 if args.quick else 5
+    rnd = random.Random(args.seed)
+    meld_checks(rnd, 20_000 * scale)
+    solver(rnd, 200 * scale)
+    dense_gin(rnd, 2_000 * scale)
+
+
+if __name__ == "__main__":
+    main()
