@@ -47,9 +47,11 @@ def meld_checks(rnd: random.Random, count: int) -> None:
     times = timed(lambda g: rk.judge_meld(rules, g), groups)
     total = sum(times)
     valid = sum(1 for g in groups if isinstance(rk.judge_meld(rules, g), rk.Meld))
-    print(f"meld check   random 3-6-card groups: {count / total:,.0f} checks/s, "
-          f"median {statistics.median(times) * 1e6:.2f} us, p99 {percentile(times, 0.99) * 1e6:.2f} us "
-          f"({valid} of {count} valid)")
+    print(
+        f"meld check   random 3-6-card groups: {count / total:,.0f} checks/s, "
+        f"median {statistics.median(times) * 1e6:.2f} us, p99 {percentile(times, 0.99) * 1e6:.2f} us "
+        f"({valid} of {count} valid)"
+    )
     # Valid melds alone, for the slower path.
     melds = []
     while len(melds) < count // 10:
@@ -62,8 +64,10 @@ def meld_checks(rnd: random.Random, count: int) -> None:
         rnd.shuffle(cards)
         melds.append(cards)
     times = timed(lambda g: rk.judge_meld(rules, g), melds)
-    print(f"meld check   valid runs (half with a joker): median {statistics.median(times) * 1e6:.2f} us, "
-          f"p99 {percentile(times, 0.99) * 1e6:.2f} us")
+    print(
+        f"meld check   valid runs (half with a joker): median {statistics.median(times) * 1e6:.2f} us, "
+        f"p99 {percentile(times, 0.99) * 1e6:.2f} us"
+    )
 
 
 def two_deck_hand(rnd: random.Random, size: int, jokers: int) -> list[Card]:
@@ -84,7 +88,9 @@ def solver(rnd: random.Random, count: int) -> None:
                 ("least_penalty", lambda h: rk.least_penalty(variant, h)),
             ):
                 times = timed(fn, hands)
-                row.append(f"{name} {statistics.median(times) * 1e3:.3f} / {percentile(times, 0.99) * 1e3:.2f}")
+                row.append(
+                    f"{name} {statistics.median(times) * 1e3:.3f} / {percentile(times, 0.99) * 1e3:.2f}"
+                )
             print(f"  {size} cards, {jokers} jokers: " + ", ".join(row))
 
 
@@ -97,8 +103,10 @@ def dense_gin(rnd: random.Random, count: int) -> None:
         pool = [Card.natural(r, s) for r in ranks for s in range(4)]
         hands.append(rnd.sample(pool, 11))
     times = timed(lambda h: rk.least_penalty(variant, h), hands)
-    print(f"least_penalty  11-card one-deck dense hands (gin.toml, {count} fresh hands): "
-          f"median {statistics.median(times) * 1e6:.1f} us, p99 {percentile(times, 0.99) * 1e6:.1f} us")
+    print(
+        f"least_penalty  11-card one-deck dense hands (gin.toml, {count} fresh hands): "
+        f"median {statistics.median(times) * 1e6:.1f} us, p99 {percentile(times, 0.99) * 1e6:.1f} us"
+    )
 
 
 def main() -> None:

@@ -2,7 +2,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import Card, Meld, MeldRules, Refusal, check_meld, extend_meld, judge_meld, parse_cards
+from rummykit import (
+    Card,
+    Meld,
+    MeldRules,
+    Refusal,
+    check_meld,
+    extend_meld,
+    judge_meld,
+    parse_cards,
+)
 from rummykit.variant import load_variant
 
 RAMI = load_variant("rami51")

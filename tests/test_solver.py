@@ -11,7 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import Card, Meld, Refusal, best_opening, can_go_out, extend_meld, judge_meld, least_penalty, parse_cards
+from rummykit import (
+    Card,
+    Meld,
+    Refusal,
+    best_opening,
+    can_go_out,
+    extend_meld,
+    judge_meld,
+    least_penalty,
+    parse_cards,
+)
 from rummykit.variant import Variant, load_variant
 
 VARIANTS = {ref: load_variant(ref) for ref in ("rami51", "roemie", "handromi", "romme51")}
@@ -90,7 +100,9 @@ def brute_best_opening(variant: Variant, hand: Sequence[Card], must_use: Card | 
     return value
 
 
-def brute_can_go_out(variant: Variant, hand: Sequence[Card], table: Sequence[Meld], keep: bool | None) -> bool:
+def brute_can_go_out(
+    variant: Variant, hand: Sequence[Card], table: Sequence[Meld], keep: bool | None
+) -> bool:
     if keep is None and variant.going_out.final_discard == "required":
         keep = True
 
@@ -103,7 +115,11 @@ def brute_can_go_out(variant: Variant, hand: Sequence[Card], table: Sequence[Mel
         for group in subsets_with(first, rest, range(1, len(remaining) + 1)):
             cards = [hand[i] for i in group]
             left = remaining - set(group)
-            if len(group) >= 3 and isinstance(judge_meld(variant.meld_rules, cards), Meld) and go(left, melds, discarded):
+            if (
+                len(group) >= 3
+                and isinstance(judge_meld(variant.meld_rules, cards), Meld)
+                and go(left, melds, discarded)
+            ):
                 return True
             for k, meld in enumerate(melds):
                 grown = extend_meld(variant, meld, cards)
@@ -157,8 +173,15 @@ def test_best_opening_equals_brute_force(ref: str, hand: list[Card], force: bool
 TABLE = [parse_cards(t) for t in ("6h 7h 8h", "Kc Kd Ks", "Jd JK Kd", "5c 5d 5h")]
 
 
-@given(variants, hands(DENSE, 1, 6), st.lists(st.integers(0, 3), max_size=2, unique=True), st.sampled_from([None, True, False]))
-def test_can_go_out_equals_brute_force(ref: str, hand: list[Card], picks: list[int], keep: bool | None) -> None:
+@given(
+    variants,
+    hands(DENSE, 1, 6),
+    st.lists(st.integers(0, 3), max_size=2, unique=True),
+    st.sampled_from([None, True, False]),
+)
+def test_can_go_out_equals_brute_force(
+    ref: str, hand: list[Card], picks: list[int], keep: bool | None
+) -> None:
     variant = VARIANTS[ref]
     table = [judge_meld(variant.meld_rules, TABLE[i]) for i in picks]
     melds = [m for m in table if isinstance(m, Meld)]

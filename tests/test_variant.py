@@ -106,7 +106,11 @@ def test_consistency_checks() -> None:
 
 def test_extends_relative_path_and_cycles(tmp_path: Path) -> None:
     write(tmp_path, "base.toml", (ROOT / "variants" / "romme51.toml").read_text())
-    child = write(tmp_path, "child.toml", '[meta]\nid = "c"\nname = "C"\nextends = "base.toml"\n[opening]\nmin_points = 60\n')
+    child = write(
+        tmp_path,
+        "child.toml",
+        '[meta]\nid = "c"\nname = "C"\nextends = "base.toml"\n[opening]\nmin_points = 60\n',
+    )
     variant = load_variant(child)
     assert variant.opening.min_points == 60 and variant.opening.require_pure_run
     write(tmp_path, "a.toml", '[meta]\nid = "a"\nname = "A"\nextends = "b.toml"\n')
@@ -135,7 +139,9 @@ def test_damaged_variant_gives_variant_error_or_variant(data: st.DataObject) -> 
         if action == "drop":
             lines.pop(i)
         elif action == "value" and "=" in line:
-            junk = data.draw(st.sampled_from(['"x"', "-5", "true", "[1, 2]", "0", "99", "{ a = 1 }", '"face"']))
+            junk = data.draw(
+                st.sampled_from(['"x"', "-5", "true", "[1, 2]", "0", "99", "{ a = 1 }", '"face"'])
+            )
             lines[i] = line.split("=")[0] + "= " + junk
         elif action == "key" and "=" in line:
             lines[i] = "zz" + line

@@ -9,11 +9,27 @@ written as TOML files, and an exact meld solver.
 21
 """
 
-from rummykit.cards import JOKER, Card, Rank, Suit, build_deck, format_cards, parse_card, parse_cards
+from rummykit.cards import (
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    build_deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from rummykit.errors import IllegalMove, NotationError, Problem, Refusal, VariantError
 from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
 from rummykit.rules import OpeningCheck, check_opening
-from rummykit.solver import Arrangement, GoOutPlan, OpeningPlan, best_opening, can_go_out, least_penalty
+from rummykit.solver import (
+    Arrangement,
+    GoOutPlan,
+    OpeningPlan,
+    best_opening,
+    can_go_out,
+    least_penalty,
+)
 from rummykit.values import HandValues, TableValues, hand_penalty
 from rummykit.variant import Variant, bundled_variants, load_variant, loads_variant
 

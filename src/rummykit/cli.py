@@ -69,7 +69,7 @@ def _deck_text(variant: Variant) -> str:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for ref in bundled_variants():
         v = load_variant(ref)
         extra = v.deal.first_player_extra
@@ -79,8 +79,12 @@ def cmd_variants(args: argparse.Namespace) -> int:
                 "name": v.name,
                 "players": [v.players.min, v.players.max],
                 "deck": [
-                    {"players": list(b.players), "decks": b.decks, "jokers": b.jokers,
-                     "joker_options": list(b.joker_options)}
+                    {
+                        "players": list(b.players),
+                        "decks": b.decks,
+                        "jokers": b.jokers,
+                        "joker_options": list(b.joker_options),
+                    }
                     for b in v.deck.by_players
                 ],
                 "hand_size": v.deal.hand_size,
@@ -92,19 +96,25 @@ def cmd_variants(args: argparse.Namespace) -> int:
         _emit(rows)
         return 0
     header = ("id", "name", "players", "decks+jokers", "hand", "opening")
-    table = [header]
+    table: list[tuple[str, ...]] = [header]
     for row in rows:
         v = load_variant(row["id"])
-        hand = str(row["hand_size"]) + (f" (+{row['first_player_extra']})" if row["first_player_extra"] else "")
+        hand = str(row["hand_size"]) + (
+            f" (+{row['first_player_extra']})" if row["first_player_extra"] else ""
+        )
         table.append(
             (
-                row["id"], row["name"], f"{v.players.min}-{v.players.max}", _deck_text(v),
-                hand, str(row["opening_min"]),
+                row["id"],
+                row["name"],
+                f"{v.players.min}-{v.players.max}",
+                _deck_text(v),
+                hand,
+                str(row["opening_min"]),
             )
         )
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
     for row_text in table:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row_text, widths)).rstrip())
+        print("  ".join(cell.ljust(w) for cell, w in zip(row_text, widths, strict=True)).rstrip())
     return 0
 
 
@@ -121,11 +131,23 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
 
 def _meld_json(result: Meld | Refusal) -> dict[str, Any]:
     if isinstance(result, Refusal):
-        return {"valid": False, "kind": None, "points": None, "jokers": [],
-                "code": result.code, "message": result.message}
-    return {"valid": True, "kind": result.kind, "points": result.points,
-            "jokers": _joker_text(result), "code": None, "message": None,
-            "meld": result.notation()}
+        return {
+            "valid": False,
+            "kind": None,
+            "points": None,
+            "jokers": [],
+            "code": result.code,
+            "message": result.message,
+        }
+    return {
+        "valid": True,
+        "kind": result.kind,
+        "points": result.points,
+        "jokers": _joker_text(result),
+        "code": None,
+        "message": None,
+        "meld": result.notation(),
+    }
 
 
 def cmd_meld(args: argparse.Namespace) -> int:
@@ -161,14 +183,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         _emit(
             {
-                "best_opening": None if opening is None else {
-                    "melds": [m.notation() for m in opening.melds], "points": opening.points},
-                "can_go_out": None if out is None else {
+                "best_opening": None
+                if opening is None
+                else {"melds": [m.notation() for m in opening.melds], "points": opening.points},
+                "can_go_out": None
+                if out is None
+                else {
                     "melds": [m.notation() for m in out.melds],
-                    "discard": None if out.discard is None else str(out.discard)},
+                    "discard": None if out.discard is None else str(out.discard),
+                },
                 "least_penalty": {
                     "melds": [m.notation() for m in least.melds],
-                    "leftover": [str(c) for c in least.leftover], "penalty": least.penalty},
+                    "leftover": [str(c) for c in least.leftover],
+                    "penalty": least.penalty,
+                },
             }
         )
         return 0

@@ -167,18 +167,14 @@ class Meld:
 _RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.ACE, *Rank)  # by run position 0-14 (0 unused)
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _RUN_SLOTS = tuple(
-    tuple(
-        Slot(Card.natural(_RANKS[p], suit), _RANKS[p], suit, p) if p else None
-        for p in range(15)
-    )
+    tuple(Slot(Card.natural(_RANKS[p], suit), _RANKS[p], suit, p) if p else None for p in range(15))
     for suit in Suit
 )
 _RUN_JOKER_SLOTS = tuple(
     tuple(Slot(JOKER, _RANKS[p], suit, p) if p else None for p in range(15)) for suit in Suit
 )
 _SET_SLOTS = tuple(
-    Slot(Card.natural(code // 4 + 2, code % 4), _RANKS[code // 4 + 2], _SUITS[code % 4])
-    for code in range(52)
+    Slot(Card.natural(code // 4 + 2, code % 4), _RANKS[code // 4 + 2], _SUITS[code % 4]) for code in range(52)
 )
 _SET_JOKER_SLOTS = tuple(
     tuple(Slot(JOKER, rank, suit) for suit in (*Suit, None)) for rank in (_RANKS[0], _RANKS[0], *Rank)
@@ -186,6 +182,7 @@ _SET_JOKER_SLOTS = tuple(
 
 
 # --------------------------------------------------------------------------- refusals
+
 
 def _refuse(code: str, message: str) -> Refusal:
     return Refusal(code, message)
@@ -203,12 +200,11 @@ def _too_many_jokers(rules: MeldRules) -> Refusal:
     if rules.max_jokers == 0:
         return _refuse("meld.too-many-jokers", "This variant does not allow jokers in melds.")
     plural = "joker" if rules.max_jokers == 1 else "jokers"
-    return _refuse(
-        "meld.too-many-jokers", f"A meld may hold at most {rules.max_jokers} {plural}."
-    )
+    return _refuse("meld.too-many-jokers", f"A meld may hold at most {rules.max_jokers} {plural}.")
 
 
 # --------------------------------------------------------------------------- sets
+
 
 def _judge_set(
     rules: MeldRules,
@@ -242,8 +238,7 @@ def _judge_set(
             if taken >> suit & 1 and rules.set_distinct_suits:
                 return _refuse(
                     "meld.set-duplicate-suit",
-                    f"The joker in this set stands for {Card.natural(rank, suit)}; "
-                    "swap it out instead.",
+                    f"The joker in this set stands for {Card.natural(rank, suit)}; swap it out instead.",
                 )
             taken |= 1 << suit
     if rules.set_distinct_suits and len(naturals) + len(jokers) + len(fixed_suits) > 4:
@@ -280,6 +275,7 @@ def _judge_set(
 
 
 # --------------------------------------------------------------------------- runs
+
 
 def _positions(card: Card, rules: MeldRules) -> tuple[int, ...]:
     """Run positions a natural card may take (an ace may be low and/or high)."""
@@ -319,9 +315,7 @@ def _judge_run(
     seen_ranks = {c.code // 4 for c in fixed.values() if c.code != JOKER_CODE}
     for card in naturals:
         if card.code // 4 in seen_ranks:
-            return _refuse(
-                "meld.run-gap", f"A run cannot hold two cards of one rank ({card} twice)."
-            )
+            return _refuse("meld.run-gap", f"A run cannot hold two cards of one rank ({card} twice).")
         seen_ranks.add(card.code // 4)
     if n > longest:
         return _refuse("meld.too-long", f"A run holds at most {longest} cards.")
@@ -334,10 +328,8 @@ def _judge_run(
     for card in naturals:
         options = _positions(card, rules)
         if not options:
-            return _refuse(
-                "meld.run-ace", "In this variant an ace cannot be part of a run."
-            )
-        choices = [c + (p,) for c in choices for p in options]
+            return _refuse("meld.run-ace", "In this variant an ace cannot be part of a run.")
+        choices = [(*c, p) for c in choices for p in options]
     declared = [j.declared for j in jokers if j.declared is not None]
     free_jokers = len(jokers)
     windows: list[tuple[int, dict[int, Card]]] = []
@@ -345,11 +337,11 @@ def _judge_run(
     for choice in choices:
         occupied: dict[int, Card] = dict(fixed)
         clash = False
-        for card, position in zip(naturals, choice):
+        for card, position in zip(naturals, choice, strict=True):
             if position in occupied:
                 clash = True
             occupied[position] = card
-        if clash or not occupied and not free_jokers:
+        if clash or (not occupied and not free_jokers):
             continue
         lo = min(min(occupied, default=99), fixed_lo)
         hi = max(max(occupied, default=-1), fixed_hi)
@@ -370,12 +362,12 @@ def _judge_run(
             fitting.append((start, occupied, placed))
     if declared and not fitting:
         names = format_cards(Card.joker(d) for d in declared)
-        return _refuse(
-            "meld.joker-declaration", f"The declared joker {names} does not fit this run."
-        )
+        return _refuse("meld.joker-declaration", f"The declared joker {names} does not fit this run.")
     if rules.joker_placement == "lowest_value":
         # The app places jokers itself; a declaration only has to fit somewhere.
-        candidates = [(start, occupied, {}) for start, occupied in windows]
+        candidates: list[tuple[int, dict[int, Card], dict[int, Card]]] = [
+            (start, occupied, {}) for start, occupied in windows
+        ]
     else:
         candidates = fitting
     run_values = rules.values.run_values
@@ -481,9 +473,7 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     if same_rank:
         # One natural card and jokers: the declarations say which, else a set,
         # else a run.
-        wants_run = any(
-            j.declared is not None and j.declared.code // 4 != rank_code for j in jokers
-        )
+        wants_run = any(j.declared is not None and j.declared.code // 4 != rank_code for j in jokers)
         if not wants_run:
             as_set = _judge_set(rules, naturals, jokers)
             if isinstance(as_set, Meld):
@@ -508,9 +498,7 @@ def check_meld(variant: HasMeldRules, cards: str | Iterable[Card | str]) -> Meld
     return judge_meld(variant.meld_rules, parse_cards(cards))
 
 
-def extend_meld(
-    variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | str]
-) -> Meld | Refusal:
+def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | str]) -> Meld | Refusal:
     """Lay ``cards`` off onto the table ``meld``: the grown meld, or a refusal
     with ``layoff.does-not-fit`` (the ``meld.*`` reason is in the message).
 
@@ -541,5 +529,3 @@ def extend_meld(
     if isinstance(result, Refusal):
         return _refuse("layoff.does-not-fit", result.message)
     return result
-
-

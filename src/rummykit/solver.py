@@ -256,6 +256,7 @@ def _candidates(tables: _Tables, faces: int, jokers: int) -> dict[int, list[Cand
 
 # --------------------------------------------------------------------------- building melds
 
+
 def _build(tables: _Tables, cand: Candidate) -> Meld:
     found = tables.built.get(cand)
     if found is not None:
@@ -287,14 +288,8 @@ def _codes(mask: int) -> list[int]:
     return out
 
 
-def _cards_of(state: int, layers: int) -> list[Card]:
-    out = []
-    for i in range(layers):
-        out.extend(Card.natural(c // 4 + 2, c % 4) for c in _codes((state >> (FACES * i)) & FULL))
-    return sorted(out)
-
-
 # --------------------------------------------------------------------------- least penalty
+
 
 def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrangement:
     """The melds that leave the smallest hand penalty, and what is left.
@@ -367,6 +362,7 @@ def _leftover(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:
 
 
 # --------------------------------------------------------------------------- best opening
+
 
 def best_opening(
     variant: Variant, cards: str | Iterable[Card | str], *, must_use: Card | str | None = None
@@ -460,6 +456,7 @@ def _lowest(mask: int) -> int:
 
 # --------------------------------------------------------------------------- going out
 
+
 def can_go_out(
     variant: Variant,
     cards: str | Iterable[Card | str],
@@ -483,7 +480,7 @@ def can_go_out(
     >>> run = judge_meld(rami.meld_rules, parse_cards("7h 8h 9h"))
     >>> plan = can_go_out(rami, "5h 6h", table=[run], keep_discard=False)
     >>> plan.layoffs, plan.discard
-    ((0, (Card('5h'), Card('6h'))),), None)
+    (((0, (Card('5h'), Card('6h'))),), None)
     """
     hand_cards = [c.face for c in parse_cards(cards)]
     if keep_discard is None and variant.going_out.final_discard == "required":
@@ -561,22 +558,32 @@ def can_go_out(
                     choices[f] = choice
 
         if may_discard and not discarded and face not in blocked:
-            child = search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers, tstate, True)
+            child = search(
+                (state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers, tstate, True
+            )
             consider(child, 0, 0, ("discard", face))
         for cand in cands.get(face, ()):
             mask, need = cand[0], cand[1]
             if need <= jokers and mask & present == mask:
                 spread = mask * repeat
                 child = search(
-                    (state & ~spread) | ((state >> FACES) & spread), jokers - need, tstate, discarded
+                    (state & ~spread) | ((state >> FACES) & spread),
+                    jokers - need,
+                    tstate,
+                    discarded,
                 )
                 consider(child, cand[2] if must_open else 0, 1 if cand[3] else 0, ("meld", cand))
         for index, meld in enumerate(tstate):
-            for mask, need, grown in _layoffs(meld, face, present, jokers, rules, lowest, highest, longest, set_room, bound):
+            for mask, need, grown in _layoffs(
+                meld, face, present, jokers, rules, lowest, highest, longest, set_room, bound
+            ):
                 spread = mask * repeat
-                new_table = tstate[:index] + (grown,) + tstate[index + 1 :]
+                new_table = (*tstate[:index], grown, *tstate[index + 1 :])
                 child = search(
-                    (state & ~spread) | ((state >> FACES) & spread), jokers - need, new_table, discarded
+                    (state & ~spread) | ((state >> FACES) & spread),
+                    jokers - need,
+                    new_table,
+                    discarded,
                 )
                 consider(child, 0, 0, ("layoff", index, mask, need, meld, grown))
         memo[key] = (result, choices)
@@ -624,7 +631,11 @@ def _layoffs(
     _, run_suit, lo, hi, held = meld
     if run_suit != suit:
         return
-    positions = ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ()) if rank_index == 12 else (rank_index + 2,)
+    positions = (
+        ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
+        if rank_index == 12
+        else (rank_index + 2,)
+    )
     for p in positions:
         if p < lo and p >= lowest and hi - p + 1 <= longest:
             bridge = list(range(p + 1, lo))
@@ -698,7 +709,7 @@ def _go_out_plan(
             spread = mask * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= need
-            tstate = tstate[:index] + (grown,) + tstate[index + 1 :]
+            tstate = (*tstate[:index], grown, *tstate[index + 1 :])
     # The last jokers: the discard, then lay-offs onto melds with room.
     decision = choice[1]
     if decision == "joker":

@@ -99,4 +99,3 @@ def hand_penalty(values: HandValues | _HasValues, cards: str | Iterable[Card | s
     table = values if isinstance(values, HandValues) else values.values.hand
     by_code = table.by_code
     return sum(by_code[card.code] for card in parse_cards(cards))
-

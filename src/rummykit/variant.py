@@ -58,6 +58,7 @@ __all__ = [
 
 # --------------------------------------------------------------------------- sections
 
+
 @attrs.frozen(slots=True)
 class Meta:
     id: str = text(doc="identifier, lower case, as used on the command line")
@@ -201,7 +202,10 @@ class Swap:
     requires_opened: bool = boolean(True, doc="only a player who has opened may swap")
     set_min_naturals: int = integer(0, minimum=0, doc="naturals a set needs before its joker leaves")
     relay: Literal["mandatory", "if_possible"] = choice(
-        "mandatory", "mandatory", "if_possible", doc="must the swapped joker be laid again this turn"
+        "mandatory",
+        "mandatory",
+        "if_possible",
+        doc="must the swapped joker be laid again this turn",
     )
     relay_targets: tuple[str, ...] = text_list(
         RELAY_TARGETS, *RELAY_TARGETS, doc="where the swapped joker may be laid again"
@@ -219,7 +223,8 @@ class GoingOut:
 @attrs.frozen(slots=True)
 class StockExhausted:
     action: Literal["reshuffle_discard_except_top"] = choice(
-        "reshuffle_discard_except_top", "reshuffle_discard_except_top",
+        "reshuffle_discard_except_top",
+        "reshuffle_discard_except_top",
         doc="what happens when the stock is empty",
     )
     max_reshuffles: int = integer(2, minimum=0, doc="reshuffles per round")
@@ -288,6 +293,7 @@ REQUIRED_SECTIONS = ("meta", "players", "deck", "deal")
 
 # --------------------------------------------------------------------------- the model
 
+
 @attrs.frozen(slots=True)
 class Variant:
     """Every rule of one variant, resolved (``extends`` already applied)."""
@@ -348,8 +354,7 @@ class Variant:
     def check_players(self, players: int) -> None:
         if not self.players.min <= players <= self.players.max:
             raise ValueError(
-                f"{self.id} is played by {self.players.min} to {self.players.max} players, "
-                f"not {players}"
+                f"{self.id} is played by {self.players.min} to {self.players.max} players, not {players}"
             )
 
     def joker_count(self, players: int, jokers: int | None = None) -> int:
@@ -374,6 +379,7 @@ class Variant:
 
 
 # --------------------------------------------------------------------------- loading
+
 
 class _Collector:
     def __init__(self, file: str) -> None:
@@ -407,9 +413,7 @@ def _bundled_dir() -> Any:
 def bundled_variants() -> list[str]:
     """The ids of the variants shipped with rummykit, sorted."""
     folder = _bundled_dir()
-    return sorted(
-        entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml")
-    )
+    return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml"))
 
 
 def _read_text(ref: str, base: Path | None) -> tuple[str, str, Path | None]:
@@ -434,9 +438,10 @@ def _read_text(ref: str, base: Path | None) -> tuple[str, str, Path | None]:
 
 def _parse(label: str, text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+    return data
 
 
 def _resolve(label: str, data: dict[str, Any], base: Path | None, chain: tuple[str, ...]) -> dict[str, Any]:
@@ -518,7 +523,11 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     if melds.run_wrap:
         report("melds.run_wrap", "false (runs never turn the corner, R-ALL-02)", "boolean true")
     if melds.rearrange_table:
-        report("melds.rearrange_table", "false (table melds are never rearranged, R-ALL-05)", "boolean true")
+        report(
+            "melds.rearrange_table",
+            "false (table melds are never rearranged, R-ALL-05)",
+            "boolean true",
+        )
     deal: Deal = s["deal"]
     for band in bands:
         for jokers in (band.jokers, *band.joker_options):

@@ -43,8 +43,7 @@ class OpeningMinimum:
             return None
         return Refusal(
             "opening.below-minimum",
-            f"An opening must be worth at least {self.min_points} points; these melds "
-            f"are worth {points}.",
+            f"An opening must be worth at least {self.min_points} points; these melds are worth {points}.",
         )
 
 

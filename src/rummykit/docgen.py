@@ -1,0 +1,108 @@
+"""Generated parts of the docs: the key tables of ``docs/writing-a-variant.md``
+and of each variant page. ``python -m rummykit.docgen DOCS_DIR`` rewrites them;
+the tests fail when a page is stale.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rummykit.schema import MISSING, spec_of
+from rummykit.values import HandValues, TableValues
+from rummykit.variant import SECTIONS, DeckBand, Variant, bundled_variants, load_variant
+
+__all__ = ["schema_table", "update", "variant_table"]
+
+START, END = "<!-- generated:start -->", "<!-- generated:end -->"
+
+
+def _sections() -> list[tuple[str, type[Any]]]:
+    out: list[tuple[str, type[Any]]] = []
+    for name, cls in SECTIONS.items():
+        if name == "deck":
+            out.append(("deck.by_players[]", DeckBand))
+        elif name == "values":
+            out += [("values.table", TableValues), ("values.hand", HandValues)]
+        else:
+            out.append((name, cls))
+    return out
+
+
+def _text(value: Any) -> str:
+    if value is MISSING or value is attrs.NOTHING:
+        return "(required)"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_text(v) for v in value) + "]"
+    return str(value)
+
+
+def schema_table() -> str:
+    """Every key a variant file may set: type, default, meaning."""
+    rows = ["| key | accepts | default | meaning |", "| --- | --- | --- | --- |"]
+    for prefix, cls in _sections():
+        for field in attrs.fields(cls):
+            spec = spec_of(field)
+            if spec is None:
+                continue
+            default = field.default if not spec.required else MISSING
+            rows.append(f"| `{prefix}.{field.name}` | {spec.expected} | {_text(default)} | {spec.doc} |")
+    return "\n".join(rows)
+
+
+def variant_table(variant: Variant) -> str:
+    """Every key of one variant as loaded (``extends`` resolved)."""
+    rows = ["| key | value |", "| --- | --- |"]
+    for prefix, cls in _sections():
+        if prefix == "deck.by_players[]":
+            for band in variant.deck.by_players:
+                lo, hi = band.players
+                options = f", options {list(band.joker_options)}" if band.joker_options else ""
+                deck = f"{band.decks} decks, {band.jokers} jokers{options}"
+                rows.append(f"| `deck.by_players` {lo}-{hi} players | {deck} |")
+            continue
+        if prefix.startswith("values."):
+            section: Any = getattr(variant.values, prefix.split(".")[1])
+        else:
+            section = getattr(variant, prefix)
+        for field in attrs.fields(cls):
+            if spec_of(field) is None:
+                continue
+            rows.append(f"| `{prefix}.{field.name}` | {_text(getattr(section, field.name))} |")
+    return "\n".join(rows)
+
+
+def _replace(text: str, table: str) -> str:
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    return f"{head}{START}\n{table}\n{END}{tail}"
+
+
+def expected_pages(docs: Path) -> dict[Path, str]:
+    """Each generated page as it should read now."""
+    pages = {docs / "writing-a-variant.md": schema_table()}
+    for ref in bundled_variants():
+        pages[docs / "variants" / f"{ref}.md"] = variant_table(load_variant(ref))
+    return {path: _replace(path.read_text(encoding="utf-8"), table) for path, table in pages.items()}
+
+
+def update(docs: Path) -> list[Path]:
+    """Rewrite the generated parts; returns the pages that changed."""
+    changed = []
+    for path, text in expected_pages(docs).items():
+        if path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for page in update(Path(sys.argv[1] if len(sys.argv) > 1 else "docs")):
+        print(f"updated {page}")

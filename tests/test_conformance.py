@@ -1,0 +1,49 @@
+from pathlib import Path
+
+import pytest
+
+from rummykit.conformance import CaseFileError, run_case_file, run_case_files
+from rummykit.variant import bundled_variants
+
+CASES = Path(__file__).resolve().parent / "conformance"
+
+
+@pytest.mark.parametrize("path", sorted(CASES.glob("*.toml")), ids=lambda p: p.name)
+def test_case_file_passes(path: Path) -> None:
+    results = run_case_file(path)
+    assert results
+    failures = [str(r) for r in results if not r.passed]
+    assert not failures, "\n".join(failures)
+
+
+def test_every_bundled_variant_has_cases() -> None:
+    covered = {p.stem for p in CASES.glob("*.toml")}
+    for ref in bundled_variants():
+        assert ref in covered or ref == "rami40_house", ref
+    text = (CASES / "rami51_house.toml").read_text()
+    assert 'variant = "rami40_house"' in text
+
+
+def test_report_counts() -> None:
+    report = run_case_files(sorted(CASES.glob("*.toml")))
+    assert report.failed == 0 and report.passed > 100
+    assert report.summary() == f"{report.passed} passed, 0 failed"
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ('variant = "rami51"\n[[scenario]]\nname = "x"\n', "engine"),
+        ('variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\n', "valid"),
+        ('variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\nbogus = 1\n', "bogus"),
+        ('[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n', "no variant"),
+        ('variant = "rami99"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n', "rami99"),
+        ('variant = "rami51"\n[[meld]]\ncards = "7x"\nvalid = true\n', "7x"),
+        ("variant = \n", "TOML"),
+    ],
+)
+def test_malformed_files_are_refused(tmp_path: Path, text: str, match: str) -> None:
+    path = tmp_path / "case.toml"
+    path.write_text(text)
+    with pytest.raises(CaseFileError, match=match):
+        run_case_file(path)

@@ -1,0 +1,62 @@
+import doctest
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import rummykit
+from rummykit import docgen
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+
+def test_generated_pages_are_up_to_date() -> None:
+    for path, text in docgen.expected_pages(DOCS).items():
+        assert path.read_text(encoding="utf-8") == text, f"{path} is stale: python -m rummykit.docgen docs"
+
+
+def test_every_schema_key_is_documented() -> None:
+    page = (DOCS / "writing-a-variant.md").read_text(encoding="utf-8")
+    for key in (
+        "`melds.joker_placement`",
+        "`draw.discard_deep`",
+        "`values.hand.joker`",
+        "`deck.by_players[].joker_options`",
+    ):
+        assert key in page
+
+
+def test_every_variant_has_a_page() -> None:
+    for ref in rummykit.bundled_variants():
+        assert (DOCS / "variants" / f"{ref}.md").exists()
+        assert f"variants/{ref}.md" in (DOCS / "index.md").read_text(encoding="utf-8")
+
+
+def test_every_refusal_code_in_the_source_is_documented() -> None:
+    page = (DOCS / "refusal-codes.md").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "src" / "rummykit").rglob("*.py"))
+    codes = set(re.findall(r'"((?:meld|opening|layoff|notation)\.[a-z-]+)"', source))
+    assert codes
+    for code in codes:
+        assert f"`{code}`" in page, code
+
+
+def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_second() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.+?)\n```", readme)
+    assert len(commands) == 2
+    assert "rummykit variants" in commands[0] and "pytest" in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci.splitlines()
+
+
+@pytest.mark.parametrize(
+    "name", sorted(m.name for m in pkgutil.walk_packages(rummykit.__path__, "rummykit."))
+)
+def test_module_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failed == 0

@@ -1,0 +1,39 @@
+from rummykit import Meld, Refusal, check_meld, check_opening, load_variant
+from rummykit.rules import OpeningMinimum, OpeningPureRun, compose, registered
+
+
+def test_components_have_rule_names_not_variant_names() -> None:
+    names = registered()
+    assert {"opening_minimum", "opening_pure_run", "hand_rummy_waiver"} <= set(names)
+    for name in names:
+        for ref in ("roemie", "rami", "handromi", "romme"):
+            assert ref not in name
+
+
+def test_compose_selects_by_key() -> None:
+    romme = compose(load_variant("romme51"))
+    rami = compose(load_variant("rami51"))
+    roemie = compose(load_variant("roemie"))
+    assert [c.name for c in romme.at("opening")] == ["opening_minimum", "opening_pure_run"]
+    assert [c.name for c in rami.at("opening")] == ["opening_minimum"]
+    assert roemie.get("hand_rummy_waiver") is not None and rami.get("hand_rummy_waiver") is None
+    assert compose(load_variant("rami51")) is not None
+
+
+def test_components_alone() -> None:
+    run = check_meld(load_variant("rami51"), "7h 8h 9h")
+    assert isinstance(run, Meld)
+    assert OpeningMinimum(25).check([run], 24) == Refusal(
+        "opening.below-minimum",
+        "An opening must be worth at least 25 points; these melds are worth 24.",
+    )
+    assert OpeningMinimum(24).check([run], 24) is None
+    assert OpeningPureRun(4).check([run], 24) is not None
+    assert OpeningPureRun(3).check([run], 24) is None
+
+
+def test_opening_refuses_a_bad_meld_with_its_code() -> None:
+    result = check_opening(load_variant("rami51"), ["Th Jh Qh Kh Ah", "7h 8s 9h"])
+    assert isinstance(result, Refusal) and result.code == "meld.run-suits"
+    empty = check_opening(load_variant("rami51"), [])
+    assert isinstance(empty, Refusal)
