@@ -25,15 +25,24 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, parse_cards
+from rummykit.cards import _NATURALS, JOKER, JOKER_CODE, Card, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld, judge_meld
 from rummykit.variant import Variant
 
-__all__ = ["Arrangement", "GoOutPlan", "OpeningPlan", "best_opening", "can_go_out", "least_penalty"]
+__all__ = [
+    "Arrangement",
+    "GoOutPlan",
+    "OpeningPlan",
+    "best_opening",
+    "can_go_out",
+    "clear_caches",
+    "least_penalty",
+]
 
 FACES = 52
 FULL = (1 << FACES) - 1
+MEMO_LIMIT = 200_000  # entries kept in a variant's shared least-penalty table
 NEG = -1  # "impossible" in the value tables (all real values are >= 0)
 
 
@@ -83,21 +92,25 @@ class _Tables:
         self.pure_min = pure_min
         self.penalties = penalties
         self.built: dict[Candidate, Meld] = {}
+        # least_penalty's search results, shared by every hand of this variant:
+        # a state's best cover depends only on the state (a transposition table).
+        self.least: dict[tuple[int, int], tuple[int, Any]] = {}
         self.longest = min(rules.run_max, 13)
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
-        self.run_cache: dict[tuple[int, int, int], list[Candidate]] = {}
-        self.set_cache: dict[tuple[int, int, int], list[Candidate]] = {}
+        self.run_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
+        self.set_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
         values = rules.values.run_values
         self.prefix = [0]
         for v in values:
             self.prefix.append(self.prefix[-1] + v)
 
-    def runs(self, suit: int, pattern: int, max_jokers: int) -> list[Candidate]:
+    def runs(self, suit: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
+        """The runs of one suit's pattern, each with its lowest face."""
         key = (suit, pattern, max_jokers)
         found = self.run_cache.get(key)
         if found is None:
-            found = self.run_cache[key] = self._runs(suit, pattern, max_jokers)
+            found = self.run_cache[key] = _by_lowest(self._runs(suit, pattern, max_jokers))
         return found
 
     def _runs(self, suit: int, pattern: int, max_jokers: int) -> list[Candidate]:
@@ -140,11 +153,12 @@ class _Tables:
     def _gain(self, mask: int, jokers: int) -> int:
         return sum(self.penalties[code] for code in _codes(mask)) + jokers * self.penalties[JOKER_CODE]
 
-    def sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[Candidate]:
+    def sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
+        """The sets of one rank's suit pattern, each with its lowest face."""
         key = (rank_index, pattern, max_jokers)
         found = self.set_cache.get(key)
         if found is None:
-            found = self.set_cache[key] = self._sets(rank_index, pattern, max_jokers)
+            found = self.set_cache[key] = _by_lowest(self._sets(rank_index, pattern, max_jokers))
         return found
 
     def _sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[Candidate]:
@@ -167,6 +181,10 @@ class _Tables:
                 gain = self._gain(mask, jokers)
                 out.append((mask, jokers, value * size, False, gain, ("set", rank_index + 2)))
         return out
+
+
+def _by_lowest(cands: list[Candidate]) -> list[tuple[int, Candidate]]:
+    return [((c[0] & -c[0]).bit_length() - 1, c) for c in cands]
 
 
 def _subsets(items: Sequence[int], at_most: int) -> Iterable[tuple[int, ...]]:
@@ -242,15 +260,15 @@ def _candidates(tables: _Tables, faces: int, jokers: int) -> dict[int, list[Cand
         else:
             suit_patterns[suit] |= 1 << (rank_index + 2)
     grouped: dict[int, list[Candidate]] = {}
-    for suit, pattern in enumerate(suit_patterns):
-        if pattern:
-            for cand in tables.runs(suit, pattern, max_jokers):
-                m = cand[0]
-                grouped.setdefault((m & -m).bit_length() - 1, []).append(cand)
-    for rank_index, pattern in rank_patterns.items():
-        for cand in tables.sets(rank_index, pattern, max_jokers):
-            m = cand[0]
-            grouped.setdefault((m & -m).bit_length() - 1, []).append(cand)
+    lists = [tables.runs(suit, p, max_jokers) for suit, p in enumerate(suit_patterns) if p]
+    lists += [tables.sets(r, p, max_jokers) for r, p in rank_patterns.items()]
+    for found in lists:
+        for low, cand in found:
+            group = grouped.get(low)
+            if group is None:
+                grouped[low] = [cand]
+            else:
+                group.append(cand)
     return grouped
 
 
@@ -306,7 +324,9 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
     cands = _candidates(tables, hand.state & FULL, hand.jokers)
     total = sum(penalties[c.code] for c in hand_cards)
     repeat = hand.repeat
-    memo: dict[tuple[int, int], tuple[int, Any]] = {}
+    if len(tables.least) > MEMO_LIMIT:
+        tables.least.clear()
+    memo = tables.least
 
     def search(state: int, jokers: int) -> int:
         key = (state, jokers)
@@ -337,28 +357,21 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
 
     covered = search(hand.state, hand.jokers)
     melds: list[Meld] = []
+    leftover: list[Card] = []
     state, jokers = hand.state, hand.jokers
     while state & FULL:
         _, choice = memo[(state, jokers)]
         if choice is None:
             low = state & FULL & -(state & FULL)
+            leftover.append(_NATURALS[low.bit_length() - 1])
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(_build(tables, choice))
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]
-    leftover = _leftover(hand_cards, melds)
-    assert total - covered == sum(penalties[c.code] for c in leftover)
+    leftover.extend([JOKER] * jokers)
     return Arrangement(tuple(melds), tuple(leftover), total - covered)
-
-
-def _leftover(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:
-    rest = list(hand)
-    for meld in melds:
-        for card in meld.cards:
-            rest.remove(card.face)
-    return sorted(rest)
 
 
 # --------------------------------------------------------------------------- best opening
@@ -448,6 +461,16 @@ def best_opening(
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]
     return OpeningPlan(tuple(melds), points)
+
+
+def clear_caches(*, results_only: bool = False) -> None:
+    """Forget cached search results (``results_only``), or everything: candidate
+    lists, built melds and search results. Answers never change; only speed."""
+    if results_only:
+        for tables in _TABLES.values():
+            tables.least.clear()
+    else:
+        _TABLES.clear()
 
 
 def _lowest(mask: int) -> int:
