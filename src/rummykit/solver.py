@@ -95,6 +95,7 @@ class _Tables:
         # least_penalty's search results, shared by every hand of this variant:
         # a state's best cover depends only on the state (a transposition table).
         self.least: dict[tuple[int, int], tuple[int, Any]] = {}
+        self.least_plain: dict[int, int] = {}  # the same for hands of distinct faces, no joker
         self.longest = min(rules.run_max, 13)
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
@@ -328,20 +329,37 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
         tables.least.clear()
     memo = tables.least
 
+    if hand.layers == 1 and not hand.jokers:
+        return _least_plain(tables, cands, hand.state, total)
+    lookup = memo.get
+    single = hand.layers == 1
+
     def search(state: int, jokers: int) -> int:
         key = (state, jokers)
-        hit = memo.get(key)
+        hit = lookup(key)
         if hit is not None:
             return hit[0]
-        present = state & FULL
-        if not present:
+        if not state & FULL:
             memo[key] = (0, None)
             return 0
+        present = state & FULL
         low = present & -present
+        options = cands.get(low.bit_length() - 1)
+        choice: Any = None
+        if single:
+            # One copy of every face: removing cards is a plain xor.
+            best = search(state ^ low, jokers)
+            if options:
+                for cand in options:
+                    mask = cand[0]
+                    if mask & state == mask and cand[1] <= jokers:
+                        value = cand[4] + search(state ^ mask, jokers - cand[1])
+                        if value > best:
+                            best, choice = value, cand
+            memo[key] = (best, choice)
+            return best
         # Leave one copy of this face in the hand.
         best = search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers)
-        choice: Any = None
-        options = cands.get(low.bit_length() - 1)
         if options:
             for cand in options:
                 mask = cand[0]
@@ -463,12 +481,62 @@ def best_opening(
     return OpeningPlan(tuple(melds), points)
 
 
+def _least_plain(tables: _Tables, cands: dict[int, list[Candidate]], hand: int, total: int) -> Arrangement:
+    """least_penalty for the common case of distinct faces and no joker: the
+    state is a plain bit mask and the table maps it to the best cover."""
+    memo = tables.least_plain
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    lookup = memo.get
+    options_of = cands.get
+
+    def best(state: int) -> int:
+        hit = lookup(state)
+        if hit is not None:
+            return hit
+        low = state & -state
+        rest = state ^ low
+        result = best(rest) if rest else 0
+        options = options_of(low.bit_length() - 1)
+        if options:
+            for cand in options:
+                mask = cand[0]
+                if mask & state == mask:
+                    rest = state ^ mask
+                    value = cand[4] + (best(rest) if rest else 0)
+                    if value > result:
+                        result = value
+        memo[state] = result
+        return result
+
+    covered = best(hand) if hand else 0
+    melds: list[Meld] = []
+    leftover: list[Card] = []
+    state = hand
+    while state:
+        target = best(state)
+        low = state & -state
+        for cand in options_of(low.bit_length() - 1) or ():
+            mask = cand[0]
+            if mask & state == mask:
+                rest = state ^ mask
+                if cand[4] + (best(rest) if rest else 0) == target:
+                    melds.append(_build(tables, cand))
+                    state = rest
+                    break
+        else:
+            leftover.append(_NATURALS[low.bit_length() - 1])
+            state ^= low
+    return Arrangement(tuple(melds), tuple(leftover), total - covered)
+
+
 def clear_caches(*, results_only: bool = False) -> None:
     """Forget cached search results (``results_only``), or everything: candidate
     lists, built melds and search results. Answers never change; only speed."""
     if results_only:
         for tables in _TABLES.values():
             tables.least.clear()
+            tables.least_plain.clear()
     else:
         _TABLES.clear()
 
