@@ -73,6 +73,10 @@ def test_check_variant(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 2 and all(str(bad) in line for line in lines)
+    code, out, _ = run(capsys, "check-variant", "--json", str(bad))
+    assert code == 2 and {p["path"] for p in json.loads(out)["problems"]} == {"melds.set_min", "melds.foo"}
+    code, out, _ = run(capsys, "check-variant", "--json", "romme51")
+    assert code == 0 and json.loads(out)["id"] == "romme51"
 
 
 def test_conformance_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

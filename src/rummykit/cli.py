@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+import attrs
+
 from rummykit.cards import format_cards, parse_cards
 from rummykit.conformance import CaseFileError, run_case_files
 from rummykit.errors import NotationError, Refusal, VariantError
@@ -122,10 +124,16 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
     try:
         variant = load_variant(args.path)
     except VariantError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        if args.json:
+            _emit({"ok": False, "problems": [attrs.asdict(p) for p in error.problems]})
+        else:
+            for problem in error.problems:
+                print(problem, file=sys.stderr)
         return 2
-    print(f"{args.path}: ok ({variant.id}: {variant.name}, digest {variant.digest()[:12]})")
+    if args.json:
+        _emit({"ok": True, "id": variant.id, "name": variant.name, "digest": variant.digest()})
+    else:
+        print(f"{args.path}: ok ({variant.id}: {variant.name}, digest {variant.digest()[:12]})")
     return 0
 
 
@@ -238,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check-variant", help="check a variant file; every problem on its own line")
     p.add_argument("path", help="a .toml file or a bundled id")
+    p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_check_variant)
 
     for name, run, text in (
