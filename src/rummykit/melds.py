@@ -529,3 +529,50 @@ def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | 
     if isinstance(result, Refusal):
         return _refuse("layoff.does-not-fit", result.message)
     return result
+
+
+def swap_joker(
+    variant: HasMeldRules, meld: Meld, card: Card, *, set_min_naturals: int = 0
+) -> tuple[Meld, tuple[int, ...]] | Refusal:
+    """Put natural ``card`` in place of the joker it stands for.
+
+    Returns the new meld and, for each of its slots, the index of the slot it
+    came from (so callers can carry per-slot data such as credits), or a
+    refusal: ``swap.no-joker``, ``swap.wrong-card``,
+    ``swap.set-needs-three-naturals``.
+
+    >>> rules = MeldRules()
+    >>> new, order = swap_joker(rules, judge_meld(rules, parse_cards("7h JK 9h")), Card("8h"))
+    >>> new.notation(), order
+    ('7h 8h 9h', (0, 1, 2))
+    """
+    jokers = [i for i, slot in enumerate(meld.slots) if slot.card.code == JOKER_CODE]
+    if not jokers:
+        return _refuse("swap.no-joker", "This meld holds no joker.")
+    if card.code == JOKER_CODE:
+        return _refuse("swap.wrong-card", "A joker can only be swapped out by a natural card.")
+    slots = list(meld.slots)
+    if meld.kind == "run":
+        for i in jokers:
+            if slots[i].stands_for is card:
+                slots[i] = _RUN_SLOTS[slots[i].suit or 0][slots[i].position]  # type: ignore[assignment]
+                return Meld("run", tuple(slots), meld.points), tuple(range(len(slots)))
+        return _refuse("swap.wrong-card", f"No joker in this meld stands for {card}.")
+    naturals = len(slots) - len(jokers)
+    if naturals < set_min_naturals:
+        return _refuse(
+            "swap.set-needs-three-naturals",
+            f"A joker may leave a set only when it lies beside {set_min_naturals} natural cards.",
+        )
+    held = {s.suit for s in slots if s.card.code != JOKER_CODE}
+    if card.rank != meld.rank or card.suit in held:
+        return _refuse("swap.wrong-card", f"No joker in this set stands for {card}.")
+    target = next((i for i in jokers if slots[i].suit in (card.suit, None)), None)
+    if target is None:
+        return _refuse("swap.wrong-card", f"No joker in this set stands for {card}.")
+    slots[target] = _SET_SLOTS[card.code]
+    order = sorted(
+        range(len(slots)),
+        key=lambda i: (slots[i].card.code == JOKER_CODE, slots[i].card.code, i),
+    )
+    return Meld("set", tuple(slots[i] for i in order), meld.points), tuple(order)

@@ -396,11 +396,16 @@ def least_penalty(variant: Variant, cards: str | Iterable[Card | str]) -> Arrang
 
 
 def best_opening(
-    variant: Variant, cards: str | Iterable[Card | str], *, must_use: Card | str | None = None
+    variant: Variant,
+    cards: str | Iterable[Card | str],
+    *,
+    must_use: Card | str | None = None,
+    minimum: int | None = None,
 ) -> OpeningPlan | None:
     """The melds of highest table value that open under the variant's rules
     (minimum, pure run, jokers per meld), optionally using ``must_use``; None if
-    the hand cannot open.
+    the hand cannot open. ``minimum`` replaces the variant's minimum (0: the
+    most valuable melds, whatever their total).
 
     >>> from rummykit.variant import load_variant
     >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d") is None
@@ -463,7 +468,8 @@ def best_opening(
 
     values = search(hand.state, hand.jokers)
     points = values[flags_wanted]
-    if points < 0 or points < variant.opening.min_points or points == 0:
+    floor = variant.opening.min_points if minimum is None else minimum
+    if points < 0 or points < floor or points == 0:
         return None
     melds: list[Meld] = []
     state, jokers, f = hand.state, hand.jokers, flags_wanted

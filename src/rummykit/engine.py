@@ -1,0 +1,607 @@
+"""Applying moves: the turn as draw, tentative play, commit (RULES.md §1, §3).
+
+Every function here is pure: it returns a new RoundState or raises
+IllegalMove with a code from CONFORMANCE.md, and the state it was given is
+never changed. Which rules apply is read from the variant (never from its
+name); the checks that span a turn run at the commit (discard or ``out``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.deal import _rng, next_seat, shuffle
+from rummykit.errors import IllegalMove, NotationError, Refusal
+from rummykit.melds import Meld, extend_meld, judge_meld, swap_joker
+from rummykit.moves import (
+    Discard,
+    Draw,
+    DrawExchange,
+    Exchange,
+    LayOff,
+    Move,
+    Out,
+    SwapJoker,
+    Take,
+    Undo,
+    parse_seat_move,
+)
+from rummykit.moves import Meld as MeldMove
+from rummykit.rules import judge_opening
+from rummykit.scoring import round_result
+from rummykit.solver import best_opening, can_go_out
+from rummykit.state import RoundState, Step, TableMeld, Turn, sorted_hand
+
+__all__ = ["apply_move", "in_first_draw_round", "start_turn"]
+
+
+def _refuse(code: str, message: str) -> IllegalMove:
+    return IllegalMove(code, message)
+
+
+def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> RoundState:
+    """The state after ``move``, or IllegalMove (the state is unchanged)."""
+    if isinstance(move, str):
+        try:
+            named, move = parse_seat_move(move)
+        except NotationError as error:
+            raise _refuse("notation.invalid", f"Cannot read {error.token!r}.") from None
+        seat = named if named is not None else seat
+    if state.phase == "over":
+        raise _refuse("turn.round-over", "The round is over.")
+    if seat is not None and seat != state.to_move:
+        raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise _refuse("notation.invalid", f"{move!r} is not a move.")
+    return handler(state, move)
+
+
+# --------------------------------------------------------------------------- helpers
+
+def in_first_draw_round(state: RoundState) -> bool:
+    """Is the turn to be played in the first drawing round (R-HR-08)?"""
+    if state.variant.turn.first_turn_draws:
+        return state.turns_played < state.players
+    return 1 <= state.turns_played <= state.players
+
+
+def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The hand without these cards (faces), or None if it lacks one."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card.face)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _need_play(state: RoundState) -> None:
+    if state.phase != "play":
+        raise _refuse("turn.wrong-phase", "Draw a card first.")
+
+
+def _need_draw(state: RoundState) -> None:
+    if state.phase != "draw":
+        raise _refuse("turn.wrong-phase", "You have drawn already this turn.")
+
+
+def _with_hand(state: RoundState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    hands = list(state.hands)
+    hands[state.to_move] = sorted_hand(hand)
+    return tuple(hands)
+
+
+def _step(state: RoundState) -> Step:
+    t = state.turn
+    return Step(state.hands[state.to_move], state.table, t.new_melds, t.laid_off, t.swaps)
+
+
+def _opening_now(state: RoundState) -> bool:
+    """Has the mover opened, before this turn or by the new melds of this turn?"""
+    if state.opened[state.to_move]:
+        return True
+    melds = [state.table[i].meld for i in state.turn.new_melds]
+    if not melds:
+        return False
+    if not state.variant.opening.layoff_same_turn:
+        return False
+    return not isinstance(judge_opening(state.variant, melds), Refusal)
+
+
+def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
+    """Credits for a grown meld: old slots keep their placer, new ones are ``seat``'s."""
+    if new.kind == "run":
+        by_position = {s.position: c for s, c in zip(old.meld.slots, old.credits, strict=True)}
+        return tuple(by_position.get(s.position, seat) for s in new.slots)
+    pool = list(zip(old.meld.slots, old.credits, strict=True))
+    credits = []
+    for slot in new.slots:
+        for i, (old_slot, credit) in enumerate(pool):
+            if old_slot == slot:
+                credits.append(credit)
+                del pool[i]
+                break
+        else:
+            credits.append(seat)
+    return tuple(credits)
+
+
+# --------------------------------------------------------------------------- draws
+
+def _draw(state: RoundState, move: Draw) -> RoundState:
+    _need_draw(state)
+    if not state.variant.draw.from_stock:
+        raise _refuse("draw.stock-empty", "This variant does not draw from the stock.")
+    if not state.stock:
+        raise _refuse("draw.stock-empty", "The stock is empty.")
+    card = state.stock[0]
+    hand = (*state.hands[state.to_move], card)
+    return _after_draw(state, hand, stock=state.stock[1:], turn=Turn(source="stock"))
+
+
+def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
+    jokers = sum(1 for c in hand if c.code == JOKER_CODE)
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state, hand),
+        phase="play",
+        turn=attrs.evolve(turn, start_jokers=jokers),
+        **changes,  # type: ignore[arg-type]
+    )
+
+
+def _take(state: RoundState, move: Take) -> RoundState:
+    _need_draw(state)
+    draw = state.variant.draw
+    if not state.discard:
+        raise _refuse("draw.discard-empty", "The discard pile is empty.")
+    if move.depth == 1:
+        if not draw.from_discard_top:
+            raise _refuse("draw.discard-row", "This variant does not let you take a discard.")
+        card = state.discard[-1]
+        hand = (*state.hands[state.to_move], card)
+        conditional = draw.discard_top_condition != "none" and not (
+            draw.free_pickup_first_draw_round and in_first_draw_round(state)
+        )
+        turn = Turn(source="discard", taken=card, must_use_taken=conditional)
+        new = _after_draw(state, hand, discard=state.discard[:-1], turn=turn)
+        if conditional and not _pickup_possible(new, card):
+            raise _refuse(
+                "draw.taken-card-unused",
+                f"You may take {card} only to lay it on the table this turn, and you cannot.",
+            )
+        if draw.no_discard_of_taken_card and not _can_end_turn(new, card):
+            raise _refuse(
+                "discard.just-taken",
+                f"After taking {card} you would have no other card to discard.",
+            )
+        return new
+    if not draw.discard_deep:
+        raise _refuse("draw.discard-row", "Only the top discard can be taken.")
+    if move.depth > len(state.discard):
+        raise _refuse("draw.discard-row", f"The discard row holds only {len(state.discard)} cards.")
+    taken = state.discard[-move.depth :]
+    chosen = taken[0]
+    hand = (*state.hands[state.to_move], *taken)
+    turn = Turn(
+        source="deep",
+        taken=chosen if draw.no_discard_of_taken_card else None,
+        chosen=chosen if draw.deep_chosen_card_use == "new_meld_same_turn" else None,
+    )
+    new = _after_draw(state, hand, discard=state.discard[: -move.depth], turn=turn)
+    if turn.chosen is not None and not _deep_possible(new, chosen):
+        raise _refuse(
+            "draw.taken-card-unused",
+            f"The chosen card {chosen} must start a new meld this turn, and it cannot.",
+        )
+    return new
+
+
+def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
+    _need_draw(state)
+    if state.variant.draw.exchange_as_draw == "never" or state.exchange is None:
+        raise _refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
+    card = state.exchange
+    hand = (*state.hands[state.to_move], card)
+    new = _after_draw(state, hand, exchange=None, turn=Turn(source="exchange"))
+    if state.opened[state.to_move] or not _hand_rummy_possible(new):
+        raise _refuse(
+            "exchange.not-allowed",
+            "The exchange card may be drawn only to go out by hand rummy this turn.",
+        )
+    return new
+
+
+def _exchange(state: RoundState, move: Exchange) -> RoundState:
+    _need_play(state)
+    variant = state.variant
+    if (
+        not variant.draw.exchange_swap_first_draw_round
+        or state.exchange is None
+        or state.turn.exchanged
+        or state.turn.source == "none"
+        or not in_first_draw_round(state)
+    ):
+        raise _refuse(
+            "exchange.not-allowed",
+            "The exchange card can be swapped only once, in your turn of the first drawing round.",
+        )
+    hand = _remove(state.hands[state.to_move], [move.card])
+    if hand is None:
+        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state, (*hand, state.exchange)),
+        exchange=move.card.face,
+        turn=attrs.evolve(state.turn, exchanged=True),
+    )
+
+
+# --------------------------------------------------------------------------- feasibility (R-ALL-14)
+
+def _layoff_allowed_while_going_out(state: RoundState) -> bool:
+    return state.opened[state.to_move] or state.variant.layoff.in_hand_rummy_turn
+
+
+def _hand_rummy_possible(state: RoundState) -> bool:
+    hand = state.hands[state.to_move]
+    table = [t.meld for t in state.table] if _layoff_allowed_while_going_out(state) else []
+    blocked = [state.turn.taken] if state.turn.taken and state.variant.draw.no_discard_of_taken_card else []
+    must_open = not state.variant.opening.waived_for_hand_rummy
+    return can_go_out(state.variant, hand, table=table, must_open=must_open, not_discardable=blocked) is not None
+
+
+def _can_end_turn(state: RoundState, taken: Card) -> bool:
+    """R-ALL-12: some other face to discard, or a way to go out."""
+    hand = state.hands[state.to_move]
+    if any(c.face is not taken.face for c in hand):
+        return True
+    return _hand_rummy_possible(state) if not state.opened[state.to_move] else _go_out_possible(state)
+
+
+def _go_out_possible(state: RoundState) -> bool:
+    hand = state.hands[state.to_move]
+    table = [t.meld for t in state.table]
+    blocked = [state.turn.taken] if state.turn.taken else []
+    return can_go_out(state.variant, hand, table=table, not_discardable=blocked) is not None
+
+
+def _pickup_possible(state: RoundState, card: Card) -> bool:
+    """R-HR-09 with R-ALL-14: can the taken discard be laid this turn, with the
+    turn completed (a card left to discard where one is required)?"""
+    variant = state.variant
+    seat = state.to_move
+    hand = list(state.hands[seat])
+    others = list(hand)
+    others.remove(card)
+    opened = state.opened[seat]
+    # (b) a lay-off onto any table meld, having opened before.
+    if opened and others and any(isinstance(extend_meld(variant, t.meld, [card]), Meld) for t in state.table):
+        return True
+    # (a) a new meld with two natural hand cards, having opened or opening now.
+    naturals = sorted({c for c in others if c.code != JOKER_CODE}, key=_code)
+    has_joker = any(c.code == JOKER_CODE for c in others)
+    for i, a in enumerate(naturals):
+        for b in naturals[i + 1 :]:
+            for group in ([card, a, b], [card, a, b, JOKER]) if has_joker else ([card, a, b],):
+                meld = judge_meld(variant.meld_rules, group)
+                if not isinstance(meld, Meld):
+                    continue
+                rest = _remove(others, group[1:])
+                if rest is None or not rest:
+                    continue
+                if opened:
+                    return True
+                needed = variant.opening.min_points - meld.points
+                plan = best_opening(variant, rest, minimum=0)
+                extra = 0 if plan is None else plan.points
+                used = 0 if plan is None else sum(len(m) for m in plan.melds)
+                pure_ok = not variant.opening.require_pure_run or meld.is_pure or plan is not None
+                if extra >= needed and pure_ok and (used < len(rest) or needed <= 0):
+                    return True
+    # (c) going out this turn (a staged finish or a hand rummy).
+    table = [t.meld for t in state.table] if _layoff_allowed_while_going_out(state) else []
+    must_open = not opened and not variant.opening.waived_for_hand_rummy
+    return can_go_out(variant, hand, table=table, must_open=must_open, not_discardable=[card]) is not None
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _deep_possible(state: RoundState, chosen: Card) -> bool:
+    """R-ROE-05 with R-ALL-14: can the chosen card start a new meld this turn?"""
+    variant = state.variant
+    hand = state.hands[state.to_move]
+    if state.opened[state.to_move]:
+        others = list(hand)
+        others.remove(chosen)
+        pool = sorted(set(others), key=_code)
+        for i, a in enumerate(pool):
+            for b in pool[i + 1 :]:
+                if isinstance(judge_meld(variant.meld_rules, [chosen, a, b]), Meld):
+                    return True
+        return False
+    if best_opening(variant, hand, must_use=chosen) is not None:
+        return True
+    if variant.opening.waived_for_hand_rummy:
+        return can_go_out(variant, hand, table=(), not_discardable=[chosen]) is not None
+    return False
+
+
+# --------------------------------------------------------------------------- play
+
+def _meld(state: RoundState, move: MeldMove) -> RoundState:
+    _need_play(state)
+    hand = _remove(state.hands[state.to_move], move.cards)
+    if hand is None:
+        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
+    result = judge_meld(state.variant.meld_rules, move.cards)
+    if isinstance(result, Refusal):
+        raise IllegalMove.from_refusal(result)
+    seat = state.to_move
+    entry = TableMeld(seat, result, (seat,) * len(result))
+    turn = state.turn
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state, hand),
+        table=(*state.table, entry),
+        turn=attrs.evolve(
+            turn, new_melds=(*turn.new_melds, len(state.table)), steps=(*turn.steps, _step(state))
+        ),
+    )
+
+
+def _table_index(state: RoundState, number: int) -> int:
+    if not 1 <= number <= len(state.table):
+        raise _refuse("layoff.no-such-meld", f"There is no meld {number} on the table.")
+    return number - 1
+
+
+def _may_touch_table(state: RoundState, allowed_in_hand_rummy: bool, code: str, what: str) -> None:
+    """Lay-offs and swaps need an opening (earlier, or by this turn's melds);
+    a hand-rummy option makes them tentative (R-ALL-15)."""
+    if _opening_now(state):
+        return
+    if allowed_in_hand_rummy:
+        return
+    raise _refuse(code, f"You must open before you {what}.")
+
+
+def _layoff(state: RoundState, move: LayOff) -> RoundState:
+    _need_play(state)
+    variant = state.variant
+    index = _table_index(state, move.meld)
+    if variant.layoff.requires_opened:
+        _may_touch_table(state, variant.layoff.in_hand_rummy_turn, "layoff.not-opened", "lay off")
+    hand = _remove(state.hands[state.to_move], move.cards)
+    if hand is None:
+        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
+    old = state.table[index]
+    grown = extend_meld(variant, old.meld, move.cards)
+    if isinstance(grown, Refusal):
+        raise IllegalMove.from_refusal(grown)
+    entry = TableMeld(old.owner, grown, _credits_after(old, grown, state.to_move))
+    table = (*state.table[:index], entry, *state.table[index + 1 :])
+    turn = state.turn
+    laid = tuple((index, c.face) for c in move.cards)
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state, hand),
+        table=table,
+        turn=attrs.evolve(turn, laid_off=(*turn.laid_off, *laid), steps=(*turn.steps, _step(state))),
+    )
+
+
+def _swap(state: RoundState, move: SwapJoker) -> RoundState:
+    _need_play(state)
+    variant = state.variant
+    if not variant.swap.allowed:
+        raise _refuse("swap.not-opened", "This variant does not allow taking jokers from the table.")
+    index = _table_index(state, move.meld)
+    if variant.swap.requires_opened:
+        _may_touch_table(state, variant.swap.in_hand_rummy_turn, "swap.not-opened", "swap a joker")
+    hand = _remove(state.hands[state.to_move], [move.card])
+    if hand is None:
+        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+    old = state.table[index]
+    result = swap_joker(variant, old.meld, move.card, set_min_naturals=variant.swap.set_min_naturals)
+    if isinstance(result, Refusal):
+        raise IllegalMove.from_refusal(result)
+    meld, order = result
+    entry = TableMeld(old.owner, meld, tuple(old.credits[i] for i in order))
+    table = (*state.table[:index], entry, *state.table[index + 1 :])
+    turn = state.turn
+    return attrs.evolve(
+        state,
+        hands=_with_hand(state, (*hand, JOKER)),
+        table=table,
+        turn=attrs.evolve(
+            turn,
+            laid_off=(*turn.laid_off, (index, move.card)),
+            swaps=turn.swaps + 1,
+            steps=(*turn.steps, _step(state)),
+        ),
+    )
+
+
+def _undo(state: RoundState, move: Undo) -> RoundState:
+    _need_play(state)
+    if not state.turn.steps:
+        raise _refuse("undo.nothing", "There is nothing to take back this turn.")
+    step = state.turn.steps[-1]
+    turn = attrs.evolve(
+        state.turn,
+        new_melds=step.new_melds,
+        laid_off=step.laid_off,
+        swaps=step.swaps,
+        steps=state.turn.steps[:-1],
+    )
+    return attrs.evolve(state, hands=_with_hand(state, step.hand), table=step.table, turn=turn)
+
+
+# --------------------------------------------------------------------------- the commit
+
+def _discard(state: RoundState, move: Discard) -> RoundState:
+    _need_play(state)
+    card = move.card.face
+    hand = _remove(state.hands[state.to_move], [card])
+    if hand is None:
+        raise _refuse("card.not-in-hand", f"You do not hold {card}.")
+    turn = state.turn
+    if turn.taken is not None and card is turn.taken.face and state.variant.draw.no_discard_of_taken_card:
+        raise _refuse("discard.just-taken", f"You may not discard {card}: you took it this turn.")
+    if card.code == JOKER_CODE and _net_jokers(state, hand) >= 0 and turn.swaps:
+        raise _refuse("swap.joker-not-relaid", "The joker you took from the table cannot be discarded.")
+    return _commit(state, hand, discarded=card)
+
+
+def _out(state: RoundState, move: Out) -> RoundState:
+    _need_play(state)
+    hand = state.hands[state.to_move]
+    if state.variant.going_out.final_discard == "required":
+        raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
+    if hand:
+        raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
+    return _commit(state, hand, discarded=None)
+
+
+def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
+    """Jokers in hand now minus jokers in hand after the draw: > 0 means a
+    swapped joker is still held (R-ROE-13, R-RAMI-08, R-HR-14)."""
+    return sum(1 for c in hand if c.code == JOKER_CODE) - state.turn.start_jokers
+
+
+def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:
+    variant = state.variant
+    seat = state.to_move
+    turn = state.turn
+    going_out = not hand
+    opened_before = state.opened[seat]
+    new_melds = [state.table[i].meld for i in turn.new_melds]
+    hand_rummy = going_out and not opened_before
+    # 1. The opening (R-ALL-06) and its hand-rummy waiver.
+    opened_now = opened_before
+    if not opened_before and new_melds:
+        verdict = judge_opening(variant, new_melds, going_out=hand_rummy)
+        if isinstance(verdict, Refusal):
+            raise IllegalMove.from_refusal(verdict)
+        opened_now = not isinstance(judge_opening(variant, new_melds), Refusal) or hand_rummy
+    if not opened_before and not hand_rummy and not opened_now:
+        # Tentative lay-offs or swaps before opening stand only in a hand rummy (R-ALL-15).
+        if turn.swaps:
+            raise _refuse("swap.not-opened", "You must open before you swap a joker.")
+        if turn.laid_off:
+            raise _refuse("layoff.not-opened", "You must open before you lay off.")
+    # 2. Draw obligations.
+    if turn.chosen is not None:
+        if not any(turn.chosen.face in (c.face for c in m.cards) for m in new_melds):
+            raise _refuse(
+                "draw.taken-card-unused", f"The chosen card {turn.chosen} must be in a new meld this turn."
+            )
+    if turn.must_use_taken and turn.taken is not None:
+        _check_taken_used(state, turn.taken, going_out)
+    if turn.source == "exchange" and not hand_rummy:
+        raise _refuse("exchange.not-allowed", "The exchange card may be drawn only to go out by hand rummy.")
+    # 3. A swapped joker goes back on the table (R-ROE-13, R-RAMI-08, R-HR-14).
+    if turn.swaps and _net_jokers(state, hand) > 0:
+        if variant.swap.relay == "mandatory" or _joker_placement_exists(state, hand):
+            raise _refuse(
+                "swap.joker-not-relaid", "Lay the joker you took from the table again before ending your turn."
+            )
+    # The turn stands.
+    opened = list(state.opened)
+    opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
+    discard = state.discard if discarded is None else (*state.discard, discarded)
+    done = attrs.evolve(
+        state,
+        hands=_with_hand(state, hand),
+        discard=discard,
+        opened=tuple(opened),
+        turns_played=state.turns_played + 1,
+    )
+    if going_out:
+        ending = "hand_rummy" if hand_rummy else "went_out"
+        result = round_result(variant, done.hands, done.table, state.opened, ending, seat)
+        return attrs.evolve(done, phase="over", result=result, turn=Turn())
+    if done.turns_played >= variant.stock_exhausted.turn_cap:
+        return _blocked(done, "turn_cap")
+    return start_turn(attrs.evolve(done, to_move=next_seat(variant, state.players, seat)))
+
+
+def _check_taken_used(state: RoundState, taken: Card, going_out: bool) -> None:
+    """R-HR-09: the taken discard is on the table: laid off, in a new meld with two
+    natural hand cards, or anywhere in a turn that goes out."""
+    face = taken.face
+    if any(card is face for _, card in state.turn.laid_off):
+        return
+    partners = state.variant.draw.pickup_natural_partners
+    for index in state.turn.new_melds:
+        meld = state.table[index].meld
+        cards = [c.face for c in meld.cards]
+        if face in cards:
+            naturals = sum(1 for c in cards if c.code != JOKER_CODE) - 1
+            if going_out or naturals >= partners:
+                return
+    raise _refuse(
+        "draw.taken-card-unused",
+        f"The discard you took ({taken}) must be laid on the table this turn.",
+    )
+
+
+def _joker_placement_exists(state: RoundState, hand: Sequence[Card]) -> bool:
+    """R-RAMI-08: a new meld of the joker and two hand cards, or a lay-off onto
+    a table meld without a joker."""
+    variant = state.variant
+    targets = variant.swap.relay_targets
+    if "layoff_jokerless" in targets:
+        for entry in state.table:
+            if entry.meld.jokers == 0 and isinstance(extend_meld(variant, entry.meld, [JOKER]), Meld):
+                return True
+    if "new_meld" in targets:
+        naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
+        for i, a in enumerate(naturals):
+            for b in naturals[i + 1 :]:
+                if isinstance(judge_meld(variant.meld_rules, [JOKER, a, b]), Meld):
+                    return True
+    return False
+
+
+# --------------------------------------------------------------------------- turn start and round end
+
+def start_turn(state: RoundState) -> RoundState:
+    """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
+    variant = state.variant
+    fresh = attrs.evolve(state, phase="draw", turn=Turn())
+    if state.stock or not variant.draw.from_stock:
+        return fresh
+    limits = variant.stock_exhausted
+    if state.reshuffles >= limits.max_reshuffles or len(state.discard) < 2:
+        return _blocked(fresh, "blocked")
+    rng = _rng(state.seed, 1 + state.reshuffles) if state.seed is not None else _rng(None)
+    stock = shuffle(state.discard[:-1], rng)
+    return attrs.evolve(fresh, stock=stock, discard=state.discard[-1:], reshuffles=state.reshuffles + 1)
+
+
+def _blocked(state: RoundState, ending: str) -> RoundState:
+    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)  # type: ignore[arg-type]
+    return attrs.evolve(state, phase="over", result=result, turn=Turn())
+
+
+_HANDLERS = {
+    Draw: _draw,
+    DrawExchange: _draw_exchange,
+    Take: _take,
+    Exchange: _exchange,
+    MeldMove: _meld,
+    LayOff: _layoff,
+    SwapJoker: _swap,
+    Discard: _discard,
+    Out: _out,
+    Undo: _undo,
+}

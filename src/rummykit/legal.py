@@ -1,0 +1,222 @@
+"""Listing the legal moves of the seat to move.
+
+Candidates are generated from the hand and the table (draws, every distinct
+meld the hand can form with every distinct joker placement, lay-offs at both
+ends of runs and into sets, swaps, discards, ``out``, ``undo``, exchanges),
+then each is applied: a move is listed if and only if ``apply`` accepts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.errors import IllegalMove
+from rummykit.melds import BOUND_SUIT_ORDER, Meld, judge_meld
+from rummykit.moves import (
+    Discard,
+    Draw,
+    DrawExchange,
+    Exchange,
+    LayOff,
+    Move,
+    Out,
+    SwapJoker,
+    Take,
+    Undo,
+)
+from rummykit.moves import Meld as MeldMove
+from rummykit.state import RoundState
+
+__all__ = ["candidate_moves", "legal_moves"]
+
+
+def legal_moves(state: RoundState) -> list[Move]:
+    """Every distinct legal move of ``state.to_move``, in a stable order."""
+    if state.phase == "over":
+        return []
+    out: list[Move] = []
+    for move in candidate_moves(state):
+        try:
+            state.apply(move)
+        except IllegalMove:
+            continue
+        out.append(move)
+    return out
+
+
+def candidate_moves(state: RoundState) -> Iterator[Move]:
+    """A superset of the legal moves (nothing outside it is ever legal)."""
+    variant = state.variant
+    if state.phase == "draw":
+        yield Draw()
+        if state.discard:
+            yield Take(1)
+            if variant.draw.discard_deep:
+                for depth in range(2, len(state.discard) + 1):
+                    yield Take(depth)
+        if state.exchange is not None and variant.draw.exchange_as_draw != "never":
+            yield DrawExchange()
+        return
+    hand = state.hands[state.to_move]
+    faces = sorted(set(hand), key=_code)
+    seen: set[str] = set()
+    for cards in _meld_groups(state, hand):
+        move = MeldMove(cards)
+        text = str(move)
+        if text not in seen:
+            seen.add(text)
+            yield move
+    for index, entry in enumerate(state.table):
+        for cards in _layoff_groups(state, entry.meld, hand):
+            yield LayOff(index + 1, cards)
+        if entry.meld.jokers:
+            for card in faces:
+                if card.code != JOKER_CODE:
+                    yield SwapJoker(index + 1, card)
+    for card in faces:
+        yield Discard(card)
+    yield Out()
+    yield Undo()
+    if state.exchange is not None and variant.draw.exchange_swap_first_draw_round:
+        for card in faces:
+            yield Exchange(card)
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every distinct meld the hand can form, jokers declared where it matters."""
+    rules = state.variant.meld_rules
+    naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
+    jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
+    results: dict[Meld, tuple[Card, ...]] = {}
+    # Sets: per rank, subsets of the suits held, with jokers.
+    by_rank: dict[int, list[Card]] = {}
+    for card in naturals:
+        by_rank.setdefault(card.code // 4, []).append(card)
+    for group in by_rank.values():
+        for size in range(1, len(group) + 1):
+            for chosen in combinations(group, size):
+                for k in range(jokers + 1):
+                    if size + k < rules.set_min or size + k > rules.set_max:
+                        continue
+                    for declared in _set_declarations(chosen, k, rules.set_joker_suit == "bound"):
+                        _add(results, rules, (*chosen, *declared))
+    # Runs: per suit, every window with naturals from the hand and jokers in the gaps.
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    longest = min(rules.run_max, 13)
+    for suit in range(4):
+        held = {}
+        for card in naturals:
+            if card.code % 4 == suit:
+                rank = card.code // 4 + 2
+                if rank == 14:
+                    if rules.ace_low:
+                        held[1] = card
+                    if rules.ace_high:
+                        held[14] = card
+                else:
+                    held[rank] = card
+        if not held:
+            continue
+        for lo in range(lowest, highest + 1):
+            for length in range(rules.run_min, longest + 1):
+                hi = lo + length - 1
+                if hi > highest:
+                    break
+                window = range(lo, hi + 1)
+                present = [p for p in window if p in held]
+                if not present or length - len(present) > jokers:
+                    continue
+                # A held natural may also be replaced by a joker.
+                spare = jokers - (length - len(present))
+                for dropped in _drops(present, spare):
+                    used = [p for p in present if p not in dropped]
+                    if not used:
+                        continue
+                    cards = [held[p] for p in used]
+                    gaps = [p for p in window if p not in used]
+                    declared = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in gaps]
+                    _add(results, rules, (*cards, *declared))
+    yield from results.values()
+
+
+def _drops(present: Sequence[int], spare: int) -> Iterator[tuple[int, ...]]:
+    for size in range(spare + 1):
+        yield from combinations(present, size)
+
+
+def _set_declarations(chosen: Sequence[Card], k: int, bound: bool) -> Iterator[tuple[Card, ...]]:
+    if k == 0:
+        yield ()
+        return
+    if not bound:
+        yield (JOKER,) * k
+        return
+    held = {c.code % 4 for c in chosen}
+    rank = chosen[0].code // 4 + 2
+    missing = [s for s in BOUND_SUIT_ORDER if s not in held]
+    for suits in combinations(missing, k):
+        yield tuple(Card.joker(Card.natural(rank, s)) for s in suits)
+
+
+def _add(results: dict[Meld, tuple[Card, ...]], rules: object, cards: tuple[Card, ...]) -> None:
+    meld = judge_meld(rules, cards)  # type: ignore[arg-type]
+    if isinstance(meld, Meld) and meld not in results:
+        undeclared = tuple(c.face for c in cards)
+        plain = judge_meld(rules, undeclared)  # type: ignore[arg-type]
+        results[meld] = undeclared if plain == meld else cards
+
+
+def _layoff_groups(state: RoundState, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    rules = state.variant.meld_rules
+    jokers_held = sum(1 for c in hand if c.code == JOKER_CODE)
+    room_jokers = min(jokers_held, max(0, rules.max_jokers - meld.jokers))
+    faces = set(hand)
+    if meld.kind == "set":
+        rank = meld.rank
+        held = {s.suit for s in meld.slots if s.suit is not None}
+        options = sorted(
+            (c for c in faces if c.code != JOKER_CODE and c.rank == rank and c.suit not in held), key=_code
+        )
+        for size in range(len(options) + 1):
+            for chosen in combinations(options, size):
+                for k in range(room_jokers + 1):
+                    if size + k:
+                        yield (*chosen, *(JOKER,) * k)
+        return
+    suit = meld.suit
+    assert suit is not None
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    longest = min(rules.run_max, 13)
+
+    def fillers(position: int) -> list[Card]:
+        out = []
+        card = Card.natural(14 if position == 1 else position, suit)
+        if card in faces:
+            out.append(card)
+        if room_jokers:
+            out.append(Card.joker(card))
+        return out
+
+    below = list(range(meld.low - 1, lowest - 1, -1))
+    above = list(range(meld.high + 1, highest + 1))
+    for down in range(len(below) + 1):
+        for up in range(len(above) + 1):
+            if not down and not up:
+                continue
+            if len(meld) + down + up > longest:
+                continue
+            positions = below[:down] + above[:up]
+            choices = [fillers(p) for p in positions]
+            if any(not c for c in choices):
+                continue
+            for combo in product(*choices):
+                if sum(1 for c in combo if c.code == JOKER_CODE) <= room_jokers:
+                    yield tuple(combo)

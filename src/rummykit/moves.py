@@ -1,0 +1,201 @@
+"""The moves a player makes, and their one-line notation (CONFORMANCE.md).
+
+>>> parse_move("meld 7h 8h JK=9h")
+Meld(cards=(Card('7h'), Card('8h'), Card('JK=9h')))
+>>> str(parse_move("1: layoff 2 Ts"))
+'layoff 2 Ts'
+>>> parse_seat_move("1: take")
+(1, Take(depth=1))
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from rummykit.cards import Card, format_cards, parse_card, parse_cards
+from rummykit.errors import NotationError
+
+__all__ = [
+    "Discard",
+    "Draw",
+    "DrawExchange",
+    "Exchange",
+    "LayOff",
+    "Meld",
+    "Move",
+    "Out",
+    "SwapJoker",
+    "Take",
+    "Undo",
+    "parse_move",
+    "parse_seat_move",
+]
+
+
+@attrs.frozen(slots=True)
+class Draw:
+    """Take the top card of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen(slots=True)
+class DrawExchange:
+    """Take the exchange card as this turn's draw (only to go out by hand rummy)."""
+
+    def __str__(self) -> str:
+        return "draw exchange"
+
+
+@attrs.frozen(slots=True)
+class Take:
+    """Take the top discard (depth 1), or the depth-th card from the top of the
+    discard row with every card above it."""
+
+    depth: int = 1
+
+    def __str__(self) -> str:
+        return "take" if self.depth == 1 else f"take {self.depth}"
+
+
+@attrs.frozen(slots=True)
+class Exchange:
+    """Swap a hand card with the face-up exchange card."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"exchange {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Meld:
+    """Lay a new meld from the hand (jokers may carry a declaration)."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"meld {format_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
+class LayOff:
+    """Add hand cards to table meld number ``meld`` (1, 2, … in the order laid)."""
+
+    meld: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"layoff {self.meld} {format_cards(self.cards)}"
+
+
+@attrs.frozen(slots=True)
+class SwapJoker:
+    """Put natural ``card`` into table meld ``meld`` in place of its joker."""
+
+    meld: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"swap {self.meld} {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    """Discard a card and end the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Out:
+    """End the turn and the round with an empty hand and no discard."""
+
+    def __str__(self) -> str:
+        return "out"
+
+
+@attrs.frozen(slots=True)
+class Undo:
+    """Take back the last meld, lay-off or swap of this turn."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Discard, Out, Undo]
+
+
+def _number(token: str, text: str) -> int:
+    if not token.isdigit() or int(token) < 1:
+        raise NotationError(text, f"{token!r} is not a number from 1 up")
+    return int(token)
+
+
+def _one_card(words: list[str], text: str) -> Card:
+    if len(words) != 1:
+        raise NotationError(text, "this move names exactly one card")
+    card = parse_card(words[0])
+    return card
+
+
+def parse_move(text: str) -> Move:
+    """Read one move in notation; a leading ``seat:`` is allowed and ignored."""
+    return parse_seat_move(text)[1]
+
+
+def parse_seat_move(text: str) -> tuple[int | None, Move]:
+    """Read ``"1: take"`` as (1, Take()); the seat is None when not given."""
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a move is one line of text")
+    line = text.strip()
+    seat: int | None = None
+    head, colon, rest = line.partition(":")
+    if colon and head.strip().isdigit():
+        seat = int(head.strip())
+        line = rest.strip()
+    words = line.split()
+    if not words:
+        raise NotationError(text, "empty move")
+    verb, args = words[0].lower(), words[1:]
+    move: Move
+    if verb == "draw":
+        if not args:
+            move = Draw()
+        elif args == ["exchange"]:
+            move = DrawExchange()
+        else:
+            raise NotationError(text, "draw takes nothing, or 'exchange'")
+    elif verb == "take":
+        if len(args) > 1:
+            raise NotationError(text, "take takes at most a depth")
+        move = Take(_number(args[0], text) if args else 1)
+    elif verb == "exchange":
+        move = Exchange(_one_card(args, text).face)
+    elif verb == "meld":
+        if not args:
+            raise NotationError(text, "meld names its cards")
+        move = Meld(parse_cards(args))
+    elif verb == "layoff":
+        if len(args) < 2:
+            raise NotationError(text, "layoff names a meld number and cards")
+        move = LayOff(_number(args[0], text), parse_cards(args[1:]))
+    elif verb == "swap":
+        if len(args) != 2:
+            raise NotationError(text, "swap names a meld number and one card")
+        move = SwapJoker(_number(args[0], text), parse_card(args[1]).face)
+    elif verb == "discard":
+        move = Discard(_one_card(args, text).face)
+    elif verb in ("out", "undo"):
+        if args:
+            raise NotationError(text, f"{verb} takes nothing")
+        move = Out() if verb == "out" else Undo()
+    else:
+        raise NotationError(text, f"unknown move {verb!r}")
+    return seat, move
