@@ -1,8 +1,9 @@
 """Conformance case files (CONFORMANCE.md): load them, run them, report.
 
-A case file is TOML with ``[[meld]]``, ``[[hand]]`` and ``[[opening]]`` cases.
-``[[scenario]]`` cases need the engine, which this version does not have yet:
-a file that holds one is refused (it is never skipped in silence).
+A case file is TOML with ``[[meld]]``, ``[[hand]]``, ``[[opening]]`` and
+``[[scenario]]`` cases. A scenario sets up a position, plays moves (a move
+ending in `` !`` or `` !CODE`` must be refused, and change nothing) and checks
+what ``expect`` says.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import attrs
 
 from rummykit.cards import parse_cards
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.errors import IllegalMove, NotationError, Refusal, VariantError
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules import check_opening
 from rummykit.values import hand_penalty
@@ -38,8 +39,18 @@ CASE_KEYS: dict[str, dict[str, str]] = {
         "name": "str", "variant": "str", "melds": "list", "valid": "bool",
         "points": "int", "error": "str", "going_out": "bool",
     },
+    "scenario": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
 }  # fmt: skip
-REQUIRED = {"meld": ("cards", "valid"), "hand": ("cards", "penalty"), "opening": ("melds", "valid")}
+REQUIRED = {
+    "meld": ("cards", "valid"),
+    "hand": ("cards", "penalty"),
+    "opening": ("melds", "valid"),
+    "scenario": ("position", "moves"),
+}
+EXPECT_KEYS = {
+    "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
+    "to_move", "phase", "opened", "stock_size", "reshuffles",
+}  # fmt: skip
 
 
 class CaseFileError(ValueError):
@@ -74,7 +85,7 @@ class Report:
         return f"{self.passed} passed, {self.failed} failed"
 
 
-_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "bool": bool, "int": int, "list": list}
+_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "bool": bool, "int": int, "list": list, "dict": dict}
 
 
 def _check_case(path: str, section: str, index: int, case: Any) -> None:
@@ -125,13 +136,8 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
     except tomllib.TOMLDecodeError as error:
         raise CaseFileError(f"{label}: not valid TOML: {error}") from None
     for key in data:
-        if key == "scenario":
-            raise CaseFileError(
-                f"{label}: [[scenario]] cases need the game engine, which this version of "
-                "rummykit does not have yet; move them to another file"
-            )
         if key not in CASE_KEYS and key != "variant":
-            raise CaseFileError(f"{label}: unknown key {key!r} (known: variant, meld, hand, opening)")
+            raise CaseFileError(f"{label}: unknown key {key!r} (known: variant, {', '.join(CASE_KEYS)})")
     default = data.get("variant")
     variants = _Variants(path.parent)
     results: list[CaseResult] = []
@@ -147,6 +153,9 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
                 raise CaseFileError(f"{label}: {name}: no variant (set `variant` in the file or case)")
             variant = variants.get(ref, f"{label}: {name}")
             try:
+                if section == "scenario":
+                    results.append(_scenario_case(label, name, variant, case, path.parent))
+                    continue
                 results.append(_RUNNERS[section](label, name, variant, case))
             except NotationError as error:
                 raise CaseFileError(f"{label}: {name}: {error}") from None
@@ -200,6 +209,81 @@ def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any])
 
 
 _RUNNERS = {"meld": _meld_case, "hand": _hand_case, "opening": _opening_case}
+
+
+def _scenario_case(
+    label: str, name: str, variant: Variant, case: dict[str, Any], base: Path
+) -> CaseResult:
+    from rummykit.positions import PositionError, position_from_dict
+
+    expect = case.get("expect", {})
+    unknown = set(expect) - EXPECT_KEYS
+    if unknown:
+        raise CaseFileError(f"{label}: {name}: unknown expect key(s) {', '.join(sorted(unknown))}")
+    try:
+        state = position_from_dict(case["position"], base=base, variant=variant)
+    except PositionError as error:
+        raise CaseFileError(f"{label}: {name}: position: {error}") from None
+    for index, line in enumerate(case["moves"]):
+        if not isinstance(line, str):
+            raise CaseFileError(f"{label}: {name}: moves[{index}] should be a string")
+        text, bang, code = line.partition("!")
+        code = code.strip()
+        where = f"move {index + 1} ({line.strip()})"
+        try:
+            after = state.apply(text.strip())
+        except IllegalMove as refusal:
+            if not bang:
+                return CaseResult(label, name, False, f"{where} accepted", f"refused ({refusal.code})")
+            if code and code != refusal.code:
+                return CaseResult(label, name, False, f"{where} refused ({code})", f"refused ({refusal.code})")
+            continue
+        if bang:
+            return CaseResult(label, name, False, f"{where} refused ({code or 'any code'})", "accepted")
+        state = after
+    return _check_expect(label, name, state, expect)
+
+
+def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> CaseResult:
+    result = state.result
+    got: dict[str, Any] = {
+        "round_over": state.phase == "over",
+        "winner": None if result is None or result.winner is None else result.winner,
+        "winners": None if result is None else list(result.winners),
+        "ending": None if result is None else result.ending,
+        "stock_size": len(state.stock),
+        "reshuffles": state.reshuffles,
+        "scores": None if result is None else list(result.scores),
+        "discard_top": None if not state.discard else str(state.discard[-1]),
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "opened": list(state.opened),
+    }
+    for key in ("round_over", "winner", "winners", "ending", "scores", "discard_top", "to_move",
+                "phase", "opened", "stock_size", "reshuffles"):
+        if key in expect and expect[key] != got[key]:
+            return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")
+    if "hands" in expect:
+        for seat, cards in enumerate(expect["hands"]):
+            want = sorted(str(c) for c in parse_cards(cards))
+            have = sorted(str(c) for c in state.hands[seat])
+            if want != have:
+                return CaseResult(label, name, False, f"hands[{seat}] {' '.join(want)}", " ".join(have))
+    if "table" in expect:
+        table = state.table
+        if len(expect["table"]) != len(table):
+            return CaseResult(label, name, False, f"{len(expect['table'])} table melds", f"{len(table)}")
+        for index, cards in enumerate(expect["table"]):
+            meld = table[index].meld
+            want_cards = parse_cards(cards)
+            declared = any(c.declared is not None for c in want_cards)
+            have = sorted(s.notation() if declared else str(s.card) for s in meld.slots)
+            want = sorted(str(c) for c in want_cards)
+            if not declared:
+                have = sorted(str(s.card) for s in meld.slots)
+            if want != have:
+                return CaseResult(label, name, False, f"table[{index + 1}] {cards}", meld.notation())
+    return CaseResult(label, name, True)
 
 
 def run_case_files(paths: Iterable[str | Path]) -> Report:

@@ -1,0 +1,154 @@
+"""Positions: a round set up part-way from a TOML table (CONFORMANCE.md).
+
+>>> import rummykit as rk
+>>> state = position_from_dict({"variant": "rami51", "players": 2,
+...     "hands": ["7h 8h", "5c 9d 9h"], "discard": "5s"})
+>>> state.to_move, state.phase, len(state.stock)
+(0, 'draw', 102)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rummykit.cards import JOKER_CODE, Card, parse_cards
+from rummykit.deal import next_seat
+from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.melds import judge_meld
+from rummykit.state import RoundState, TableMeld, Turn, sorted_hand
+from rummykit.variant import Variant, load_variant
+
+__all__ = ["PositionError", "position_from_dict"]
+
+KEYS = {
+    "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
+    "discard", "exchange", "opened", "table", "seed", "reshuffles",
+}  # fmt: skip
+
+
+class PositionError(ValueError):
+    """A position that cannot be set up (bad seats, too many copies of a card …)."""
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise PositionError(f"{where}: expected a string of cards, got {value!r}")
+    try:
+        return tuple(c.face if where != "table" else c for c in parse_cards(value))
+    except NotationError as error:
+        raise PositionError(f"{where}: {error}") from None
+
+
+def _int(data: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    value = data.get(key, default)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise PositionError(f"{key}: expected an integer, got {value!r}")
+    return value
+
+
+def position_from_dict(
+    data: Mapping[str, Any], *, base: Path | None = None, variant: Variant | None = None
+) -> RoundState:
+    """Build the round a position describes; PositionError if it is inconsistent."""
+    unknown = set(data) - KEYS
+    if unknown:
+        raise PositionError(f"unknown position key(s): {', '.join(sorted(unknown))}")
+    if variant is None:
+        ref = data.get("variant")
+        if not isinstance(ref, str):
+            raise PositionError("variant: expected a bundled id or a path")
+        if ref.endswith(".toml") and base is not None and not Path(ref).is_absolute():
+            ref = str(base / ref)
+        try:
+            variant = load_variant(ref)
+        except VariantError as error:
+            raise PositionError(f"variant: {error.problems[0]}") from None
+    players = _int(data, "players", None)
+    if players is None:
+        raise PositionError("players: required")
+    try:
+        variant.check_players(players)
+    except ValueError as error:
+        raise PositionError(f"players: {error}") from None
+    dealer = _int(data, "dealer", None)
+    to_move = _int(data, "to_move", None)
+    for key, seat in (("dealer", dealer), ("to_move", to_move)):
+        if seat is not None and not 0 <= seat < players:
+            raise PositionError(f"{key}: expected a seat from 0 to {players - 1}, got {seat}")
+    if to_move is None:
+        to_move = next_seat(variant, players, dealer) if dealer is not None else 0
+    if dealer is None:
+        dealer = next_seat(variant, players, to_move, -1)
+    turns_played = _int(data, "turns_played", 0) or 0
+    hands_data = data.get("hands", [])
+    if not isinstance(hands_data, list) or len(hands_data) != players:
+        raise PositionError(f"hands: expected {players} strings of cards, one per seat")
+    hands = [sorted_hand(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands_data)]
+    stock_top = _cards(data.get("stock", ""), "stock")
+    discard = _cards(data.get("discard", ""), "discard")
+    exchange_cards = _cards(data.get("exchange", ""), "exchange")
+    if len(exchange_cards) > 1:
+        raise PositionError("exchange: expected at most one card")
+    exchange = exchange_cards[0] if exchange_cards else None
+    opened_data = data.get("opened", [False] * players)
+    if not isinstance(opened_data, list) or len(opened_data) != players or not all(
+        isinstance(x, bool) for x in opened_data
+    ):
+        raise PositionError(f"opened: expected {players} booleans")
+    table: list[TableMeld] = []
+    for i, entry in enumerate(data.get("table", [])):
+        if not isinstance(entry, dict) or set(entry) - {"owner", "cards"}:
+            raise PositionError(f"table[{i}]: expected {{ owner = seat, cards = \"…\" }}")
+        owner = entry.get("owner", 0)
+        if not isinstance(owner, int) or not 0 <= owner < players:
+            raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}")
+        meld = judge_meld(variant.meld_rules, _cards(entry.get("cards"), "table"))
+        if isinstance(meld, Refusal):
+            raise PositionError(f"table[{i}]: not a valid meld: {meld.code}: {meld.message}")
+        table.append(TableMeld(owner, meld, (owner,) * len(meld)))
+    deck = Counter(variant.deck_for(players))
+    named = Counter(c for hand in hands for c in hand)
+    named.update(stock_top)
+    named.update(discard)
+    if exchange is not None:
+        named[exchange] += 1
+    for entry in table:
+        named.update(c.face for c in entry.meld.cards)
+    for card, count in named.items():
+        if count > deck[card]:
+            raise PositionError(
+                f"the position names {count} copies of {card}, the deck for {players} players has {deck[card]}"
+            )
+    rest = deck - named
+    stock = stock_top + tuple(sorted(rest.elements(), key=lambda c: c.code))
+    phase = data.get("phase")
+    if phase is None:
+        phase = "play" if not variant.turn.first_turn_draws and turns_played == 0 else "draw"
+    if phase not in ("draw", "play"):
+        raise PositionError(f"phase: expected \"draw\" or \"play\", got {phase!r}")
+    seed = _int(data, "seed", 0)
+    reshuffles = _int(data, "reshuffles", 0) or 0
+    source = "none" if phase == "play" and turns_played == 0 and not variant.turn.first_turn_draws else "stock"
+    start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
+    return RoundState(
+        variant=variant,
+        players=players,
+        dealer=dealer,
+        hands=tuple(hands),
+        stock=stock,
+        discard=discard,
+        table=tuple(table),
+        opened=tuple(opened_data),
+        to_move=to_move,
+        phase=phase,
+        turns_played=turns_played,
+        reshuffles=reshuffles,
+        exchange=exchange,
+        turn=Turn(source=source if phase == "play" else "none", start_jokers=start_jokers),
+        seed=seed,
+        deck=(),
+        variant_digest=variant.digest(),
+    )
