@@ -91,3 +91,18 @@ def test_conformance_command(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         f"{failing}: wrong: expected refused, got valid",
         "0 passed, 1 failed",
     ]
+
+
+def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    golden = ROOT / "tests" / "golden" / "roemie.json"
+    code, out, _ = run(capsys, "replay", str(golden))
+    assert code == 0 and "went_out" in out
+    doc = json.loads(golden.read_text())
+    doc["moves"][3] = doc["moves"][3].split(":")[0] + ": out"
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(doc))
+    code, out, _ = run(capsys, "replay", "--json", str(broken))
+    data = json.loads(out)
+    assert code == 1 and data["index"] == 3 and data["code"]
+    code, _, err = run(capsys, "replay", str(ROOT / "README.md"))
+    assert code == 2 and len(err.strip().splitlines()) == 1

@@ -33,7 +33,8 @@ def test_report_counts() -> None:
 @pytest.mark.parametrize(
     ("text", "match"),
     [
-        ('variant = "rami51"\n[[scenario]]\nname = "x"\n', "engine"),
+        ('variant = "rami51"\n[[scenario]]\nname = "x"\n', "position"),
+        ('variant = "rami51"\n[[scenario]]\nposition = { players = 9 }\nmoves = []\n', "players"),
         ('variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\n', "valid"),
         ('variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\nbogus = 1\n', "bogus"),
         ('[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n', "no variant"),

@@ -19,9 +19,14 @@ from rummykit.cards import (
     parse_card,
     parse_cards,
 )
+from rummykit.deal import deal
 from rummykit.errors import IllegalMove, NotationError, Problem, Refusal, VariantError
 from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
+from rummykit.moves import Move, parse_move
+from rummykit.positions import PositionError, position_from_dict
+from rummykit.records import Record, ReplayError
 from rummykit.rules import OpeningCheck, check_opening
+from rummykit.serialize import JSONError, from_json, to_json
 from rummykit.solver import (
     Arrangement,
     GoOutPlan,
@@ -30,8 +35,10 @@ from rummykit.solver import (
     can_go_out,
     least_penalty,
 )
+from rummykit.state import RoundResult, RoundState, TableMeld
 from rummykit.values import HandValues, TableValues, hand_penalty
 from rummykit.variant import Variant, bundled_variants, load_variant, loads_variant
+from rummykit.views import PlayerView
 
 __version__ = "0.1.0"
 
@@ -42,16 +49,25 @@ __all__ = [
     "GoOutPlan",
     "HandValues",
     "IllegalMove",
+    "JSONError",
     "Meld",
     "MeldRules",
+    "Move",
     "NotationError",
     "OpeningCheck",
     "OpeningPlan",
+    "PlayerView",
+    "PositionError",
     "Problem",
     "Rank",
+    "Record",
     "Refusal",
+    "ReplayError",
+    "RoundResult",
+    "RoundState",
     "Slot",
     "Suit",
+    "TableMeld",
     "TableValues",
     "Variant",
     "VariantError",
@@ -62,13 +78,19 @@ __all__ = [
     "can_go_out",
     "check_meld",
     "check_opening",
+    "deal",
     "extend_meld",
     "format_cards",
+    "from_json",
     "hand_penalty",
     "judge_meld",
     "least_penalty",
     "load_variant",
     "loads_variant",
+    "moves",
     "parse_card",
     "parse_cards",
+    "parse_move",
+    "position_from_dict",
+    "to_json",
 ]

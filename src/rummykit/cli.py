@@ -236,6 +236,48 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     return 0 if report.failed == 0 else 1
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from rummykit.records import Record, ReplayError
+    from rummykit.serialize import JSONError, from_json
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            record = from_json(handle.read())
+    except OSError as error:
+        raise UsageError(f"{args.file}: cannot read: {error.strerror}") from None
+    except JSONError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    if not isinstance(record, Record):
+        raise UsageError(f"{args.file}: not a game record")
+    try:
+        state = record.replay()
+    except ReplayError as error:
+        if args.json:
+            _emit({"ok": False, "index": error.index, "move": error.move, "code": error.code})
+        else:
+            print(f"refused: move {error.index}: {error.move}: {error.code}")
+        return 1
+    result = state.result
+    data = {
+        "ok": True,
+        "moves": len(record.moves),
+        "phase": state.phase,
+        "result": None if result is None else {
+            "ending": result.ending, "winner": result.winner,
+            "winners": list(result.winners), "scores": list(result.scores)},
+    }  # fmt: skip
+    if args.json:
+        _emit(data)
+    elif result is None:
+        print(f"replayed {len(record.moves)} moves; the round goes on ({state.phase}, seat {state.to_move})")
+    else:
+        scores = ", ".join(f"seat {i}: {s}" for i, s in enumerate(result.scores))
+        print(
+            f"replayed {len(record.moves)} moves; {result.ending}, winners {list(result.winners)}; {scores}"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -259,6 +301,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("cards", nargs="+", help="cards, e.g. 7h 8h JK")
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)
+
+    p = sub.add_parser("replay", help="replay a game record (JSON)")
+    p.add_argument("file", help="a record written by rummykit.to_json(record)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("conformance", help="run conformance case files")
     p.add_argument("files", nargs="+", help="case files (.toml)")

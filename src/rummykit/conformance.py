@@ -85,7 +85,13 @@ class Report:
         return f"{self.passed} passed, {self.failed} failed"
 
 
-_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "bool": bool, "int": int, "list": list, "dict": dict}
+_TYPES: dict[str, type | tuple[type, ...]] = {
+    "str": str,
+    "bool": bool,
+    "int": int,
+    "list": list,
+    "dict": dict,
+}
 
 
 def _check_case(path: str, section: str, index: int, case: Any) -> None:
@@ -211,9 +217,7 @@ def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any])
 _RUNNERS = {"meld": _meld_case, "hand": _hand_case, "opening": _opening_case}
 
 
-def _scenario_case(
-    label: str, name: str, variant: Variant, case: dict[str, Any], base: Path
-) -> CaseResult:
+def _scenario_case(label: str, name: str, variant: Variant, case: dict[str, Any], base: Path) -> CaseResult:
     from rummykit.positions import PositionError, position_from_dict
 
     expect = case.get("expect", {})
@@ -236,7 +240,9 @@ def _scenario_case(
             if not bang:
                 return CaseResult(label, name, False, f"{where} accepted", f"refused ({refusal.code})")
             if code and code != refusal.code:
-                return CaseResult(label, name, False, f"{where} refused ({code})", f"refused ({refusal.code})")
+                return CaseResult(
+                    label, name, False, f"{where} refused ({code})", f"refused ({refusal.code})"
+                )
             continue
         if bang:
             return CaseResult(label, name, False, f"{where} refused ({code or 'any code'})", "accepted")
@@ -259,8 +265,19 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "phase": state.phase,
         "opened": list(state.opened),
     }
-    for key in ("round_over", "winner", "winners", "ending", "scores", "discard_top", "to_move",
-                "phase", "opened", "stock_size", "reshuffles"):
+    for key in (
+        "round_over",
+        "winner",
+        "winners",
+        "ending",
+        "scores",
+        "discard_top",
+        "to_move",
+        "phase",
+        "opened",
+        "stock_size",
+        "reshuffles",
+    ):
         if key in expect and expect[key] != got[key]:
             return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")
     if "hands" in expect:

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Sequence
 
 from rummykit.cards import JOKER_CODE, Card
-from rummykit.state import RoundState, Turn, sorted_hand
+from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
 
 __all__ = ["deal", "first_player", "next_seat", "shuffle"]
@@ -103,7 +103,7 @@ def deal(
     discard: tuple[Card, ...] = ()
     if variant.deal.flip_first_discard and cards:
         discard = (cards.pop(0),)
-    phase = "draw" if variant.turn.first_turn_draws else "play"
+    phase: Phase = "draw" if variant.turn.first_turn_draws else "play"
     hands_t = tuple(sorted_hand(h) for h in hands)
     return RoundState(
         variant=variant,

@@ -8,7 +8,8 @@ name); the checks that span a turn run at the commit (discard or ``out``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -33,7 +34,7 @@ from rummykit.moves import Meld as MeldMove
 from rummykit.rules import judge_opening
 from rummykit.scoring import round_result
 from rummykit.solver import best_opening, can_go_out
-from rummykit.state import RoundState, Step, TableMeld, Turn, sorted_hand
+from rummykit.state import Ending, RoundState, Step, TableMeld, Turn, sorted_hand
 
 __all__ = ["apply_move", "in_first_draw_round", "start_turn"]
 
@@ -54,13 +55,14 @@ def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> 
         raise _refuse("turn.round-over", "The round is over.")
     if seat is not None and seat != state.to_move:
         raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
-    handler = _HANDLERS.get(type(move))
+    handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
     if handler is None:
         raise _refuse("notation.invalid", f"{move!r} is not a move.")
     return handler(state, move)
 
 
 # --------------------------------------------------------------------------- helpers
+
 
 def in_first_draw_round(state: RoundState) -> bool:
     """Is the turn to be played in the first drawing round (R-HR-08)?"""
@@ -132,6 +134,7 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- draws
+
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
     _need_draw(state)
@@ -231,6 +234,10 @@ def _exchange(state: RoundState, move: Exchange) -> RoundState:
             "exchange.not-allowed",
             "The exchange card can be swapped only once, in your turn of the first drawing round.",
         )
+    if state.turn.steps:
+        # The swap comes right after the draw: it cannot be undone, so it may not
+        # strand melds laid before it (R-ALL-14's spirit; see docs/variants/handromi.md).
+        raise _refuse("exchange.not-allowed", "Swap the exchange card before you meld or lay off.")
     hand = _remove(state.hands[state.to_move], [move.card])
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
@@ -238,11 +245,13 @@ def _exchange(state: RoundState, move: Exchange) -> RoundState:
         state,
         hands=_with_hand(state, (*hand, state.exchange)),
         exchange=move.card.face,
-        turn=attrs.evolve(state.turn, exchanged=True),
+        # Like a draw, the exchange cannot be taken back, nor anything before it.
+        turn=attrs.evolve(state.turn, exchanged=True, steps=()),
     )
 
 
 # --------------------------------------------------------------------------- feasibility (R-ALL-14)
+
 
 def _layoff_allowed_while_going_out(state: RoundState) -> bool:
     return state.opened[state.to_move] or state.variant.layoff.in_hand_rummy_turn
@@ -253,7 +262,9 @@ def _hand_rummy_possible(state: RoundState) -> bool:
     table = [t.meld for t in state.table] if _layoff_allowed_while_going_out(state) else []
     blocked = [state.turn.taken] if state.turn.taken and state.variant.draw.no_discard_of_taken_card else []
     must_open = not state.variant.opening.waived_for_hand_rummy
-    return can_go_out(state.variant, hand, table=table, must_open=must_open, not_discardable=blocked) is not None
+    return (
+        can_go_out(state.variant, hand, table=table, must_open=must_open, not_discardable=blocked) is not None
+    )
 
 
 def _can_end_turn(state: RoundState, taken: Card) -> bool:
@@ -335,6 +346,7 @@ def _deep_possible(state: RoundState, chosen: Card) -> bool:
 
 
 # --------------------------------------------------------------------------- play
+
 
 def _meld(state: RoundState, move: MeldMove) -> RoundState:
     _need_play(state)
@@ -447,6 +459,7 @@ def _undo(state: RoundState, move: Undo) -> RoundState:
 
 # --------------------------------------------------------------------------- the commit
 
+
 def _discard(state: RoundState, move: Discard) -> RoundState:
     _need_play(state)
     card = move.card.face
@@ -499,21 +512,20 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         if turn.laid_off:
             raise _refuse("layoff.not-opened", "You must open before you lay off.")
     # 2. Draw obligations.
-    if turn.chosen is not None:
-        if not any(turn.chosen.face in (c.face for c in m.cards) for m in new_melds):
-            raise _refuse(
-                "draw.taken-card-unused", f"The chosen card {turn.chosen} must be in a new meld this turn."
-            )
+    chosen = turn.chosen
+    if chosen is not None and not any(chosen.face in (c.face for c in m.cards) for m in new_melds):
+        raise _refuse("draw.taken-card-unused", f"The chosen card {chosen} must be in a new meld this turn.")
     if turn.must_use_taken and turn.taken is not None:
         _check_taken_used(state, turn.taken, going_out)
     if turn.source == "exchange" and not hand_rummy:
         raise _refuse("exchange.not-allowed", "The exchange card may be drawn only to go out by hand rummy.")
     # 3. A swapped joker goes back on the table (R-ROE-13, R-RAMI-08, R-HR-14).
-    if turn.swaps and _net_jokers(state, hand) > 0:
-        if variant.swap.relay == "mandatory" or _joker_placement_exists(state, hand):
-            raise _refuse(
-                "swap.joker-not-relaid", "Lay the joker you took from the table again before ending your turn."
-            )
+    still_held = turn.swaps and _net_jokers(state, hand) > 0
+    if still_held and (variant.swap.relay == "mandatory" or _joker_placement_exists(state, hand)):
+        raise _refuse(
+            "swap.joker-not-relaid",
+            "Lay the joker you took from the table again before ending your turn.",
+        )
     # The turn stands.
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
@@ -526,7 +538,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         turns_played=state.turns_played + 1,
     )
     if going_out:
-        ending = "hand_rummy" if hand_rummy else "went_out"
+        ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, done.hands, done.table, state.opened, ending, seat)
         return attrs.evolve(done, phase="over", result=result, turn=Turn())
     if done.turns_played >= variant.stock_exhausted.turn_cap:
@@ -574,6 +586,7 @@ def _joker_placement_exists(state: RoundState, hand: Sequence[Card]) -> bool:
 
 # --------------------------------------------------------------------------- turn start and round end
 
+
 def start_turn(state: RoundState) -> RoundState:
     """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
     variant = state.variant
@@ -588,12 +601,12 @@ def start_turn(state: RoundState) -> RoundState:
     return attrs.evolve(fresh, stock=stock, discard=state.discard[-1:], reshuffles=state.reshuffles + 1)
 
 
-def _blocked(state: RoundState, ending: str) -> RoundState:
-    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)  # type: ignore[arg-type]
+def _blocked(state: RoundState, ending: Ending) -> RoundState:
+    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
     return attrs.evolve(state, phase="over", result=result, turn=Turn())
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[RoundState, Any], RoundState]] = {
     Draw: _draw,
     DrawExchange: _draw_exchange,
     Take: _take,

@@ -139,10 +139,10 @@ def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card
                     used = [p for p in present if p not in dropped]
                     if not used:
                         continue
-                    cards = [held[p] for p in used]
+                    naturals_used = [held[p] for p in used]
                     gaps = [p for p in window if p not in used]
-                    declared = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in gaps]
-                    _add(results, rules, (*cards, *declared))
+                    fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in gaps]
+                    _add(results, rules, (*naturals_used, *fills))
     yield from results.values()
 
 

@@ -576,3 +576,49 @@ def swap_joker(
         key=lambda i: (slots[i].card.code == JOKER_CODE, slots[i].card.code, i),
     )
     return Meld("set", tuple(slots[i] for i in order), meld.points), tuple(order)
+
+
+def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Meld | Refusal:
+    """A table meld from its slots in normal order (``Meld.notation()`` read
+    back): every card keeps its place, jokers stand for what they are declared
+    as. Used to load states; refuses a meld the rules would not hold."""
+    rules = variant.meld_rules
+    if not cards:
+        return _refuse("meld.too-short", "A meld needs cards.")
+    if kind == "set":
+        naturals = [c for c in cards if c.code != JOKER_CODE]
+        suits = [c.declared.suit if c.declared is not None else None for c in cards if c.code == JOKER_CODE]
+        if not naturals:
+            return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
+        if len(suits) > rules.max_jokers:
+            return _too_many_jokers(rules)
+        return _judge_set(rules, naturals, [], suits)
+    if kind != "run":
+        return _refuse("meld.not-a-meld", f"Unknown meld kind {kind!r}.")
+    first = cards[0].declared if cards[0].code == JOKER_CODE else cards[0]
+    if first is None:
+        return _refuse("meld.joker-declaration", "A run's jokers must say what they stand for.")
+    rank = first.code // 4 + 2
+    start = 1 if rank == 14 and len(cards) > 1 else rank
+    fixed: dict[int, Card] = {}
+    for offset, card in enumerate(cards):
+        position = start + offset
+        if card.code == JOKER_CODE:
+            declared = card.declared
+            expected = 14 if position in (1, 14) else position
+            if declared is None or declared.code // 4 + 2 != expected or declared.suit != first.suit:
+                return _refuse("meld.joker-declaration", f"The joker at place {offset + 1} does not fit.")
+            fixed[position] = JOKER
+        else:
+            fixed[position] = card
+    if sum(1 for c in cards if c.code == JOKER_CODE) > rules.max_jokers:
+        return _too_many_jokers(rules)
+    naturals_fixed = {p: c for p, c in fixed.items() if c.code != JOKER_CODE}
+    if not naturals_fixed:
+        return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
+    for p, c in naturals_fixed.items():
+        if (14 if p in (1, 14) else p) != c.code // 4 + 2:
+            return _refuse("meld.run-gap", "The cards of this run are not in sequence.")
+    if len(cards) < rules.run_min:
+        return _refuse("meld.too-short", f"A run needs at least {rules.run_min} cards.")
+    return _judge_run(rules, [], [], fixed)

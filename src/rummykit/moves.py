@@ -129,7 +129,7 @@ class Undo:
         return "undo"
 
 
-Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Discard, Out, Undo]
+Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Discard, Out, Undo]  # noqa: UP007 - a runtime alias on Python 3.10
 
 
 def _number(token: str, text: str) -> int:

@@ -18,7 +18,7 @@ from rummykit.cards import JOKER_CODE, Card, parse_cards
 from rummykit.deal import next_seat
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import judge_meld
-from rummykit.state import RoundState, TableMeld, Turn, sorted_hand
+from rummykit.state import Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.variant import Variant, load_variant
 
 __all__ = ["PositionError", "position_from_dict"]
@@ -94,14 +94,16 @@ def position_from_dict(
         raise PositionError("exchange: expected at most one card")
     exchange = exchange_cards[0] if exchange_cards else None
     opened_data = data.get("opened", [False] * players)
-    if not isinstance(opened_data, list) or len(opened_data) != players or not all(
-        isinstance(x, bool) for x in opened_data
+    if (
+        not isinstance(opened_data, list)
+        or len(opened_data) != players
+        or not all(isinstance(x, bool) for x in opened_data)
     ):
         raise PositionError(f"opened: expected {players} booleans")
     table: list[TableMeld] = []
     for i, entry in enumerate(data.get("table", [])):
         if not isinstance(entry, dict) or set(entry) - {"owner", "cards"}:
-            raise PositionError(f"table[{i}]: expected {{ owner = seat, cards = \"…\" }}")
+            raise PositionError(f'table[{i}]: expected {{ owner = seat, cards = "…" }}')
         owner = entry.get("owner", 0)
         if not isinstance(owner, int) or not 0 <= owner < players:
             raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}")
@@ -120,18 +122,23 @@ def position_from_dict(
     for card, count in named.items():
         if count > deck[card]:
             raise PositionError(
-                f"the position names {count} copies of {card}, the deck for {players} players has {deck[card]}"
+                f"the position names {count} copies of {card}, "
+                f"the deck for {players} players has {deck[card]}"
             )
     rest = deck - named
     stock = stock_top + tuple(sorted(rest.elements(), key=lambda c: c.code))
-    phase = data.get("phase")
-    if phase is None:
+    given = data.get("phase")
+    phase: Phase
+    if given is None:
         phase = "play" if not variant.turn.first_turn_draws and turns_played == 0 else "draw"
-    if phase not in ("draw", "play"):
-        raise PositionError(f"phase: expected \"draw\" or \"play\", got {phase!r}")
+    elif given in ("draw", "play"):
+        phase = "draw" if given == "draw" else "play"
+    else:
+        raise PositionError(f"phase: expected draw or play, got {given!r}")
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
-    source = "none" if phase == "play" and turns_played == 0 and not variant.turn.first_turn_draws else "stock"
+    first_turn = turns_played == 0 and not variant.turn.first_turn_draws
+    source: Source = "none" if phase == "draw" or first_turn else "stock"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     return RoundState(
         variant=variant,
@@ -147,7 +154,7 @@ def position_from_dict(
         turns_played=turns_played,
         reshuffles=reshuffles,
         exchange=exchange,
-        turn=Turn(source=source if phase == "play" else "none", start_jokers=start_jokers),
+        turn=Turn(source=source, start_jokers=start_jokers),
         seed=seed,
         deck=(),
         variant_digest=variant.digest(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummykit.cards import Card
 from rummykit.state import Ending, RoundResult, TableMeld
 from rummykit.variant import Variant
 
@@ -35,7 +36,7 @@ def table_points(variant: Variant, table: Sequence[TableMeld], seat: int) -> int
 
 def round_result(
     variant: Variant,
-    hands: Sequence[Sequence[object]],
+    hands: Sequence[Sequence[Card]],
     table: Sequence[TableMeld],
     opened: Sequence[bool],
     ending: Ending,
@@ -46,7 +47,7 @@ def round_result(
     scoring = variant.scoring
     penalties = variant.values.hand.by_code
     players = len(hands)
-    hand_value = [sum(penalties[c.code] for c in hand) for hand in hands]  # type: ignore[attr-defined]
+    hand_value = [sum(penalties[c.code] for c in hand) for hand in hands]
     hand_rummy = ending == "hand_rummy"
     scores: list[int] = []
     for seat in range(players):

@@ -1,0 +1,10 @@
+"""Tools for test suites: invariant checks and hypothesis strategies.
+
+``check_invariants(state)`` raises AssertionError naming the broken rule.
+The strategies (``cards``, ``hands``, ``melds``, ``positions``,
+``playouts``) need hypothesis (``pip install rummykit[testing]``).
+"""
+
+from rummykit.testing.invariants import check_invariants, choose_random_move, random_playout
+
+__all__ = ["check_invariants", "choose_random_move", "random_playout"]

@@ -1,0 +1,74 @@
+"""Invariants every round state keeps, and seeded random playouts."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+from rummykit.cards import Card
+from rummykit.melds import Meld, judge_meld
+from rummykit.moves import Move
+from rummykit.state import RoundState
+
+__all__ = ["check_invariants", "choose_random_move", "random_playout"]
+
+
+def check_invariants(state: RoundState) -> None:
+    """Raise AssertionError if ``state`` breaks an invariant of the engine."""
+    variant = state.variant
+    have = Counter(state.all_cards())
+    band = variant.deck_band(state.players)
+    decks = [Counter(variant.deck_for(state.players, j)) for j in (band.jokers, *band.joker_options)]
+    assert have in decks, f"cards are not conserved: {have - decks[0]} extra, {decks[0] - have} missing"
+    assert 0 <= state.to_move < state.players, "the seat to move is out of range"
+    assert len(state.opened) == state.players == len(state.hands)
+    for hand in state.hands:
+        assert all(c.declared is None for c in hand), "a hand holds a declared joker"
+        assert list(hand) == sorted(hand, key=_code), "a hand is not in canonical order"
+    for entry in state.table:
+        meld = entry.meld
+        assert isinstance(meld, Meld) and len(entry.credits) == len(meld)
+        again = judge_meld(
+            variant.meld_rules, [s.card if not s.is_joker else _declared(s) for s in meld.slots]
+        )
+        assert isinstance(again, Meld), f"an invalid meld lies on the table: {meld.notation()}"
+    if state.phase == "over":
+        assert state.result is not None and len(state.result.scores) == state.players
+    else:
+        assert state.result is None
+    assert state.turns_played <= variant.stock_exhausted.turn_cap
+    assert state.reshuffles <= variant.stock_exhausted.max_reshuffles
+
+
+def _declared(slot: object) -> Card:
+    target = slot.stands_for  # type: ignore[attr-defined]
+    return Card.joker(target) if target is not None else slot.card  # type: ignore[attr-defined]
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def random_playout(state: RoundState, rng: random.Random, *, max_moves: int = 5000) -> Iterator[RoundState]:
+    """Play uniformly random legal moves until the round ends, yielding every
+    state; stops after ``max_moves``."""
+    yield state
+    for _ in range(max_moves):
+        if state.phase == "over":
+            return
+        state = state.apply(choose_random_move(state, rng))
+        yield state
+
+
+def choose_random_move(state: RoundState, rng: random.Random) -> Move:
+    """A random legal move: a kind of move (draw, take, meld, lay-off, swap,
+    discard, undo …) uniformly, then one move of that kind, so that rounds move
+    on instead of trying one meld after another."""
+    legal = state.legal_moves()
+    assert legal, "a live round must always have a legal move"
+    kinds: dict[type, list[Move]] = {}
+    for move in legal:
+        kinds.setdefault(type(move), []).append(move)
+    group = kinds[rng.choice(sorted(kinds, key=lambda k: k.__name__))]
+    return rng.choice(group)

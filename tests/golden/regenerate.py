@@ -1,0 +1,23 @@
+"""Write the golden records: one seeded game per bundled variant, played by
+seeded random legal moves (never undo). Run by hand after a deliberate rule
+change: python tests/golden/regenerate.py"""
+
+import random
+from pathlib import Path
+
+import rummykit as rk
+from rummykit.testing import choose_random_move
+
+HERE = Path(__file__).resolve().parent
+
+for ref in rk.bundled_variants():
+    variant = rk.load_variant(ref)
+    state = rk.deal(variant, players=variant.players.min + 1, seed=2026)
+    record = rk.Record.start(state)
+    rng = random.Random(ref)
+    while state.phase != "over":
+        move = choose_random_move(state, rng)
+        record = record.play(move, state)
+        state = state.apply(move)
+    (HERE / f"{ref}.json").write_text(rk.to_json(record, indent=1) + "\n")
+    print(ref, len(record.moves), "moves,", state.result)

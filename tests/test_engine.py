@@ -1,0 +1,304 @@
+"""The engine: deals, invariants over random playouts, refusals, legal moves,
+views, JSON and records."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.cards import JOKER, Card, format_cards
+from rummykit.deal import shuffle
+from rummykit.engine import start_turn
+from rummykit.legal import legal_moves
+from rummykit.moves import Discard, LayOff, Meld, SwapJoker, Undo
+from rummykit.testing import check_invariants, random_playout
+
+ROOT = Path(__file__).resolve().parents[1]
+VARIANTS = rk.bundled_variants()
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def test_pinned_shuffle_vectors() -> None:
+    """Seed -> first cards: the shuffle must never change under a seed."""
+    deck = rk.build_deck(1, 0)
+    assert format_cards(shuffle(deck, random.Random(1))[:6]) == "Ks Th 8s 2s 5s 3s"
+    assert format_cards(shuffle(deck, random.Random(2026))[:6]) == "5d Js 2h Jc 9d 6h"
+    dealt = rk.deal(rk.load_variant("rami51"), players=2, seed=7, dealer=0)
+    assert dealt.deck == shuffle(rk.load_variant("rami51").deck_for(2), random.Random(7 * 1_000_003))
+
+
+@pytest.mark.parametrize("ref", VARIANTS)
+def test_deal_sizes(ref: str) -> None:
+    variant = rk.load_variant(ref)
+    for players in range(variant.players.min, variant.players.max + 1):
+        state = rk.deal(variant, players=players, seed=players)
+        check_invariants(state)
+        starter = state.to_move
+        sizes = [len(h) for h in state.hands]
+        assert sizes[starter] == variant.deal.hand_size + variant.deal.first_player_extra
+        assert sum(sizes) == variant.deal.hand_size * players + variant.deal.first_player_extra
+        assert len(state.discard) == (1 if variant.deal.flip_first_discard else 0)
+        assert (state.exchange is not None) == variant.deal.exchange_card
+
+
+def test_same_seed_same_game() -> None:
+    variant = rk.load_variant("rami51")
+    a = list(random_playout(rk.deal(variant, players=3, seed=11), random.Random(4), max_moves=80))
+    b = list(random_playout(rk.deal(variant, players=3, seed=11), random.Random(4), max_moves=80))
+    assert a == b
+
+
+def test_handromi_cut_joker_ceremony() -> None:
+    """R-HR-04: jokers at the bottom go to the cutter, the dealer, then on to the left."""
+    variant = rk.load_variant("handromi")
+    full = list(variant.deck_for(4))
+    others = [c for c in full if not c.is_joker]
+    order = [*others[:-1], JOKER, JOKER, JOKER, others[-1], JOKER]
+    state = rk.deal(variant, players=4, dealer=0, deck=order)
+    # From the bottom: JK -> cutter (seat 1), then the natural is the exchange card.
+    assert state.exchange == others[-1]
+    assert state.hands[1].count(JOKER) >= 1
+    sizes = [len(h) for h in state.hands]
+    assert sizes[3] == 15  # the first player (dealer's right) gets 15
+    assert sorted(sizes) == [14, 14, 14, 15]
+    check_invariants(state)
+
+
+# --------------------------------------------------------------------------- invariants over playouts
+
+
+@pytest.mark.parametrize("ref", VARIANTS)
+def test_random_playouts_keep_invariants_and_end(ref: str) -> None:
+    variant = rk.load_variant(ref)
+    rng = random.Random(ref)
+    for game in range(2):
+        players = variant.players.min + game
+        last = None
+        for state in random_playout(rk.deal(variant, players=players, seed=game), rng):
+            check_invariants(state)
+            last = state
+        assert last is not None and last.phase == "over", "every round ends"
+        assert last.result is not None and len(last.result.scores) == players
+
+
+@pytest.mark.parametrize("ref", ["rami51", "roemie", "handromi", "romme51"])
+def test_refused_moves_change_nothing_and_legal_is_exact(ref: str) -> None:
+    variant = rk.load_variant(ref)
+    rng = random.Random(7)
+    for state in random_playout(rk.deal(variant, players=2, seed=3), rng, max_moves=60):
+        if state.phase == "over":
+            break
+        legal = state.legal_moves()
+        results = {state.apply(m) for m in legal}
+        hand = state.hands[state.to_move]
+        pool = [*hand, Card("7h"), Card("Ks"), JOKER]
+        trials = [Discard(rng.choice(pool)), Undo(), SwapJoker(1, rng.choice(pool))]
+        trials.append(Meld(tuple(rng.sample(pool, min(3, len(pool))))))
+        trials.append(LayOff(rng.randint(1, 3), (rng.choice(pool),)))
+        for move in trials:
+            before = attrs.asdict(state, recurse=False)
+            try:
+                after = state.apply(move)
+            except rk.IllegalMove as refusal:
+                assert refusal.code and refusal.message
+                assert attrs.asdict(state, recurse=False) == before
+            else:
+                assert after in results, f"{move} was accepted but not listed"
+
+
+def test_every_refusal_code_is_provoked() -> None:
+    text = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("*.toml"))
+    provoked = set(re.findall(r"!([a-z]+\.[a-z-]+)", text)) | set(re.findall(r'error = "([a-z.-]+)"', text))
+    conformance = (ROOT / "docs" / "refusal-codes.md").read_text()
+    listed = set(re.findall(r"^\| `([a-z]+\.[a-z-]+)`", conformance, re.M))
+    provoked |= {"draw.stock-empty"}  # provoked below: positions always fill the stock
+    assert listed - provoked == set()
+
+
+def test_stock_empty_reshuffles_then_blocks() -> None:
+    variant = rk.load_variant("rami51")
+    state = rk.position_from_dict({"variant": "rami51", "players": 2, "hands": ["2c", "3c"], "discard": "4c"})
+    empty = attrs.evolve(state, stock=(), discard=state.stock + state.discard)
+    with pytest.raises(rk.IllegalMove) as info:
+        empty.apply("draw")
+    assert info.value.code == "draw.stock-empty"
+    fresh = start_turn(empty)
+    assert fresh.reshuffles == 1 and len(fresh.discard) == 1 and fresh.stock
+    check_invariants(fresh)
+    used_up = start_turn(attrs.evolve(empty, reshuffles=variant.stock_exhausted.max_reshuffles))
+    assert used_up.phase == "over" and used_up.result is not None
+    assert used_up.result.ending == "blocked" and used_up.result.winners == (0,)
+
+
+# --------------------------------------------------------------------------- views
+
+
+def visible_tokens(view: rk.PlayerView) -> set[str]:
+    tokens = {str(c) for c in view.hand or ()}
+    tokens |= {str(c) for c in view.discards}
+    tokens |= {tok.split("=")[0] for t in view.table for tok in t.meld.split()}
+    tokens |= {tok.split("=")[1] for t in view.table for tok in t.meld.split() if "=" in tok}
+    if view.exchange is not None:
+        tokens.add(str(view.exchange))
+    if view.taken is not None:
+        tokens.add(str(view.taken))
+    return tokens
+
+
+@settings(max_examples=20)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 40), st.data())
+def test_views_show_nothing_hidden(ref: str, seed: int, steps: int, data: st.DataObject) -> None:
+    variant = rk.load_variant(ref)
+    states = list(
+        random_playout(rk.deal(variant, players=2, seed=seed), random.Random(seed), max_moves=steps)
+    )
+    state = states[-1]
+    seat = data.draw(st.sampled_from([0, 1, None]))
+    view = state.view(seat)
+    doc = json.loads(rk.to_json(view))
+    assert "seed" not in doc and "stock" not in doc and "deck" not in doc
+    card = re.compile(r"^(?:[2-9TJQKA][cdhs]|JK)$")
+    tokens = {t for v in _strings(doc) for t in v.replace("=", " ").split() if card.match(t)}
+    assert tokens <= visible_tokens(view) | {str(c.declared) for c in ()}
+    # Re-dealing what the seat cannot see leaves its view unchanged.
+    hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.stock)
+    shuffled = list(hidden)
+    random.Random(seed).shuffle(shuffled)
+    hands = list(state.hands)
+    at = 0
+    for s in range(state.players):
+        if s != seat:
+            hands[s] = rk.state.sorted_hand(shuffled[at : at + len(hands[s])])
+            at += len(hands[s])
+    other = attrs.evolve(state, hands=tuple(hands), stock=tuple(shuffled[at:]), seed=None)
+    assert other.view(seat) == view
+
+
+def _strings(doc: object) -> list[str]:
+    if isinstance(doc, str):
+        return [doc]
+    if isinstance(doc, dict):
+        return [s for k, v in doc.items() if k != "variant" for s in _strings(v)]
+    if isinstance(doc, list):
+        return [s for v in doc for s in _strings(v)]
+    return []
+
+
+# --------------------------------------------------------------------------- JSON and records
+
+
+@settings(max_examples=15)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 120))
+def test_json_round_trip_is_identity(ref: str, seed: int, steps: int) -> None:
+    variant = rk.load_variant(ref)
+    rng = random.Random(seed)
+    for state in random_playout(rk.deal(variant, players=2, seed=seed), rng, max_moves=steps):
+        again = rk.from_json(rk.to_json(state))
+        assert again == state
+        assert again.legal_moves() == state.legal_moves() or state.phase == "over"
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda d: d.update(players=9), "$.players"),
+        (lambda d: d.update(to_move=5), "$.to_move"),
+        (lambda d: d["hands"].__setitem__(0, d["hands"][0] + " 7h 7h 7h"), "$"),
+        (lambda d: d.update(stock=d["stock"].split(" ", 1)[1]), "$"),
+        (
+            lambda d: d["table"].append(
+                {"owner": 0, "kind": "run", "cards": "7h 9h Th", "credits": [0, 0, 0]}
+            ),
+            "$.table[0].cards",
+        ),
+        (lambda d: d.update(schema=7), "$.schema"),
+    ],
+)
+def test_json_refuses_broken_states(change: object, path: str) -> None:
+    doc = json.loads(rk.to_json(rk.deal(rk.load_variant("rami51"), players=2, seed=1)))
+    change(doc)  # type: ignore[operator]
+    with pytest.raises(rk.JSONError) as info:
+        rk.from_json(json.dumps(doc))
+    assert info.value.path == path
+
+
+def test_moves_round_trip() -> None:
+    for text in [
+        "draw",
+        "draw exchange",
+        "take",
+        "take 3",
+        "exchange 7d",
+        "meld 7h 8h JK=9h",
+        "layoff 2 Ts JK",
+        "swap 1 8s",
+        "discard Ac",
+        "out",
+        "undo",
+    ]:
+        move = rk.parse_move(text)
+        assert str(move) == text
+        assert rk.from_json(rk.to_json(move)) == move
+    with pytest.raises(rk.NotationError):
+        rk.parse_move("fly away")
+
+
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.mark.parametrize("ref", VARIANTS)
+def test_golden_records_replay(ref: str) -> None:
+    path = GOLDEN / f"{ref}.json"
+    record = rk.from_json(path.read_text())
+    assert isinstance(record, rk.Record)
+    final = record.replay()
+    assert final.result is not None
+    result = final.result
+    expected = {"ending": result.ending, "winner": result.winner, "winners": list(result.winners)}
+    expected["scores"] = list(result.scores)
+    assert expected == record.result
+
+
+def test_replay_reports_the_first_refused_move() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=2)
+    record = rk.Record.start(state).play("draw")
+    broken = attrs.evolve(record, moves=(*record.moves, f"{state.to_move}: discard JK=2c"))
+    broken = attrs.evolve(broken, moves=(*record.moves, f"{state.to_move}: draw"))
+    with pytest.raises(rk.ReplayError) as info:
+        broken.replay()
+    assert info.value.index == 1 and info.value.code == "turn.wrong-phase"
+
+
+def test_positions_refuse_inconsistent_setups() -> None:
+    base = {"variant": "rami51_house", "players": 2, "hands": ["JK JK JK", "2c"]}
+    with pytest.raises(rk.PositionError, match="copies of JK"):
+        rk.position_from_dict(base)
+    with pytest.raises(rk.PositionError, match="seat"):
+        rk.position_from_dict({"variant": "rami51", "players": 2, "hands": ["2c", "3c"], "to_move": 2})
+    with pytest.raises(rk.PositionError, match="players"):
+        rk.position_from_dict({"variant": "romme51", "players": 5, "hands": ["2c"] * 5})
+    with pytest.raises(rk.PositionError, match="valid meld"):
+        rk.position_from_dict(
+            {
+                "variant": "rami51",
+                "players": 2,
+                "hands": ["2c", "3c"],
+                "table": [{"owner": 0, "cards": "2h 4h 5h"}],
+            }
+        )
+
+
+def test_legal_moves_are_listed_in_a_stable_order() -> None:
+    state = rk.deal(rk.load_variant("roemie"), players=2, seed=9).apply("draw")
+    assert legal_moves(state) == legal_moves(state)
+    assert any(isinstance(m, Discard) for m in legal_moves(state))
