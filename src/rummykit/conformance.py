@@ -40,13 +40,31 @@ CASE_KEYS: dict[str, dict[str, str]] = {
         "points": "int", "error": "str", "going_out": "bool",
     },
     "scenario": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
+    "perft": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
+    "deal": {
+        "name": "str", "variant": "str", "players": "int", "seed": "int", "dealer": "int",
+        "jokers": "int", "expect": "dict",
+    },
+    "match": {
+        "name": "str", "variant": "str", "players": "int", "rounds": "int", "first_dealer": "int",
+        "scores": "list", "expect": "dict",
+    },
 }  # fmt: skip
 REQUIRED = {
     "meld": ("cards", "valid"),
     "hand": ("cards", "penalty"),
     "opening": ("melds", "valid"),
     "scenario": ("position", "moves"),
+    "perft": ("position", "expect"),
+    "deal": ("players", "expect"),
+    "match": ("players", "expect"),
 }
+PERFT_KINDS = ("draw", "take", "exchange", "meld", "layoff", "swap", "discard", "out", "undo", "total")
+DEAL_KEYS = (
+    "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
+    "joker_counts",
+)  # fmt: skip
+MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers")
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
     "to_move", "phase", "opened", "stock_size", "reshuffles",
@@ -159,8 +177,9 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
                 raise CaseFileError(f"{label}: {name}: no variant (set `variant` in the file or case)")
             variant = variants.get(ref, f"{label}: {name}")
             try:
-                if section == "scenario":
-                    results.append(_scenario_case(label, name, variant, case, path.parent))
+                if section in ("scenario", "perft"):
+                    run = _scenario_case if section == "scenario" else _perft_case
+                    results.append(run(label, name, variant, case, path.parent))
                     continue
                 results.append(_RUNNERS[section](label, name, variant, case))
             except NotationError as error:
@@ -214,7 +233,97 @@ def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any])
     return CaseResult(label, name, True)
 
 
-_RUNNERS = {"meld": _meld_case, "hand": _hand_case, "opening": _opening_case}
+def _expect_keys(label: str, name: str, expect: dict[str, Any], known: Sequence[str]) -> None:
+    unknown = set(expect) - set(known)
+    if unknown:
+        raise CaseFileError(f"{label}: {name}: unknown expect key(s) {', '.join(sorted(unknown))}")
+
+
+def _compare(label: str, name: str, expect: dict[str, Any], got: dict[str, Any]) -> CaseResult:
+    for key, want in expect.items():
+        if want != got[key]:
+            return CaseResult(label, name, False, f"{key} {want!r}", f"{key} {got[key]!r}")
+    return CaseResult(label, name, True)
+
+
+def _deal_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
+    from rummykit.deal import deal
+
+    expect = case["expect"]
+    _expect_keys(label, name, expect, DEAL_KEYS)
+    try:
+        state = deal(
+            variant, players=case["players"], seed=case.get("seed", 1), dealer=case.get("dealer"),
+            jokers=case.get("jokers"),
+        )  # fmt: skip
+    except ValueError as error:
+        raise CaseFileError(f"{label}: {name}: {error}") from None
+    got = {
+        "deck_size": len(state.deck),
+        "hand_sizes": [len(h) for h in state.hands],
+        "to_move": state.to_move,
+        "discard_size": len(state.discard),
+        "stock_size": len(state.stock),
+        "exchange": state.exchange is not None,
+        "phase": state.phase,
+        "dealer": state.dealer,
+        "joker_counts": [sum(1 for c in h if c.is_joker) for h in state.hands],
+    }
+    return _compare(label, name, expect, got)
+
+
+def _match_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
+    from rummykit.match import Match
+    from rummykit.state import RoundResult
+
+    expect = case["expect"]
+    _expect_keys(label, name, expect, MATCH_KEYS)
+    try:
+        match = Match.start(
+            variant, players=case["players"], first_dealer=case.get("first_dealer", 0),
+            rounds=case.get("rounds"),
+        )  # fmt: skip
+        for scores in case.get("scores", []):
+            match = match.record(RoundResult("went_out", None, (), tuple(scores)))
+    except ValueError as error:
+        raise CaseFileError(f"{label}: {name}: {error}") from None
+    got = {
+        "rounds": match.rounds,
+        "totals": list(match.totals),
+        "winners": list(match.winners),
+        "over": match.is_over,
+        "dealers": [match.dealer_of(i) for i in range(match.rounds)],
+    }
+    return _compare(label, name, expect, got)
+
+
+def _perft_case(label: str, name: str, variant: Variant, case: dict[str, Any], base: Path) -> CaseResult:
+    from rummykit.positions import PositionError, position_from_dict
+
+    expect = case["expect"]
+    _expect_keys(label, name, expect, PERFT_KINDS)
+    try:
+        state = position_from_dict(case["position"], base=base, variant=variant)
+        for line in case.get("moves", []):
+            state = state.apply(line)
+    except (PositionError, IllegalMove) as error:
+        raise CaseFileError(f"{label}: {name}: {error}") from None
+    counts = dict.fromkeys(PERFT_KINDS, 0)
+    for move in state.legal_moves():
+        kind = str(move).split()[0]
+        kind = "exchange" if kind == "draw" and str(move) == "draw exchange" else kind
+        counts[kind] += 1
+        counts["total"] += 1
+    return _compare(label, name, expect, counts)
+
+
+_RUNNERS = {
+    "meld": _meld_case,
+    "hand": _hand_case,
+    "opening": _opening_case,
+    "deal": _deal_case,
+    "match": _match_case,
+}
 
 
 def _scenario_case(label: str, name: str, variant: Variant, case: dict[str, Any], base: Path) -> CaseResult:

@@ -25,7 +25,7 @@ __all__ = ["PositionError", "position_from_dict"]
 
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
-    "discard", "exchange", "opened", "table", "seed", "reshuffles",
+    "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest",
 }  # fmt: skip
 
 
@@ -125,8 +125,16 @@ def position_from_dict(
                 f"the position names {count} copies of {card}, "
                 f"the deck for {players} players has {deck[card]}"
             )
-    rest = deck - named
-    stock = stock_top + tuple(sorted(rest.elements(), key=lambda c: c.code))
+    rest = tuple(sorted((deck - named).elements(), key=lambda c: c.code))
+    where = data.get("rest", "stock")
+    if where == "stock":
+        stock = stock_top + rest
+    elif where == "discard":
+        # An extension for stock-exhaustion cases: the unnamed cards lie under
+        # the named discards, and the stock is only what the position names.
+        stock, discard = stock_top, rest + discard
+    else:
+        raise PositionError(f"rest: expected \"stock\" or \"discard\", got {where!r}")
     given = data.get("phase")
     phase: Phase
     if given is None:
