@@ -5,6 +5,7 @@ the tests fail when a page is stale.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -85,9 +86,53 @@ def _replace(text: str, table: str) -> str:
     return f"{head}{START}\n{table}\n{END}{tail}"
 
 
+RULING = re.compile(r"R-(?:ALL|ROE|RAMI|HR|R51)-\d+a?")
+
+
+def traceability_table(root: Path, rulings: list[str]) -> str:
+    """Ruling id -> the variant keys that carry it -> the cases that check it."""
+    keys: dict[str, list[str]] = {}
+    for path in sorted((root / "variants").glob("*.toml")):
+        section = ""
+        for line in path.read_text(encoding="utf-8").splitlines():
+            head = line.split("#")[0].strip()
+            if head.startswith("["):
+                section = head.strip("[]")
+            comment = line.split("#", 1)[1] if "#" in line else ""
+            for ruling in RULING.findall(comment):
+                key = head.split("=")[0].strip() if "=" in head else ""
+                where = f"{path.stem}: {section}.{key}" if key else f"{path.stem}: [{section}]"
+                keys.setdefault(ruling, []).append(where)
+    cases: dict[str, list[str]] = {}
+    for path in sorted((root / "tests").rglob("*.toml")):
+        for name in re.findall(r'^name = "([^"]*)"', path.read_text(encoding="utf-8"), re.M):
+            for ruling in set(RULING.findall(name)):
+                cases.setdefault(ruling, []).append(f"{path.parent.name}/{path.name}: {name}")
+    rows = ["| ruling | variant keys | cases |", "| --- | --- | --- |"]
+    for ruling in rulings:
+        key_text = "<br>".join(f"`{k}`" for k in keys.get(ruling, [])) or "(engine-wide)"
+        case_text = "<br>".join(cases.get(ruling, [])) or "**none**"
+        rows.append(f"| {ruling} | {key_text} | {case_text} |")
+    return "\n".join(rows)
+
+
+def ruling_ids(text: str) -> list[str]:
+    """Ruling ids in order of appearance (RULES.md, or a page listing them)."""
+    seen: dict[str, None] = {}
+    for ruling in RULING.findall(text):
+        seen.setdefault(ruling, None)
+    return list(seen)
+
+
 def expected_pages(docs: Path) -> dict[Path, str]:
     """Each generated page as it should read now."""
+    docs = docs.resolve()
     pages = {docs / "writing-a-variant.md": schema_table()}
+    trace = docs / "traceability.md"
+    rules = docs.parent.parent / "shared" / "rules" / "RULES.md"
+    source = rules.read_text(encoding="utf-8") if rules.exists() else trace.read_text(encoding="utf-8")
+    listed = ruling_ids(source[source.find("## 9.") :] if "## 9." in source else source.split(START)[-1])
+    pages[trace] = traceability_table(docs.parent, listed)
     for ref in bundled_variants():
         pages[docs / "variants" / f"{ref}.md"] = variant_table(load_variant(ref))
     return {path: _replace(path.read_text(encoding="utf-8"), table) for path, table in pages.items()}

@@ -134,7 +134,7 @@ def position_from_dict(
         # the named discards, and the stock is only what the position names.
         stock, discard = stock_top, rest + discard
     else:
-        raise PositionError(f"rest: expected \"stock\" or \"discard\", got {where!r}")
+        raise PositionError(f'rest: expected "stock" or "discard", got {where!r}')
     given = data.get("phase")
     phase: Phase
     if given is None:
