@@ -21,8 +21,8 @@ from rummykit.cards import (
 )
 from rummykit.deal import deal
 from rummykit.errors import IllegalMove, NotationError, Problem, Refusal, VariantError
-from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
 from rummykit.match import Match
+from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
 from rummykit.moves import Move, parse_move
 from rummykit.positions import PositionError, position_from_dict
 from rummykit.records import Record, ReplayError
