@@ -160,9 +160,12 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
     except tomllib.TOMLDecodeError as error:
         raise CaseFileError(f"{label}: not valid TOML: {error}") from None
     for key in data:
-        if key not in CASE_KEYS and key != "variant":
+        if key not in CASE_KEYS and key not in ("variant", "variants"):
             raise CaseFileError(f"{label}: unknown key {key!r} (known: variant, {', '.join(CASE_KEYS)})")
     default = data.get("variant")
+    every = data.get("variants")
+    if every is not None and (not isinstance(every, list) or not all(isinstance(v, str) for v in every)):
+        raise CaseFileError(f"{label}: variants should be a list of variant ids or paths")
     variants = _Variants(path.parent)
     results: list[CaseResult] = []
     for section in CASE_KEYS:
@@ -172,19 +175,27 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
         for index, case in enumerate(cases):
             _check_case(label, section, index, case)
             name = case.get("name", f"{section} #{index + 1}")
-            ref = case.get("variant", default)
-            if not isinstance(ref, str):
-                raise CaseFileError(f"{label}: {name}: no variant (set `variant` in the file or case)")
-            variant = variants.get(ref, f"{label}: {name}")
-            try:
-                if section in ("scenario", "perft"):
-                    run = _scenario_case if section == "scenario" else _perft_case
-                    results.append(run(label, name, variant, case, path.parent))
-                    continue
-                results.append(_RUNNERS[section](label, name, variant, case))
-            except NotationError as error:
-                raise CaseFileError(f"{label}: {name}: {error}") from None
+            refs = [case["variant"]] if "variant" in case else (every or [default])
+            for ref in refs:
+                if not isinstance(ref, str):
+                    raise CaseFileError(f"{label}: {name}: no variant (set `variant` in the file or case)")
+                variant = variants.get(ref, f"{label}: {name}")
+                shown = f"{name} [{ref}]" if every and "variant" not in case else name
+                results.append(_run_case(label, shown, section, variant, case, path.parent))
     return results
+
+
+def _run_case(
+    label: str, name: str, section: str, variant: Variant, case: dict[str, Any], base: Path
+) -> CaseResult:
+    try:
+        if section == "scenario":
+            return _scenario_case(label, name, variant, case, base)
+        if section == "perft":
+            return _perft_case(label, name, variant, case, base)
+        return _RUNNERS[section](label, name, variant, case)
+    except NotationError as error:
+        raise CaseFileError(f"{label}: {name}: {error}") from None
 
 
 def _meld_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
