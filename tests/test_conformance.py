@@ -48,3 +48,33 @@ def test_malformed_files_are_refused(tmp_path: Path, text: str, match: str) -> N
     path.write_text(text)
     with pytest.raises(CaseFileError, match=match):
         run_case_file(path)
+
+
+def _scenarios_per_variant() -> dict[str, int]:
+    import sys
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    counts: dict[str, int] = {}
+    for path in (CASES.parent / "scenarios").glob("*.toml"):
+        data = tomllib.loads(path.read_text())
+        for case in data.get("scenario", []):
+            refs = [case["variant"]] if "variant" in case else data.get("variants", [data.get("variant")])
+            for ref in refs:
+                counts[ref] = counts.get(ref, 0) + 1
+    return counts
+
+
+def test_every_variant_has_forty_scenarios() -> None:
+    counts = _scenarios_per_variant()
+    for ref in bundled_variants():
+        assert counts.get(ref, 0) >= 40, (ref, counts.get(ref, 0))
+
+
+@pytest.mark.parametrize("path", sorted((CASES.parent / "scenarios").glob("*.toml")), ids=lambda p: p.name)
+def test_scenario_file_passes(path: Path) -> None:
+    results = run_case_file(path)
+    failures = [str(r) for r in results if not r.passed]
+    assert results and not failures, "\n".join(failures)
