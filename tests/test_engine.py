@@ -89,6 +89,38 @@ def test_random_playouts_keep_invariants_and_end(ref: str) -> None:
             last = state
         assert last is not None and last.phase == "over", "every round ends"
         assert last.result is not None and len(last.result.scores) == players
+        check_scores(last)
+
+
+def check_scores(state: rk.RoundState) -> None:
+    """The scores follow the variant's formula (written out independently)."""
+    variant, result = state.variant, state.result
+    assert result is not None
+    scoring = variant.scoring
+    pen = variant.values.hand.by_code
+    rummy = result.ending == "hand_rummy"
+    for seat, score in enumerate(result.scores):
+        hand = sum(pen[c.code] for c in state.hands[seat])
+        if scoring.method == "table_minus_hand":
+            placed = 0
+            for entry in state.table:
+                for slot, owner in zip(entry.meld.slots, entry.credits, strict=True):
+                    if owner == seat:
+                        values = variant.values.table
+                        placed += (
+                            values.run_values[slot.position]
+                            if entry.meld.kind == "run"
+                            else values.set_values[slot.rank]
+                        )
+            expected = placed - hand
+            if seat == result.winner and rummy:
+                expected *= scoring.hand_rummy_self_multiplier
+        elif seat == result.winner:
+            expected = int(scoring.hand_rummy_winner_score if rummy else scoring.winner_score)
+        else:
+            flat = scoring.not_opened_flat if scoring.not_opened_flat and not state.opened[seat] else 0
+            expected = (flat or hand) * (scoring.hand_rummy_multiplier if rummy else 1)
+        assert score == expected, (seat, score, expected)
 
 
 @pytest.mark.parametrize("ref", ["rami51", "roemie", "handromi", "romme51"])
