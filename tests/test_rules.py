@@ -10,6 +10,21 @@ def test_components_have_rule_names_not_variant_names() -> None:
             assert ref not in name
 
 
+def test_commit_components_follow_the_keys() -> None:
+    def names(ref: str) -> list[str]:
+        return [c.name for c in compose(load_variant(ref)).at("commit")]
+
+    assert names("rami51") == ["opening_at_commit", "swapped_joker_relaid"]
+    assert names("roemie") == ["opening_at_commit", "deep_card_starts_new_meld", "swapped_joker_relaid"]
+    assert names("handromi") == [
+        "opening_at_commit",
+        "table_touch_needs_opening",
+        "taken_discard_laid",
+        "exchange_draw_is_hand_rummy",
+        "swapped_joker_relaid",
+    ]
+
+
 def test_compose_selects_by_key() -> None:
     romme = compose(load_variant("romme51"))
     rami = compose(load_variant("rami51"))

@@ -31,7 +31,7 @@ from rummykit.moves import (
     parse_seat_move,
 )
 from rummykit.moves import Meld as MeldMove
-from rummykit.rules import judge_opening
+from rummykit.rules import Commit, compose, judge_opening
 from rummykit.scoring import round_result
 from rummykit.solver import best_opening, can_go_out
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn, sorted_hand
@@ -498,34 +498,26 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     opened_before = state.opened[seat]
     new_melds = [state.table[i].meld for i in turn.new_melds]
     hand_rummy = going_out and not opened_before
-    # 1. The opening (R-ALL-06) and its hand-rummy waiver.
-    opened_now = opened_before
-    if not opened_before and new_melds:
-        verdict = judge_opening(variant, new_melds, going_out=hand_rummy)
-        if isinstance(verdict, Refusal):
-            raise IllegalMove.from_refusal(verdict)
-        opened_now = not isinstance(judge_opening(variant, new_melds), Refusal) or hand_rummy
-    if not opened_before and not hand_rummy and not opened_now:
-        # Tentative lay-offs or swaps before opening stand only in a hand rummy (R-ALL-15).
-        if turn.swaps:
-            raise _refuse("swap.not-opened", "You must open before you swap a joker.")
-        if turn.laid_off:
-            raise _refuse("layoff.not-opened", "You must open before you lay off.")
-    # 2. Draw obligations.
-    chosen = turn.chosen
-    if chosen is not None and not any(chosen.face in (c.face for c in m.cards) for m in new_melds):
-        raise _refuse("draw.taken-card-unused", f"The chosen card {chosen} must be in a new meld this turn.")
-    if turn.must_use_taken and turn.taken is not None:
-        _check_taken_used(state, turn.taken, going_out)
-    if turn.source == "exchange" and not hand_rummy:
-        raise _refuse("exchange.not-allowed", "The exchange card may be drawn only to go out by hand rummy.")
-    # 3. A swapped joker goes back on the table (R-ROE-13, R-RAMI-08, R-HR-14).
-    still_held = turn.swaps and _net_jokers(state, hand) > 0
-    if still_held and (variant.swap.relay == "mandatory" or _joker_placement_exists(state, hand)):
-        raise _refuse(
-            "swap.joker-not-relaid",
-            "Lay the joker you took from the table again before ending your turn.",
-        )
+    commit = Commit(
+        variant=variant,
+        hand=hand,
+        opened_before=opened_before,
+        new_melds=tuple(new_melds),
+        laid_off=tuple(card for _, card in turn.laid_off),
+        swaps=turn.swaps,
+        net_jokers=_net_jokers(state, hand),
+        source=turn.source,
+        taken=turn.taken,
+        chosen=turn.chosen,
+        must_use_taken=turn.must_use_taken,
+        table=tuple(t.meld for t in state.table),
+    )
+    # The turn-wide rules, as the variant's components say (R-ALL-07).
+    for component in compose(variant).at("commit"):
+        refusal = component.check(commit)  # type: ignore[attr-defined]
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+    opened_now = opened_before or commit.opens() or hand_rummy
     # The turn stands.
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
@@ -544,44 +536,6 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     if done.turns_played >= variant.stock_exhausted.turn_cap:
         return _blocked(done, "turn_cap")
     return start_turn(attrs.evolve(done, to_move=next_seat(variant, state.players, seat)))
-
-
-def _check_taken_used(state: RoundState, taken: Card, going_out: bool) -> None:
-    """R-HR-09: the taken discard is on the table: laid off, in a new meld with two
-    natural hand cards, or anywhere in a turn that goes out."""
-    face = taken.face
-    if any(card is face for _, card in state.turn.laid_off):
-        return
-    partners = state.variant.draw.pickup_natural_partners
-    for index in state.turn.new_melds:
-        meld = state.table[index].meld
-        cards = [c.face for c in meld.cards]
-        if face in cards:
-            naturals = sum(1 for c in cards if c.code != JOKER_CODE) - 1
-            if going_out or naturals >= partners:
-                return
-    raise _refuse(
-        "draw.taken-card-unused",
-        f"The discard you took ({taken}) must be laid on the table this turn.",
-    )
-
-
-def _joker_placement_exists(state: RoundState, hand: Sequence[Card]) -> bool:
-    """R-RAMI-08: a new meld of the joker and two hand cards, or a lay-off onto
-    a table meld without a joker."""
-    variant = state.variant
-    targets = variant.swap.relay_targets
-    if "layoff_jokerless" in targets:
-        for entry in state.table:
-            if entry.meld.jokers == 0 and isinstance(extend_meld(variant, entry.meld, [JOKER]), Meld):
-                return True
-    if "new_meld" in targets:
-        naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
-        for i, a in enumerate(naturals):
-            for b in naturals[i + 1 :]:
-                if isinstance(judge_meld(variant.meld_rules, [JOKER, a, b]), Meld):
-                    return True
-    return False
 
 
 # --------------------------------------------------------------------------- turn start and round end

@@ -21,14 +21,30 @@ from rummykit.rules.opening import (
     check_opening,
     judge_opening,
 )
+from rummykit.rules.turn import (
+    Commit,
+    DeepCardStartsNewMeld,
+    ExchangeDrawIsHandRummy,
+    OpeningAtCommit,
+    SwappedJokerRelaid,
+    TableTouchNeedsOpening,
+    TakenDiscardLaid,
+)
 
 __all__ = [
+    "Commit",
     "Component",
+    "DeepCardStartsNewMeld",
+    "ExchangeDrawIsHandRummy",
     "HandRummyWaiver",
+    "OpeningAtCommit",
     "OpeningCheck",
     "OpeningMinimum",
     "OpeningPureRun",
     "RuleSet",
+    "SwappedJokerRelaid",
+    "TableTouchNeedsOpening",
+    "TakenDiscardLaid",
     "check_opening",
     "compose",
     "judge_opening",
