@@ -334,3 +334,48 @@ def test_legal_moves_are_listed_in_a_stable_order() -> None:
     state = rk.deal(rk.load_variant("roemie"), players=2, seed=9).apply("draw")
     assert legal_moves(state) == legal_moves(state)
     assert any(isinstance(m, Discard) for m in legal_moves(state))
+
+
+@settings(max_examples=25)
+@given(st.data())
+def test_positions_keep_invariants_and_refusals_change_nothing(data: st.DataObject) -> None:
+    from rummykit.testing import strategies
+
+    variant = rk.load_variant(data.draw(st.sampled_from(VARIANTS)))
+    state = data.draw(strategies.positions(variant))
+    check_invariants(state)
+    for move in state.legal_moves()[:12]:
+        check_invariants(state.apply(move))
+    before = rk.to_json(state)
+    for text in ("discard 2c", "layoff 1 JK", "swap 1 7h", "take 5", "meld 2c 2d 2h", "out", "undo"):
+        try:
+            state.apply(text)
+        except rk.IllegalMove:
+            assert rk.to_json(state) == before
+
+
+@settings(max_examples=25)
+@given(st.data())
+def test_generated_melds_round_trip_through_notation(data: st.DataObject) -> None:
+    from rummykit.melds import rebuild_meld
+    from rummykit.testing import strategies
+
+    variant = rk.load_variant(data.draw(st.sampled_from(VARIANTS)))
+    meld = data.draw(strategies.melds(variant))
+    assert rebuild_meld(variant, meld.kind, rk.parse_cards(meld.notation())) == meld
+
+
+def test_record_json_round_trip() -> None:
+    state = rk.deal(rk.load_variant("handromi"), players=3, seed=4)
+    record = rk.Record.start(state)
+    for _ in range(6):
+        move = (
+            state.legal_moves()[-1]
+            if state.phase == "draw"
+            else next(m for m in state.legal_moves() if str(m).startswith("discard"))
+        )
+        record = record.play(move, state)
+        state = state.apply(move)
+    again = rk.from_json(rk.to_json(record))
+    assert again.document() == record.document()
+    assert again.replay() == state

@@ -8,11 +8,13 @@ from hypothesis import strategies as st
 
 from rummykit.cards import JOKER, Card, Rank, Suit
 from rummykit.deal import deal
+from rummykit.melds import Meld, judge_meld
+from rummykit.positions import position_from_dict
 from rummykit.state import RoundState
 from rummykit.testing.invariants import random_playout
 from rummykit.variant import Variant
 
-__all__ = ["cards", "dealt_rounds", "hands", "naturals", "playout_states"]
+__all__ = ["cards", "dealt_rounds", "hands", "melds", "naturals", "playout_states", "positions"]
 
 naturals = st.builds(Card.natural, st.sampled_from(list(Rank)), st.sampled_from(list(Suit)))
 cards = st.one_of(naturals, st.just(JOKER))
@@ -20,6 +22,61 @@ cards = st.one_of(naturals, st.just(JOKER))
 
 def hands(min_size: int = 0, max_size: int = 15) -> st.SearchStrategy[list[Card]]:
     return st.lists(cards, min_size=min_size, max_size=max_size)
+
+
+@st.composite
+def melds(draw: st.DrawFn, variant: Variant) -> Meld:
+    """A valid meld of ``variant``: a run or a set, maybe with jokers."""
+    rules = variant.meld_rules
+    jokers = draw(st.integers(0, min(rules.max_jokers, 1)))
+    if draw(st.booleans()):
+        rank = draw(st.integers(2, 14))
+        size = draw(st.integers(rules.set_min, min(rules.set_max, 4)))
+        suits = draw(st.permutations(list(Suit)))[: size - jokers]
+        group = [Card.natural(rank, s) for s in suits] + [JOKER] * jokers
+    else:
+        length = draw(st.integers(rules.run_min, min(rules.run_max, 12)))
+        start = draw(st.integers(2, 14 - length))
+        suit = draw(st.sampled_from(list(Suit)))
+        group = [Card.natural(r, suit) for r in range(start, start + length)]
+        if jokers:
+            group[draw(st.integers(0, length - 1))] = JOKER
+    result = judge_meld(rules, group)
+    assert isinstance(result, Meld), (group, result)
+    return result
+
+
+@st.composite
+def positions(draw: st.DrawFn, variant: Variant) -> RoundState:
+    """A position (CONFORMANCE.md) of ``variant``: random hands, discards,
+    openings and a table meld or two, whoever is to move, in either phase."""
+    players = draw(st.integers(variant.players.min, variant.players.max))
+    deck = list(variant.deck_for(players))
+    order = draw(st.permutations(range(len(deck))))
+    pool = [deck[i] for i in order]
+    table = [draw(melds(variant)) for _ in range(draw(st.integers(0, 2)))]
+    for meld in table:
+        for card in meld.cards:
+            if card in pool:
+                pool.remove(card)
+            else:
+                table = []
+
+    def take(n: int) -> str:
+        return " ".join(str(pool.pop()) for _ in range(n))
+
+    data = {
+        "variant": variant.id,
+        "players": players,
+        "to_move": draw(st.integers(0, players - 1)),
+        "phase": draw(st.sampled_from(["draw", "play"])),
+        "turns_played": draw(st.integers(0, 40)),
+        "hands": [take(draw(st.integers(1, 8))) for _ in range(players)],
+        "discard": take(draw(st.integers(0, 3))),
+        "opened": [draw(st.booleans()) for _ in range(players)],
+        "table": [{"owner": 0, "cards": m.notation()} for m in table],
+    }
+    return position_from_dict(data, variant=variant)
 
 
 def dealt_rounds(variant: Variant) -> st.SearchStrategy[RoundState]:
