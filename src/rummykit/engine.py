@@ -36,7 +36,7 @@ from rummykit.scoring import round_result
 from rummykit.solver import best_opening, can_go_out
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn, sorted_hand
 
-__all__ = ["apply_move", "in_first_draw_round", "start_turn"]
+__all__ = ["apply_move", "check_discard", "in_first_draw_round", "start_turn"]
 
 
 def _refuse(code: str, message: str) -> IllegalMove:
@@ -460,9 +460,11 @@ def _undo(state: RoundState, move: Undo) -> RoundState:
 # --------------------------------------------------------------------------- the commit
 
 
-def _discard(state: RoundState, move: Discard) -> RoundState:
+def check_discard(state: RoundState, card: Card) -> tuple[Card, ...]:
+    """Every check of ``discard card`` (the commit's included) without making
+    the next state: the hand that would be left, or IllegalMove."""
     _need_play(state)
-    card = move.card.face
+    card = card.face
     hand = _remove(state.hands[state.to_move], [card])
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {card}.")
@@ -471,7 +473,13 @@ def _discard(state: RoundState, move: Discard) -> RoundState:
         raise _refuse("discard.just-taken", f"You may not discard {card}: you took it this turn.")
     if card.code == JOKER_CODE and _net_jokers(state, hand) >= 0 and turn.swaps:
         raise _refuse("swap.joker-not-relaid", "The joker you took from the table cannot be discarded.")
-    return _commit(state, hand, discarded=card)
+    _commit_checks(state, hand)
+    return hand
+
+
+def _discard(state: RoundState, move: Discard) -> RoundState:
+    hand = check_discard(state, move.card)
+    return _commit(state, hand, discarded=move.card.face)
 
 
 def _out(state: RoundState, move: Out) -> RoundState:
@@ -481,7 +489,7 @@ def _out(state: RoundState, move: Out) -> RoundState:
         raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     if hand:
         raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    return _commit(state, hand, discarded=None)
+    return _commit(state, hand, discarded=None, checked=False)
 
 
 def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
@@ -490,19 +498,17 @@ def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
     return sum(1 for c in hand if c.code == JOKER_CODE) - state.turn.start_jokers
 
 
-def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:
+def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
+    """The turn-wide rules, as the variant's components say (R-ALL-07); returns
+    whether the mover has opened once the turn stands."""
     variant = state.variant
-    seat = state.to_move
     turn = state.turn
-    going_out = not hand
-    opened_before = state.opened[seat]
-    new_melds = [state.table[i].meld for i in turn.new_melds]
-    hand_rummy = going_out and not opened_before
+    opened_before = state.opened[state.to_move]
     commit = Commit(
         variant=variant,
         hand=hand,
         opened_before=opened_before,
-        new_melds=tuple(new_melds),
+        new_melds=tuple(state.table[i].meld for i in turn.new_melds),
         laid_off=tuple(card for _, card in turn.laid_off),
         swaps=turn.swaps,
         net_jokers=_net_jokers(state, hand),
@@ -512,12 +518,33 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         must_use_taken=turn.must_use_taken,
         table=tuple(t.meld for t in state.table),
     )
-    # The turn-wide rules, as the variant's components say (R-ALL-07).
     for component in compose(variant).at("commit"):
         refusal = component.check(commit)  # type: ignore[attr-defined]
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
-    opened_now = opened_before or commit.opens() or hand_rummy
+    return opened_before or commit.opens() or commit.hand_rummy
+
+
+def _commit(
+    state: RoundState, hand: tuple[Card, ...], discarded: Card | None, *, checked: bool = True
+) -> RoundState:
+    """End the turn; ``checked``: the commit checks ran already (discard)."""
+    variant = state.variant
+    seat = state.to_move
+    turn = state.turn
+    going_out = not hand
+    opened_before = state.opened[seat]
+    new_melds = [state.table[i].meld for i in turn.new_melds]
+    hand_rummy = going_out and not opened_before
+    opened_now = (
+        _commit_checks(state, hand)
+        if not checked
+        else (
+            opened_before
+            or hand_rummy
+            or (bool(new_melds) and not isinstance(judge_opening(variant, new_melds), Refusal))
+        )
+    )
     # The turn stands.
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))

@@ -12,8 +12,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.engine import check_discard
 from rummykit.errors import IllegalMove
-from rummykit.melds import BOUND_SUIT_ORDER, Meld, judge_meld
+from rummykit.melds import BOUND_SUIT_ORDER, Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Discard,
     Draw,
@@ -33,17 +34,47 @@ __all__ = ["candidate_moves", "legal_moves"]
 
 
 def legal_moves(state: RoundState) -> list[Move]:
-    """Every distinct legal move of ``state.to_move``, in a stable order."""
+    """Every distinct legal move of ``state.to_move``, in a stable order.
+
+    Melds and lay-offs are judged directly (their candidates are built valid
+    and only the table permission is left to check, as ``apply`` does); every
+    other candidate is tried with ``apply``.
+    """
     if state.phase == "over":
         return []
     out: list[Move] = []
+    may_lay_off: bool | None = None
     for move in candidate_moves(state):
+        if isinstance(move, MeldMove):
+            out.append(move)  # built from the hand and judged valid, in the play phase
+            continue
+        if isinstance(move, LayOff):
+            if may_lay_off is None:
+                may_lay_off = _may_lay_off(state)
+            if may_lay_off:
+                out.append(move)  # built to fit by extend_meld
+            continue
+        if isinstance(move, Discard):
+            try:
+                check_discard(state, move.card)  # the commit's checks, no new state
+            except IllegalMove:
+                continue
+            out.append(move)
+            continue
         try:
             state.apply(move)
         except IllegalMove:
             continue
         out.append(move)
     return out
+
+
+def _may_lay_off(state: RoundState) -> bool:
+    """The permission ``apply`` checks before a lay-off (R-ALL-06, R-ALL-15)."""
+    from rummykit.engine import _opening_now
+
+    layoff = state.variant.layoff
+    return not layoff.requires_opened or layoff.in_hand_rummy_turn or _opening_now(state)
 
 
 def candidate_moves(state: RoundState) -> Iterator[Move]:
@@ -125,13 +156,18 @@ def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card
         if not held:
             continue
         for lo in range(lowest, highest + 1):
-            for length in range(rules.run_min, longest + 1):
-                hi = lo + length - 1
-                if hi > highest:
-                    break
+            gaps = 0
+            for hi in range(lo, min(highest, lo + longest - 1) + 1):
+                if hi not in held:
+                    gaps += 1
+                    if gaps > jokers:
+                        break
+                length = hi - lo + 1
+                if length < rules.run_min:
+                    continue
                 window = range(lo, hi + 1)
                 present = [p for p in window if p in held]
-                if not present or length - len(present) > jokers:
+                if not present:
                     continue
                 # A held natural may also be replaced by a joker.
                 spare = jokers - (length - len(present))
@@ -140,8 +176,8 @@ def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card
                     if not used:
                         continue
                     naturals_used = [held[p] for p in used]
-                    gaps = [p for p in window if p not in used]
-                    fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in gaps]
+                    spots = [p for p in window if p not in used]
+                    fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
                     _add(results, rules, (*naturals_used, *fills))
     yield from results.values()
 
@@ -169,6 +205,9 @@ def _add(results: dict[Meld, tuple[Card, ...]], rules: object, cards: tuple[Card
     meld = judge_meld(rules, cards)  # type: ignore[arg-type]
     if isinstance(meld, Meld) and meld not in results:
         undeclared = tuple(c.face for c in cards)
+        if undeclared == cards:
+            results[meld] = cards
+            return
         plain = judge_meld(rules, undeclared)  # type: ignore[arg-type]
         results[meld] = undeclared if plain == meld else cards
 
@@ -187,8 +226,9 @@ def _layoff_groups(state: RoundState, meld: Meld, hand: Sequence[Card]) -> Itera
         for size in range(len(options) + 1):
             for chosen in combinations(options, size):
                 for k in range(room_jokers + 1):
-                    if size + k:
-                        yield (*chosen, *(JOKER,) * k)
+                    group = (*chosen, *(JOKER,) * k)
+                    if group and isinstance(extend_meld(state.variant, meld, group), Meld):
+                        yield group
         return
     suit = meld.suit
     assert suit is not None
@@ -205,18 +245,25 @@ def _layoff_groups(state: RoundState, meld: Meld, hand: Sequence[Card]) -> Itera
             out.append(Card.joker(card))
         return out
 
-    below = list(range(meld.low - 1, lowest - 1, -1))
-    above = list(range(meld.high + 1, highest + 1))
+    room = longest - len(meld)
+    below: list[list[Card]] = []
+    for position in range(meld.low - 1, lowest - 1, -1):
+        options = fillers(position)
+        if not options or len(below) >= room:
+            break
+        below.append(options)
+    above: list[list[Card]] = []
+    for position in range(meld.high + 1, highest + 1):
+        options = fillers(position)
+        if not options or len(above) >= room:
+            break
+        above.append(options)
     for down in range(len(below) + 1):
         for up in range(len(above) + 1):
-            if not down and not up:
+            if (not down and not up) or down + up > room:
                 continue
-            if len(meld) + down + up > longest:
-                continue
-            positions = below[:down] + above[:up]
-            choices = [fillers(p) for p in positions]
-            if any(not c for c in choices):
-                continue
-            for combo in product(*choices):
-                if sum(1 for c in combo if c.code == JOKER_CODE) <= room_jokers:
+            for combo in product(*below[:down], *above[:up]):
+                if sum(1 for c in combo if c.code == JOKER_CODE) > room_jokers:
+                    continue
+                if isinstance(extend_meld(state.variant, meld, combo), Meld):
                     yield tuple(combo)
