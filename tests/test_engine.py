@@ -178,8 +178,8 @@ def test_stock_empty_reshuffles_then_blocks() -> None:
 def visible_tokens(view: rk.PlayerView) -> set[str]:
     tokens = {str(c) for c in view.hand or ()}
     tokens |= {str(c) for c in view.discards}
-    tokens |= {tok.split("=")[0] for t in view.table for tok in t.meld.split()}
-    tokens |= {tok.split("=")[1] for t in view.table for tok in t.meld.split() if "=" in tok}
+    tokens |= {tok.split("=")[0] for t in view.table for tok in t.notation.split()}
+    tokens |= {tok.split("=")[1] for t in view.table for tok in t.notation.split() if "=" in tok}
     if view.exchange is not None:
         tokens.add(str(view.exchange))
     if view.taken is not None:

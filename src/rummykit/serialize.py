@@ -124,7 +124,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "turns_played": view.turns_played,
         "hand": None if view.hand is None else _cards(view.hand),
         "hand_sizes": list(view.hand_sizes),
-        "table": [{"owner": t.owner, "kind": t.kind, "cards": t.meld} for t in view.table],
+        "table": [{"owner": t.owner, "kind": t.meld.kind, "cards": t.notation} for t in view.table],
         "discards": _cards(view.discards),
         "discard_size": view.discard_size,
         "stock_size": view.stock_size,
@@ -132,6 +132,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "opened": list(view.opened),
         "taken": None if view.taken is None else str(view.taken),
         "result": _result(view.result),
+        "legal": [str(m) for m in view.legal],
     }
 
 

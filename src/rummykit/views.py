@@ -13,6 +13,8 @@ from __future__ import annotations
 import attrs
 
 from rummykit.cards import Card
+from rummykit.melds import Meld
+from rummykit.moves import Move
 from rummykit.state import RoundResult, RoundState
 
 __all__ = ["PlayerView", "TableView", "view_of"]
@@ -20,9 +22,14 @@ __all__ = ["PlayerView", "TableView", "view_of"]
 
 @attrs.frozen(slots=True)
 class TableView:
+    """A table meld as every seat sees it: its owner and the meld."""
+
     owner: int
-    meld: str  # notation, jokers with what they stand for
-    kind: str
+    meld: Meld
+
+    @property
+    def notation(self) -> str:
+        return self.meld.notation()
 
 
 @attrs.frozen(slots=True)
@@ -46,9 +53,10 @@ class PlayerView:
     opened: tuple[bool, ...]
     taken: Card | None  # the discard the player to move took this turn (public)
     result: RoundResult | None
+    legal: tuple[Move, ...] = ()  # the seat's legal moves, when it is to move
 
 
-def view_of(state: RoundState, seat: int | None) -> PlayerView:
+def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
     visible = state.discard if state.variant.draw.discard_visibility == "all" else state.discard[-1:]
@@ -62,7 +70,7 @@ def view_of(state: RoundState, seat: int | None) -> PlayerView:
         turns_played=state.turns_played,
         hand=None if seat is None else state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
-        table=tuple(TableView(t.owner, t.meld.notation(), t.meld.kind) for t in state.table),
+        table=tuple(TableView(t.owner, t.meld) for t in state.table),
         discards=tuple(visible),
         discard_size=len(state.discard),
         stock_size=len(state.stock),
@@ -70,4 +78,5 @@ def view_of(state: RoundState, seat: int | None) -> PlayerView:
         opened=state.opened,
         taken=state.turn.taken if state.phase == "play" else None,
         result=state.result,
+        legal=tuple(state.legal_moves()) if with_legal and seat == state.to_move else (),
     )

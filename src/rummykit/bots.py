@@ -1,0 +1,234 @@
+"""Bots: players that see only their seat's view.
+
+A bot is anything with ``choose(view) -> Move``; the view carries the seat's
+legal moves, so a bot never needs (and never gets) the state.
+
+>>> import rummykit as rk
+>>> state = rk.deal(rk.load_variant("rami51"), players=2, seed=1)
+>>> bot = GreedyBot(rk.load_variant("rami51"))
+>>> str(bot.choose(state.view(state.to_move)))
+'draw'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from rummykit.cards import JOKER_CODE, Card
+from rummykit.melds import Meld, extend_meld
+from rummykit.moves import Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
+from rummykit.moves import Meld as MeldMove
+from rummykit.solver import best_opening, can_go_out, least_penalty
+from rummykit.variant import Variant
+from rummykit.views import PlayerView
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+
+
+class Bot(Protocol):
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+class RandomBot:
+    """A random legal move: a kind of move uniformly (draw, take, meld, lay-off,
+    swap, discard, undo …), then a move of that kind uniformly. Choosing the
+    kind first keeps rounds moving: a hand offers dozens of melds and only a
+    few discards. Seeded."""
+
+    def __init__(self, variant: Variant | None = None, *, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        if not view.legal:
+            raise ValueError("this view has no legal move: is it the seat to move?")
+        kinds: dict[str, list[Move]] = {}
+        for move in view.legal:
+            kinds.setdefault(type(move).__name__, []).append(move)
+        group = kinds[self.rng.choice(sorted(kinds))]
+        return self.rng.choice(group)
+
+
+def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card.face)
+    return rest
+
+
+class GreedyBot:
+    """A simple strong player built on the solver.
+
+    Takes the discard when it lowers the hand's least penalty, opens as soon as
+    it can (the best opening), then lays down every meld of its least-penalty
+    arrangement and lays off what fits, swaps a joker out when it can lay it
+    again at once, goes out when it can, and discards the card whose loss costs
+    least. Every move it makes is one of the view's legal moves.
+    """
+
+    def __init__(self, variant: Variant, *, seed: int | None = None) -> None:
+        self.variant = variant
+        self._turn: tuple[int, int] | None = None  # (turns played, seat) of the plan below
+        self._queue: list[Meld | Move] = []
+        self._given_up = 0
+        self._random = RandomBot(variant, seed=seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        legal = view.legal
+        if not legal:
+            raise ValueError("this view has no legal move: is it the seat to move?")
+        assert view.hand is not None and view.seat is not None
+        hand = list(view.hand)
+        if view.phase == "draw":
+            return self._draw(view, hand, legal)
+        texts = {str(m): m for m in legal}
+        if "out" in texts:
+            return texts["out"]
+        keep = 1 if self.variant.going_out.final_discard == "required" else 0
+        if self._turn != (view.turns_played, view.seat):
+            self._turn = (view.turns_played, view.seat)
+            self._given_up = 0
+            self._queue = self._plan(view, hand, keep)
+        while self._queue and not self._given_up:
+            planned = self._queue.pop(0)
+            move = _find_meld(legal, planned) if isinstance(planned, Meld) else _find_same(legal, planned)
+            if move is not None:
+                return move
+        if not self._given_up:
+            # Swap a joker out when that lowers what the hand would cost.
+            cost = least_penalty(self.variant, hand).penalty
+            for move in legal:
+                if isinstance(move, SwapJoker):
+                    rest = _without(hand, [move.card])
+                    if least_penalty(self.variant, [*rest, Card("JK")]).penalty < cost:
+                        self._queue = list(least_penalty(self.variant, [*rest, Card("JK")]).melds)
+                        return move
+            # Lay off what fits, most valuable first, keeping a card to discard.
+            layoffs = [m for m in legal if isinstance(m, LayOff) and len(m.cards) <= len(hand) - keep]
+            if layoffs:
+                penalty = self.variant.values.hand.by_code
+                return max(layoffs, key=lambda m: (sum(penalty[c.code] for c in m.cards), -len(m.cards)))
+        discards = [m for m in legal if isinstance(m, Discard)]
+        if discards:
+            return min(discards, key=lambda m: self._discard_cost(hand, m.card))
+        # Nothing can end the turn as it stands: take plays back; if that is not
+        # enough, try moves at random (seeded) until one leads somewhere.
+        self._given_up += 1
+        self._queue = []
+        undo = [m for m in legal if isinstance(m, Undo)]
+        if undo and self._given_up < 3:
+            return undo[0]
+        return self._random.choose(view)
+
+    def _plan(self, view: PlayerView, hand: list[Card], keep: int) -> list[Meld | Move]:
+        """The turn's plan: go out if the hand allows it, else open (using the
+        card just taken, if the draw obliges it), else lay down every meld of
+        the least-penalty arrangement; always keeping a card to discard."""
+        assert view.seat is not None
+        variant = self.variant
+        opened = view.opened[view.seat]
+        table = [t.meld for t in view.table]
+        may_lay_off = opened or variant.layoff.in_hand_rummy_turn
+        blocked = [view.taken] if view.taken is not None else []
+        out = can_go_out(
+            variant,
+            hand,
+            table=table if may_lay_off else (),
+            must_open=not opened and not variant.opening.waived_for_hand_rummy,
+            not_discardable=blocked,
+        )
+        if out is not None:
+            moves: list[Meld | Move] = list(out.melds)
+            moves += [LayOff(index + 1, cards) for index, cards in out.layoffs]
+            return moves
+        if not opened:
+            plan = best_opening(variant, hand, must_use=view.taken) if view.taken else None
+            plan = plan or best_opening(variant, hand)
+            melds = list(plan.melds) if plan is not None else []
+        else:
+            melds = list(least_penalty(variant, hand).melds)
+        while melds and sum(len(m) for m in melds) > len(hand) - keep:
+            melds.pop()
+        return list(melds)
+
+    def _draw(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move:
+        take = next((m for m in legal if isinstance(m, Take) and m.depth == 1), None)
+        if take is not None and view.discards and self._wants(view, hand, view.discards[-1]):
+            return take
+        draw = next((m for m in legal if isinstance(m, Draw)), None)
+        return draw if draw is not None else legal[0]
+
+    def _wants(self, view: PlayerView, hand: list[Card], top: Card) -> bool:
+        """Take the top discard when it lowers the hand's least penalty; where
+        taking it obliges the player to lay it (R-HR-09), only when this bot's
+        own plan lays it: a lay-off once opened, or an opening that uses it."""
+        variant = self.variant
+        assert view.seat is not None
+        now = least_penalty(variant, hand).penalty
+        with_top = least_penalty(variant, [*hand, top])
+        if not any(top.face in (c.face for c in m.cards) for m in with_top.melds):
+            return False
+        penalty = variant.values.hand.by_code
+        if with_top.penalty - max((penalty[c.code] for c in with_top.leftover), default=0) >= now:
+            return False
+        first_round = (
+            view.turns_played < view.players
+            if variant.turn.first_turn_draws
+            else 1 <= view.turns_played <= view.players
+        )
+        if variant.draw.discard_top_condition == "none" or (
+            variant.draw.free_pickup_first_draw_round and first_round
+        ):
+            return True
+        if view.opened[view.seat]:
+            return any(isinstance(extend_meld(variant, t.meld, [top]), Meld) for t in view.table)
+        plan = best_opening(variant, [*hand, top], must_use=top)
+        if plan is None or sum(len(m) for m in plan.melds) >= len(hand) + 1:
+            return False
+        partners = variant.draw.pickup_natural_partners
+        return any(
+            top.face in (c.face for c in m.cards) and len(m.naturals) - 1 >= partners for m in plan.melds
+        )
+
+    def _discard_cost(self, hand: Sequence[Card], card: Card) -> tuple[int, int]:
+        rest = _without(hand, [card])
+        penalty = self.variant.values.hand.by_code
+        return (least_penalty(self.variant, rest).penalty, -penalty[card.code])
+
+
+def _find_meld(legal: Sequence[Move], meld: Meld) -> Move | None:
+    """The legal meld move that lays these cards (notation may differ in order
+    or in how jokers are declared)."""
+    wanted = sorted(c.face.code for c in meld.cards)
+    best: Move | None = None
+    for move in legal:
+        if isinstance(move, MeldMove) and sorted(c.face.code for c in move.cards) == wanted:
+            declared = [c for c in move.cards if c.code == JOKER_CODE and c.declared is not None]
+            if best is None or not declared:
+                best = move
+    return best
+
+
+def _find_same(legal: Sequence[Move], planned: Move) -> Move | None:
+    """The legal move equal to ``planned`` up to the order of its cards."""
+    if not isinstance(planned, LayOff):
+        return planned if planned in legal else None
+    wanted = sorted(c.face.code for c in planned.cards)
+    for move in legal:
+        if isinstance(move, LayOff) and move.meld == planned.meld:
+            if sorted(c.face.code for c in move.cards) == wanted:
+                return move
+    return None
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, variant: Variant, seed: int | None = None) -> Bot:
+    """A bot by name (``random``, ``greedy``)."""
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    return cls(variant, seed=seed)  # type: ignore[no-any-return]
