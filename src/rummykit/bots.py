@@ -216,9 +216,9 @@ def _find_same(legal: Sequence[Move], planned: Move) -> Move | None:
         return planned if planned in legal else None
     wanted = sorted(c.face.code for c in planned.cards)
     for move in legal:
-        if isinstance(move, LayOff) and move.meld == planned.meld:
-            if sorted(c.face.code for c in move.cards) == wanted:
-                return move
+        same = isinstance(move, LayOff) and move.meld == planned.meld
+        if same and sorted(c.face.code for c in move.cards) == wanted:  # type: ignore[union-attr]
+            return move
     return None
 
 

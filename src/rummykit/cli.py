@@ -278,6 +278,50 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rummykit.simulate import simulate
+
+    variant = _variant(args.variant)  # checks the reference early, one line on error
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if (args.rounds is None) == (args.matches is None):
+        raise UsageError("simulate: give --rounds or --matches")
+    try:
+        variant.check_players(args.players)
+    except ValueError as error:
+        raise UsageError(f"simulate: {error}") from None
+    if args.workers < 1:
+        raise UsageError("simulate: --workers must be at least 1")
+
+    def progress(stream: Any, total: int) -> Any:
+        if args.quiet:
+            return stream
+        from tqdm import tqdm
+
+        return tqdm(stream, total=total, unit="round", file=sys.stderr, leave=False)
+
+    try:
+        report = simulate(
+            args.variant,
+            players=args.players,
+            bots=bots,
+            rounds=args.rounds,
+            matches=args.matches,
+            seed=args.seed,
+            workers=args.workers,
+            records=Path(args.records) if args.records else None,
+            progress=progress,
+        )
+    except ValueError as error:
+        raise UsageError(f"simulate: {error}") from None
+    if args.json:
+        _emit(report.document())
+    else:
+        print(report.table())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -301,6 +345,19 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("cards", nargs="+", help="cards, e.g. 7h 8h JK")
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)
+
+    p = sub.add_parser("simulate", help="bots play many rounds; a table of results")
+    p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
+    p.add_argument("--players", type=int, default=2, help="players (default 2)")
+    p.add_argument("--rounds", type=int, help="rounds to play")
+    p.add_argument("--matches", type=int, help="whole matches to play (instead of --rounds)")
+    p.add_argument("--bots", default="greedy,random", help="bots by seat, comma separated (greedy, random)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--records", metavar="DIR", help="write each round's record to DIR")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("replay", help="replay a game record (JSON)")
     p.add_argument("file", help="a record written by rummykit.to_json(record)")

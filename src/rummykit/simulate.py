@@ -1,0 +1,293 @@
+"""Many-game simulation: bots play rounds (or matches) and the results are
+summed up: rounds per second, win rates with 95 % intervals, round length,
+how rounds ended, mean scores.
+
+Every round's seed is derived from the master seed and the round's index, so
+the results are the same whatever the number of worker processes.
+
+>>> report = simulate("rami51", players=2, bots=["greedy", "random"], rounds=4, seed=1)
+>>> report.rounds, sum(report.endings.values())
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rummykit.bots import BOTS, make_bot
+from rummykit.deal import deal, next_seat
+from rummykit.match import Match
+from rummykit.records import Record
+from rummykit.serialize import to_json
+from rummykit.variant import Variant, load_variant
+
+__all__ = ["RoundSummary", "SimulationReport", "play_round", "round_seed", "simulate", "wilson"]
+
+
+def round_seed(master: int, index: int) -> int:
+    """The seed of round ``index`` of a simulation with seed ``master``."""
+    return random.Random(f"rummykit:{master}:{index}").getrandbits(62)
+
+
+@lru_cache(maxsize=16)
+def _variant(ref: str) -> Variant:
+    return load_variant(ref)
+
+
+@attrs.frozen(slots=True)
+class RoundSummary:
+    index: int
+    seed: int
+    dealer: int
+    bots: tuple[str, ...]  # by seat
+    ending: str
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    turns: int
+    moves: int
+    record: str | None = None  # the round's record (JSON), when asked for
+
+
+def play_round(
+    variant_ref: str,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    dealer: int,
+    *,
+    index: int = 0,
+    keep_record: bool = False,
+    max_moves: int = 200_000,
+) -> RoundSummary:
+    """Play one round with one bot per seat, each bot seeing only its view."""
+    variant = _variant(variant_ref)
+    state = deal(variant, players=players, seed=seed, dealer=dealer)
+    players_bots = [make_bot(bots[s], variant, seed=seed + s) for s in range(players)]
+    record = Record.start(state) if keep_record else None
+    moves = 0
+    while state.phase != "over":
+        move = players_bots[state.to_move].choose(state.view(state.to_move))
+        if record is not None:
+            record = record.play(move, state)
+        state = state.apply(move)
+        moves += 1
+        if moves > max_moves:  # pragma: no cover - the turn cap ends every round first
+            raise RuntimeError("a round did not end")
+    result = state.result
+    assert result is not None
+    return RoundSummary(
+        index=index,
+        seed=seed,
+        dealer=dealer,
+        bots=tuple(bots[:players]),
+        ending=result.ending,
+        winners=result.winners,
+        scores=result.scores,
+        turns=state.turns_played,
+        moves=moves,
+        record=None if record is None else to_json(record, indent=1),
+    )
+
+
+def _task(args: tuple[Any, ...]) -> RoundSummary:
+    return play_round(*args[:5], index=args[5], keep_record=args[6])
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen(slots=True)
+class SimulationReport:
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    workers: int
+    rounds: int
+    seconds: float
+    summaries: tuple[RoundSummary, ...] = attrs.field(repr=False)
+    matches: tuple[tuple[int, ...], ...] = ()  # the winners of each match
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.rounds / self.seconds if self.seconds else float("inf")
+
+    @property
+    def endings(self) -> Counter[str]:
+        return Counter(s.ending for s in self.summaries)
+
+    @property
+    def mean_turns(self) -> float:
+        return sum(s.turns for s in self.summaries) / max(1, self.rounds)
+
+    def seat_wins(self) -> list[float]:
+        """Round wins by seat; a shared win counts as a fraction."""
+        wins = [0.0] * self.players
+        for s in self.summaries:
+            for seat in s.winners:
+                wins[seat] += 1 / len(s.winners)
+        return wins
+
+    def bot_stats(self) -> dict[str, dict[str, float]]:
+        """Per bot name: seat-rounds played, wins, win rate and interval, mean score."""
+        stats: dict[str, dict[str, float]] = {}
+        for s in self.summaries:
+            for seat, name in enumerate(s.bots):
+                entry = stats.setdefault(name, {"played": 0, "wins": 0.0, "score": 0.0})
+                entry["played"] += 1
+                entry["score"] += s.scores[seat]
+                if seat in s.winners:
+                    entry["wins"] += 1 / len(s.winners)
+        for entry in stats.values():
+            played = int(entry["played"])
+            low, high = wilson(entry["wins"], played)
+            entry.update(
+                win_rate=entry["wins"] / played, low=low, high=high, mean_score=entry["score"] / played
+            )
+        return stats
+
+    def document(self) -> dict[str, Any]:
+        seats = []
+        for seat, wins in enumerate(self.seat_wins()):
+            low, high = wilson(wins, self.rounds)
+            seats.append({"seat": seat, "wins": wins, "win_rate": wins / max(1, self.rounds),
+                          "interval95": [low, high]})  # fmt: skip
+        bots = [
+            {"bot": name, "seat_rounds": int(e["played"]), "wins": e["wins"], "win_rate": e["win_rate"],
+             "interval95": [e["low"], e["high"]], "mean_score": e["mean_score"]}
+            for name, e in sorted(self.bot_stats().items())
+        ]  # fmt: skip
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "workers": self.workers,
+            "rounds": self.rounds,
+            "seconds": self.seconds,
+            "rounds_per_second": self.rounds_per_second,
+            "mean_turns": self.mean_turns,
+            "endings": dict(sorted(self.endings.items())),
+            "seats": seats,
+            "by_bot": bots,
+            "matches": [list(w) for w in self.matches],
+        }
+
+    def table(self) -> str:
+        """The report as text."""
+        lines = [
+            f"{self.variant}, {self.players} players, bots {', '.join(self.bots)}, seed {self.seed}, "
+            f"{self.workers} worker(s)",
+            f"{self.rounds} rounds in {self.seconds:.1f} s: {self.rounds_per_second:.1f} rounds/s; "
+            f"mean round length {self.mean_turns:.1f} turns",
+            "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(self.endings.items())),
+            "",
+            f"{'seat':<6}{'wins':>8}{'win rate':>10}   95 % interval",
+        ]
+        for seat, wins in enumerate(self.seat_wins()):
+            low, high = wilson(wins, self.rounds)
+            lines.append(f"{seat:<6}{wins:>8.1f}{wins / max(1, self.rounds):>10.1%}   {low:.1%} - {high:.1%}")
+        lines += ["", f"{'bot':<8}{'seat-rounds':>12}{'win rate':>10}   95 % interval   mean score"]
+        for name, e in sorted(self.bot_stats().items()):
+            lines.append(
+                f"{name:<8}{int(e['played']):>12}{e['win_rate']:>10.1%}   "
+                f"{e['low']:.1%} - {e['high']:.1%}   {e['mean_score']:>10.1f}"
+            )
+        if self.matches:
+            won = Counter(seat for winners in self.matches for seat in winners)
+            lines += ["", "matches won by seat: " + ", ".join(f"{s}: {won[s]}" for s in range(self.players))]
+        return "\n".join(lines)
+
+
+def simulate(
+    variant_ref: str,
+    *,
+    players: int,
+    bots: Sequence[str],
+    rounds: int | None = None,
+    matches: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    records: Path | None = None,
+    progress: Callable[[Iterable[RoundSummary], int], Iterable[RoundSummary]] | None = None,
+) -> SimulationReport:
+    """Play ``rounds`` rounds (or ``matches`` whole matches) and sum them up.
+
+    ``bots`` names one bot per seat (repeated if shorter). ``progress`` wraps
+    the stream of finished rounds (a progress bar)."""
+    variant = _variant(variant_ref)
+    variant.check_players(players)
+    if not bots:
+        raise ValueError("name at least one bot")
+    for name in bots:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    if (rounds is None) == (matches is None):
+        raise ValueError("give either a number of rounds or a number of matches")
+    seat_bots = tuple(bots[s % len(bots)] for s in range(players))
+    per_match = Match.start(variant, players=players).rounds if matches is not None else 0
+    total = rounds if rounds is not None else (matches or 0) * per_match
+    if total < 1:
+        raise ValueError("simulate at least one round")
+    tasks = []
+    for index in range(total):
+        if matches is not None:
+            match_index, in_match = divmod(index, per_match)
+            first = random.Random(round_seed(seed, -1 - match_index)).randrange(players)
+            dealer = next_seat(variant, players, first, in_match)
+        else:
+            dealer = next_seat(variant, players, 0, index)
+        tasks.append(
+            (variant_ref, players, seat_bots, round_seed(seed, index), dealer, index, records is not None)
+        )
+    start = time.perf_counter()
+    summaries: list[RoundSummary] = []
+    if workers <= 1:
+        stream: Iterable[RoundSummary] = map(_task, tasks)
+        summaries = list(progress(stream, total) if progress else stream)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            stream = pool.map(_task, tasks, chunksize=max(1, min(16, total // (workers * 8) or 1)))
+            summaries = list(progress(stream, total) if progress else stream)
+    seconds = time.perf_counter() - start
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        for summary in summaries:
+            assert summary.record is not None
+            (records / f"round-{summary.index:05d}.json").write_text(summary.record + "\n", encoding="utf-8")
+    match_winners: list[tuple[int, ...]] = []
+    if matches is not None:
+        for m in range(matches):
+            chunk = summaries[m * per_match : (m + 1) * per_match]
+            totals = [sum(s.scores[seat] for s in chunk) for seat in range(players)]
+            best = max(totals) if variant.match.winner == "highest_total" else min(totals)
+            match_winners.append(tuple(s for s, t in enumerate(totals) if t == best))
+    return SimulationReport(
+        variant=variant.id,
+        players=players,
+        bots=seat_bots,
+        seed=seed,
+        workers=workers,
+        rounds=total,
+        seconds=seconds,
+        summaries=tuple(summaries),
+        matches=tuple(match_winners),
+    )

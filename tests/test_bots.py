@@ -1,0 +1,57 @@
+"""Bots: the strength check (greedy against random in every variant), and that
+bots only ever see their own view."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import rummykit as rk
+from rummykit.bots import GreedyBot, RandomBot, make_bot
+from rummykit.testing import check_invariants
+
+ROUNDS = int(os.environ.get("RUMMYKIT_STRENGTH_ROUNDS", "200"))
+
+
+@pytest.mark.parametrize("ref", rk.bundled_variants())
+def test_greedy_beats_random(ref: str) -> None:
+    """A few hundred rounds per variant (RUMMYKIT_STRENGTH_ROUNDS): every round
+    ends, every state keeps the invariants, and the greedy bot wins the large
+    majority."""
+    variant = rk.load_variant(ref)
+    wins = 0.0
+    for r in range(ROUNDS):
+        state = rk.deal(variant, players=2, seed=r, dealer=r % 2)
+        bots = [GreedyBot(variant, seed=r), RandomBot(variant, seed=r)]
+        moves = 0
+        while state.phase != "over":
+            view = state.view(state.to_move)
+            move = bots[state.to_move].choose(view)
+            assert move in view.legal
+            state = state.apply(move)
+            check_invariants(state)
+            moves += 1
+            assert moves < 20_000, "a round must end"
+        assert state.result is not None
+        if 0 in state.result.winners:
+            wins += 1 / len(state.result.winners)
+    assert wins / ROUNDS >= 0.75, f"greedy won {wins} of {ROUNDS}"
+
+
+def test_bots_need_a_seat_to_move() -> None:
+    variant = rk.load_variant("rami51")
+    state = rk.deal(variant, players=2, seed=1)
+    other = 1 - state.to_move
+    for bot in (GreedyBot(variant), RandomBot(variant, seed=1)):
+        with pytest.raises(ValueError, match="no legal move"):
+            bot.choose(state.view(other))
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("clever", variant)
+
+
+def test_views_of_other_seats_carry_no_moves() -> None:
+    state = rk.deal(rk.load_variant("roemie"), players=3, seed=2)
+    assert state.view(state.to_move).legal
+    assert all(not state.view(s).legal for s in range(3) if s != state.to_move)
+    assert not state.view(None).legal

@@ -1,0 +1,64 @@
+import json
+from pathlib import Path
+
+import pytest
+
+import rummykit as rk
+from rummykit.cli import main
+from rummykit.simulate import round_seed, simulate, wilson
+
+
+def test_results_do_not_depend_on_workers() -> None:
+    one = simulate("romme51", players=2, bots=["greedy", "random"], rounds=6, seed=9, workers=1)
+    two = simulate("romme51", players=2, bots=["greedy", "random"], rounds=6, seed=9, workers=2)
+    assert one.summaries == two.summaries
+    assert one.document()["seats"] == two.document()["seats"]
+
+
+def test_round_seeds_are_stable() -> None:
+    assert round_seed(1, 0) == round_seed(1, 0) != round_seed(1, 1)
+    assert round_seed(0, 0) == 3731898472849502490
+
+
+def test_matches_play_whole_matches(tmp_path: Path) -> None:
+    report = simulate("rami40", players=2, bots=["random"], matches=2, seed=3, records=tmp_path)
+    assert report.rounds == 4 and len(report.matches) == 2
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    record = rk.from_json(files[0].read_text())
+    assert record.replay().result.scores == report.summaries[0].scores
+
+
+def test_wilson() -> None:
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and round(high - low, 2) == 0.19
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"rounds": 0},
+        {"rounds": 2, "matches": 1},
+        {"rounds": 2, "bots": ["clever"]},
+        {"rounds": 2, "players": 7},
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object]) -> None:
+    args = {"players": 2, "bots": ["random"], **kwargs}
+    with pytest.raises(ValueError):
+        simulate("romme51", **args)  # type: ignore[arg-type]
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "-v", "rami51", "--rounds", "3", "--quiet", "--json", "--seed", "4"])
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert code == 0 and data["rounds"] == 3 and sum(data["endings"].values()) == 3
+    assert {b["bot"] for b in data["by_bot"]} == {"greedy", "random"}
+    code = main(["simulate", "-v", "rami51", "--rounds", "2", "--bots", "greedy,clever"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    code = main(["simulate", "-v", "rami51", "--players", "2", "--rounds", "2", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0 and "rounds/s" in out and "win rate" in out
