@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -243,3 +244,34 @@ def test_empty_hand(ref: str) -> None:
     assert isinstance(can_go_out(variant, [], keep_discard=False), object)
     assert not isinstance(judge_meld(variant.meld_rules, []), Meld)
     assert isinstance(judge_meld(variant.meld_rules, []), Refusal)
+
+
+@given(variants, st.one_of(hands(DENSE, 1, 8), hands(SPREAD, 1, 8)))
+def test_least_penalty_after_a_discard_equals_brute_force(ref: str, hand: list[Card]) -> None:
+    variant = VARIANTS[ref]
+    result = least_penalty(variant, hand, discard=True)
+    expected = min(
+        brute_least_penalty(variant, [c for j, c in enumerate(hand) if j != i]) for i in range(len(hand))
+    )
+    assert result.penalty == expected
+    assert result.discard is not None
+    pen = variant.values.hand.by_code
+    assert result.penalty == sum(pen[c.code] for c in result.leftover)
+    assert sum(len(m) for m in result.melds) + len(result.leftover) + 1 == len(hand)
+
+
+GIN = load_variant(str(Path(__file__).resolve().parents[1] / "benchmarks" / "gin.toml"))
+
+
+@given(
+    st.lists(
+        st.sampled_from(parse_cards("Ac 2c 3c 4c Ad 2d 3d 4d Ah 2h 3h 4h As 2s 3s 4s")),
+        min_size=11,
+        max_size=11,
+        unique=True,
+    )
+)
+def test_dense_gin_hands_after_a_discard(hand: list[Card]) -> None:
+    result = least_penalty(GIN, hand, discard=True)
+    expected = min(brute_least_penalty(GIN, [c for j, c in enumerate(hand) if j != i]) for i in range(11))
+    assert result.penalty == expected
