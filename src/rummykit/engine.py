@@ -36,7 +36,14 @@ from rummykit.scoring import round_result
 from rummykit.solver import best_opening, can_go_out
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn, sorted_hand
 
-__all__ = ["apply_move", "check_discard", "in_first_draw_round", "start_turn"]
+__all__ = [
+    "apply_move",
+    "check_commit",
+    "check_discard",
+    "commit_depends_on_hand",
+    "in_first_draw_round",
+    "start_turn",
+]
 
 
 def _refuse(code: str, message: str) -> IllegalMove:
@@ -460,9 +467,13 @@ def _undo(state: RoundState, move: Undo) -> RoundState:
 # --------------------------------------------------------------------------- the commit
 
 
-def check_discard(state: RoundState, card: Card) -> tuple[Card, ...]:
+def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False) -> tuple[Card, ...]:
     """Every check of ``discard card`` (the commit's included) without making
-    the next state: the hand that would be left, or IllegalMove."""
+    the next state: the hand that would be left, or IllegalMove.
+
+    ``commit_checked``: the caller already ran the commit's checks for a hand
+    that stays non-empty and holds no swapped joker (see ``commit_depends_on_hand``).
+    """
     _need_play(state)
     card = card.face
     hand = _remove(state.hands[state.to_move], [card])
@@ -473,8 +484,20 @@ def check_discard(state: RoundState, card: Card) -> tuple[Card, ...]:
         raise _refuse("discard.just-taken", f"You may not discard {card}: you took it this turn.")
     if card.code == JOKER_CODE and _net_jokers(state, hand) >= 0 and turn.swaps:
         raise _refuse("swap.joker-not-relaid", "The joker you took from the table cannot be discarded.")
-    _commit_checks(state, hand)
+    if not commit_checked:
+        _commit_checks(state, hand)
     return hand
+
+
+def commit_depends_on_hand(state: RoundState) -> bool:
+    """Could the commit's verdict differ between two discards that both leave
+    cards in hand? Only through a swapped joker (R-RAMI-08's placements)."""
+    return state.turn.swaps > 0
+
+
+def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
+    """The commit's checks alone, for a hand left after some discard."""
+    _commit_checks(state, hand)
 
 
 def _discard(state: RoundState, move: Discard) -> RoundState:

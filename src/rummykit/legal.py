@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.engine import check_discard
+from rummykit.engine import check_commit, check_discard, commit_depends_on_hand
 from rummykit.errors import IllegalMove
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, extend_meld, judge_meld
 from rummykit.moves import (
@@ -44,6 +44,8 @@ def legal_moves(state: RoundState) -> list[Move]:
         return []
     out: list[Move] = []
     may_lay_off: bool | None = None
+    shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
+    hand = state.hands[state.to_move]
     for move in candidate_moves(state):
         if isinstance(move, MeldMove):
             out.append(move)  # built from the hand and judged valid, in the play phase
@@ -55,8 +57,18 @@ def legal_moves(state: RoundState) -> list[Move]:
                 out.append(move)  # built to fit by extend_meld
             continue
         if isinstance(move, Discard):
+            keeps_cards = len(hand) > 1
+            if keeps_cards and shared_commit is None and not commit_depends_on_hand(state):
+                try:
+                    check_commit(state, tuple(hand[1:]))
+                    shared_commit = True
+                except IllegalMove:
+                    shared_commit = False
+            if keeps_cards and shared_commit is False:
+                continue
             try:
-                check_discard(state, move.card)  # the commit's checks, no new state
+                # The discard's own checks; the commit's too unless shared above.
+                check_discard(state, move.card, commit_checked=keeps_cards and shared_commit is True)
             except IllegalMove:
                 continue
             out.append(move)
@@ -103,9 +115,8 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
         for cards in _layoff_groups(state, entry.meld, hand):
             yield LayOff(index + 1, cards)
         if entry.meld.jokers:
-            for card in faces:
-                if card.code != JOKER_CODE:
-                    yield SwapJoker(index + 1, card)
+            for card in _swap_cards(entry.meld, faces):
+                yield SwapJoker(index + 1, card)
     for card in faces:
         yield Discard(card)
     yield Out()
@@ -117,6 +128,16 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
 
 def _code(card: Card) -> int:
     return card.code
+
+
+def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
+    """Hand cards that could take a joker's place: the card a run joker stands
+    for; in a set, the set's rank in a suit its naturals lack."""
+    if meld.kind == "run":
+        wanted = {slot.stands_for for slot in meld.joker_slots()}
+        return [card for card in faces if card in wanted]
+    held = {slot.suit for slot in meld.slots if not slot.is_joker}
+    return [c for c in faces if c.code != JOKER_CODE and c.rank == meld.rank and c.suit not in held]
 
 
 def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
