@@ -380,3 +380,14 @@ def test_record_json_round_trip() -> None:
     again = rk.from_json(rk.to_json(record))
     assert again.document() == record.document()
     assert again.replay() == state
+
+
+@settings(max_examples=10)
+@given(st.data())
+def test_playout_states_keep_invariants(data: st.DataObject) -> None:
+    from rummykit.testing import strategies
+
+    variant = rk.load_variant(data.draw(st.sampled_from(VARIANTS)))
+    state = data.draw(strategies.playout_states(variant, max_moves=60))
+    check_invariants(state)
+    assert rk.from_json(rk.to_json(state)) == state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import deque
 
 from hypothesis import strategies as st
 
@@ -92,9 +93,8 @@ def playout_states(variant: Variant, max_moves: int = 300) -> st.SearchStrategy[
     """A state reached by random legal moves from a seeded deal."""
 
     def walk(start: RoundState, seed: int, steps: int) -> RoundState:
-        state = start
-        for state in random_playout(start, random.Random(seed), max_moves=steps):  # noqa: B007
-            pass
-        return state
+        # The last state of the playout (a deque of length 1 keeps only it).
+        (last,) = deque(random_playout(start, random.Random(seed), max_moves=steps), maxlen=1)
+        return last
 
     return st.builds(walk, dealt_rounds(variant), st.integers(0, 2**32), st.integers(0, max_moves))
