@@ -209,13 +209,24 @@ def _all_subsets(items: Sequence[int]) -> Iterable[tuple[int, ...]]:
 _TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], _Tables] = {}
 
 
+_BY_VARIANT: dict[int, tuple[Variant, _Tables]] = {}
+
+
 def _tables(variant: Variant) -> _Tables:
+    # Looked up by the variant object first: hashing the rules on every call
+    # would cost more than many a search.
+    hit = _BY_VARIANT.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
     pure_min = variant.opening.pure_run_min
     penalties = variant.values.hand.by_code
     key = (variant.meld_rules, pure_min, penalties)
     found = _TABLES.get(key)
     if found is None:
         found = _TABLES[key] = _Tables(variant.meld_rules, pure_min, penalties)
+    if len(_BY_VARIANT) > 256:
+        _BY_VARIANT.clear()
+    _BY_VARIANT[id(variant)] = (variant, found)
     return found
 
 
@@ -626,6 +637,7 @@ def clear_caches(*, results_only: bool = False) -> None:
             tables.least_plain.clear()
     else:
         _TABLES.clear()
+        _BY_VARIANT.clear()
 
 
 def _lowest(mask: int) -> int:
