@@ -219,7 +219,7 @@ def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
     card = state.exchange
     hand = (*state.hands[state.to_move], card)
     new = _after_draw(state, hand, exchange=None, turn=Turn(source="exchange"))
-    if state.opened[state.to_move] or not _hand_rummy_possible(new):
+    if state.opened[state.to_move] or not _going_out_possible(new):
         raise _refuse(
             "exchange.not-allowed",
             "The exchange card may be drawn only to go out by hand rummy this turn.",
@@ -264,29 +264,24 @@ def _layoff_allowed_while_going_out(state: RoundState) -> bool:
     return state.opened[state.to_move] or state.variant.layoff.in_hand_rummy_turn
 
 
-def _hand_rummy_possible(state: RoundState) -> bool:
-    hand = state.hands[state.to_move]
+def _going_out_possible(state: RoundState) -> bool:
+    """Can the mover lay his whole hand down this turn (a hand rummy when he
+    has not opened: lay-offs only where the variant allows them then, and the
+    opening rules unless they are waived)?"""
+    variant = state.variant
+    opened = state.opened[state.to_move]
     table = [t.meld for t in state.table] if _layoff_allowed_while_going_out(state) else []
-    blocked = [state.turn.taken] if state.turn.taken and state.variant.draw.no_discard_of_taken_card else []
-    must_open = not state.variant.opening.waived_for_hand_rummy
-    return (
-        can_go_out(state.variant, hand, table=table, must_open=must_open, not_discardable=blocked) is not None
-    )
+    taken = state.turn.taken
+    blocked = [taken] if taken is not None and variant.draw.no_discard_of_taken_card else []
+    must_open = not opened and not variant.opening.waived_for_hand_rummy
+    hand = state.hands[state.to_move]
+    return can_go_out(variant, hand, table=table, must_open=must_open, not_discardable=blocked) is not None
 
 
 def _can_end_turn(state: RoundState, taken: Card) -> bool:
     """R-ALL-12: some other face to discard, or a way to go out."""
     hand = state.hands[state.to_move]
-    if any(c.face is not taken.face for c in hand):
-        return True
-    return _hand_rummy_possible(state) if not state.opened[state.to_move] else _go_out_possible(state)
-
-
-def _go_out_possible(state: RoundState) -> bool:
-    hand = state.hands[state.to_move]
-    table = [t.meld for t in state.table]
-    blocked = [state.turn.taken] if state.turn.taken else []
-    return can_go_out(state.variant, hand, table=table, not_discardable=blocked) is not None
+    return any(c.face is not taken.face for c in hand) or _going_out_possible(state)
 
 
 def _pickup_possible(state: RoundState, card: Card) -> bool:

@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -557,8 +556,3 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     data = _parse(label, text_)
     resolved = _resolve(label, data, base, (label,))
     return _build(label, resolved, label)
-
-
-def iter_fields(cls: type[Any]) -> Iterator[attrs.Attribute[Any]]:
-    """The keys of one section class, in order (used by the docs and their test)."""
-    yield from attrs.fields(cls)
