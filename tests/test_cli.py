@@ -106,3 +106,17 @@ def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 1 and data["index"] == 3 and data["code"]
     code, _, err = run(capsys, "replay", str(ROOT / "README.md"))
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("moves\nmeld 2c 3c 4c\nfly\nquit\n"))
+    code = main(["play", "-v", "romme51", "--seed", "3", "--bots", "random"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "your hand:" in out and "draw" in out
+    assert "refused: turn.wrong-phase" in out or "refused: card.not-in-hand" in out
+    assert "refused: notation.invalid" in out
+    code = main(["play", "-v", "romme51", "--seat", "5"])
+    assert code == 2

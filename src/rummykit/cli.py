@@ -322,6 +322,70 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show(view: Any) -> str:
+    lines = [f"-- turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
+    for number, entry in enumerate(view.table, 1):
+        lines.append(f"   {number}: {entry.notation}  (seat {entry.owner})")
+    top = format_cards(view.discards) if view.discards else "-"
+    lines.append(f"   discards: {top}   stock: {view.stock_size}"
+                 + (f"   exchange: {view.exchange}" if view.exchange is not None else ""))  # fmt: skip
+    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes))
+    lines.append(f"   hand sizes: {sizes}; opened: {[s for s, o in enumerate(view.opened) if o]}")
+    if view.hand is not None:
+        lines.append(f"   your hand: {format_cards(view.hand)}")
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from rummykit.bots import make_bot
+    from rummykit.deal import deal
+    from rummykit.errors import IllegalMove
+
+    variant = _variant(args.variant)
+    try:
+        variant.check_players(args.players)
+        bots_by_seat = [b.strip() for b in args.bots.split(",") if b.strip()]
+        state = deal(variant, players=args.players, seed=args.seed)
+        bots = {
+            seat: make_bot(bots_by_seat[i % len(bots_by_seat)], variant, seed=args.seed)
+            for i, seat in enumerate(s for s in range(args.players) if s != args.seat)
+        }
+    except ValueError as error:
+        raise UsageError(f"play: {error}") from None
+    if not 0 <= args.seat < args.players:
+        raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
+    print(f"{variant.name}: you are seat {args.seat}. Moves as in the notation "
+          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, discard 2c, out, undo); "
+          "'moves' lists yours, 'quit' leaves.")  # fmt: skip
+    while state.phase != "over":
+        if state.to_move != args.seat:
+            move = bots[state.to_move].choose(state.view(state.to_move))
+            print(f"seat {state.to_move}: {move}")
+            state = state.apply(move)
+            continue
+        view = state.view(args.seat)
+        print(_show(view))
+        try:
+            line = input("your move> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if line in ("quit", "exit"):
+            return 0
+        if line == "moves":
+            print("   " + "; ".join(str(m) for m in view.legal))
+            continue
+        try:
+            state = state.apply(line, seat=args.seat)
+        except IllegalMove as refusal:
+            print(f"   refused: {refusal.code}: {refusal.message}")
+    result = state.result
+    assert result is not None
+    scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.scores))
+    print(f"round over ({result.ending}); winners {list(result.winners)}; scores {scores}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -358,6 +422,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("play", help="play a round in the terminal against bots")
+    p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
+    p.add_argument("--players", type=int, default=2, help="players (default 2)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random)")
+    p.add_argument("--seed", type=int, default=None, help="seed (default: a random deal)")
+    p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="replay a game record (JSON)")
     p.add_argument("file", help="a record written by rummykit.to_json(record)")
