@@ -145,7 +145,7 @@ def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card
     rules = state.variant.meld_rules
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
     jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
-    results: dict[Meld, tuple[Card, ...]] = {}
+    results: dict[object, tuple[Card, ...]] = {}
     # Sets: per rank, subsets of the suits held, with jokers.
     by_rank: dict[int, list[Card]] = {}
     for card in naturals:
@@ -222,7 +222,13 @@ def _set_declarations(chosen: Sequence[Card], k: int, bound: bool) -> Iterator[t
         yield tuple(Card.joker(Card.natural(rank, s)) for s in suits)
 
 
-def _add(results: dict[Meld, tuple[Card, ...]], rules: object, cards: tuple[Card, ...]) -> None:
+def _add(results: dict[object, tuple[Card, ...]], rules: object, cards: tuple[Card, ...]) -> None:
+    if not any(c.code == JOKER_CODE for c in cards):
+        # Without a joker the candidate is valid by construction (one rank and
+        # distinct suits, or consecutive places of one suit within the bounds)
+        # and its cards say everything: no need to judge it.
+        results.setdefault(tuple(sorted(c.code for c in cards)), cards)
+        return
     meld = judge_meld(rules, cards)  # type: ignore[arg-type]
     if isinstance(meld, Meld) and meld not in results:
         undeclared = tuple(c.face for c in cards)
