@@ -31,10 +31,11 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from engine import retained_bytes  # benchmarks/engine.py, beside this script
+
 import rummykit as rk
 from rummykit import solver as rk_solver
 from rummykit.cards import Card
-from rummykit.testing import choose_random_move
 
 HERE = Path(__file__).resolve().parent
 clock = time.perf_counter
@@ -123,16 +124,7 @@ def rummykit_playouts(ref: str, players: int, games: int) -> dict[str, float]:
                 kept = state  # an immutable state is shared, never copied
                 copies.append(clock() - start)
                 del kept
-    # Bytes per retained state: keep every state of one round alive.
-    state = rk.deal(variant, players=players, seed=99)
-    tracemalloc.start()
-    base = tracemalloc.get_traced_memory()[0]
-    kept_states = [state]
-    while state.phase != "over" and len(kept_states) < 400:
-        state = state.apply(choose_random_move(state, rng))
-        kept_states.append(state)
-    retained = (tracemalloc.get_traced_memory()[0] - base) / max(1, len(kept_states) - 1)
-    tracemalloc.stop()
+    retained = retained_bytes(variant, players, 99)  # as benchmarks/engine.py measures it
     return {"decision_us": median_us(decisions), "copy_us": median_us(copies), "bytes": retained}
 
 
