@@ -1,0 +1,34 @@
+"""The meld solver: best opening, going out, least penalty. Exact and pure.
+
+Hands are multisets of faces plus a number of jokers. Inside, a hand is one
+integer: bit ``code + 52*i`` is set when the hand holds more than ``i`` copies
+of the face ``code``, so removing a meld (never two equal faces) is two integer
+operations. A depth-first search decides the lowest remaining face first
+(leave it, meld it, lay it off, discard it) and memoises every state, which
+makes it exact: the tests compare it with a brute-force reference.
+
+Candidate melds come from per-suit and per-rank patterns, cached per variant,
+so a hand's candidates are found by a few dictionary look-ups.
+
+>>> from rummykit.variant import load_variant
+>>> rami = load_variant("rami51")
+>>> best_opening(rami, "Ah Kh Qh Jh 9c 9d 9s 2c 5d").points
+68
+>>> least_penalty(rami, "7h 8h 9h 9c 9d 2s").penalty
+17
+"""
+
+from rummykit.solver.going_out import GoOutPlan, can_go_out
+from rummykit.solver.least import Arrangement, least_penalty
+from rummykit.solver.opening import OpeningPlan, best_opening
+from rummykit.solver.tables import clear_caches
+
+__all__ = [
+    "Arrangement",
+    "GoOutPlan",
+    "OpeningPlan",
+    "best_opening",
+    "can_go_out",
+    "clear_caches",
+    "least_penalty",
+]

@@ -1,0 +1,300 @@
+"""can_go_out: can the whole hand be laid down (new melds and lay-offs)?"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.cards import JOKER, JOKER_CODE, Card, parse_cards
+from rummykit.errors import Refusal
+from rummykit.melds import Meld, MeldRules, extend_meld
+from rummykit.solver.tables import FACES, FULL, NEG, _build, _candidates, _codes, _Hand, _Tables, _tables
+from rummykit.variant import Variant
+
+__all__ = ["GoOutPlan", "can_go_out"]
+
+
+@attrs.frozen(slots=True)
+class GoOutPlan:
+    """How a whole hand can be laid down: new melds, lay-offs onto table melds
+    (meld index, cards), and the last discard (None when nothing is kept)."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[tuple[int, tuple[Card, ...]], ...]
+    discard: Card | None
+
+
+# --------------------------------------------------------------------------- going out
+
+
+def can_go_out(
+    variant: Variant,
+    cards: str | Iterable[Card | str],
+    *,
+    table: Sequence[Meld] = (),
+    keep_discard: bool | None = None,
+    must_open: bool = False,
+    not_discardable: Collection[Card | str] = (),
+) -> GoOutPlan | None:
+    """Can the whole hand be laid down, as new melds and lay-offs onto the
+    ``table`` melds? Returns a plan (truthy) or None.
+
+    ``keep_discard``: True, one card must be left to discard; False, nothing
+    may be left; None, as the variant says (``going_out.final_discard``:
+    ``required`` means True, ``optional`` allows either). ``must_open``: the new
+    melds must also satisfy the opening rules (minimum, pure run).
+    ``not_discardable``: faces that may not be the discard (R-ALL-12).
+
+    >>> from rummykit.variant import load_variant
+    >>> rami = load_variant("rami51")
+    >>> from rummykit.melds import check_meld
+    >>> run = check_meld(rami, "7h 8h 9h")
+    >>> plan = can_go_out(rami, "5h 6h", table=[run], keep_discard=False)
+    >>> plan.layoffs, plan.discard
+    (((0, (Card('5h'), Card('6h'))),), None)
+    """
+    hand_cards = [c.face for c in parse_cards(cards)]
+    if keep_discard is None and variant.going_out.final_discard == "required":
+        keep_discard = True
+    blocked = {c.face.code for c in parse_cards(not_discardable)}
+    rules = variant.meld_rules
+    if must_open and not variant.opening.layoff_same_turn:
+        table = ()
+    hand = _Hand(hand_cards)
+    tables = _tables(variant)
+    cands = _candidates(tables, hand.state & FULL, hand.jokers)
+    need_pure = must_open and variant.opening.require_pure_run
+    width = 2 if need_pure else 1
+    lowest, highest, longest = tables.lowest, tables.highest, tables.longest
+    set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
+    bound = rules.set_joker_suit == "bound"
+    start_table = tuple(_table_state(m, bound) for m in table)
+    repeat = hand.repeat
+    memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]] = {}
+    may_discard = keep_discard is not False
+    must_discard = keep_discard is True
+
+    def joker_room(tstate: tuple[tuple[Any, ...], ...]) -> int:
+        room = 0
+        for meld in tstate:
+            free = rules.max_jokers - meld[4]
+            if meld[0] == "r":
+                length = meld[3] - meld[2] + 1
+                ends = (meld[2] - lowest) + (highest - meld[3])
+                room += max(0, min(free, longest - length, ends))
+            else:
+                room += max(0, min(free, set_room - meld[3]))
+        return room
+
+    def finish(jokers: int, tstate: tuple[tuple[Any, ...], ...], discarded: bool) -> Any:
+        """Place the last jokers; returns the discard decision or None if impossible."""
+        if not discarded and must_discard:
+            if jokers == 0 or JOKER_CODE in blocked:
+                return None
+            jokers -= 1
+            discarded = True
+            decision: Any = "joker"
+        elif not discarded and may_discard and jokers and JOKER_CODE not in blocked:
+            if joker_room(tstate) >= jokers:
+                return "none"
+            jokers -= 1
+            decision = "joker"
+        else:
+            decision = "none"
+        return decision if joker_room(tstate) >= jokers else None
+
+    def search(state: int, jokers: int, tstate: tuple[tuple[Any, ...], ...], discarded: bool) -> list[int]:
+        key = (state, jokers, tstate, discarded)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        present = state & FULL
+        result = [NEG] * width
+        choices: list[Any] = [None] * width
+        if not present:
+            decision = finish(jokers, tstate, discarded)
+            if decision is not None:
+                result = [0] + ([NEG] * (width - 1))
+                choices = [("end", decision)] * width
+            memo[key] = (result, choices)
+            return result
+        low = present & -present
+        face = low.bit_length() - 1
+
+        def consider(child: list[int], value: int, flags: int, choice: Any) -> None:
+            for f in range(width):
+                got = child[f & ~flags]
+                if got >= 0 and got + value > result[f]:
+                    result[f] = got + value
+                    choices[f] = choice
+
+        if may_discard and not discarded and face not in blocked:
+            child = search(
+                (state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers, tstate, True
+            )
+            consider(child, 0, 0, ("discard", face))
+        for cand in cands.get(face, ()):
+            mask, need = cand[0], cand[1]
+            if need <= jokers and mask & present == mask:
+                spread = mask * repeat
+                child = search(
+                    (state & ~spread) | ((state >> FACES) & spread),
+                    jokers - need,
+                    tstate,
+                    discarded,
+                )
+                consider(child, cand[2] if must_open else 0, 1 if cand[3] else 0, ("meld", cand))
+        for index, meld in enumerate(tstate):
+            for mask, need, grown in _layoffs(
+                meld, face, present, jokers, rules, lowest, highest, longest, set_room, bound
+            ):
+                spread = mask * repeat
+                new_table = (*tstate[:index], grown, *tstate[index + 1 :])
+                child = search(
+                    (state & ~spread) | ((state >> FACES) & spread),
+                    jokers - need,
+                    new_table,
+                    discarded,
+                )
+                consider(child, 0, 0, ("layoff", index, mask, need, meld, grown))
+        memo[key] = (result, choices)
+        return result
+
+    values = search(hand.state, hand.jokers, start_table, False)
+    f = width - 1
+    if values[f] < 0:
+        return None
+    if must_open and values[f] < variant.opening.min_points:
+        return None
+    return _go_out_plan(variant, tables, memo, hand, start_table, f, repeat, table)
+
+
+def _table_state(meld: Meld, bound: bool) -> tuple[Any, ...]:
+    if meld.kind == "run":
+        return ("r", int(meld.suit or 0), meld.low, meld.high, meld.jokers)
+    suits = 0
+    for slot in meld.slots:
+        if slot.suit is not None and (bound or not slot.is_joker):
+            suits |= 1 << slot.suit
+    return ("s", int(meld.rank or 0), suits, len(meld), meld.jokers)
+
+
+def _layoffs(
+    meld: tuple[Any, ...],
+    face: int,
+    present: int,
+    jokers: int,
+    rules: MeldRules,
+    lowest: int,
+    highest: int,
+    longest: int,
+    set_room: int,
+    bound: bool,
+) -> Iterable[tuple[int, int, tuple[Any, ...]]]:
+    """Ways to lay off the face ``face`` (with bridge cards) onto one table meld:
+    (natural mask used, jokers used, the meld's new state)."""
+    rank_index, suit = face >> 2, face & 3
+    if meld[0] == "s":
+        _, rank, suits, size, held = meld
+        if rank - 2 == rank_index and not suits >> suit & 1 and size < set_room:
+            yield (1 << face, 0, ("s", rank, suits | (1 << suit), size + 1, held))
+        return
+    _, run_suit, lo, hi, held = meld
+    if run_suit != suit:
+        return
+    positions = (
+        ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
+        if rank_index == 12
+        else (rank_index + 2,)
+    )
+    for p in positions:
+        if p < lo and p >= lowest and hi - p + 1 <= longest:
+            bridge = list(range(p + 1, lo))
+            for used, need in _bridges(bridge, suit, present, jokers, rules.max_jokers - held):
+                yield (used | (1 << face), need, ("r", suit, p, hi, held + need))
+        elif p > hi and p <= highest and p - lo + 1 <= longest:
+            need = p - hi - 1
+            if need <= jokers and held + need <= rules.max_jokers:
+                yield (1 << face, need, ("r", suit, lo, p, held + need))
+
+
+def _bridges(
+    positions: Sequence[int], suit: int, present: int, jokers: int, joker_room: int
+) -> Iterable[tuple[int, int]]:
+    """Fill the positions between a card and a run: each with a held natural or a joker."""
+    options: list[tuple[int, int]] = [(0, 0)]
+    for p in positions:
+        rank = 14 if p == 1 else p
+        bit = 1 << ((rank - 2) * 4 + suit)
+        grown = []
+        for used, need in options:
+            if present & bit:
+                grown.append((used | bit, need))
+            if need + 1 <= min(jokers, joker_room):
+                grown.append((used, need + 1))
+        options = grown
+        if not options:
+            return
+    yield from options
+
+
+def _go_out_plan(
+    variant: Variant,
+    tables: _Tables,
+    memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]],
+    hand: _Hand,
+    start_table: tuple[tuple[Any, ...], ...],
+    f: int,
+    repeat: int,
+    table: Sequence[Meld],
+) -> GoOutPlan:
+    melds: list[Meld] = []
+    layoffs: list[tuple[int, tuple[Card, ...]]] = []
+    grown_table = list(table)
+    discard: Card | None = None
+    state, jokers, tstate, discarded = hand.state, hand.jokers, start_table, False
+    while True:
+        choice = memo[(state, jokers, tstate, discarded)][1][f]
+        kind = choice[0]
+        if kind == "end":
+            break
+        if kind == "discard":
+            low = 1 << choice[1]
+            discard = Card.natural(choice[1] // 4 + 2, choice[1] % 4)
+            state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
+            discarded = True
+        elif kind == "meld":
+            cand = choice[1]
+            melds.append(_build(tables, cand))
+            f &= ~(1 if cand[3] else 0)
+            spread = cand[0] * repeat
+            state = (state & ~spread) | ((state >> FACES) & spread)
+            jokers -= cand[1]
+        else:
+            _, index, mask, need, _, grown = choice
+            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in _codes(mask)) + (JOKER,) * need
+            extended = extend_meld(variant, grown_table[index], added)
+            assert isinstance(extended, Meld), extended
+            grown_table[index] = extended
+            layoffs.append((index, added))
+            spread = mask * repeat
+            state = (state & ~spread) | ((state >> FACES) & spread)
+            jokers -= need
+            tstate = (*tstate[:index], grown, *tstate[index + 1 :])
+    # The last jokers: the discard, then lay-offs onto melds with room.
+    decision = choice[1]
+    if decision == "joker":
+        discard = JOKER
+        jokers -= 1
+    index = 0
+    while jokers:
+        extended = extend_meld(variant, grown_table[index], [JOKER])
+        if isinstance(extended, Refusal):
+            index += 1
+            continue
+        grown_table[index] = extended
+        layoffs.append((index, (JOKER,)))
+        jokers -= 1
+    return GoOutPlan(tuple(melds), tuple(layoffs), discard)

@@ -1,0 +1,279 @@
+"""Candidate melds and the per-variant search tables shared by the solvers.
+
+Inside, a hand is one integer: bit ``code + 52*i`` is set when the hand holds
+more than ``i`` copies of the face ``code``, so removing a meld (never two
+equal faces) is two integer operations. Candidate melds come from per-suit and
+per-rank patterns, cached per variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.melds import Meld, MeldRules, judge_meld
+from rummykit.variant import Variant
+
+__all__ = ["FACES", "FULL", "MEMO_LIMIT", "NEG", "Candidate", "clear_caches"]
+
+FACES = 52
+FULL = (1 << FACES) - 1
+MEMO_LIMIT = 200_000  # entries kept in a variant's shared least-penalty table
+NEG = -1  # "impossible" in the value tables (all real values are >= 0)
+
+# --------------------------------------------------------------------------- candidates
+#
+# A candidate is (mask, jokers, value, pure, gain, info): the natural faces it
+# uses, the jokers it needs, its table value as the variant would count it (the
+# player declares the best place where the variant lets him), whether it is a
+# pure run, the hand penalty it saves, and what is needed to build the Meld:
+# ("set", rank) or ("run", suit, start, length).
+
+Candidate = tuple[int, int, int, bool, int, tuple[Any, ...]]
+
+
+class _Tables:
+    """Per-variant caches of candidate melds, keyed on suit and rank patterns."""
+
+    def __init__(self, rules: MeldRules, pure_min: int, penalties: Sequence[int]) -> None:
+        self.rules = rules
+        self.pure_min = pure_min
+        self.penalties = penalties
+        self.built: dict[Candidate, Meld] = {}
+        # least_penalty's search results, shared by every hand of this variant:
+        # a state's best cover depends only on the state (a transposition table).
+        self.least: dict[tuple[int, int], tuple[int, Any]] = {}
+        self.least_plain: dict[int, int] = {}  # the same for hands of distinct faces, no joker
+        self.longest = min(rules.run_max, 13)
+        self.lowest = 1 if rules.ace_low else 2
+        self.highest = 14 if rules.ace_high else 13
+        self.run_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
+        self.set_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
+        values = rules.values.run_values
+        self.prefix = [0]
+        for v in values:
+            self.prefix.append(self.prefix[-1] + v)
+
+    def runs(self, suit: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
+        """The runs of one suit's pattern, each with its lowest face."""
+        key = (suit, pattern, max_jokers)
+        found = self.run_cache.get(key)
+        if found is None:
+            found = self.run_cache[key] = _by_lowest(self._runs(suit, pattern, max_jokers))
+        return found
+
+    def _runs(self, suit: int, pattern: int, max_jokers: int) -> list[Candidate]:
+        rules = self.rules
+        best: dict[tuple[int, int], list[Any]] = {}
+        declared = rules.joker_placement == "declared"
+        for lo in range(self.lowest, self.highest - rules.run_min + 2):
+            for length in range(rules.run_min, self.longest + 1):
+                hi = lo + length - 1
+                if hi > self.highest:
+                    break
+                window = ((1 << length) - 1) << lo
+                present = pattern & window
+                count = present.bit_count()
+                gaps = length - count
+                if gaps > max_jokers:
+                    continue
+                value = self.prefix[hi + 1] - self.prefix[lo]
+                # Any subset of the present naturals may be replaced by jokers.
+                positions = [p for p in range(lo, hi + 1) if present >> p & 1]
+                for dropped in _subsets(positions, max_jokers - gaps):
+                    used = [p for p in positions if p not in dropped]
+                    if not used:
+                        continue
+                    mask = 0
+                    for p in used:
+                        rank = 14 if p == 1 else p
+                        mask |= 1 << ((rank - 2) * 4 + suit)
+                    jokers = length - len(used)
+                    key = (mask, jokers)
+                    entry = best.get(key)
+                    better = entry is None or (value > entry[0] if declared else value < entry[0])
+                    if better:
+                        best[key] = [value, jokers == 0 and length >= self.pure_min, lo, length]
+        return [
+            (mask, jokers, v, pure, self._gain(mask, jokers), ("run", suit, lo, length))
+            for (mask, jokers), (v, pure, lo, length) in best.items()
+        ]
+
+    def _gain(self, mask: int, jokers: int) -> int:
+        return sum(self.penalties[code] for code in _codes(mask)) + jokers * self.penalties[JOKER_CODE]
+
+    def sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
+        """The sets of one rank's suit pattern, each with its lowest face."""
+        key = (rank_index, pattern, max_jokers)
+        found = self.set_cache.get(key)
+        if found is None:
+            found = self.set_cache[key] = _by_lowest(self._sets(rank_index, pattern, max_jokers))
+        return found
+
+    def _sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[Candidate]:
+        rules = self.rules
+        suits = [s for s in range(4) if pattern >> s & 1]
+        value = rules.values.set_values[rank_index + 2]
+        out: list[Candidate] = []
+        for chosen in _all_subsets(suits):
+            if not chosen:
+                continue
+            for jokers in range(max_jokers + 1):
+                size = len(chosen) + jokers
+                if size < rules.set_min or size > rules.set_max:
+                    continue
+                if rules.set_distinct_suits and size > 4:
+                    continue
+                mask = 0
+                for s in chosen:
+                    mask |= 1 << (rank_index * 4 + s)
+                gain = self._gain(mask, jokers)
+                out.append((mask, jokers, value * size, False, gain, ("set", rank_index + 2)))
+        return out
+
+
+def _by_lowest(cands: list[Candidate]) -> list[tuple[int, Candidate]]:
+    return [((c[0] & -c[0]).bit_length() - 1, c) for c in cands]
+
+
+def _subsets(items: Sequence[int], at_most: int) -> Iterable[tuple[int, ...]]:
+    yield ()
+    if at_most >= 1:
+        for i, a in enumerate(items):
+            yield (a,)
+            if at_most >= 2:
+                for rest in _subsets(items[i + 1 :], at_most - 1):
+                    if rest:
+                        yield (a, *rest)
+
+
+def _all_subsets(items: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    for bits in range(1 << len(items)):
+        yield tuple(x for i, x in enumerate(items) if bits >> i & 1)
+
+
+_TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], _Tables] = {}
+
+
+_BY_VARIANT: dict[int, tuple[Variant, _Tables]] = {}
+
+
+def _tables(variant: Variant) -> _Tables:
+    # Looked up by the variant object first: hashing the rules on every call
+    # would cost more than many a search.
+    hit = _BY_VARIANT.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    pure_min = variant.opening.pure_run_min
+    penalties = variant.values.hand.by_code
+    key = (variant.meld_rules, pure_min, penalties)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = _Tables(variant.meld_rules, pure_min, penalties)
+    if len(_BY_VARIANT) > 256:
+        _BY_VARIANT.clear()
+    _BY_VARIANT[id(variant)] = (variant, found)
+    return found
+
+
+class _Hand:
+    """A hand packed for the search."""
+
+    __slots__ = ("jokers", "layers", "repeat", "state")
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        jokers = 0
+        state = 0
+        for card in cards:
+            code = card.code
+            if code == JOKER_CODE:
+                jokers += 1
+                continue
+            bit = 1 << code
+            while state & bit:
+                bit <<= FACES
+            state |= bit
+        self.state = state
+        self.jokers = jokers
+        self.layers = max(1, (state.bit_length() + FACES - 1) // FACES)
+        self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
+
+
+def _candidates(tables: _Tables, faces: int, jokers: int) -> dict[int, list[Candidate]]:
+    """Every candidate meld of these faces, grouped by its lowest face."""
+    max_jokers = min(tables.rules.max_jokers, jokers)
+    suit_patterns = [0, 0, 0, 0]
+    rank_patterns: dict[int, int] = {}
+    rest = faces
+    ace_low, ace_high = tables.rules.ace_low, tables.rules.ace_high
+    while rest:
+        low = rest & -rest
+        code = low.bit_length() - 1
+        rest ^= low
+        rank_index, suit = code >> 2, code & 3
+        rank_patterns[rank_index] = rank_patterns.get(rank_index, 0) | (1 << suit)
+        if rank_index == 12:
+            if ace_low:
+                suit_patterns[suit] |= 1 << 1
+            if ace_high:
+                suit_patterns[suit] |= 1 << 14
+        else:
+            suit_patterns[suit] |= 1 << (rank_index + 2)
+    grouped: dict[int, list[Candidate]] = {}
+    lists = [tables.runs(suit, p, max_jokers) for suit, p in enumerate(suit_patterns) if p]
+    lists += [tables.sets(r, p, max_jokers) for r, p in rank_patterns.items()]
+    for found in lists:
+        for low, cand in found:
+            group = grouped.get(low)
+            if group is None:
+                grouped[low] = [cand]
+            else:
+                group.append(cand)
+    return grouped
+
+
+# --------------------------------------------------------------------------- building melds
+
+
+def _build(tables: _Tables, cand: Candidate) -> Meld:
+    found = tables.built.get(cand)
+    if found is not None:
+        return found
+    mask, jokers, value, _, _, info = cand
+    naturals = [Card.natural(code // 4 + 2, code % 4) for code in _codes(mask)]
+    if info[0] == "set":
+        cards = naturals + [JOKER] * jokers
+    else:
+        _, suit, start, length = info
+        held = {14 if c.rank == 14 and start == 1 else int(c.rank or 0) for c in naturals}
+        if start == 1:
+            held = {1 if r == 14 else r for r in held}
+        free = [p for p in range(start, start + length) if p not in held]
+        cards = naturals + [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in free]
+    meld = judge_meld(tables.rules, cards)
+    assert isinstance(meld, Meld) and meld.points == value, (cards, meld, value)
+    if len(tables.built) < 100_000:
+        tables.built[cand] = meld
+    return meld
+
+
+def _codes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def clear_caches(*, results_only: bool = False) -> None:
+    """Forget cached search results (``results_only``), or everything: candidate
+    lists, built melds and search results. Answers never change; only speed."""
+    if results_only:
+        for tables in _TABLES.values():
+            tables.least.clear()
+            tables.least_plain.clear()
+    else:
+        _TABLES.clear()
+        _BY_VARIANT.clear()
