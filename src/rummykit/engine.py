@@ -45,6 +45,7 @@ __all__ = [
     "check_discard",
     "commit_depends_on_hand",
     "in_first_draw_round",
+    "may_lay_off",
     "start_turn",
 ]
 
@@ -404,12 +405,18 @@ def _may_touch_table(state: RoundState, allowed_in_hand_rummy: bool, code: str, 
     raise _refuse(code, f"You must open before you {what}.")
 
 
+def may_lay_off(state: RoundState) -> bool:
+    """May the mover lay off now (R-ALL-06; tentatively in a hand-rummy turn, R-ALL-15)?"""
+    layoff = state.variant.layoff
+    return not layoff.requires_opened or layoff.in_hand_rummy_turn or _opening_now(state)
+
+
 def _layoff(state: RoundState, move: LayOff) -> RoundState:
     _need_play(state)
     variant = state.variant
     index = _table_index(state, move.meld)
-    if variant.layoff.requires_opened:
-        _may_touch_table(state, variant.layoff.in_hand_rummy_turn, "layoff.not-opened", "lay off")
+    if not may_lay_off(state):
+        raise _refuse("layoff.not-opened", "You must open before you lay off.")
     hand = _remove(state.hands[state.to_move], move.cards)
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
@@ -501,6 +508,11 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     return hand
 
 
+def _discard_card(state: RoundState, card: Card) -> tuple[Card, ...]:
+    """The discard's own checks (the commit's come in ``_commit``)."""
+    return check_discard(state, card, commit_checked=True)
+
+
 def commit_depends_on_hand(state: RoundState) -> bool:
     """Could the commit's verdict differ between two discards that both leave
     cards in hand? Only through a swapped joker (R-RAMI-08's placements)."""
@@ -513,7 +525,7 @@ def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
 
 
 def _discard(state: RoundState, move: Discard) -> RoundState:
-    hand = check_discard(state, move.card)
+    hand = _discard_card(state, move.card)
     return _commit(state, hand, discarded=move.card.face)
 
 
@@ -524,7 +536,7 @@ def _out(state: RoundState, move: Out) -> RoundState:
         raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     if hand:
         raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    return _commit(state, hand, discarded=None, checked=False)
+    return _commit(state, hand, discarded=None)
 
 
 def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
@@ -560,26 +572,15 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     return opened_before or commit.opens() or commit.hand_rummy
 
 
-def _commit(
-    state: RoundState, hand: tuple[Card, ...], discarded: Card | None, *, checked: bool = True
-) -> RoundState:
-    """End the turn; ``checked``: the commit checks ran already (discard)."""
+def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:
+    """End the turn: the turn-wide checks, then the next turn or the round's end."""
     variant = state.variant
     seat = state.to_move
     turn = state.turn
     going_out = not hand
-    opened_before = state.opened[seat]
     new_melds = [state.table[i].meld for i in turn.new_melds]
-    hand_rummy = going_out and not opened_before
-    opened_now = (
-        _commit_checks(state, hand)
-        if not checked
-        else (
-            opened_before
-            or hand_rummy
-            or (bool(new_melds) and not isinstance(judge_opening(variant, new_melds), Refusal))
-        )
-    )
+    hand_rummy = going_out and not state.opened[seat]
+    opened_now = _commit_checks(state, hand)
     # The turn stands.
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))

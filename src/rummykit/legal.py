@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.engine import check_commit, check_discard, commit_depends_on_hand
+from rummykit.engine import check_commit, check_discard, commit_depends_on_hand, may_lay_off
 from rummykit.errors import IllegalMove
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, extend_meld, judge_meld
 from rummykit.moves import (
@@ -43,7 +43,7 @@ def legal_moves(state: RoundState) -> list[Move]:
     if state.phase == "over":
         return []
     out: list[Move] = []
-    may_lay_off: bool | None = None
+    layoff_allowed: bool | None = None
     shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
     hand = state.hands[state.to_move]
     for move in candidate_moves(state):
@@ -51,9 +51,9 @@ def legal_moves(state: RoundState) -> list[Move]:
             out.append(move)  # built from the hand and judged valid, in the play phase
             continue
         if isinstance(move, LayOff):
-            if may_lay_off is None:
-                may_lay_off = _may_lay_off(state)
-            if may_lay_off:
+            if layoff_allowed is None:
+                layoff_allowed = may_lay_off(state)
+            if layoff_allowed:
                 out.append(move)  # built to fit by extend_meld
             continue
         if isinstance(move, Discard):
@@ -79,14 +79,6 @@ def legal_moves(state: RoundState) -> list[Move]:
             continue
         out.append(move)
     return out
-
-
-def _may_lay_off(state: RoundState) -> bool:
-    """The permission ``apply`` checks before a lay-off (R-ALL-06, R-ALL-15)."""
-    from rummykit.engine import _opening_now
-
-    layoff = state.variant.layoff
-    return not layoff.requires_opened or layoff.in_hand_rummy_turn or _opening_now(state)
 
 
 def candidate_moves(state: RoundState) -> Iterator[Move]:
