@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import (
+    Arrangement,
     Card,
     Meld,
     Refusal,
@@ -154,7 +155,7 @@ def test_least_penalty_equals_brute_force(ref: str, hand: list[Card]) -> None:
     result = least_penalty(variant, hand)
     assert result.penalty == brute_least_penalty(variant, hand)
     check_arrangement(hand, result.melds)
-    assert sorted(result.leftover) + sorted(c for m in result.melds for c in m.cards) != [] or not hand
+    assert_same_cards(result, hand)
 
 
 @given(variants, st.one_of(hands(DENSE, 0, 9), hands(SPREAD, 0, 9)), st.booleans())
@@ -258,6 +259,15 @@ def test_least_penalty_after_a_discard_equals_brute_force(ref: str, hand: list[C
     pen = variant.values.hand.by_code
     assert result.penalty == sum(pen[c.code] for c in result.leftover)
     assert sum(len(m) for m in result.melds) + len(result.leftover) + 1 == len(hand)
+    assert_same_cards(result, hand)
+
+
+def assert_same_cards(result: Arrangement, hand: Sequence[Card]) -> None:
+    """The melds, the leftover and the discard are the hand's cards, each once."""
+    laid = [c.face for m in result.melds for c in m.cards] + list(result.leftover)
+    if result.discard is not None:
+        laid.append(result.discard)
+    assert sorted(laid) == sorted(c.face for c in hand)
 
 
 GIN = load_variant(str(Path(__file__).resolve().parents[1] / "benchmarks" / "gin.toml"))
@@ -275,3 +285,4 @@ def test_dense_gin_hands_after_a_discard(hand: list[Card]) -> None:
     result = least_penalty(GIN, hand, discard=True)
     expected = min(brute_least_penalty(GIN, [c for j, c in enumerate(hand) if j != i]) for i in range(11))
     assert result.penalty == expected
+    assert_same_cards(result, hand)

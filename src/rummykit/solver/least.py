@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from rummykit.cards import _NATURALS, JOKER, Card, parse_cards
+from rummykit.cards import _NATURALS, JOKER, JOKER_CODE, Card, parse_card, parse_cards
 from rummykit.melds import Meld
 from rummykit.solver.tables import (
     FACES,
     FULL,
     MEMO_LIMIT,
-    Candidate,
+    Chain,
     _build,
     _candidates,
     _Hand,
@@ -55,21 +55,25 @@ def least_penalty(
     >>> b.penalty, b.discard
     (0, Card('Ac'))
     """
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not isinstance(cards, (list, tuple)):
+        cards = tuple(cards)
+    tables = _tables(variant)
+    penalties = tables.penalties
+    plain = _pack_plain(cards, penalties)
+    if plain is not None:
+        return _least_plain(tables, plain[0], plain[1], discard=discard)
     hand_cards = [c.face for c in parse_cards(cards)]
     if discard:
         return _least_with_discard(variant, hand_cards)
-    penalties = variant.values.hand.by_code
     hand = _Hand(hand_cards)
-    tables = _tables(variant)
-    cands = _candidates(tables, hand.state & FULL, hand.jokers)
     total = sum(penalties[c.code] for c in hand_cards)
+    cands = _candidates(tables, hand.state & FULL, hand.jokers)
     repeat = hand.repeat
     if len(tables.least) > MEMO_LIMIT:
         tables.least.clear()
     memo = tables.least
-
-    if hand.layers == 1 and not hand.jokers:
-        return _least_plain(tables, cands, hand.state, total)
     lookup = memo.get
     single = hand.layers == 1
 
@@ -131,17 +135,27 @@ def least_penalty(
     return Arrangement(tuple(melds), tuple(leftover), total - covered)
 
 
+def _pack_plain(cards: Sequence[Card | str], penalties: Sequence[int]) -> tuple[int, int] | None:
+    """A hand of distinct natural faces as one bit mask, with its penalty;
+    None for a hand with a joker or a repeated face."""
+    state = total = 0
+    for card in cards:
+        if not isinstance(card, Card):
+            card = parse_card(card)
+        code = card.code
+        bit = 1 << code
+        if state & bit or code == JOKER_CODE:
+            return None
+        state |= bit
+        total += penalties[code]
+    return state, total
+
+
 def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
-    """least_penalty after throwing the best card away."""
+    """least_penalty after throwing the best card away, for hands with jokers
+    or repeated faces: every card is tried."""
     if not hand:
         raise ValueError("an empty hand has nothing to discard")
-    tables = _tables(variant)
-    packed = _Hand(hand)
-    if packed.layers == 1 and not packed.jokers:
-        penalties = variant.values.hand.by_code
-        cands = _candidates(tables, packed.state, 0)
-        total = sum(penalties[c.code] for c in hand)
-        return _least_plain(tables, cands, packed.state, total, discard=True)
     penalty = variant.values.hand.by_code
     best: Arrangement | None = None
     for card in sorted(set(hand), key=lambda c: c.code):
@@ -155,95 +169,147 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
     return best
 
 
-def _least_plain(
-    tables: _Tables, cands: dict[int, list[Candidate]], hand: int, total: int, *, discard: bool = False
-) -> Arrangement:
+def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = False) -> Arrangement:
     """least_penalty for the common case of distinct faces and no joker: the
-    state is a plain bit mask and the table maps it to the best cover. With
-    ``discard``, exactly one card is thrown away, which covers its penalty."""
+    state is a plain bit mask, the candidates are the deck's jokerless melds
+    in chains (tables.plain_chains), and a table shared by all hands maps a
+    state to its best cover. With ``discard``, exactly one card is thrown
+    away, which covers its penalty."""
+    if discard:
+        return _least_plain_owing(tables, hand, total)
+    chains = tables.plain_chains()
     memo = tables.least_plain
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     lookup = memo.get
-    options_of = cands.get
-    penalties = tables.penalties
-    flag = 1 << 60  # marks the states that still owe their discard
 
     def best(state: int) -> int:
-        hit = lookup(state)
-        if hit is not None:
-            return hit
         low = state & -state
         rest = state ^ low
-        result = best(rest) if rest else 0
-        options = options_of(low.bit_length() - 1)
-        if options:
-            for cand in options:
-                mask = cand[0]
-                if mask & state == mask:
-                    rest = state ^ mask
-                    value = cand[4] + (best(rest) if rest else 0)
-                    if value > result:
-                        result = value
+        result = 0
+        if rest:
+            hit = lookup(rest)
+            result = best(rest) if hit is None else hit
+        for chain in chains[low.bit_length() - 1]:
+            for mask, gain in chain:
+                if mask & state != mask:
+                    break
+                after = state ^ mask
+                if after:
+                    hit = lookup(after)
+                    gain += best(after) if hit is None else hit
+                if gain > result:
+                    result = gain
         memo[state] = result
         return result
 
-    def owing(state: int) -> int:
-        """Best cover of ``state`` when one of its cards must be thrown away."""
-        key = state | flag
-        hit = lookup(key)
-        if hit is not None:
-            return hit
+    covered = 0
+    if hand:
+        hit = lookup(hand)
+        covered = best(hand) if hit is None else hit
+    # Every state the walk reaches was valued by the search, the empty one excepted.
+    melds: list[Meld] = []
+    leftover: list[Card] = []
+    state = hand
+    while state:
         low = state & -state
         rest = state ^ low
-        # Throw this card away, or keep it as leftover and throw another.
-        result = penalties[low.bit_length() - 1] + (best(rest) if rest else 0)
-        if rest:
-            result = max(result, owing(rest))
-        for cand in options_of(low.bit_length() - 1) or ():
-            mask = cand[0]
-            if mask & state == mask and mask != state:
-                value = cand[4] + owing(state ^ mask)
-                if value > result:
-                    result = value
-        memo[key] = result
-        return result
+        target = memo[state]
+        if (memo[rest] if rest else 0) == target:
+            leftover.append(_NATURALS[low.bit_length() - 1])
+            state = rest
+            continue
+        mask = _meld_reaching(chains[low.bit_length() - 1], state, target, memo.__getitem__, 0)
+        melds.append(tables.plain_meld(mask))
+        state ^= mask
+    return Arrangement(tuple(melds), tuple(leftover), total - covered)
 
-    covered = (owing(hand) if discard else best(hand)) if hand else 0
+
+def _least_plain_owing(tables: _Tables, hand: int, total: int) -> Arrangement:
+    """_least_plain with one card to throw away. A state maps to two covers:
+    the best, and the best that leaves a card over to throw."""
+    chains = tables.plain_chains()
+    penalties = tables.penalties
+    memo = tables.least_owing
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    lookup = memo.get
+
+    def both(state: int) -> tuple[int, int]:
+        low = state & -state
+        index = low.bit_length() - 1
+        rest = state ^ low
+        if rest:
+            # This card is left over: thrown away, or kept while another is.
+            best, owing = lookup(rest) or both(rest)
+            if penalties[index] + best > owing:
+                owing = penalties[index] + best
+        else:
+            best, owing = 0, penalties[index]
+        for chain in chains[index]:
+            for mask, gain in chain:
+                if mask & state != mask:
+                    break
+                after = state ^ mask
+                if after:
+                    after_best, after_owing = lookup(after) or both(after)
+                    if gain + after_best > best:
+                        best = gain + after_best
+                    if gain + after_owing > owing:
+                        owing = gain + after_owing
+                elif gain > best:
+                    best = gain
+        found = memo[state] = (best, owing)
+        return found
+
+    if not hand:
+        raise ValueError("an empty hand has nothing to discard")
+    covered = (lookup(hand) or both(hand))[1]
+
+    def cover_of(state: int) -> int:
+        return memo[state][0]
+
+    def owing_of(state: int) -> int:
+        return memo[state][1]
+
+    # Every state the walk reaches was valued by the search (the empty one
+    # excepted: nothing to cover, no card to throw).
+    values = (cover_of, owing_of)
+    nothing = (0, -1)
     melds: list[Meld] = []
     leftover: list[Card] = []
     thrown: Card | None = None
-    state, owe = hand, discard
+    state = hand
+    slot = 1  # 1 while a card is still to be thrown, then 0
     while state:
         low = state & -state
-        card = _NATURALS[low.bit_length() - 1]
+        index = low.bit_length() - 1
         rest = state ^ low
-        if owe:
-            target = owing(state)
-            if penalties[card.code] + (best(rest) if rest else 0) == target:
-                thrown, owe, state = card, False, rest
-                continue
-            if rest and owing(rest) == target:
-                leftover.append(card)
-                state = rest
-                continue
-            for cand in options_of(low.bit_length() - 1) or ():
-                mask = cand[0]
-                if mask & state == mask and mask != state and cand[4] + owing(state ^ mask) == target:
-                    melds.append(_build(tables, cand))
-                    state ^= mask
-                    break
+        target = memo[state][slot]
+        after_low = memo[rest] if rest else nothing
+        if slot and penalties[index] + after_low[0] == target:
+            thrown, state, slot = _NATURALS[index], rest, 0
             continue
-        target = best(state)
-        for cand in options_of(low.bit_length() - 1) or ():
-            mask = cand[0]
-            if mask & state == mask:
-                after = state ^ mask
-                if cand[4] + (best(after) if after else 0) == target:
-                    melds.append(_build(tables, cand))
-                    state = after
-                    break
-        else:
-            leftover.append(card)
+        if after_low[slot] == target:
+            leftover.append(_NATURALS[index])
             state = rest
+            continue
+        mask = _meld_reaching(chains[index], state, target, values[slot], -slot)
+        melds.append(tables.plain_meld(mask))
+        state ^= mask
     return Arrangement(tuple(melds), tuple(leftover), total - covered, thrown)
+
+
+def _meld_reaching(
+    chains: tuple[Chain, ...], state: int, target: int, value: Callable[[int], int], empty: int
+) -> int:
+    """The first chained meld of ``state`` whose gain and the ``value`` of
+    what is left (``empty`` when nothing is) reach ``target``."""
+    for chain in chains:
+        for mask, gain in chain:
+            if mask & state != mask:
+                break
+            after = state ^ mask
+            if gain + (value(after) if after else empty) == target:
+                return mask
+    raise AssertionError("the search table has no meld for its own value")

@@ -31,6 +31,7 @@ NEG = -1  # "impossible" in the value tables (all real values are >= 0)
 # ("set", rank) or ("run", suit, start, length).
 
 Candidate = tuple[int, int, int, bool, int, tuple[Any, ...]]
+Chain = tuple[tuple[int, int], ...]  # (mask, gain) of jokerless candidates, each holding the one before
 
 
 class _Tables:
@@ -45,6 +46,11 @@ class _Tables:
         # a state's best cover depends only on the state (a transposition table).
         self.least: dict[tuple[int, int], tuple[int, Any]] = {}
         self.least_plain: dict[int, int] = {}  # the same for hands of distinct faces, no joker
+        # ... and with one card still to throw away: (best cover, best cover owing a discard)
+        self.least_owing: dict[int, tuple[int, int]] = {}
+        self._plain_chains: list[tuple[Chain, ...]] | None = None
+        self._plain_by_mask: dict[int, Candidate] = {}
+        self._plain_melds: dict[int, Meld] = {}
         self.longest = min(rules.run_max, 13)
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
@@ -54,6 +60,33 @@ class _Tables:
         self.prefix = [0]
         for v in values:
             self.prefix.append(self.prefix[-1] + v)
+
+    def plain_chains(self) -> list[tuple[Chain, ...]]:
+        """Every jokerless candidate of the whole deck, by lowest face, as
+        chains of (mask, gain): each mask in a chain holds the one before it,
+        so a search stops a chain at the first meld the hand lacks."""
+        if self._plain_chains is None:
+            chains: list[tuple[Chain, ...]] = [() for _ in range(FACES)]
+            for low, cands in _candidates(self, FULL, 0).items():
+                built: list[list[tuple[int, int]]] = []
+                for cand in sorted(cands, key=lambda c: (c[0].bit_count(), c[0])):
+                    self._plain_by_mask[cand[0]] = cand
+                    for chain in built:
+                        if chain[-1][0] & cand[0] == chain[-1][0]:
+                            chain.append((cand[0], cand[4]))
+                            break
+                    else:
+                        built.append([(cand[0], cand[4])])
+                chains[low] = tuple(tuple(chain) for chain in built)
+            self._plain_chains = chains
+        return self._plain_chains
+
+    def plain_meld(self, mask: int) -> Meld:
+        """The Meld of a chained (jokerless) candidate."""
+        meld = self._plain_melds.get(mask)
+        if meld is None:
+            meld = self._plain_melds[mask] = _build(self, self._plain_by_mask[mask])
+        return meld
 
     def runs(self, suit: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
         """The runs of one suit's pattern, each with its lowest face."""
@@ -274,6 +307,7 @@ def clear_caches(*, results_only: bool = False) -> None:
         for tables in _TABLES.values():
             tables.least.clear()
             tables.least_plain.clear()
+            tables.least_owing.clear()
     else:
         _TABLES.clear()
         _BY_VARIANT.clear()
