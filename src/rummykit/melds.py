@@ -69,7 +69,7 @@ class HasMeldRules(Protocol):
     def meld_rules(self) -> MeldRules: ...
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Slot:
     """One place in a meld: the card laid there and what it stands for.
 
@@ -101,7 +101,7 @@ class Slot:
         return "JK" if target is None else f"JK={target}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Meld:
     """A valid meld: its kind, its slots in normal order, and its table points."""
 
@@ -437,12 +437,33 @@ def _run_shape_refusal(
 _code = operator.attrgetter("code")
 
 
+_JUDGED_LIMIT = 50_000  # verdicts kept per set of rules
+_JUDGED: dict[int, tuple[MeldRules, dict[tuple[Card, ...], Meld | Refusal]]] = {}
+
+
 def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     """Judge a group of cards as a new meld under ``rules``.
 
     The order of the cards does not matter; a joker may carry a declaration
     (``JK=8h``), which binds it where the variant lets players declare.
+    Verdicts are values: they are remembered per rules object and group.
     """
+    entry = _JUDGED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_JUDGED) > 64:
+            _JUDGED.clear()
+        entry = _JUDGED[id(rules)] = (rules, {})
+    verdicts = entry[1]
+    key = tuple(cards)
+    verdict = verdicts.get(key)
+    if verdict is None:
+        if len(verdicts) >= _JUDGED_LIMIT:
+            verdicts.clear()
+        verdict = verdicts[key] = _judge_new(rules, key)
+    return verdict
+
+
+def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     naturals: list[Card] = []
     jokers: list[Card] = []
     for card in cards:
