@@ -14,8 +14,15 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick]
    ``GinRummyUtils.min_deadwood`` and RLCard's melding utilities (best meld
    clusters of the ten cards kept, for every possible discard), on the same
    hands, with how often each disagrees with rummykit (rummykit is checked
-   against a brute force in its test suite).
-3. The ratios, rummykit / peer.
+   against a brute force in its test suite). The solvers take turns over
+   three passes and each shows its best pass: this host's speed wanders
+   between phases, and turns keep one solver from getting all the slow ones.
+   "cold" forgets rummykit's search results before every hand; "warm" keeps
+   them through a pass, as a bot playing many hands does.
+3. ``simulate --workers 2`` against one worker (best of two runs each).
+4. The ratios, rummykit / peer.
+
+The playouts too take turns, two passes, and each engine shows its best.
 
 A peer that is not installed is skipped with a note.
 """
@@ -28,6 +35,7 @@ import random
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -142,50 +150,86 @@ def dense_hands(count: int) -> list[list[Card]]:
     return hands
 
 
-def deadwood(count: int) -> dict[str, dict[str, float]]:
+def deadwood(count: int, passes: int = 3) -> dict[str, dict[str, float]]:
+    """Each solver on the same hands, ``passes`` times in turn; a solver's
+    figure is its best pass (this host's speed wanders between phases)."""
     variant = rk.load_variant(str(HERE / "gin.toml"))
     hands = dense_hands(count)
+    ours = [rk.least_penalty(variant, hand, discard=True).penalty for hand in hands]
+    solvers = {"rummykit (cold)": _ours_cold(variant), "rummykit (warm)": _ours_warm(variant)}
+    solvers.update(_openspiel_deadwood() or {})
+    solvers.update(_rlcard_deadwood() or {})
     results: dict[str, dict[str, float]] = {}
-    ours: list[int] = []
-    times: list[float] = []
-    for hand in hands:
-        rk_solver.clear_caches(results_only=True)
-        start = clock()
-        ours.append(rk.least_penalty(variant, hand, discard=True).penalty)
-        times.append(clock() - start)
-    results["rummykit (cold)"] = {"us": median_us(times), "disagree": 0.0}
-    rk_solver.clear_caches(results_only=True)
-    times = []
-    for hand in hands:
-        start = clock()
-        rk.least_penalty(variant, hand, discard=True)
-        times.append(clock() - start)
-    results["rummykit (warm)"] = {"us": median_us(times), "disagree": 0.0}
+    for _ in range(passes):
+        for name, solve in solvers.items():
+            times, theirs = solve(hands)
+            wrong = sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
+            best = results.get(name, {}).get("us", float("inf"))
+            results[name] = {"us": min(best, median_us(times)), "disagree": wrong / len(hands)}
+    return results
+
+
+Solver = Any  # a function: hands -> (seconds per hand, deadwood per hand)
+
+
+def _ours_cold(variant: rk.Variant) -> Solver:
+    def solve(hands: list[list[Card]]) -> tuple[list[float], list[int]]:
+        times, values = [], []
+        for hand in hands:
+            rk_solver.clear_caches(results_only=True)
+            start = clock()
+            values.append(rk.least_penalty(variant, hand, discard=True).penalty)
+            times.append(clock() - start)
+        return times, values
+
+    return solve
+
+
+def _ours_warm(variant: rk.Variant) -> Solver:
+    def solve(hands: list[list[Card]]) -> tuple[list[float], list[int]]:
+        rk_solver.clear_caches(results_only=True)  # warm within the pass only
+        times, values = [], []
+        for hand in hands:
+            start = clock()
+            values.append(rk.least_penalty(variant, hand, discard=True).penalty)
+            times.append(clock() - start)
+        return times, values
+
+    return solve
+
+
+def _openspiel_deadwood() -> dict[str, Solver] | None:
     try:
         import pyspiel.gin_rummy as gin
     except ImportError:
-        pass
-    else:
-        utils = gin.GinRummyUtils(13, 4, 10)
+        return None
+    utils = gin.GinRummyUtils(13, 4, 10)
+
+    def solve(hands: list[list[Card]]) -> tuple[list[float], list[int]]:
         ints = [utils.card_strings_to_card_ints([str(c) for c in hand]) for hand in hands]
-        times, theirs = [], []
+        times, values = [], []
         for hand in ints:
             start = clock()
-            theirs.append(utils.min_deadwood(hand))
+            values.append(utils.min_deadwood(hand))
             times.append(clock() - start)
-        wrong = sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
-        results["OpenSpiel"] = {"us": median_us(times), "disagree": wrong / len(hands)}
+        return times, values
+
+    return {"OpenSpiel": solve}
+
+
+def _rlcard_deadwood() -> dict[str, Solver] | None:
     try:
         from rlcard.games.gin_rummy.utils import melding
         from rlcard.games.gin_rummy.utils import utils as rl_utils
     except ImportError:
-        pass
-    else:
-        times, theirs = [], []
+        return None
+
+    def solve(hands: list[list[Card]]) -> tuple[list[float], list[int]]:
+        times, values = [], []
         for hand in hands:
             cards = [rl_utils.card_from_text(str(c)[0].upper() + str(c)[1].upper()) for c in hand]
             start = clock()
-            best = None
+            best: int | None = None
             for i in range(len(cards)):
                 kept = cards[:i] + cards[i + 1 :]
                 clusters = melding.get_best_meld_clusters(kept)
@@ -196,23 +240,24 @@ def deadwood(count: int) -> dict[str, dict[str, float]]:
                 )
                 best = value if best is None else min(best, value)
             times.append(clock() - start)
-            theirs.append(best)
-        wrong = sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
-        results["RLCard"] = {"us": median_us(times), "disagree": wrong / len(hands)}
-    return results
+            assert best is not None
+            values.append(best)
+        return times, values
+
+    return {"RLCard": solve}
 
 
 def workers_speedup(rounds: int) -> tuple[float, float]:
     """Rounds per second of ``simulate`` with one worker and with two."""
     from rummykit.simulate import simulate
 
-    rates = []
-    for workers in (1, 2):
+    best = {1: 0.0, 2: 0.0}
+    for workers in (1, 2, 1, 2):  # in turn, the best of two runs each
         report = simulate(
             "rami51", players=4, bots=["greedy", "random"], rounds=rounds, seed=5, workers=workers
         )
-        rates.append(report.rounds_per_second)
-    return rates[0], rates[1]
+        best[workers] = max(best[workers], report.rounds_per_second)
+    return best[1], best[2]
 
 
 def main() -> None:
@@ -223,14 +268,21 @@ def main() -> None:
     ours_games = 3 if args.quick else 12
     hands = 1000 if args.quick else 5000
 
-    rows: dict[str, dict[str, float] | None] = {
-        "OpenSpiel gin_rummy": openspiel_playouts(games),
-        "RLCard gin-rummy": rlcard_playouts(games),
-        "rummykit rami51 2p": rummykit_playouts("rami51", 2, ours_games),
-        "rummykit rami51 4p": rummykit_playouts("rami51", 4, ours_games),
-        "rummykit romme51 2p": rummykit_playouts("romme51", 2, ours_games),
+    engines: dict[str, Callable[[], dict[str, float] | None]] = {
+        "OpenSpiel gin_rummy": lambda: openspiel_playouts(games),
+        "RLCard gin-rummy": lambda: rlcard_playouts(games),
+        "rummykit rami51 2p": lambda: rummykit_playouts("rami51", 2, ours_games),
+        "rummykit rami51 4p": lambda: rummykit_playouts("rami51", 4, ours_games),
+        "rummykit romme51 2p": lambda: rummykit_playouts("romme51", 2, ours_games),
     }
-    print("Random-legal playouts")
+    rows: dict[str, dict[str, float] | None] = {}
+    for _ in range(2):  # in turn, each engine's best of two passes
+        for name, play in engines.items():
+            row, best = play(), rows.get(name)
+            if row is not None and best is not None:
+                row = {key: min(value, best[key]) for key, value in row.items()}
+            rows[name] = row
+    print("Random-legal playouts (best of 2 passes)")
     print(f"{'engine':22}{'us/decision':>13}{'copy us':>10}{'bytes/state':>13}")
     for name, row in rows.items():
         if row is None:
@@ -238,7 +290,7 @@ def main() -> None:
             continue
         print(f"{name:22}{row['decision_us']:>13.1f}{row['copy_us']:>10.2f}{row['bytes']:>13.0f}")
     print()
-    print("Least penalty after the best discard, 11-card one-deck dense hands")
+    print("Least penalty after the best discard, 11-card one-deck dense hands (best of 3 passes)")
     dead = deadwood(hands)
     print(f"{'solver':18}{'median us':>11}{'disagrees with rummykit':>26}")
     for name, row in dead.items():

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from rummykit.cards import _NATURALS, JOKER, JOKER_CODE, Card, parse_card, parse_cards
+from rummykit.cards import _NATURALS, JOKER, JOKER_CODE, Card, parse_cards
 from rummykit.melds import Meld
 from rummykit.solver.tables import (
     FACES,
     FULL,
     MEMO_LIMIT,
-    Chain,
     _build,
     _candidates,
     _Hand,
@@ -139,15 +138,16 @@ def _pack_plain(cards: Sequence[Card | str], penalties: Sequence[int]) -> tuple[
     """A hand of distinct natural faces as one bit mask, with its penalty;
     None for a hand with a joker or a repeated face."""
     state = total = 0
-    for card in cards:
-        if not isinstance(card, Card):
-            card = parse_card(card)
-        code = card.code
-        bit = 1 << code
-        if state & bit or code == JOKER_CODE:
-            return None
-        state |= bit
-        total += penalties[code]
+    try:
+        for card in cards:
+            code = card.code  # type: ignore[union-attr]
+            bit = 1 << code
+            if state & bit or code == JOKER_CODE:
+                return None
+            state |= bit
+            total += penalties[code]
+    except AttributeError:  # notation among the cards
+        return _pack_plain(parse_cards(cards), penalties)
     return state, total
 
 
@@ -173,8 +173,9 @@ def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = Fals
     """least_penalty for the common case of distinct faces and no joker: the
     state is a plain bit mask, the candidates are the deck's jokerless melds
     in chains (tables.plain_chains), and a table shared by all hands maps a
-    state to its best cover. With ``discard``, exactly one card is thrown
-    away, which covers its penalty."""
+    state to its best cover and the first step to it (a meld's mask, or 0:
+    the lowest card is left over). With ``discard``, exactly one card is
+    thrown away, which covers its penalty."""
     if discard:
         return _least_plain_owing(tables, hand, total)
     chains = tables.plain_chains()
@@ -183,51 +184,46 @@ def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = Fals
         memo.clear()
     lookup = memo.get
 
-    def best(state: int) -> int:
+    def best(state: int) -> tuple[int, int]:
         low = state & -state
         rest = state ^ low
-        result = 0
+        result = step = 0
         if rest:
-            hit = lookup(rest)
-            result = best(rest) if hit is None else hit
+            result = (lookup(rest) or best(rest))[0]
         for chain in chains[low.bit_length() - 1]:
             for mask, gain in chain:
                 if mask & state != mask:
                     break
                 after = state ^ mask
                 if after:
-                    hit = lookup(after)
-                    gain += best(after) if hit is None else hit
+                    gain += (lookup(after) or best(after))[0]
                 if gain > result:
-                    result = gain
-        memo[state] = result
-        return result
+                    result, step = gain, mask
+        found = memo[state] = (result, step)
+        return found
 
-    covered = 0
-    if hand:
-        hit = lookup(hand)
-        covered = best(hand) if hit is None else hit
-    # Every state the walk reaches was valued by the search, the empty one excepted.
+    covered = (lookup(hand) or best(hand))[0] if hand else 0
+    # Follow the steps: every state on the way was valued by the search.
     melds: list[Meld] = []
     leftover: list[Card] = []
     state = hand
     while state:
-        low = state & -state
-        rest = state ^ low
-        target = memo[state]
-        if (memo[rest] if rest else 0) == target:
+        step = memo[state][1]
+        if step:
+            melds.append(tables.plain_meld(step))
+            state ^= step
+        else:
+            low = state & -state
             leftover.append(_NATURALS[low.bit_length() - 1])
-            state = rest
-            continue
-        mask = _meld_reaching(chains[low.bit_length() - 1], state, target, memo.__getitem__, 0)
-        melds.append(tables.plain_meld(mask))
-        state ^= mask
+            state ^= low
     return Arrangement(tuple(melds), tuple(leftover), total - covered)
 
 
 def _least_plain_owing(tables: _Tables, hand: int, total: int) -> Arrangement:
-    """_least_plain with one card to throw away. A state maps to two covers:
-    the best, and the best that leaves a card over to throw."""
+    """_least_plain with one card to throw away. A state maps to two covers,
+    the best and the best that leaves a card over to throw, each with its
+    first step: a meld's mask, 0 (the lowest card is left over) or -1 (the
+    lowest card is thrown)."""
     chains = tables.plain_chains()
     penalties = tables.penalties
     memo = tables.least_owing
@@ -235,81 +231,55 @@ def _least_plain_owing(tables: _Tables, hand: int, total: int) -> Arrangement:
         memo.clear()
     lookup = memo.get
 
-    def both(state: int) -> tuple[int, int]:
+    def both(state: int) -> tuple[int, int, int, int]:
         low = state & -state
         index = low.bit_length() - 1
         rest = state ^ low
+        best_step = 0
         if rest:
             # This card is left over: thrown away, or kept while another is.
-            best, owing = lookup(rest) or both(rest)
-            if penalties[index] + best > owing:
-                owing = penalties[index] + best
+            best, after_owing, _, _ = lookup(rest) or both(rest)
+            owing, owing_step = penalties[index] + best, -1
+            if after_owing > owing:
+                owing, owing_step = after_owing, 0
         else:
-            best, owing = 0, penalties[index]
+            best, owing, owing_step = 0, penalties[index], -1
         for chain in chains[index]:
             for mask, gain in chain:
                 if mask & state != mask:
                     break
                 after = state ^ mask
                 if after:
-                    after_best, after_owing = lookup(after) or both(after)
+                    after_best, after_owing, _, _ = lookup(after) or both(after)
                     if gain + after_best > best:
-                        best = gain + after_best
+                        best, best_step = gain + after_best, mask
                     if gain + after_owing > owing:
-                        owing = gain + after_owing
+                        owing, owing_step = gain + after_owing, mask
                 elif gain > best:
-                    best = gain
-        found = memo[state] = (best, owing)
+                    best, best_step = gain, mask
+        found = memo[state] = (best, owing, best_step, owing_step)
         return found
 
     if not hand:
         raise ValueError("an empty hand has nothing to discard")
     covered = (lookup(hand) or both(hand))[1]
-
-    def cover_of(state: int) -> int:
-        return memo[state][0]
-
-    def owing_of(state: int) -> int:
-        return memo[state][1]
-
-    # Every state the walk reaches was valued by the search (the empty one
-    # excepted: nothing to cover, no card to throw).
-    values = (cover_of, owing_of)
-    nothing = (0, -1)
+    # Follow the steps: every state on the way was valued by the search.
     melds: list[Meld] = []
     leftover: list[Card] = []
     thrown: Card | None = None
     state = hand
-    slot = 1  # 1 while a card is still to be thrown, then 0
+    slot = 3  # the owing step while a card is still to be thrown, then the best step
     while state:
+        step = memo[state][slot]
+        if step > 0:
+            melds.append(tables.plain_meld(step))
+            state ^= step
+            continue
         low = state & -state
-        index = low.bit_length() - 1
-        rest = state ^ low
-        target = memo[state][slot]
-        after_low = memo[rest] if rest else nothing
-        if slot and penalties[index] + after_low[0] == target:
-            thrown, state, slot = _NATURALS[index], rest, 0
-            continue
-        if after_low[slot] == target:
-            leftover.append(_NATURALS[index])
-            state = rest
-            continue
-        mask = _meld_reaching(chains[index], state, target, values[slot], -slot)
-        melds.append(tables.plain_meld(mask))
-        state ^= mask
+        card = _NATURALS[low.bit_length() - 1]
+        if step < 0:
+            thrown, slot = card, 2
+        else:
+            leftover.append(card)
+        state ^= low
     return Arrangement(tuple(melds), tuple(leftover), total - covered, thrown)
-
-
-def _meld_reaching(
-    chains: tuple[Chain, ...], state: int, target: int, value: Callable[[int], int], empty: int
-) -> int:
-    """The first chained meld of ``state`` whose gain and the ``value`` of
-    what is left (``empty`` when nothing is) reach ``target``."""
-    for chain in chains:
-        for mask, gain in chain:
-            if mask & state != mask:
-                break
-            after = state ^ mask
-            if gain + (value(after) if after else empty) == target:
-                return mask
-    raise AssertionError("the search table has no meld for its own value")

@@ -45,9 +45,11 @@ class _Tables:
         # least_penalty's search results, shared by every hand of this variant:
         # a state's best cover depends only on the state (a transposition table).
         self.least: dict[tuple[int, int], tuple[int, Any]] = {}
-        self.least_plain: dict[int, int] = {}  # the same for hands of distinct faces, no joker
-        # ... and with one card still to throw away: (best cover, best cover owing a discard)
-        self.least_owing: dict[int, tuple[int, int]] = {}
+        # the same for hands of distinct faces, no joker: (best cover, first step)
+        self.least_plain: dict[int, tuple[int, int]] = {}
+        # ... and with one card still to throw away: the best cover, the best
+        # cover that leaves a card to throw, and the first step of each
+        self.least_owing: dict[int, tuple[int, int, int, int]] = {}
         self._plain_chains: list[tuple[Chain, ...]] | None = None
         self._plain_by_mask: dict[int, Candidate] = {}
         self._plain_melds: dict[int, Meld] = {}
