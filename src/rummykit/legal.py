@@ -14,7 +14,8 @@ from itertools import combinations, product
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.engine import check_commit, check_discard, commit_depends_on_hand, may_lay_off
 from rummykit.errors import IllegalMove
-from rummykit.melds import BOUND_SUIT_ORDER, Meld, extend_meld, judge_meld
+from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
+from rummykit.memo import PerOwner
 from rummykit.moves import (
     Discard,
     Draw,
@@ -96,13 +97,7 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
         return
     hand = state.hands[state.to_move]
     faces = sorted(set(hand), key=_code)
-    seen: set[str] = set()
-    for cards in _meld_groups(state, hand):
-        move = MeldMove(cards)
-        text = str(move)
-        if text not in seen:
-            seen.add(text)
-            yield move
+    yield from _meld_moves(state, hand)
     for index, entry in enumerate(state.table):
         for cards in _layoff_groups(state, entry.meld, hand):
             yield LayOff(index + 1, cards)
@@ -132,9 +127,31 @@ def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
     return [c for c in faces if c.code != JOKER_CODE and c.rank == meld.rank and c.suit not in held]
 
 
-def _meld_groups(state: RoundState, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct meld the hand can form, jokers declared where it matters."""
+_MELD_MOVES: PerOwner[tuple[Card, ...], tuple[MeldMove, ...]] = PerOwner(limit=1_000)
+
+
+def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
+    """The distinct meld moves of a hand; they depend on the meld rules and
+    the hand only, and are remembered per rules object."""
     rules = state.variant.meld_rules
+    remembered = _MELD_MOVES.table(rules)
+    key = tuple(hand)
+    moves = remembered.get(key)
+    if moves is None:
+        seen: set[str] = set()
+        found = []
+        for cards in _meld_groups(rules, hand):
+            move = MeldMove(cards)
+            text = str(move)
+            if text not in seen:
+                seen.add(text)
+                found.append(move)
+        moves = remembered[key] = tuple(found)
+    return moves
+
+
+def _meld_groups(rules: MeldRules, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every distinct meld the hand can form, jokers declared where it matters."""
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
     jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
     results: dict[object, tuple[Card, ...]] = {}

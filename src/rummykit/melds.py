@@ -21,6 +21,7 @@ import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
 from rummykit.errors import Refusal
+from rummykit.memo import PerOwner
 from rummykit.values import TableValues
 
 __all__ = [
@@ -437,8 +438,7 @@ def _run_shape_refusal(
 _code = operator.attrgetter("code")
 
 
-_JUDGED_LIMIT = 50_000  # verdicts kept per set of rules
-_JUDGED: dict[int, tuple[MeldRules, dict[tuple[Card, ...], Meld | Refusal]]] = {}
+_JUDGED: PerOwner[tuple[Card, ...], Meld | Refusal] = PerOwner(limit=10_000)
 
 
 def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
@@ -448,17 +448,10 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     (``JK=8h``), which binds it where the variant lets players declare.
     Verdicts are values: they are remembered per rules object and group.
     """
-    entry = _JUDGED.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_JUDGED) > 64:
-            _JUDGED.clear()
-        entry = _JUDGED[id(rules)] = (rules, {})
-    verdicts = entry[1]
+    verdicts = _JUDGED.table(rules)
     key = tuple(cards)
     verdict = verdicts.get(key)
     if verdict is None:
-        if len(verdicts) >= _JUDGED_LIMIT:
-            verdicts.clear()
         verdict = verdicts[key] = _judge_new(rules, key)
     return verdict
 

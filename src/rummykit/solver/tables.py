@@ -13,6 +13,7 @@ from typing import Any
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.melds import Meld, MeldRules, judge_meld
+from rummykit.memo import forget_all
 from rummykit.variant import Variant
 
 __all__ = ["FACES", "FULL", "MEMO_LIMIT", "NEG", "Candidate", "clear_caches"]
@@ -304,7 +305,8 @@ def _codes(mask: int) -> list[int]:
 
 def clear_caches(*, results_only: bool = False) -> None:
     """Forget cached search results (``results_only``), or everything: candidate
-    lists, built melds and search results. Answers never change; only speed."""
+    lists, built melds, search results, meld verdicts and the meld moves of
+    hands. Answers never change; only speed."""
     if results_only:
         for tables in _TABLES.values():
             tables.least.clear()
@@ -313,3 +315,4 @@ def clear_caches(*, results_only: bool = False) -> None:
     else:
         _TABLES.clear()
         _BY_VARIANT.clear()
+        forget_all()

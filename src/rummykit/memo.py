@@ -1,0 +1,51 @@
+"""Tables of remembered results, one per owner object (a variant's rules).
+
+An owner is found by identity: hashing a rules object on every call would
+cost more than many a lookup saves. Each table is bounded: it is emptied
+when it reaches its limit (results are values; forgetting them costs only
+time).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+__all__ = ["PerOwner", "forget_all"]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class PerOwner(Generic[K, V]):
+    """A dict of remembered results for each owner object."""
+
+    __slots__ = ("_limit", "_tables")
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._tables: dict[int, tuple[object, dict[K, V]]] = {}
+        _ALL.append(self)
+
+    def table(self, owner: object) -> dict[K, V]:
+        """The owner's table, emptied first if it has reached the limit."""
+        entry = self._tables.get(id(owner))
+        if entry is None or entry[0] is not owner:
+            if len(self._tables) > 64:
+                self._tables.clear()
+            entry = self._tables[id(owner)] = (owner, {})
+        table = entry[1]
+        if len(table) >= self._limit:
+            table.clear()
+        return table
+
+    def clear(self) -> None:
+        self._tables.clear()
+
+
+_ALL: list[PerOwner[Any, Any]] = []
+
+
+def forget_all() -> None:
+    """Empty every table of remembered results."""
+    for memo in _ALL:
+        memo.clear()
