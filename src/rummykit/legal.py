@@ -99,7 +99,7 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
     faces = sorted(set(hand), key=_code)
     yield from _meld_moves(state, hand)
     for index, entry in enumerate(state.table):
-        for cards in _layoff_groups(state, entry.meld, hand):
+        for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
             yield LayOff(index + 1, cards)
         if entry.meld.jokers:
             for card in _swap_cards(entry.meld, faces):
@@ -248,8 +248,27 @@ def _add(results: dict[object, tuple[Card, ...]], rules: object, cards: tuple[Ca
         results[meld] = undeclared if plain == meld else cards
 
 
-def _layoff_groups(state: RoundState, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    rules = state.variant.meld_rules
+_LAYOFFS: PerOwner[tuple[Meld, tuple[Card, ...]], tuple[tuple[Card, ...], ...]] = PerOwner(limit=5_000)
+
+
+def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The groups of hand cards that fit onto ``meld``. Only the jokers and
+    the cards of the set's rank or the run's suit can fit, so the groups
+    are remembered per rules object, meld and those cards."""
+    if meld.kind == "set":
+        wanted, shift, mask = int(meld.rank or 0) - 2, 2, -1  # the rank's index: code >> 2
+    else:
+        wanted, shift, mask = int(meld.suit or 0), 0, 3  # the suit: code & 3
+    relevant = tuple(c for c in hand if c.code == JOKER_CODE or (c.code >> shift) & mask == wanted)
+    remembered = _LAYOFFS.table(rules)
+    key = (meld, relevant)
+    groups = remembered.get(key)
+    if groups is None:
+        groups = remembered[key] = tuple(_layoff_groups(rules, meld, relevant))
+    return groups
+
+
+def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     jokers_held = sum(1 for c in hand if c.code == JOKER_CODE)
     room_jokers = min(jokers_held, max(0, rules.max_jokers - meld.jokers))
     faces = set(hand)
@@ -263,7 +282,7 @@ def _layoff_groups(state: RoundState, meld: Meld, hand: Sequence[Card]) -> Itera
             for chosen in combinations(options, size):
                 for k in range(room_jokers + 1):
                     group = (*chosen, *(JOKER,) * k)
-                    if group and isinstance(extend_meld(state.variant, meld, group), Meld):
+                    if group and isinstance(extend_meld(rules, meld, group), Meld):
                         yield group
         return
     suit = meld.suit
@@ -301,5 +320,5 @@ def _layoff_groups(state: RoundState, meld: Meld, hand: Sequence[Card]) -> Itera
             for combo in product(*below[:down], *above[:up]):
                 if sum(1 for c in combo if c.code == JOKER_CODE) > room_jokers:
                     continue
-                if isinstance(extend_meld(state.variant, meld, combo), Meld):
+                if isinstance(extend_meld(rules, meld, combo), Meld):
                     yield tuple(combo)
