@@ -160,13 +160,19 @@ def deadwood(count: int, passes: int = 3) -> dict[str, dict[str, float]]:
     solvers.update(_openspiel_deadwood() or {})
     solvers.update(_rlcard_deadwood() or {})
     results: dict[str, dict[str, float]] = {}
-    for _ in range(passes):
+    for number in range(passes):
         for name, solve in solvers.items():
             times, theirs = solve(hands)
             wrong = sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
             best = results.get(name, {}).get("us", float("inf"))
-            results[name] = {"us": min(best, median_us(times)), "disagree": wrong / len(hands)}
+            results.setdefault(name, {}).update(us=min(best, median_us(times)), disagree=wrong / len(hands))
+            results[name][f"pass {number}"] = median_us(times)
     return results
+
+
+def pass_ratios(mine: dict[str, float], theirs: dict[str, float]) -> list[float]:
+    """Ours / theirs within each pass: the two ran moments apart, in one phase of the host."""
+    return [mine[key] / theirs[key] for key in mine if key.startswith("pass ")]
 
 
 Solver = Any  # a function: hands -> (seconds per hand, deadwood per hand)
@@ -315,7 +321,12 @@ def main() -> None:
     for peer in ("OpenSpiel", "RLCard"):
         if peer in dead:
             for ours in ("rummykit (cold)", "rummykit (warm)"):
-                print(f"  deadwood     {ours} / {peer}: {dead[ours]['us'] / dead[peer]['us']:.2f}")
+                ratios = pass_ratios(dead[ours], dead[peer])
+                each = ", ".join(f"{r:.2f}" for r in ratios)
+                best = dead[ours]["us"] / dead[peer]["us"]
+                middle = statistics.median(ratios)
+                label = f"deadwood     {ours} / {peer}"
+                print(f"  {label}: {best:.2f} (best / best; pass by pass: {each}, median {middle:.2f})")
 
 
 if __name__ == "__main__":
