@@ -203,12 +203,13 @@ def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = Fals
         return found
 
     covered = (lookup(hand) or best(hand))[0] if hand else 0
-    # Follow the steps: every state on the way was valued by the search.
+    # Follow the steps (every state on the way was valued by the search,
+    # unless another thread has emptied the table since).
     melds: list[Meld] = []
     leftover: list[Card] = []
     state = hand
     while state:
-        step = memo[state][1]
+        step = (lookup(state) or best(state))[1]
         if step:
             melds.append(tables.plain_meld(step))
             state ^= step
@@ -263,14 +264,15 @@ def _least_plain_owing(tables: _Tables, hand: int, total: int) -> Arrangement:
     if not hand:
         raise ValueError("an empty hand has nothing to discard")
     covered = (lookup(hand) or both(hand))[1]
-    # Follow the steps: every state on the way was valued by the search.
+    # Follow the steps (every state on the way was valued by the search,
+    # unless another thread has emptied the table since).
     melds: list[Meld] = []
     leftover: list[Card] = []
     thrown: Card | None = None
     state = hand
     slot = 3  # the owing step while a card is still to be thrown, then the best step
     while state:
-        step = memo[state][slot]
+        step = (lookup(state) or both(state))[slot]
         if step > 0:
             melds.append(tables.plain_meld(step))
             state ^= step
