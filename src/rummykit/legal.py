@@ -185,7 +185,9 @@ def _meld_groups(rules: MeldRules, hand: Sequence[Card]) -> Iterator[tuple[Card,
                     held[rank] = card
         if not held:
             continue
-        for lo in range(lowest, highest + 1):
+        # A window starts on a held card or at most `jokers` places before one.
+        starts = sorted({p - k for p in held for k in range(jokers + 1) if lowest <= p - k <= highest})
+        for lo in starts:
             gaps = 0
             for hi in range(lo, min(highest, lo + longest - 1) + 1):
                 if hi not in held:
