@@ -292,3 +292,20 @@ def test_the_mover_gets_a_state_or_an_illegal_move(
         with contextlib.suppress(rk.IllegalMove):
             state.apply(attempt, seat=state.to_move)
     assert state.to_json() == before
+
+
+# --------------------------------------------------------------------------- item 12: out
+
+
+def test_out_with_cards_in_hand_is_not_empty_even_where_a_discard_is_needed() -> None:
+    state = _needs_discard_position("7h 8h 9h", "2c").apply("draw")
+    assert _refusal(state, "out")[0] == "out.not-empty"
+    state = state.apply("meld 7h 8h 9h")
+    assert state.hands[0] == (Card("2c"),)
+    assert _refusal(state, "out")[0] == "out.not-empty"
+
+
+def test_out_with_an_empty_hand_needs_a_discard_where_the_variant_wants_one() -> None:
+    state = _needs_discard_position("7h 8h 9h", "Th").apply("draw").apply("meld 7h 8h 9h Th")
+    assert state.hands[0] == ()
+    assert _refusal(state, "out")[0] == "out.needs-discard"

@@ -566,10 +566,11 @@ def _discard(state: RoundState, move: Discard) -> RoundState:
 def _out(state: RoundState, move: Out) -> RoundState:
     _need_play(state)
     hand = state.hands[state.to_move]
-    if state.variant.going_out.final_discard == "required":
-        raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
+    # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
     if hand:
         raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
+    if state.variant.going_out.final_discard == "required":
+        raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
 
 
