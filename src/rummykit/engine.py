@@ -9,6 +9,7 @@ name); the checks that span a turn run at the commit (discard or ``out``).
 from __future__ import annotations
 
 import operator
+import reprlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -30,6 +31,7 @@ from rummykit.moves import (
     Take,
     Undo,
     parse_seat_move,
+    split_seat,
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
@@ -71,21 +73,53 @@ def _refuse(code: str, message: str) -> IllegalMove:
 
 
 def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> RoundState:
-    """The state after ``move``, or IllegalMove (the state is unchanged)."""
-    if isinstance(move, str):
-        try:
-            named, move = parse_seat_move(move)
-        except NotationError as error:
-            raise _refuse("notation.invalid", f"Cannot read {error.token!r}.") from None
-        seat = named if named is not None else seat
+    """The state after ``move``, or IllegalMove (the state is unchanged).
+
+    ``seat`` is who acts (a server passes the seat of the client): a seat not
+    to move, or move text naming another seat (``"0: draw"``), is refused with
+    ``turn.not-your-turn`` before the move is read any further, so a refusal
+    never depends on cards the seat may not see. A ``seat`` that is no seat of
+    this round raises TypeError (not an int) or ValueError (out of range).
+    """
+    if seat is not None:
+        _check_seat(state, seat)
     if state.phase == "over":
         raise _refuse("turn.round-over", "The round is over.")
     if seat is not None and seat != state.to_move:
         raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
+    if isinstance(move, str):
+        move = _read_move(state, move, seat)
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
     if handler is None:
         raise _refuse("notation.invalid", f"{move!r} is not a move.")
     return handler(state, move)
+
+
+def _check_seat(state: RoundState, seat: object) -> None:
+    """``seat`` must be an int (not a bool) from 0 to ``players - 1``."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        wrong = f"{type(seat).__name__} {reprlib.repr(seat)}"
+        raise TypeError(f"seat must be an int from 0 to {state.players - 1}, not {wrong}")
+    if not 0 <= seat < state.players:
+        raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
+
+
+def _read_move(state: RoundState, text: str, seat: int | None) -> Move:
+    """Move text, its written seat checked first (``seat``, when given, is the
+    seat to move by now)."""
+    try:
+        named = split_seat(text)[0]
+        if named is not None and named != state.to_move:
+            message = (
+                f"It is seat {state.to_move}'s turn, not seat {named}'s."
+                if seat is None
+                else f"Seat {seat} cannot move for seat {named}."
+            )
+            raise _refuse("turn.not-your-turn", message)
+        return parse_seat_move(text)[1]
+    except NotationError as error:
+        detail = f": {error.reason}" if error.reason else ""
+        raise _refuse("notation.invalid", f"Cannot read {error.token!r}{detail}.") from None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -532,10 +566,11 @@ def _discard(state: RoundState, move: Discard) -> RoundState:
 def _out(state: RoundState, move: Out) -> RoundState:
     _need_play(state)
     hand = state.hands[state.to_move]
-    if state.variant.going_out.final_discard == "required":
-        raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
+    # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
     if hand:
         raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
+    if state.variant.going_out.final_discard == "required":
+        raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
 
 

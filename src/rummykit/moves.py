@@ -10,7 +10,8 @@ Meld(cards=(Card('7h'), Card('8h'), Card('JK=9h')))
 
 from __future__ import annotations
 
-from typing import Union
+import reprlib
+from typing import Any, Union
 
 import attrs
 
@@ -18,6 +19,7 @@ from rummykit.cards import Card, format_cards, parse_card, parse_cards
 from rummykit.errors import NotationError
 
 __all__ = [
+    "MAX_DIGITS",
     "Discard",
     "Draw",
     "DrawExchange",
@@ -31,7 +33,50 @@ __all__ = [
     "Undo",
     "parse_move",
     "parse_seat_move",
+    "split_seat",
 ]
+
+MAX_DIGITS = 6
+"""The most digits a number in move text may have (a seat, a depth, a meld
+number); no table holds more, and it keeps ``int()`` far from its limits."""
+
+
+def _described(value: object) -> str:
+    """``int 5``, ``str '7h 8h 9h'``: the type and a short repr of a wrong
+    value, with a hint when it is text that should have been read."""
+    hint = " (read move text with parse_move)" if isinstance(value, str) else ""
+    return f"{type(value).__name__} {reprlib.repr(value)}{hint}"
+
+
+def _whole_number(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A number from 1 up (``bool`` is not a number here)."""
+    where = f"{type(instance).__name__}.{attribute.name}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{where} must be an int from 1 up, not {_described(value)}")
+    if value < 1:
+        raise ValueError(f"{where} must be a number from 1 up, not {value}")
+
+
+def _one_card_field(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, Card):
+        raise TypeError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {_described(value)}")
+
+
+def _as_tuple(value: object) -> object:
+    """Lists become tuples (so moves hash); anything else is left to the validator."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _card_tuple(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A non-empty tuple of cards."""
+    where = f"{type(instance).__name__}.{attribute.name}"
+    if not isinstance(value, tuple):
+        raise TypeError(f"{where} must be a tuple of Card, not {_described(value)}")
+    for card in value:
+        if not isinstance(card, Card):
+            raise TypeError(f"{where} must hold only Card, not {_described(card)}")
+    if not value:
+        raise ValueError(f"{where} must name at least one card")
 
 
 @attrs.frozen(slots=True)
@@ -55,7 +100,7 @@ class Take:
     """Take the top discard (depth 1), or the depth-th card from the top of the
     discard row with every card above it."""
 
-    depth: int = 1
+    depth: int = attrs.field(default=1, validator=_whole_number)
 
     def __str__(self) -> str:
         return "take" if self.depth == 1 else f"take {self.depth}"
@@ -65,7 +110,7 @@ class Take:
 class Exchange:
     """Swap a hand card with the face-up exchange card."""
 
-    card: Card
+    card: Card = attrs.field(validator=_one_card_field)
 
     def __str__(self) -> str:
         return f"exchange {self.card}"
@@ -75,7 +120,7 @@ class Exchange:
 class Meld:
     """Lay a new meld from the hand (jokers may carry a declaration)."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_as_tuple, validator=_card_tuple)
 
     def __str__(self) -> str:
         return f"meld {format_cards(self.cards)}"
@@ -85,8 +130,8 @@ class Meld:
 class LayOff:
     """Add hand cards to table meld number ``meld`` (1, 2, … in the order laid)."""
 
-    meld: int
-    cards: tuple[Card, ...]
+    meld: int = attrs.field(validator=_whole_number)
+    cards: tuple[Card, ...] = attrs.field(converter=_as_tuple, validator=_card_tuple)
 
     def __str__(self) -> str:
         return f"layoff {self.meld} {format_cards(self.cards)}"
@@ -96,8 +141,8 @@ class LayOff:
 class SwapJoker:
     """Put natural ``card`` into table meld ``meld`` in place of its joker."""
 
-    meld: int
-    card: Card
+    meld: int = attrs.field(validator=_whole_number)
+    card: Card = attrs.field(validator=_one_card_field)
 
     def __str__(self) -> str:
         return f"swap {self.meld} {self.card}"
@@ -107,7 +152,7 @@ class SwapJoker:
 class Discard:
     """Discard a card and end the turn."""
 
-    card: Card
+    card: Card = attrs.field(validator=_one_card_field)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -132,8 +177,13 @@ class Undo:
 Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Discard, Out, Undo]  # noqa: UP007 - a runtime alias on Python 3.10
 
 
+def _is_number(token: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²``, which ``int()`` refuses."""
+    return 0 < len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
+
+
 def _number(token: str, text: str) -> int:
-    if not token.isdigit() or int(token) < 1:
+    if not _is_number(token) or int(token) < 1:
         raise NotationError(text, f"{token!r} is not a number from 1 up")
     return int(token)
 
@@ -150,16 +200,28 @@ def parse_move(text: str) -> Move:
     return parse_seat_move(text)[1]
 
 
-def parse_seat_move(text: str) -> tuple[int | None, Move]:
-    """Read ``"1: take"`` as (1, Take()); the seat is None when not given."""
+def split_seat(text: str) -> tuple[int | None, str]:
+    """Split the seat written before a move from the move: ``"1: take"`` gives
+    (1, "take"), ``"take"`` gives (None, "take"). Only the seat is read here.
+
+    >>> split_seat(" 01 : meld 7h 8h 9h")
+    (1, 'meld 7h 8h 9h')
+    """
     if not isinstance(text, str):
         raise NotationError(repr(text), "a move is one line of text")
     line = text.strip()
-    seat: int | None = None
     head, colon, rest = line.partition(":")
-    if colon and head.strip().isdigit():
-        seat = int(head.strip())
-        line = rest.strip()
+    head = head.strip()
+    if colon and _is_number(head):
+        return int(head), rest.strip()
+    if colon and head.isascii() and head.isdigit():
+        raise NotationError(text, f"{reprlib.repr(head)} is too long for a seat")
+    return None, line
+
+
+def parse_seat_move(text: str) -> tuple[int | None, Move]:
+    """Read ``"1: take"`` as (1, Take()); the seat is None when not given."""
+    seat, line = split_seat(text)
     words = line.split()
     if not words:
         raise NotationError(text, "empty move")

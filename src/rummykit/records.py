@@ -58,11 +58,13 @@ class Record:
         return deal(self.variant, players=self.players, dealer=self.dealer, deck=self.deck, seed=self.seed)
 
     def play(self, move: Move | str, state: RoundState | None = None) -> Record:
-        """This record with one more move (checked by replaying when no state is given)."""
+        """This record with one more move (checked by replaying when no state is
+        given); move text that names a seat not to move is refused
+        (``turn.not-your-turn``), never recorded for the seat to move."""
         current = state if state is not None else self.replay()
         seat = current.to_move
+        after = current.apply(move)  # checks the seat written in move text
         text = str(move) if not isinstance(move, str) else str(parse_seat_move(move)[1])
-        after = current.apply(text)
         result = None
         if after.result is not None:
             result = {"ending": after.result.ending, "winner": after.result.winner,
