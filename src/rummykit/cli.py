@@ -480,6 +480,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except SystemExit as stop:  # --help has printed the help
+        return stop.code if isinstance(stop.code, int) else 0
     except Exception as error:  # the last resort: one line, never a traceback
         print(f"rummykit: error: unexpected {type(error).__name__}: {one_line(str(error))}", file=sys.stderr)
         return 2
