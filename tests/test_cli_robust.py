@@ -83,8 +83,8 @@ def test_a_problem_of_a_parent_is_reported_under_the_parent(tmp_path: Path) -> N
         load_variant(child)
     files = {p.path: p.file for p in info.value.problems}
     assert files == {
-        "opening.min_points": str(base),
-        "melds.foo": str(base),
+        "opening.min_points": os.path.realpath(base),
+        "melds.foo": os.path.realpath(base),
         "melds.set_min": str(child),
     }
 
@@ -340,3 +340,16 @@ def test_load_variant_refuses_a_fifo_without_hanging(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "v.toml")
     with pytest.raises(VariantError, match="FIFO"):
         load_variant(tmp_path / "v.toml")
+
+
+def test_a_variant_and_a_state_still_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    variant = load_variant("roemie")
+    state = rk.deal(variant, players=3, seed=5)
+    for again in (pickle.loads(pickle.dumps(variant)), copy.deepcopy(variant), copy.copy(variant)):
+        assert again == variant and again.digest() == variant.digest()
+        with pytest.raises(TypeError):
+            again.resolved["opening"]["min_points"] = 0  # type: ignore[index]
+    assert rk.to_json(pickle.loads(pickle.dumps(state))) == rk.to_json(state)

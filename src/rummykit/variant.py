@@ -2,8 +2,8 @@
 
 A variant file has one table per part of the game (``[deal]``, ``[melds]``,
 ``[opening]`` …); ``docs/writing-a-variant.md`` lists every key. A file may
-``extends`` another (a bundled id or a path relative to it) and then names only
-what it changes. Every problem of a file is reported at once, in one
+``extends`` another (a bundled id, or a path inside its own folder) and then
+names only what it changes. Every problem of a file is reported at once, in one
 :class:`~rummykit.errors.VariantError`, each with the key path, what was
 expected and what was found.
 
@@ -446,6 +446,12 @@ class Variant:
         band = self.deck_band(players)
         return build_deck(band.decks, self.joker_count(players, jokers))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A read-only mapping does not pickle: the rules travel as plain data.
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(Variant) if field.init}
+        fields["resolved"] = self.resolved_dict()
+        return (_variant_from_fields, (fields,))
+
     def resolved_dict(self) -> dict[str, Any]:
         """A fresh plain copy of :attr:`resolved` (dicts and lists), for JSON."""
         data: dict[str, Any] = thaw(self.resolved)
@@ -455,6 +461,10 @@ class Variant:
         """A SHA-256 of the resolved rules: equal digests, equal rules."""
         text = json.dumps(self.resolved_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _variant_from_fields(fields: dict[str, Any]) -> Variant:
+    return Variant(**fields)
 
 
 # --------------------------------------------------------------------------- loading
@@ -540,7 +550,7 @@ def _read_file(path: Path) -> tuple[str, str, Path | None]:
     return (str(path), text_, path.parent)
 
 
-def _read_text(ref: str, base: Path | None) -> tuple[str, str, Path | None]:
+def _read_text(ref: str) -> tuple[str, str, Path | None]:
     """(file label, text, directory for relative extends) of a bundled id or path."""
     if not _looks_like_path(ref):
         return _read_bundled(ref)
@@ -706,7 +716,7 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
 
 
 def loads_variant(text: str, *, source: str = "<string>") -> Variant:
-    """Read a variant from TOML text (``extends`` paths are relative to the
+    """Read a variant from TOML text (an ``extends`` path must lie inside the
     current directory)."""
     data = _parse(source, text)
     resolved, origins = _resolve(source, data, Path.cwd(), (source,))
@@ -717,7 +727,7 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     """Load a bundled variant by id (``"rami51"``) or a variant file by path."""
     if isinstance(ref, Variant):
         return ref
-    label, text_, base = _read_text(os.fspath(ref), None)
+    label, text_, base = _read_text(os.fspath(ref))
     data = _parse(label, text_)
     resolved, origins = _resolve(label, data, base, (label,))
     return _build(label, resolved, label, origins)
