@@ -14,9 +14,11 @@ from typing import Any, NoReturn
 
 import attrs
 
+from rummykit.bots import BOTS
 from rummykit.cards import format_cards, parse_cards
 from rummykit.conformance import CaseFileError, run_case_files
 from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
@@ -43,9 +45,27 @@ def _variant(ref: str) -> Variant:
 
 def _cards(words: Sequence[str]) -> tuple[Any, ...]:
     try:
-        return parse_cards(" ".join(words))
+        cards = parse_cards(" ".join(words))
     except NotationError as error:
         raise UsageError(f"notation.invalid: {error}") from None
+    if not cards:
+        raise UsageError("notation.invalid: no cards given (the card list is empty or blank)")
+    return cards
+
+
+def _bot_names(text: str, command: str) -> list[str]:
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    if not names:
+        raise UsageError(f"{command}: --bots names no bot (known: {', '.join(BOTS)})")
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"{command}: unknown bot {name!r} (known: {', '.join(BOTS)})")
+    return names
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: line breaks written as ``\\n``."""
+    return "\\n".join(text.splitlines()) or "(no message)"
 
 
 def _emit(data: Any) -> None:
@@ -128,7 +148,7 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
             _emit({"ok": False, "problems": [attrs.asdict(p) for p in error.problems]})
         else:
             for problem in error.problems:
-                print(problem, file=sys.stderr)
+                print(one_line(str(problem)), file=sys.stderr)
         return 2
     if args.json:
         _emit({"ok": True, "id": variant.id, "name": variant.name, "digest": variant.digest()})
@@ -241,12 +261,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.serialize import JSONError, from_json
 
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            record = from_json(handle.read())
-    except OSError as error:
-        raise UsageError(f"{args.file}: cannot read: {error.strerror}") from None
+        record = from_json(read_text_file(args.file))
+    except UnreadableFile as error:
+        raise UsageError(f"{args.file}: cannot read: {error.reason}") from None
     except JSONError as error:
         raise UsageError(f"{args.file}: {error}") from None
+    except RecursionError:
+        raise UsageError(f"{args.file}: not a game record (nested too deep)") from None
     if not isinstance(record, Record):
         raise UsageError(f"{args.file}: not a game record")
     try:
@@ -281,10 +302,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rummykit.simulate import simulate
+    from rummykit.simulate import RecordsError, prepare_records, simulate
 
     variant = _variant(args.variant)  # checks the reference early, one line on error
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = _bot_names(args.bots, "simulate")
     if (args.rounds is None) == (args.matches is None):
         raise UsageError("simulate: give --rounds or --matches")
     try:
@@ -293,6 +314,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"simulate: {error}") from None
     if args.workers < 1:
         raise UsageError("simulate: --workers must be at least 1")
+    records = Path(args.records) if args.records else None
+    if records is not None:
+        try:  # before the simulation runs, not after
+            prepare_records(records)
+        except RecordsError as error:
+            raise UsageError(f"simulate: --records: {error}") from None
 
     def progress(stream: Any, total: int) -> Any:
         if args.quiet:
@@ -310,7 +337,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             matches=args.matches,
             seed=args.seed,
             workers=args.workers,
-            records=Path(args.records) if args.records else None,
+            records=records,
             progress=progress,
         )
     except ValueError as error:
@@ -344,7 +371,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
     try:
         variant.check_players(args.players)
-        bots_by_seat = [b.strip() for b in args.bots.split(",") if b.strip()]
+        bots_by_seat = _bot_names(args.bots, "play")
         state = deal(variant, players=args.players, seed=args.seed)
         bots = {
             seat: make_bot(bots_by_seat[i % len(bots_by_seat)], variant, seed=args.seed)
@@ -449,10 +476,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except UsageError as error:
-        print(f"rummykit: error: {error}", file=sys.stderr)
+        print(f"rummykit: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except SystemExit as stop:  # --help has printed the help
+        return stop.code if isinstance(stop.code, int) else 0
+    except Exception as error:  # the last resort: one line, never a traceback
+        print(f"rummykit: error: unexpected {type(error).__name__}: {one_line(str(error))}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

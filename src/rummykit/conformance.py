@@ -17,6 +17,7 @@ import attrs
 
 from rummykit.cards import parse_cards
 from rummykit.errors import IllegalMove, NotationError, Refusal, VariantError
+from rummykit.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules import check_opening
 from rummykit.values import hand_penalty
@@ -69,6 +70,24 @@ EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
     "to_move", "phase", "opened", "stock_size", "reshuffles",
 }  # fmt: skip
+EXPECT_TYPES: dict[str, dict[str, str]] = {
+    "scenario": {
+        "round_over": "bool", "winner": "int", "winners": "list[int]", "ending": "str",
+        "scores": "list[int]", "hands": "list[str]", "table": "list[str]", "discard_top": "str",
+        "to_move": "int", "phase": "str", "opened": "list[bool]", "stock_size": "int",
+        "reshuffles": "int",
+    },
+    "deal": {
+        "deck_size": "int", "hand_sizes": "list[int]", "to_move": "int", "discard_size": "int",
+        "stock_size": "int", "exchange": "bool", "phase": "str", "dealer": "int",
+        "joker_counts": "list[int]",
+    },
+    "match": {
+        "rounds": "int", "totals": "list[int]", "winners": "list[int]", "over": "bool",
+        "dealers": "list[int]",
+    },
+    "perft": dict.fromkeys(PERFT_KINDS, "int"),
+}  # fmt: skip
 
 
 class CaseFileError(ValueError):
@@ -112,6 +131,21 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
 }
 
 
+def _is(value: Any, kind: str) -> bool:
+    """Is ``value`` of ``kind`` ("int", "str", "bool", "list[int]" ...)?"""
+    if kind.startswith("list["):
+        return isinstance(value, list) and all(_is(item, kind[5:-1]) for item in value)
+    wanted = _TYPES[kind]
+    return isinstance(value, wanted) and not (kind == "int" and isinstance(value, bool))
+
+
+def _check_expect_types(where: str, section: str, expect: dict[str, Any]) -> None:
+    for key, value in expect.items():
+        kind = EXPECT_TYPES[section].get(key)
+        if kind is not None and not _is(value, kind):
+            raise CaseFileError(f"{where}: expect.{key} should be {kind}, got {value!r}")
+
+
 def _check_case(path: str, section: str, index: int, case: Any) -> None:
     where = f"{path}: [[{section}]] #{index + 1}"
     if not isinstance(case, dict):
@@ -126,6 +160,12 @@ def _check_case(path: str, section: str, index: int, case: Any) -> None:
     for key in REQUIRED[section]:
         if key not in case:
             raise CaseFileError(f"{where}: the key {key!r} is missing")
+    if "expect" in case:
+        _check_expect_types(where, section, case["expect"])
+    if "moves" in case and not _is(case["moves"], "list[str]"):
+        raise CaseFileError(f"{where}: moves should be list[str], got {case['moves']!r}")
+    if "scores" in case and not _is(case["scores"], "list[list[int]]"):
+        raise CaseFileError(f"{where}: scores should be list[list[int]], got {case['scores']!r}")
 
 
 class _Variants:
@@ -154,11 +194,15 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
     path = Path(path)
     label = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CaseFileError(f"{label}: cannot read: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
+        data = tomllib.loads(read_text_file(path))
+    except UnreadableFile as error:
+        raise CaseFileError(f"{label}: cannot read: {error.reason}") from None
+    except RecursionError:
+        raise CaseFileError(f"{label}: not valid TOML: tables or arrays nested too deep") from None
+    except ValueError as error:  # TOMLDecodeError, or an integer too long to convert
         raise CaseFileError(f"{label}: not valid TOML: {error}") from None
+    if deepest_nesting(data) > MAX_NESTING:
+        raise CaseFileError(f"{label}: tables and arrays nest more than {MAX_NESTING} deep")
     for key in data:
         if key not in CASE_KEYS and key not in ("variant", "variants"):
             raise CaseFileError(f"{label}: unknown key {key!r} (known: variant, {', '.join(CASE_KEYS)})")
@@ -182,6 +226,8 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
                 variant = variants.get(ref, f"{label}: {name}")
                 shown = f"{name} [{ref}]" if every and "variant" not in case else name
                 results.append(_run_case(label, shown, section, variant, case, path.parent))
+    if not results:
+        raise CaseFileError(f"{label}: no case (known sections: {', '.join(CASE_KEYS)})")
     return results
 
 
@@ -401,6 +447,8 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         if key in expect and expect[key] != got[key]:
             return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")
     if "hands" in expect:
+        if len(expect["hands"]) > len(state.hands):
+            return CaseResult(label, name, False, f"{len(expect['hands'])} hands", f"{len(state.hands)}")
         for seat, cards in enumerate(expect["hands"]):
             want = sorted(str(c) for c in parse_cards(cards))
             have = sorted(str(c) for c in state.hands[seat])

@@ -57,7 +57,7 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"boolean {str(value).lower()}"
     if isinstance(value, int):
-        return f"integer {value}"
+        return f"integer {value}" if -(10**15) < value < 10**15 else "a very large integer"
     if isinstance(value, float):
         return f"float {value}"
     if isinstance(value, str):
@@ -130,8 +130,14 @@ def choice(default: Any, *options: str, doc: str = "", only: bool = False) -> An
     return _field(default, Spec(_one_of(allowed), check, default is MISSING, doc))
 
 
-def int_or(default: Any, *words: str, minimum: int | None = None, doc: str = "") -> Any:
-    whole = _integer(minimum, None)
+def int_or(
+    default: Any,
+    *words: str,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    doc: str = "",
+) -> Any:
+    whole = _integer(minimum, maximum)
 
     def check(value: Any) -> Any:
         if isinstance(value, str):
@@ -140,36 +146,36 @@ def int_or(default: Any, *words: str, minimum: int | None = None, doc: str = "")
             raise ValueError(describe(value))
         return whole(value)
 
-    expected = f"{_bounds(minimum, None)} or {_one_of(tuple(words))}"
+    expected = f"{_bounds(minimum, maximum)} or {_one_of(tuple(words))}"
     return _field(default, Spec(expected, check, default is MISSING, doc))
 
 
-def int_range(default: Any = MISSING, *, minimum: int = 0, doc: str = "") -> Any:
+def int_range(default: Any = MISSING, *, minimum: int = 0, maximum: int, doc: str = "") -> Any:
     def check(value: Any) -> tuple[int, int]:
         ok = (
             isinstance(value, list)
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            and minimum <= value[0] <= value[1]
+            and minimum <= value[0] <= value[1] <= maximum
         )
         if not ok:
             raise ValueError(describe(value))
         return (value[0], value[1])
 
-    expected = f"[low, high], two integers with {minimum} <= low <= high"
+    expected = f"[low, high], two integers with {minimum} <= low <= high <= {maximum}"
     return _field(default, Spec(expected, check, default is MISSING, doc))
 
 
-def int_list(default: Any = (), *, minimum: int = 0, doc: str = "") -> Any:
+def int_list(default: Any = (), *, minimum: int = 0, maximum: int, max_items: int, doc: str = "") -> Any:
     def check(value: Any) -> tuple[int, ...]:
-        if not isinstance(value, list):
+        if not isinstance(value, list) or len(value) > max_items:
             raise ValueError(describe(value))
         for item in value:
-            if isinstance(item, bool) or not isinstance(item, int) or item < minimum:
+            if isinstance(item, bool) or not isinstance(item, int) or not minimum <= item <= maximum:
                 raise ValueError(describe(value))
         return tuple(value)
 
-    expected = f"an array of integers >= {minimum}"
+    expected = f"an array of at most {max_items} integers from {minimum} to {maximum}"
     return _field(default, Spec(expected, check, default is MISSING, doc))
 
 

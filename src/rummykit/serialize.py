@@ -84,7 +84,7 @@ def _result(result: RoundResult | None) -> dict[str, Any] | None:
 
 
 def variant_document(variant: Variant) -> dict[str, Any]:
-    return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved}
+    return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved_dict()}
 
 
 def state_document(state: RoundState) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -31,7 +32,39 @@ from rummykit.records import Record
 from rummykit.serialize import to_json
 from rummykit.variant import Variant, load_variant
 
-__all__ = ["RoundSummary", "SimulationReport", "play_round", "round_seed", "simulate", "wilson"]
+__all__ = [
+    "MAX_SIMULATED_ROUNDS",
+    "RecordsError",
+    "RoundSummary",
+    "SimulationReport",
+    "play_round",
+    "prepare_records",
+    "round_seed",
+    "simulate",
+    "wilson",
+]
+
+MAX_SIMULATED_ROUNDS = 1_000_000
+"""The most rounds one call of :func:`simulate` plays (the tasks are listed up front)."""
+
+
+class RecordsError(ValueError):
+    """The folder for the records cannot be made or written to."""
+
+
+def prepare_records(folder: Path) -> None:
+    """Make ``folder`` (and its parents) and check that a file can be written
+    there, so that a simulation never runs only to fail at the end."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except FileExistsError:
+        raise RecordsError(f"{folder}: not a folder") from None
+    except OSError as error:
+        raise RecordsError(f"{folder}: cannot write there: {error.strerror or error}") from None
+    except ValueError:  # an embedded NUL in the path
+        raise RecordsError(f"{folder}: not a usable path") from None
 
 
 def round_seed(master: int, index: int) -> int:
@@ -247,6 +280,10 @@ def simulate(
     total = rounds if rounds is not None else (matches or 0) * per_match
     if total < 1:
         raise ValueError("simulate at least one round")
+    if total > MAX_SIMULATED_ROUNDS:
+        raise ValueError(f"simulate at most {MAX_SIMULATED_ROUNDS} rounds at once, not {total}")
+    if records is not None:
+        prepare_records(records)
     tasks = []
     for index in range(total):
         if matches is not None:
@@ -269,7 +306,6 @@ def simulate(
             summaries = list(progress(stream, total) if progress else stream)
     seconds = time.perf_counter() - start
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
         for summary in summaries:
             assert summary.record is not None
             (records / f"round-{summary.index:05d}.json").write_text(summary.record + "\n", encoding="utf-8")

@@ -14,9 +14,12 @@ import attrs
 from rummykit.cards import Card, parse_cards
 from rummykit.schema import choice, int_or, integer
 
-__all__ = ["HandValues", "NumberValue", "TableValues", "hand_penalty"]
+__all__ = ["MAX_CARD_POINTS", "HandValues", "NumberValue", "TableValues", "hand_penalty"]
 
 NumberValue = int | Literal["face"]
+
+MAX_CARD_POINTS = 1000
+"""The most one card may be worth, on the table or in a hand."""
 
 
 def _number(value: NumberValue, rank: int) -> int:
@@ -32,14 +35,18 @@ class TableValues:
     set. A joker is worth the card it stands for (``joker = "represented"``).
     """
 
-    number: NumberValue = int_or("face", "face", minimum=0, doc="a card 2-9")
-    ten: int = integer(10, minimum=0, doc="a ten")
-    jack: int = integer(10, minimum=0, doc="a jack")
-    queen: int = integer(10, minimum=0, doc="a queen")
-    king: int = integer(10, minimum=0, doc="a king")
-    ace_low_run: int = integer(1, minimum=0, doc="an ace below the two in a run (A-2-3)")
-    ace_high_run: int = integer(11, minimum=0, doc="an ace above the king in a run (Q-K-A)")
-    ace_in_set: int = integer(11, minimum=0, doc="an ace in a set")
+    number: NumberValue = int_or("face", "face", minimum=0, maximum=MAX_CARD_POINTS, doc="a card 2-9")
+    ten: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a ten")
+    jack: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a jack")
+    queen: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a queen")
+    king: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a king")
+    ace_low_run: int = integer(
+        1, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace below the two in a run (A-2-3)"
+    )
+    ace_high_run: int = integer(
+        11, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace above the king in a run (Q-K-A)"
+    )
+    ace_in_set: int = integer(11, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace in a set")
     joker: Literal["represented"] = choice(
         "represented", "represented", doc="a joker: the value of the card it stands for"
     )
@@ -59,13 +66,13 @@ class TableValues:
 class HandValues:
     """Penalty of a card left in a hand at the end of a round."""
 
-    number: NumberValue = int_or("face", "face", minimum=0, doc="a card 2-9")
-    ten: int = integer(10, minimum=0, doc="a ten")
-    jack: int = integer(10, minimum=0, doc="a jack")
-    queen: int = integer(10, minimum=0, doc="a queen")
-    king: int = integer(10, minimum=0, doc="a king")
-    ace: int = integer(11, minimum=0, doc="an ace")
-    joker: int = integer(20, minimum=0, doc="a joker")
+    number: NumberValue = int_or("face", "face", minimum=0, maximum=MAX_CARD_POINTS, doc="a card 2-9")
+    ten: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a ten")
+    jack: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a jack")
+    queen: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a queen")
+    king: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a king")
+    ace: int = integer(11, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace")
+    joker: int = integer(20, minimum=0, maximum=MAX_CARD_POINTS, doc="a joker")
     by_code: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

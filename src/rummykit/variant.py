@@ -2,8 +2,8 @@
 
 A variant file has one table per part of the game (``[deal]``, ``[melds]``,
 ``[opening]`` …); ``docs/writing-a-variant.md`` lists every key. A file may
-``extends`` another (a bundled id or a path relative to it) and then names only
-what it changes. Every problem of a file is reported at once, in one
+``extends`` another (a bundled id, or a path inside its own folder) and then
+names only what it changes. Every problem of a file is reported at once, in one
 :class:`~rummykit.errors.VariantError`, each with the key path, what was
 expected and what was found.
 
@@ -18,19 +18,23 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
 from rummykit.cards import Card, build_deck
 from rummykit.errors import Problem, VariantError
+from rummykit.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
 from rummykit.melds import MeldRules
 from rummykit.schema import (
     MISSING,
     boolean,
     choice,
+    describe,
     int_list,
     int_or,
     int_range,
@@ -47,12 +51,41 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "MAX_DECKS",
+    "MAX_EXTENDS",
+    "MAX_HAND_SIZE",
+    "MAX_JOKERS",
+    "MAX_PLAYERS",
     "DeckBand",
     "Variant",
     "bundled_variants",
+    "freeze",
     "load_variant",
     "loads_variant",
+    "thaw",
 ]
+
+
+# --------------------------------------------------------------------------- limits
+
+# What a real table can hold. Every count in a variant file is bounded, so no
+# file can make the library loop for ever or exhaust memory
+# (docs/writing-a-variant.md, "Limits").
+MAX_PLAYERS = 12
+MAX_DECKS = 8
+MAX_JOKERS = 32
+MAX_OPTIONS = 8  # entries of joker_options and rounds_options
+MAX_HAND_SIZE = 30
+MAX_FIRST_PLAYER_EXTRA = 10
+MAX_SET_SIZE = 16
+MAX_OPENING_POINTS = 1000
+MAX_SCORE = 10_000  # flat scores and the winner's score, either sign
+MAX_MULTIPLIER = 10
+MAX_RESHUFFLES = 100
+MAX_TURN_CAP = 10_000
+MAX_ROUNDS = 100
+MAX_EXTENDS = 16
+"""The longest chain of ``extends``: a file, its parent, ... 16 files in all."""
 
 
 # --------------------------------------------------------------------------- sections
@@ -63,21 +96,28 @@ class Meta:
     id: str = text(doc="identifier, lower case, as used on the command line")
     name: str = text(doc="the variant's name for people")
     seed: str = text("", doc="the rule text the variant follows")
-    extends: str = text("", doc="a parent variant (bundled id or path) whose keys this file overrides")
+    extends: str = text(
+        "",
+        doc="a parent variant (bundled id, or path inside this file's folder) whose keys this file overrides",
+    )
 
 
 @attrs.frozen(slots=True)
 class Players:
-    min: int = integer(minimum=1, doc="fewest players")
-    max: int = integer(minimum=1, doc="most players")
+    min: int = integer(minimum=1, maximum=MAX_PLAYERS, doc="fewest players")
+    max: int = integer(minimum=1, maximum=MAX_PLAYERS, doc="most players")
 
 
 @attrs.frozen(slots=True)
 class DeckBand:
-    players: tuple[int, int] = int_range(minimum=1, doc="the player counts this band covers")
-    decks: int = integer(minimum=1, maximum=8, doc="52-card French decks")
-    jokers: int = integer(0, minimum=0, doc="jokers by default")
-    joker_options: tuple[int, ...] = int_list((), doc="other joker counts a table may choose")
+    players: tuple[int, int] = int_range(
+        minimum=1, maximum=MAX_PLAYERS, doc="the player counts this band covers"
+    )
+    decks: int = integer(minimum=1, maximum=MAX_DECKS, doc="52-card French decks")
+    jokers: int = integer(0, minimum=0, maximum=MAX_JOKERS, doc="jokers by default")
+    joker_options: tuple[int, ...] = int_list(
+        (), maximum=MAX_JOKERS, max_items=MAX_OPTIONS, doc="other joker counts a table may choose"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -104,8 +144,10 @@ class Seating:
 
 @attrs.frozen(slots=True)
 class Deal:
-    hand_size: int = integer(minimum=1, doc="cards dealt to every seat")
-    first_player_extra: int = integer(0, minimum=0, doc="extra cards for the first player")
+    hand_size: int = integer(minimum=1, maximum=MAX_HAND_SIZE, doc="cards dealt to every seat")
+    first_player_extra: int = integer(
+        0, minimum=0, maximum=MAX_FIRST_PLAYER_EXTRA, doc="extra cards for the first player"
+    )
     flip_first_discard: bool = boolean(False, doc="turn up a card to start the discard pile")
     exchange_card: bool = boolean(False, doc="set a face-up exchange card aside at the cut")
     cut_joker_ceremony: bool = boolean(False, doc="jokers at the bottom of the cut are handed out")
@@ -132,7 +174,7 @@ class Draw:
         False, doc="the pickup condition does not apply in the first drawing round"
     )
     pickup_natural_partners: int = integer(
-        0, minimum=0, doc="natural hand cards a taken discard must be melded with"
+        0, minimum=0, maximum=MAX_SET_SIZE, doc="natural hand cards a taken discard must be melded with"
     )
     discard_deep: bool = boolean(False, doc="a card below the top of the discard row may be chosen")
     deep_takes_cards_above: bool = boolean(False, doc="a deep choice takes every card above it")
@@ -155,15 +197,15 @@ class Draw:
 
 @attrs.frozen(slots=True)
 class Melds:
-    set_min: int = integer(3, minimum=2, doc="fewest cards in a set")
-    set_max: int = integer(4, minimum=2, doc="most cards in a set")
+    set_min: int = integer(3, minimum=2, maximum=MAX_SET_SIZE, doc="fewest cards in a set")
+    set_max: int = integer(4, minimum=2, maximum=MAX_SET_SIZE, doc="most cards in a set")
     set_distinct_suits: bool = boolean(True, doc="the natural cards of a set differ in suit")
-    run_min: int = integer(3, minimum=2, doc="fewest cards in a run")
+    run_min: int = integer(3, minimum=2, maximum=13, doc="fewest cards in a run")
     run_max: int = integer(13, minimum=2, maximum=13, doc="most cards in a run")
     ace_low: bool = boolean(True, doc="A-2-3 is a run")
     ace_high: bool = boolean(True, doc="Q-K-A is a run")
     run_wrap: bool = boolean(False, doc="K-A-2 is a run (only false is supported)")
-    max_jokers_per_meld: int = integer(1, minimum=0, doc="jokers allowed in one meld")
+    max_jokers_per_meld: int = integer(1, minimum=0, maximum=MAX_SET_SIZE, doc="jokers allowed in one meld")
     joker_placement: Literal["lowest_value", "declared"] = choice(
         "lowest_value", "lowest_value", "declared", doc="what a joker at an open run end stands for"
     )
@@ -175,12 +217,14 @@ class Melds:
 
 @attrs.frozen(slots=True)
 class Opening:
-    min_points: int = integer(0, minimum=0, doc="minimum table value of the opening")
+    min_points: int = integer(
+        0, minimum=0, maximum=MAX_OPENING_POINTS, doc="minimum table value of the opening"
+    )
     counts: Literal["new_melds_this_turn"] = choice(
         "new_melds_this_turn", "new_melds_this_turn", doc="what counts toward the minimum"
     )
     require_pure_run: bool = boolean(False, doc="the opening needs a run without a joker")
-    pure_run_min: int = integer(3, minimum=2, doc="cards in that pure run")
+    pure_run_min: int = integer(3, minimum=2, maximum=13, doc="cards in that pure run")
     waived_for_hand_rummy: bool = boolean(False, doc="going out in the opening turn waives it")
     layoff_same_turn: bool = boolean(True, doc="lay-offs and swaps may follow the opening in its turn")
 
@@ -199,7 +243,9 @@ RELAY_TARGETS = ("new_meld", "layoff_jokerless")
 class Swap:
     allowed: bool = boolean(False, doc="jokers may be swapped out of table melds")
     requires_opened: bool = boolean(True, doc="only a player who has opened may swap")
-    set_min_naturals: int = integer(0, minimum=0, doc="naturals a set needs before its joker leaves")
+    set_min_naturals: int = integer(
+        0, minimum=0, maximum=MAX_SET_SIZE, doc="naturals a set needs before its joker leaves"
+    )
     relay: Literal["mandatory", "if_possible"] = choice(
         "mandatory",
         "mandatory",
@@ -226,8 +272,8 @@ class StockExhausted:
         "reshuffle_discard_except_top",
         doc="what happens when the stock is empty",
     )
-    max_reshuffles: int = integer(2, minimum=0, doc="reshuffles per round")
-    turn_cap: int = integer(300, minimum=1, doc="the round ends after this many turns")
+    max_reshuffles: int = integer(2, minimum=0, maximum=MAX_RESHUFFLES, doc="reshuffles per round")
+    turn_cap: int = integer(300, minimum=1, maximum=MAX_TURN_CAP, doc="the round ends after this many turns")
     blocked_winner: Literal["best_round_score", "none"] = choice(
         "best_round_score", "best_round_score", "none", doc="who wins a blocked round"
     )
@@ -245,25 +291,31 @@ class Scoring:
         "hand_penalty", "hand_penalty", "table_minus_hand", doc="how a round is scored"
     )
     winner_score: int | Literal["computed"] = int_or(
-        0, "computed", doc="round score of the player who went out"
+        0, "computed", minimum=-MAX_SCORE, maximum=MAX_SCORE, doc="round score of the player who went out"
     )
     hand_rummy_winner_score: int | Literal["computed"] = int_or(
-        0, "computed", doc="the same after a hand rummy"
+        0, "computed", minimum=-MAX_SCORE, maximum=MAX_SCORE, doc="the same after a hand rummy"
     )
-    hand_rummy_multiplier: int = integer(1, minimum=1, doc="multiplier on the others after a hand rummy")
+    hand_rummy_multiplier: int = integer(
+        1, minimum=1, maximum=MAX_MULTIPLIER, doc="multiplier on the others after a hand rummy"
+    )
     hand_rummy_self_multiplier: int = integer(
-        1, minimum=1, doc="multiplier on the hand-rummy player's own score"
+        1, minimum=1, maximum=MAX_MULTIPLIER, doc="multiplier on the hand-rummy player's own score"
     )
-    not_opened_flat: int = integer(0, minimum=0, doc="flat score for a player who never opened (0 = off)")
+    not_opened_flat: int = integer(
+        0, minimum=0, maximum=MAX_SCORE, doc="flat score for a player who never opened (0 = off)"
+    )
     table_credit: Literal["placer"] = choice("placer", "placer", doc="whose table points a card earns")
 
 
 @attrs.frozen(slots=True)
 class Match:
     rounds: int | Literal["per_player"] = int_or(
-        "per_player", "per_player", minimum=1, doc="rounds in a match"
+        "per_player", "per_player", minimum=1, maximum=MAX_ROUNDS, doc="rounds in a match"
     )
-    rounds_options: tuple[int, ...] = int_list((), minimum=1, doc="other match lengths a table may choose")
+    rounds_options: tuple[int, ...] = int_list(
+        (), minimum=1, maximum=MAX_ROUNDS, max_items=MAX_OPTIONS, doc="other match lengths a table may choose"
+    )
     winner: Literal["lowest_total", "highest_total"] = choice(
         "lowest_total", "lowest_total", "highest_total", doc="who wins the match"
     )
@@ -290,6 +342,25 @@ SECTIONS: dict[str, type[Any]] = {
 REQUIRED_SECTIONS = ("meta", "players", "deck", "deal")
 
 
+def freeze(value: Any) -> Any:
+    """A read-only deep copy of TOML data: tables become read-only mappings,
+    arrays tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """A plain deep copy (dicts and lists) of frozen data, for JSON."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(item) for item in value]
+    return value
+
+
 # --------------------------------------------------------------------------- the model
 
 
@@ -314,7 +385,11 @@ class Variant:
     scoring: Scoring
     match: Match
     source: str = attrs.field(default="", eq=False, kw_only=True)
-    resolved: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False, kw_only=True)
+    resolved: Mapping[str, Any] = attrs.field(
+        factory=dict, converter=freeze, eq=False, repr=False, kw_only=True
+    )
+    """The resolved rules as read (``extends`` applied): a read-only mapping,
+    arrays as tuples. :meth:`resolved_dict` gives a plain copy."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -371,22 +446,62 @@ class Variant:
         band = self.deck_band(players)
         return build_deck(band.decks, self.joker_count(players, jokers))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A read-only mapping does not pickle: the rules travel as plain data.
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(Variant) if field.init}
+        fields["resolved"] = self.resolved_dict()
+        return (_variant_from_fields, (fields,))
+
+    def resolved_dict(self) -> dict[str, Any]:
+        """A fresh plain copy of :attr:`resolved` (dicts and lists), for JSON."""
+        data: dict[str, Any] = thaw(self.resolved)
+        return data
+
     def digest(self) -> str:
         """A SHA-256 of the resolved rules: equal digests, equal rules."""
-        text = json.dumps(self.resolved, sort_keys=True, separators=(",", ":"))
+        text = json.dumps(self.resolved_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _variant_from_fields(fields: dict[str, Any]) -> Variant:
+    return Variant(**fields)
 
 
 # --------------------------------------------------------------------------- loading
 
 
+Origins = dict[str, str]
+"""Which file gave each key path of the merged rules (``"opening.min_points"``
+-> the file's label), so that a problem is reported under that file's name."""
+
+
 class _Collector:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, origins: Origins | None = None) -> None:
         self.file = file
+        self.origins = origins or {}
         self.problems: list[Problem] = []
 
     def __call__(self, path: str, expected: str, got: str) -> None:
-        self.problems.append(Problem(self.file, path, expected, got))
+        self.problems.append(Problem(self.file_of(path), path, expected, got))
+
+    def file_of(self, path: str) -> str:
+        """The file that wrote ``path``, or its nearest enclosing table."""
+        while path:
+            if path in self.origins:
+                return self.origins[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return self.file
+
+
+def _origins(data: dict[str, Any], label: str, prefix: str = "") -> Origins:
+    out: Origins = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        out[path] = label
+        if isinstance(value, dict):
+            out.update(_origins(value, label, f"{path}."))
+    return out
 
 
 def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
@@ -415,24 +530,50 @@ def bundled_variants() -> list[str]:
     return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml"))
 
 
-def _read_text(ref: str, base: Path | None) -> tuple[str, str, Path | None]:
-    """(file label, text, directory for relative extends) of a bundled id or path."""
-    looks_like_path = ref.endswith(".toml") or os.sep in ref or "/" in ref
-    if not looks_like_path:
-        entry = _bundled_dir() / f"{ref}.toml"
-        if entry.is_file():
-            return (f"{ref}.toml", entry.read_text(encoding="utf-8"), None)
-        known = ", ".join(bundled_variants())
-        raise VariantError([Problem(ref, "(variant)", f"a bundled id ({known}) or a path", repr(ref))])
-    path = Path(ref)
-    if base is not None and not path.is_absolute():
-        path = base / path
+def _looks_like_path(ref: str) -> bool:
+    return ref.endswith(".toml") or os.sep in ref or "/" in ref
+
+
+def _read_bundled(ref: str) -> tuple[str, str, Path | None]:
+    entry = _bundled_dir() / f"{ref}.toml"
+    if entry.is_file():
+        return (f"{ref}.toml", entry.read_text(encoding="utf-8"), None)
+    known = ", ".join(bundled_variants())
+    raise VariantError([Problem(ref, "(variant)", f"a bundled id ({known}) or a path", repr(ref))])
+
+
+def _read_file(path: Path) -> tuple[str, str, Path | None]:
     try:
-        return (str(path), path.read_text(encoding="utf-8"), path.parent)
-    except OSError as error:
+        text_ = read_text_file(path)
+    except UnreadableFile as error:
+        raise VariantError([Problem(str(path), "(file)", "a readable TOML file", error.reason)]) from None
+    return (str(path), text_, path.parent)
+
+
+def _read_text(ref: str) -> tuple[str, str, Path | None]:
+    """(file label, text, directory for relative extends) of a bundled id or path."""
+    if not _looks_like_path(ref):
+        return _read_bundled(ref)
+    return _read_file(Path(ref))
+
+
+def _read_parent(label: str, ref: str, base: Path | None) -> tuple[str, str, Path | None]:
+    """The file an ``extends`` names: a bundled id, or a file inside ``base``
+    (the folder of the file that extends; symlinks resolved, nothing outside)."""
+    if not _looks_like_path(ref):
+        return _read_bundled(ref)
+    if base is None:
         raise VariantError(
-            [Problem(str(path), "(file)", "a readable TOML file", error.strerror or str(error))]
-        ) from None
+            [Problem(label, "meta.extends", "a bundled id (a bundled variant extends only those)", repr(ref))]
+        )
+    folder = Path(os.path.realpath(base))
+    inside = "\0" not in ref and not Path(ref).is_absolute()
+    target = Path(os.path.realpath(folder / ref)) if inside else folder
+    if not inside or not target.is_relative_to(folder) or target == folder:
+        raise VariantError(
+            [Problem(label, "meta.extends", f"a bundled id or a path inside {folder}", repr(ref))]
+        )
+    return _read_file(target)
 
 
 def _parse(label: str, text: str) -> dict[str, Any]:
@@ -440,29 +581,60 @@ def _parse(label: str, text: str) -> dict[str, Any]:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+    except RecursionError:
+        raise VariantError(
+            [Problem(label, "(file)", "valid TOML", "tables or arrays nested too deep")]
+        ) from None
+    except ValueError as error:  # e.g. an integer too long to convert
+        raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+    depth = deepest_nesting(data)
+    if depth > MAX_NESTING:
+        raise VariantError(
+            [
+                Problem(
+                    label, "(file)", f"tables and arrays nested at most {MAX_NESTING} deep", f"{depth} deep"
+                )
+            ]
+        )
     return data
 
 
-def _resolve(label: str, data: dict[str, Any], base: Path | None, chain: tuple[str, ...]) -> dict[str, Any]:
+def _resolve(
+    label: str, data: dict[str, Any], base: Path | None, chain: tuple[str, ...]
+) -> tuple[dict[str, Any], Origins]:
+    """The rules with every parent merged in, and which file gave each key."""
+    own = _origins(data, label)
     meta = data.get("meta")
     parent_ref = meta.get("extends") if isinstance(meta, dict) else None
     if not parent_ref:
-        return data
+        return data, own
     if not isinstance(parent_ref, str):
         raise VariantError([Problem(label, "meta.extends", "a bundled id or a path", repr(parent_ref))])
-    parent_label, parent_text, parent_base = _read_text(parent_ref, base)
+    if len(chain) >= MAX_EXTENDS:
+        raise VariantError(
+            [
+                Problem(
+                    label,
+                    "meta.extends",
+                    f"a chain of at most {MAX_EXTENDS} files",
+                    f"more than {MAX_EXTENDS}",
+                )
+            ]
+        )
+    parent_label, parent_text, parent_base = _read_parent(label, parent_ref, base)
     if parent_label in chain:
         cycle = " -> ".join((*chain, parent_label))
         raise VariantError([Problem(label, "meta.extends", "no cycle of extends", cycle)])
-    parent = _resolve(parent_label, _parse(parent_label, parent_text), parent_base, (*chain, parent_label))
+    parsed = _parse(parent_label, parent_text)
+    parent, origins = _resolve(parent_label, parsed, parent_base, (*chain, parent_label))
     parent_meta = dict(parent.get("meta", {}))
     parent_meta.pop("extends", None)
     merged = _merge({**parent, "meta": parent_meta}, data)
-    return merged
+    return merged, {**origins, **own}
 
 
-def _build(label: str, data: dict[str, Any], source: str) -> Variant:
-    report = _Collector(label)
+def _build(label: str, data: dict[str, Any], source: str, origins: Origins | None = None) -> Variant:
+    report = _Collector(label, origins)
     sections: dict[str, Any] = {}
     for key in data:
         if key not in SECTIONS:
@@ -473,8 +645,9 @@ def _build(label: str, data: dict[str, Any], source: str) -> Variant:
             report(name, "a table", "nothing (the table is missing)")
 
     def bands(value: Any, where: str) -> Any:
-        if not isinstance(value, list) or not value:
-            report(where, "an array of tables [[deck.by_players]]", "nothing usable")
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
+            expected = f"an array of 1 to {MAX_PLAYERS} tables [[deck.by_players]]"
+            report(where, expected, "nothing usable" if not value else describe(value))
             return MISSING
         read = [read_section(DeckBand, item, f"{where}[{i}]", report) for i, item in enumerate(value)]
         return MISSING if any(b is None for b in read) else tuple(read)
@@ -495,7 +668,9 @@ def _build(label: str, data: dict[str, Any], source: str) -> Variant:
         section = read_section(cls, table, name, report, nested.get(name))
         sections[name] = section
     if not report.problems:
-        _check_consistency(sections, report)
+        overall = _Collector(label)  # a check across keys belongs to the file loaded
+        _check_consistency(sections, overall)
+        report.problems.extend(overall.problems)
     if report.problems:
         raise VariantError(report.problems)
     return Variant(**sections, source=source, resolved=data)
@@ -541,18 +716,18 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
 
 
 def loads_variant(text: str, *, source: str = "<string>") -> Variant:
-    """Read a variant from TOML text (``extends`` paths are relative to the
+    """Read a variant from TOML text (an ``extends`` path must lie inside the
     current directory)."""
     data = _parse(source, text)
-    resolved = _resolve(source, data, Path.cwd(), (source,))
-    return _build(source, resolved, source)
+    resolved, origins = _resolve(source, data, Path.cwd(), (source,))
+    return _build(source, resolved, source, origins)
 
 
 def load_variant(ref: str | os.PathLike[str]) -> Variant:
     """Load a bundled variant by id (``"rami51"``) or a variant file by path."""
     if isinstance(ref, Variant):
         return ref
-    label, text_, base = _read_text(os.fspath(ref), None)
+    label, text_, base = _read_text(os.fspath(ref))
     data = _parse(label, text_)
-    resolved = _resolve(label, data, base, (label,))
-    return _build(label, resolved, label)
+    resolved, origins = _resolve(label, data, base, (label,))
+    return _build(label, resolved, label, origins)

@@ -1,0 +1,355 @@
+"""Issue 8: variant files stay in their folder, read-only rules, and every bad
+input to the command line gives one clear line and exit 2 (never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import rummykit as rk
+from rummykit import cli
+from rummykit.errors import VariantError
+from rummykit.files import MAX_FILE_BYTES, UnreadableFile, read_text_file
+from rummykit.variant import MAX_EXTENDS, bundled_variants, load_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+MINE = '[meta]\nid = "mine"\nname = "Mine"\nextends = {parent!r}\n'
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_exit_2(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, _, err = run(capsys, *argv)
+    assert code == 2, err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- item 2: extends
+
+
+@pytest.mark.parametrize(
+    "parent", ["/etc/passwd", "../../etc/passwd", "../outside.toml", "sub/../../outside.toml"]
+)
+def test_extends_stays_inside_the_folder_of_the_file(tmp_path: Path, parent: str) -> None:
+    write(tmp_path / "outside.toml", (ROOT / "variants" / "rami51.toml").read_text())
+    child = write(tmp_path / "dir" / "child.toml", MINE.format(parent=parent))
+    with pytest.raises(VariantError) as info:
+        load_variant(child)
+    (problem,) = info.value.problems
+    assert problem.file == str(child) and problem.path == "meta.extends"
+    assert "inside" in problem.expected and "root:" not in str(info.value)
+
+
+def test_extends_through_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    outside = write(tmp_path / "outside.toml", (ROOT / "variants" / "rami51.toml").read_text())
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "dir" / "link.toml").symlink_to(outside)
+    child = write(tmp_path / "dir" / "child.toml", MINE.format(parent="link.toml"))
+    with pytest.raises(VariantError, match="inside"):
+        load_variant(child)
+
+
+def test_extends_inside_the_folder_still_works(tmp_path: Path) -> None:
+    write(tmp_path / "sub" / "base.toml", (ROOT / "variants" / "romme51.toml").read_text())
+    child = write(
+        tmp_path / "child.toml", MINE.format(parent="sub/base.toml") + "[opening]\nmin_points = 60\n"
+    )
+    variant = load_variant(child)
+    assert variant.opening.min_points == 60 and variant.opening.require_pure_run
+
+
+def test_a_problem_of_a_parent_is_reported_under_the_parent(tmp_path: Path) -> None:
+    base = write(
+        tmp_path / "base.toml",
+        MINE.format(parent="rami51") + '[opening]\nmin_points = "lots"\n[melds]\nfoo = 1\n',
+    )
+    child = write(tmp_path / "child.toml", MINE.format(parent="base.toml") + "[melds]\nset_min = 0\n")
+    with pytest.raises(VariantError) as info:
+        load_variant(child)
+    files = {p.path: p.file for p in info.value.problems}
+    assert files == {
+        "opening.min_points": os.path.realpath(base),
+        "melds.foo": os.path.realpath(base),
+        "melds.set_min": str(child),
+    }
+
+
+def test_a_long_chain_of_extends_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(tmp_path / "v0.toml", MINE.format(parent="rami51"))
+    for i in range(1, 1000):
+        write(tmp_path / f"v{i}.toml", MINE.format(parent=f"v{i - 1}.toml"))
+    err = one_line_exit_2(capsys, "check-variant", str(tmp_path / "v999.toml"))
+    assert f"at most {MAX_EXTENDS} files" in err
+    # a chain of exactly MAX_EXTENDS files loads
+    assert load_variant(tmp_path / f"v{MAX_EXTENDS - 2}.toml").id == "mine"
+
+
+# --------------------------------------------------------------------------- item 3: read-only rules
+
+
+def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
+    variant = load_variant("rami51")
+    digest = variant.digest()
+    document = rk.to_json(rk.deal(variant, players=2, seed=7))
+    with pytest.raises(TypeError):
+        variant.resolved["opening"]["min_points"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        variant.resolved["deck"]["by_players"][0] = {}  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del variant.resolved["meta"]  # type: ignore[attr-defined]
+    copy = variant.resolved_dict()
+    copy["opening"]["min_points"] = 0  # a copy: the variant does not change
+    assert variant.resolved["opening"]["min_points"] == 51
+    assert variant.digest() == digest
+    assert rk.to_json(rk.deal(variant, players=2, seed=7)) == document
+    assert json.loads(document)["variant"]["rules"] == variant.resolved_dict()
+
+
+# the digests before the rules became read-only: byte-identical JSON
+DIGESTS = {
+    "handromi": "7af72a0fa195fb53a577ca0d476623932e04dcc361fc9981b0f702ddc3ea0c04",
+    "rami40": "f9c162c89a2d325b6c24d559a571a4eaa2d21eaba05ac9d8680d3d5df4cf3df5",
+    "rami40_house": "10edaa9afbbb36d362f961c6604072ffa14922187fea6a02629dda9d1c7a3951",
+    "rami51": "ab5474e56d1415580bd2b923fb9378ff06be997fb1147afdac414610d7b55fab",
+    "rami51_house": "6624d387f66f8ca42835293257ad86a36c069872781c432b88f700720736d800",
+    "roemie": "b62c15df4b25963d88d293605b42fdf61e7ccdf949f9f347c549d570c2b71832",
+    "romme51": "ba821bbaaa01106beb0671512271581a780b476a6225d69316745826abe670eb",
+}
+
+
+def test_digests_are_unchanged() -> None:
+    assert {ref: load_variant(ref).digest() for ref in bundled_variants()} == DIGESTS
+
+
+# --------------------------------------------------------------------------- item 11: files
+
+
+def test_read_text_file_refuses_what_is_not_a_small_utf8_regular_file(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    with open(big, "wb") as handle:
+        handle.truncate(MAX_FILE_BYTES + 1)
+    cases = {
+        big: "larger than",
+        write(tmp_path / "ok.toml", "a = 1\n").parent: "a directory",
+        tmp_path / "missing.toml": "No such file",
+    }
+    (tmp_path / "latin.toml").write_bytes(b"name = '\xe9'\n")
+    cases[tmp_path / "latin.toml"] = "not UTF-8"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo.toml")
+        cases[tmp_path / "fifo.toml"] = "a FIFO"
+    if os.path.exists("/dev/zero"):
+        cases[Path("/dev/zero")] = "a character device"
+    for path, reason in cases.items():
+        with pytest.raises(UnreadableFile, match=reason):
+            read_text_file(path)
+    assert read_text_file(tmp_path / "ok.toml") == "a = 1\n"
+
+
+def bad_files(tmp_path: Path) -> list[Path]:
+    """Files that no command may read: binary, not UTF-8, huge, a FIFO, a device."""
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(bytes(range(256)) * 4)
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes('[meta]\nid = "é"\n'.encode("latin-1"))
+    huge = tmp_path / "huge.toml"
+    with open(huge, "wb") as handle:
+        handle.truncate(MAX_FILE_BYTES * 4)
+    files = [binary, latin, huge]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo.toml")
+        files.append(tmp_path / "fifo.toml")
+    if os.path.exists("/dev/zero"):
+        files.append(Path("/dev/zero"))
+    return files
+
+
+@pytest.mark.parametrize("command", ["check-variant", "meld", "replay", "conformance"])
+def test_bad_files_give_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    for path in bad_files(tmp_path):
+        argv = {
+            "check-variant": ["check-variant", str(path)],
+            "meld": ["meld", "-v", str(path), "7h", "8h", "9h"],
+            "replay": ["replay", str(path)],
+            "conformance": ["conformance", str(path)],
+        }[command]
+        one_line_exit_2(capsys, *argv)
+
+
+def test_toml_nested_5000_deep(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deep = write(tmp_path / "deep.toml", "a = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert "nested too deep" in one_line_exit_2(capsys, "check-variant", str(deep))
+    assert "nested too deep" in one_line_exit_2(capsys, "conformance", str(deep))
+    inline = write(tmp_path / "inline.toml", "a = " + "{b = " * 100 + "1" + "}" * 100 + "\n")
+    assert "nested at most" in one_line_exit_2(capsys, "check-variant", str(inline))
+    assert "nest more than" in one_line_exit_2(capsys, "conformance", str(inline))
+
+
+# --------------------------------------------------------------------------- item 11: counts
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ("[players]\nmax = 1000000000\n", "players.max"),
+        ("[[deck.by_players]]\nplayers = [2, 6]\ndecks = 2\njokers = 1000000000000\n",
+         "deck.by_players[0].jokers"),
+        ("[[deck.by_players]]\nplayers = [2, 6]\ndecks = 2\njoker_options = [1000000000000]\n",
+         "deck.by_players[0].joker_options"),
+        ("[[deck.by_players]]\nplayers = [2, 1000000000]\ndecks = 2\n", "deck.by_players[0].players"),
+        ("[deal]\nhand_size = 100000\n", "deal.hand_size"),
+        ("[melds]\nset_max = 100000\n", "melds.set_max"),
+        ("[melds]\nmax_jokers_per_meld = 100000\n", "melds.max_jokers_per_meld"),
+        ("[opening]\nmin_points = 1000000000\n", "opening.min_points"),
+        ("[values.hand]\njoker = 1000000000\n", "values.hand.joker"),
+        ("[stock_exhausted]\nturn_cap = 1000000000\n", "stock_exhausted.turn_cap"),
+        ("[stock_exhausted]\nmax_reshuffles = 1000000000\n", "stock_exhausted.max_reshuffles"),
+        ("[scoring]\nwinner_score = -1000000000\n", "scoring.winner_score"),
+        ("[match]\nrounds = 1000000000\n", "match.rounds"),
+        ("[match]\nrounds_options = [1000000000]\n", "match.rounds_options"),
+    ],
+)  # fmt: skip
+def test_every_count_is_bounded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, path: str
+) -> None:
+    file = write(tmp_path / "big.toml", MINE.format(parent="rami51") + change)
+    err = one_line_exit_2(capsys, "check-variant", str(file))
+    assert f": {path}: expected " in err
+
+
+# --------------------------------------------------------------------------- item 11: case files
+
+
+@pytest.mark.parametrize(
+    ("expect", "where"),
+    [("hands = [5, 6]", "expect.hands"), ("table = 5", "expect.table"), ("to_move = 'x'", "expect.to_move")],
+)
+def test_case_file_with_wrong_types(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], expect: str, where: str
+) -> None:
+    case = write(
+        tmp_path / "case.toml",
+        'variant = "rami51"\n[[scenario]]\nname = "s"\nmoves = []\n'
+        f'[scenario.position]\nplayers = 2\nhands = ["7h", "8h"]\n[scenario.expect]\n{expect}\n',
+    )
+    err = one_line_exit_2(capsys, "conformance", str(case))
+    assert str(case) in err and where in err
+
+
+def test_case_file_with_more_hands_than_seats_fails_the_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = write(
+        tmp_path / "case.toml",
+        'variant = "rami51"\n[[scenario]]\nname = "s"\nmoves = []\n'
+        '[scenario.position]\nplayers = 2\nhands = ["7h", "8h"]\n'
+        '[scenario.expect]\nhands = ["7h", "8h", "9h"]\n',
+    )
+    code, out, _ = run(capsys, "conformance", str(case))
+    assert code == 1 and "3 hands" in out
+
+
+@pytest.mark.parametrize("text", ["", 'variant = "rami51"\n', 'variant = "rami51"\nmeld = []\n'])
+def test_case_file_without_a_case(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str) -> None:
+    case = write(tmp_path / "empty.toml", text)
+    assert "no case" in one_line_exit_2(capsys, "conformance", str(case))
+
+
+# --------------------------------------------------------------------------- item 11: commands
+
+
+@pytest.mark.parametrize("command", ["meld", "hand", "solve"])
+@pytest.mark.parametrize("cards", ["", "   "])
+def test_an_empty_card_list_is_bad_input(
+    capsys: pytest.CaptureFixture[str], command: str, cards: str
+) -> None:
+    err = one_line_exit_2(capsys, command, "-v", "rami51", cards)
+    assert "no cards" in err
+
+
+@pytest.mark.parametrize("bots", [",", " , ", "greedy,nobody"])
+def test_play_with_no_bot(capsys: pytest.CaptureFixture[str], bots: str) -> None:
+    one_line_exit_2(capsys, "play", "-v", "rami51", "--bots", bots, "--seed", "1")
+
+
+def test_simulate_checks_records_before_it_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rummykit.simulate
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the simulation ran")
+
+    monkeypatch.setattr(rummykit.simulate, "play_round", never)
+    file = write(tmp_path / "file.txt", "x")
+    for records in (file, file / "sub", tmp_path / "a\0b"):
+        err = one_line_exit_2(
+            capsys, "simulate", "-v", "rami51", "--rounds", "3", "--records", str(records), "--quiet"
+        )
+        assert "--records" in err
+    for bots in (",", "nobody"):
+        one_line_exit_2(capsys, "simulate", "-v", "rami51", "--rounds", "3", "--bots", bots, "--quiet")
+    assert "at most" in one_line_exit_2(
+        capsys, "simulate", "-v", "rami51", "--rounds", str(10**12), "--quiet"
+    )
+
+
+def test_simulate_still_writes_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "new" / "records"
+    code, _, _ = run(capsys, "simulate", "-v", "rami51", "--rounds", "1", "--records", str(folder), "--quiet")
+    assert code == 0 and [p.name for p in folder.iterdir()] == ["round-00000.json"]
+
+
+def test_an_unexpected_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(*args: object) -> int:
+        raise RuntimeError("first\nsecond")
+
+    monkeypatch.setattr(cli, "cmd_variants", boom)
+    err = one_line_exit_2(capsys, "variants")
+    assert err.startswith("rummykit: error: unexpected RuntimeError: first")
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    odd = write(tmp_path / "two\nlines.toml", "[meta\n")
+    one_line_exit_2(capsys, "meld", "-v", str(odd), "7h")
+    code, _, err = run(capsys, "check-variant", str(odd))
+    assert code == 2 and len(err.splitlines()) == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file modes")
+def test_load_variant_refuses_a_fifo_without_hanging(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "v.toml")
+    with pytest.raises(VariantError, match="FIFO"):
+        load_variant(tmp_path / "v.toml")
+
+
+def test_a_variant_and_a_state_still_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    variant = load_variant("roemie")
+    state = rk.deal(variant, players=3, seed=5)
+    for again in (pickle.loads(pickle.dumps(variant)), copy.deepcopy(variant), copy.copy(variant)):
+        assert again == variant and again.digest() == variant.digest()
+        with pytest.raises(TypeError):
+            again.resolved["opening"]["min_points"] = 0  # type: ignore[index]
+    assert rk.to_json(pickle.loads(pickle.dumps(state))) == rk.to_json(state)
