@@ -19,6 +19,7 @@ __all__ = [
     "MAX_DOCUMENT_CHARS",
     "SCHEMA",
     "JSONError",
+    "check_schema",
     "describe",
     "parse_document",
     "read_bool",
@@ -165,13 +166,22 @@ def _check_depth(doc: Any) -> None:
         stack.extend((child, depth + 1) for child in children)
 
 
+def check_schema(doc: Any) -> None:
+    """An object whose ``"schema"`` is exactly the integer 1 (not true, not 1.0)."""
+    if not isinstance(doc, dict):
+        raise JSONError("$", f"expected an object, got {describe(doc)}")
+    if "schema" not in doc:
+        raise JSONError("$.schema", "missing")
+    schema = doc["schema"]
+    if type(schema) is not int or schema != SCHEMA:
+        raise JSONError("$.schema", f"expected the integer {SCHEMA}, got {describe(schema)}")
+
+
 def read_header(doc: Any, kind: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
     """A document of this type: ``"schema"`` exactly the integer 1, known keys only."""
     _check_depth(doc)
+    check_schema(doc)
     checked = read_object(doc, "$", ("schema", "type", *keys), optional)
-    schema = checked["schema"]
-    if type(schema) is not int or schema != SCHEMA:
-        raise JSONError("$.schema", f"expected the integer {SCHEMA}, got {describe(schema)}")
     if checked["type"] != kind:
         raise JSONError("$.type", f"expected {kind!r}, got {describe(checked['type'])}")
     return checked

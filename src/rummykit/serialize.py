@@ -24,6 +24,7 @@ from rummykit.documents import (
     MAX_DOCUMENT_CHARS,
     SCHEMA,
     JSONError,
+    check_schema,
     describe,
     parse_document,
     read_bool,
@@ -402,11 +403,11 @@ def check_state(state: RoundState) -> None:
     """What a loaded state must hold beyond its fields' types: every card once,
     a turn that fits the phase and the table, a result exactly when the round
     is over and equal to the round's scoring."""
+    if state.exchange is not None and not state.variant.deal.exchange_card:
+        raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
     _check_cards(state)
     if state.deck and Counter(state.deck) != Counter(state.all_cards()):
         raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
-    if state.exchange is not None and not state.variant.deal.exchange_card:
-        raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
     if state.phase != "over" and state.turns_played >= state.variant.stock_exhausted.turn_cap:
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
@@ -544,5 +545,5 @@ def from_json(text: str | bytes) -> Any:
         return Record.from_document(doc)
     if kind == "view":
         return read_header(doc, "view", (), _VIEW_KEYS)
-    read_header(doc, "state", ())  # names what is wrong: not an object, the schema or the type
+    check_schema(doc)
     raise JSONError("$.type", f"expected state, move, record or view, got {describe(kind)}")
