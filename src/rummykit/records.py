@@ -79,13 +79,20 @@ class Record:
 
     def play(self, move: Move | str, state: RoundState | None = None) -> Record:
         """This record with one more move (checked by replaying when no state is given)."""
+        return self.advance(move, state)[0]
+
+    def advance(self, move: Move | str, state: RoundState | None = None) -> tuple[Record, RoundState]:
+        """This record with one more move, and the state after it. Use it (not
+        ``play`` then ``state.apply``) for a round without a seed: applying the
+        move twice would reshuffle twice, each time differently."""
         current = state if state is not None else self.replay()
         seat = current.to_move
         text = str(move) if not isinstance(move, str) else str(parse_seat_move(move)[1])
         after = current.apply(text)
         result = after.result
         stocks = self.stocks if after.reshuffles == current.reshuffles else (*self.stocks, after.stock)
-        return attrs.evolve(self, moves=(*self.moves, f"{seat}: {text}"), result=result, stocks=stocks)
+        record = attrs.evolve(self, moves=(*self.moves, f"{seat}: {text}"), result=result, stocks=stocks)
+        return record, after
 
     def replay(self) -> RoundState:
         """Play every move again; ReplayError at the first refused one. After
