@@ -95,7 +95,7 @@ def test_a_document_may_carry_its_rules_which_are_checked() -> None:
     doc = state_doc()
     del doc["variant"]["digest"]
     doc["variant"]["rules"]["deck"]["by_players"][0]["joker_options"] = [10**12]
-    assert refused(doc).path == "$.variant.rules.deck.by_players[0]"
+    assert refused(doc).path.startswith("$.variant.rules.deck.by_players[0]")
 
 
 # --------------------------------------------------------------------------- item 3: read-only results
