@@ -101,8 +101,10 @@ class Record:
         from its seed, or at random without one)."""
         return self.replay_counting_stocks()[0]
 
-    def replay_counting_stocks(self) -> tuple[RoundState, int]:
-        """The replay's last state, and how many recorded stocks it used."""
+    def replay_counting_stocks(self, *, every_reshuffle: bool = False) -> tuple[RoundState, int]:
+        """The replay's last state, and how many recorded stocks it used.
+        ``every_reshuffle``: a reshuffle with no recorded stock left is a
+        ReplayError (``replay.stock-missing``) instead of a fresh shuffle."""
         state = self.initial()
         used = 0
         for index, line in enumerate(self.moves):
@@ -117,6 +119,9 @@ class Record:
                     raise ReplayError(index, line, "replay.stock-mismatch", message)
                 after = after.evolve(stock=stock)
                 used += 1
+            elif after.reshuffles != state.reshuffles and every_reshuffle:
+                message = f"the record holds {used} stocks, and this move reshuffles again"
+                raise ReplayError(index, line, "replay.stock-missing", message)
             state = after
         return state, used
 
@@ -174,9 +179,9 @@ class Record:
         reshuffle when ``complete``) and ends with the stored result. A refused
         move passes: :meth:`replay` reports it."""
         try:
-            final, used = self.replay_counting_stocks()
+            final, used = self.replay_counting_stocks(every_reshuffle=complete)
         except ReplayError as error:
-            if error.code == "replay.stock-mismatch":
+            if error.code in ("replay.stock-mismatch", "replay.stock-missing"):
                 raise JSONError("$.stocks", str(error)) from None
             return
         if used != len(self.stocks) or (complete and used != final.reshuffles):
