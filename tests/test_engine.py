@@ -241,12 +241,16 @@ def test_json_round_trip_is_identity(ref: str, seed: int, steps: int) -> None:
         assert again.legal_moves() == state.legal_moves() or state.phase == "over"
 
 
+def _canonical(text: str) -> str:
+    return format_cards(rk.state.sorted_hand(rk.parse_cards(text)))
+
+
 @pytest.mark.parametrize(
     ("change", "path"),
     [
         (lambda d: d.update(players=9), "$.players"),
         (lambda d: d.update(to_move=5), "$.to_move"),
-        (lambda d: d["hands"].__setitem__(0, d["hands"][0] + " 7h 7h 7h"), "$"),
+        (lambda d: d["hands"].__setitem__(0, _canonical(d["hands"][0] + " 7h 7h 7h")), "$"),
         (lambda d: d.update(stock=d["stock"].split(" ", 1)[1]), "$"),
         (
             lambda d: d["table"].append(
@@ -296,10 +300,7 @@ def test_golden_records_replay(ref: str) -> None:
     assert isinstance(record, rk.Record)
     final = record.replay()
     assert final.result is not None
-    result = final.result
-    expected = {"ending": result.ending, "winner": result.winner, "winners": list(result.winners)}
-    expected["scores"] = list(result.scores)
-    assert expected == record.result
+    assert record.result == final.result
 
 
 def test_replay_reports_the_first_refused_move() -> None:

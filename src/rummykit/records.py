@@ -2,7 +2,8 @@
 
 A record stores the variant (id, digest and resolved rules), the players, the
 dealer, the full deck order (so a record replays even if the shuffle ever
-changes), the seed if any, and every move with its seat.
+changes), the seed if any, every move with its seat, and the new stock after
+each reshuffle (so a round played without a seed replays exactly too).
 
 >>> import rummykit as rk
 >>> state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
@@ -14,16 +15,26 @@ changes), the seed if any, and every move with its seat.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections import Counter
 from typing import Any
 
 import attrs
 
-from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.cards import JOKER_CODE, Card, format_cards
 from rummykit.deal import deal
+from rummykit.documents import (
+    JSONError,
+    read_faces,
+    read_header,
+    read_int,
+    read_list,
+    read_seed,
+    read_text,
+)
 from rummykit.errors import IllegalMove, NotationError
 from rummykit.moves import Move, parse_seat_move
-from rummykit.state import RoundState
+from rummykit.state import RoundResult, RoundState
 from rummykit.variant import Variant
 
 __all__ = ["Record", "ReplayError"]
@@ -47,7 +58,8 @@ class Record:
     deck: tuple[Card, ...]
     seed: int | None
     moves: tuple[str, ...] = ()
-    result: dict[str, Any] | None = None
+    result: RoundResult | None = None
+    stocks: tuple[tuple[Card, ...], ...] = ()  # the new stock (top first) after each reshuffle
 
     @classmethod
     def start(cls, state: RoundState) -> Record:
@@ -55,34 +67,68 @@ class Record:
         return cls(state.variant, state.players, state.dealer, state.deck, state.seed)
 
     def initial(self) -> RoundState:
-        return deal(self.variant, players=self.players, dealer=self.dealer, deck=self.deck, seed=self.seed)
+        jokers = sum(1 for c in self.deck if c.code == JOKER_CODE)
+        return deal(
+            self.variant,
+            players=self.players,
+            dealer=self.dealer,
+            deck=self.deck,
+            seed=self.seed,
+            jokers=jokers,
+        )
 
     def play(self, move: Move | str, state: RoundState | None = None) -> Record:
         """This record with one more move (checked by replaying when no state is
         given); move text that names a seat not to move is refused
         (``turn.not-your-turn``), never recorded for the seat to move."""
+        return self.advance(move, state)[0]
+
+    def advance(self, move: Move | str, state: RoundState | None = None) -> tuple[Record, RoundState]:
+        """This record with one more move, and the state after it. Use it (not
+        ``play`` then ``state.apply``) for a round without a seed: applying the
+        move twice would reshuffle twice, each time differently."""
         current = state if state is not None else self.replay()
         seat = current.to_move
         after = current.apply(move)  # checks the seat written in move text
         text = str(move) if not isinstance(move, str) else str(parse_seat_move(move)[1])
-        result = None
-        if after.result is not None:
-            result = {"ending": after.result.ending, "winner": after.result.winner,
-                      "winners": list(after.result.winners), "scores": list(after.result.scores)}  # fmt: skip
-        return attrs.evolve(self, moves=(*self.moves, f"{seat}: {text}"), result=result)
+        result = after.result
+        stocks = self.stocks if after.reshuffles == current.reshuffles else (*self.stocks, after.stock)
+        record = attrs.evolve(self, moves=(*self.moves, f"{seat}: {text}"), result=result, stocks=stocks)
+        return record, after
 
     def replay(self) -> RoundState:
-        """Play every move again; ReplayError at the first refused one."""
+        """Play every move again; ReplayError at the first refused one. After
+        each reshuffle the recorded stock takes the place of the shuffled one
+        (a record without stocks, written before they were kept, reshuffles
+        from its seed, or at random without one)."""
+        return self.replay_counting_stocks()[0]
+
+    def replay_counting_stocks(self, *, every_reshuffle: bool = False) -> tuple[RoundState, int]:
+        """The replay's last state, and how many recorded stocks it used.
+        ``every_reshuffle``: a reshuffle with no recorded stock left is a
+        ReplayError (``replay.stock-missing``) instead of a fresh shuffle."""
         state = self.initial()
+        used = 0
         for index, line in enumerate(self.moves):
             try:
-                state = state.apply(line)
+                after = state.apply(line)
             except IllegalMove as error:
                 raise ReplayError(index, line, error.code, error.message) from None
-        return state
+            if after.reshuffles != state.reshuffles and used < len(self.stocks):
+                stock = self.stocks[used]
+                if Counter(stock) != Counter(after.stock):
+                    message = f"recorded stock {used} is not the discards that were reshuffled"
+                    raise ReplayError(index, line, "replay.stock-mismatch", message)
+                after = after.evolve(stock=stock)
+                used += 1
+            elif after.reshuffles != state.reshuffles and every_reshuffle:
+                message = f"the record holds {used} stocks, and this move reshuffles again"
+                raise ReplayError(index, line, "replay.stock-missing", message)
+            state = after
+        return state, used
 
     def document(self) -> dict[str, Any]:
-        from rummykit.serialize import SCHEMA, variant_document
+        from rummykit.serialize import SCHEMA, result_document, variant_document
 
         return {
             "schema": SCHEMA,
@@ -93,26 +139,72 @@ class Record:
             "deck": format_cards(self.deck),
             "seed": self.seed,
             "moves": list(self.moves),
-            "result": self.result,
+            "result": result_document(self.result),
+            "stocks": [format_cards(stock) for stock in self.stocks],
         }
 
     @classmethod
-    def from_document(cls, doc: dict[str, Any]) -> Record:
-        from rummykit.serialize import JSONError, _need, load_variant_document
+    def from_document(cls, doc: Any) -> Record:
+        """A record from its document, every field checked; JSONError names the
+        path of the first problem. The record is replayed: its stored result
+        and stocks must be the replay's (a refused move is left for
+        :meth:`replay` to report)."""
+        from rummykit.serialize import load_variant_document, read_result
 
-        variant = load_variant_document(_need(doc, "variant", dict, "$"), "$.variant")
-        players = _need(doc, "players", int, "$")
-        dealer = _need(doc, "dealer", int, "$")
-        try:
-            deck = parse_cards(_need(doc, "deck", str, "$"))
-        except NotationError as error:
-            raise JSONError("$.deck", str(error)) from None
-        moves: Sequence[Any] = _need(doc, "moves", list, "$")
-        if not all(isinstance(m, str) for m in moves):
-            raise JSONError("$.moves", "expected strings")
-        record = cls(variant, players, dealer, deck, doc.get("seed"), tuple(moves), doc.get("result"))
+        keys = ("variant", "players", "dealer", "deck", "moves")
+        doc = read_header(doc, "record", keys, ("seed", "result", "stocks"))
+        variant = load_variant_document(doc["variant"], "$.variant")
+        players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
+        moves = tuple(
+            _read_move(m, f"$.moves[{i}]", players) for i, m in enumerate(read_list(doc["moves"], "$.moves"))
+        )
+        stocks = read_list(doc.get("stocks", []), "$.stocks")
+        record = cls(
+            variant,
+            players,
+            read_int(doc["dealer"], "$.dealer", 0, players - 1),
+            read_faces(doc["deck"], "$.deck"),
+            read_seed(doc.get("seed"), "$.seed"),
+            moves,
+            read_result(doc.get("result"), players, "$.result"),
+            tuple(read_faces(s, f"$.stocks[{i}]") for i, s in enumerate(stocks)),
+        )
         try:
             record.initial()
         except ValueError as error:
             raise JSONError("$.deck", str(error)) from None
+        record.check_replay(complete="stocks" in doc)
         return record
+
+    def check_replay(self, *, complete: bool = True) -> None:
+        """JSONError unless the replay uses every recorded stock (one per
+        reshuffle when ``complete``) and ends with the stored result. A refused
+        move passes: :meth:`replay` reports it."""
+        try:
+            final, used = self.replay_counting_stocks(every_reshuffle=complete)
+        except ReplayError as error:
+            if error.code in ("replay.stock-mismatch", "replay.stock-missing"):
+                raise JSONError("$.stocks", str(error)) from None
+            return
+        if used != len(self.stocks) or (complete and used != final.reshuffles):
+            raise JSONError(
+                "$.stocks", f"expected {final.reshuffles} stocks (one per reshuffle), got {len(self.stocks)}"
+            )
+        if self.seed is None and used != final.reshuffles:
+            return  # an old record of a round without a seed: its reshuffles cannot be replayed
+        if final.result != self.result:
+            from rummykit.serialize import result_document
+
+            expected = json.dumps(result_document(final.result))
+            raise JSONError("$.result", f"expected the replay's result, {expected}")
+
+
+def _read_move(value: Any, path: str, players: int) -> str:
+    """A recorded move: ``"seat: move"`` with a seat of the round."""
+    try:
+        seat, move = parse_seat_move(read_text(value, path))
+    except NotationError as error:
+        raise JSONError(path, str(error)) from None
+    if seat is None or not 0 <= seat < players:
+        raise JSONError(path, f"expected a seat from 0 to {players - 1} before the move, as in '0: draw'")
+    return f"{seat}: {move}"

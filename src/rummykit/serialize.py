@@ -14,27 +14,58 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
-from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.cards import JOKER, Card, build_deck, format_cards
+from rummykit.documents import (
+    MAX_DEPTH,
+    MAX_DOCUMENT_CHARS,
+    SCHEMA,
+    JSONError,
+    check_schema,
+    describe,
+    parse_document,
+    read_bool,
+    read_card,
+    read_cards,
+    read_faces,
+    read_hand,
+    read_header,
+    read_int,
+    read_list,
+    read_object,
+    read_seed,
+    read_text,
+)
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
+from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import Variant, _build, load_variant
+from rummykit.variant import Variant, _build, bundled_variants, load_bundled_variant
 from rummykit.views import PlayerView
 
-__all__ = ["SCHEMA", "JSONError", "from_json", "to_json"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_CHARS",
+    "MAX_JOKERS",
+    "SCHEMA",
+    "JSONError",
+    "check_state",
+    "from_json",
+    "load_variant_document",
+    "read_result",
+    "result_document",
+    "state_from_document",
+    "to_json",
+]
 
-SCHEMA = 1
-
-
-class JSONError(ValueError):
-    """A JSON document that cannot be loaded; ``path`` points at the problem."""
-
-    def __init__(self, path: str, message: str) -> None:
-        self.path = path
-        super().__init__(f"{path}: {message}")
+MAX_JOKERS = 64
+"""The most jokers a document's own rules may put in a deck."""
+MAX_SCORE = 10**9
+"""The largest score, up or down, a stored result may hold."""
 
 
 def _cards(cards: Any) -> str:
@@ -72,7 +103,7 @@ def _turn(turn: Turn) -> dict[str, Any]:
     }
 
 
-def _result(result: RoundResult | None) -> dict[str, Any] | None:
+def result_document(result: RoundResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
     return {
@@ -105,7 +136,7 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "table": _table(state.table),
         "opened": list(state.opened),
         "turn": _turn(state.turn),
-        "result": _result(state.result),
+        "result": result_document(state.result),
         "seed": state.seed,
         "deck": _cards(state.deck),
     }
@@ -131,7 +162,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "exchange": None if view.exchange is None else str(view.exchange),
         "opened": list(view.opened),
         "taken": None if view.taken is None else str(view.taken),
-        "result": _result(view.result),
+        "result": result_document(view.result),
         "legal": [str(m) for m in view.legal],
     }
 
@@ -155,211 +186,348 @@ def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = N
     return json.dumps(doc, ensure_ascii=False, indent=indent)
 
 
-# --------------------------------------------------------------------------- loading
-
-
-def _need(doc: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
-    if not isinstance(doc, dict) or key not in doc:
-        raise JSONError(f"{path}.{key}", "missing")
-    value = doc[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise JSONError(f"{path}.{key}", f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
-    return value
-
-
-def _read_cards(text: Any, path: str) -> tuple[Card, ...]:
-    if not isinstance(text, str):
-        raise JSONError(path, f"expected a string of cards, got {text!r}")
-    try:
-        return parse_cards(text)
-    except NotationError as error:
-        raise JSONError(path, str(error)) from None
-
-
-def _read_card(text: Any, path: str) -> Card | None:
-    if text is None:
-        return None
-    cards = _read_cards(text, path)
-    if len(cards) != 1:
-        raise JSONError(path, "expected one card")
-    return cards[0]
+# --------------------------------------------------------------------------- variants
 
 
 def load_variant_document(doc: Any, path: str) -> Variant:
-    ref = _need(doc, "id", str, path)
-    rules = doc.get("rules") if isinstance(doc, dict) else None
-    try:
-        variant = _build(f"{ref} (from JSON)", rules, ref) if isinstance(rules, dict) else load_variant(ref)
-    except VariantError as error:
-        raise JSONError(f"{path}.rules", str(error.problems[0])) from None
+    """The variant a document names: a bundled id, or its own rules (checked
+    like a variant file). Never a path: loading a document opens no file."""
+    doc = read_object(doc, path, ("id",), ("digest", "rules"))
+    ref = read_text(doc["id"], f"{path}.id")
+    rules = doc.get("rules")
+    if rules is None:
+        try:
+            variant = load_bundled_variant(ref)
+        except VariantError:
+            known = ", ".join(bundled_variants())
+            raise JSONError(
+                f"{path}.id", f"expected a bundled variant ({known}) or the rules, got {describe(ref)}"
+            ) from None
+    else:
+        if not isinstance(rules, dict):
+            raise JSONError(
+                f"{path}.rules", f"expected an object (the variant's rules), got {describe(rules)}"
+            )
+        variant = _variant_from_rules(ref, rules, f"{path}.rules")
     digest = doc.get("digest")
-    if digest is not None and digest != variant.digest():
+    if digest is not None and read_text(digest, f"{path}.digest") != variant.digest():
         raise JSONError(f"{path}.digest", "the rules do not match their digest")
     return variant
 
 
+def _variant_from_rules(ref: str, rules: dict[str, Any], path: str) -> Variant:
+    try:
+        variant = _build(f"{ref} (from JSON)", rules, ref)
+    except VariantError as error:
+        problem = error.problems[0]
+        raise JSONError(f"{path}.{problem.path}", f"expected {problem.expected}, got {problem.got}") from None
+    if variant.id != ref:
+        raise JSONError(
+            f"{path}.meta.id", f"expected {ref!r} (the document's id), got {describe(variant.id)}"
+        )
+    for i, band in enumerate(variant.deck.by_players):
+        if max((band.jokers, *band.joker_options)) > MAX_JOKERS:
+            raise JSONError(f"{path}.deck.by_players[{i}]", f"expected at most {MAX_JOKERS} jokers")
+    return variant
+
+
+# --------------------------------------------------------------------------- states
+
+
+_STATE_KEYS = (
+    "variant", "players", "dealer", "to_move", "phase", "turns_played", "reshuffles",
+    "hands", "stock", "discard", "table", "opened", "turn",
+)  # fmt: skip
+_TURN_KEYS = ("source", "start_jokers", "new_melds", "laid_off", "swaps", "steps")
+_TURN_OPTIONAL = ("taken", "chosen", "must_use_taken", "exchanged")
+_VIEW_KEYS = (
+    "seat", "variant", "players", "dealer", "to_move", "phase", "turns_played", "hand", "hand_sizes",
+    "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
+)  # fmt: skip
+_SOURCES = ("none", "stock", "discard", "deep", "exchange")
+_ENDINGS = ("went_out", "hand_rummy", "blocked", "turn_cap")
+
+
 def _read_table(variant: Variant, data: Any, players: int, path: str) -> tuple[TableMeld, ...]:
-    if not isinstance(data, list):
-        raise JSONError(path, "expected a list of melds")
     table = []
-    for i, entry in enumerate(data):
+    for i, entry in enumerate(read_list(data, path)):
         where = f"{path}[{i}]"
-        owner = _need(entry, "owner", int, where)
-        if not 0 <= owner < players:
-            raise JSONError(f"{where}.owner", f"expected a seat from 0 to {players - 1}")
-        kind = _need(entry, "kind", str, where)
-        cards = _read_cards(_need(entry, "cards", str, where), f"{where}.cards")
-        meld = rebuild_meld(variant, kind, cards)
+        read_object(entry, where, ("owner", "kind", "cards", "credits"))
+        owner = read_int(entry["owner"], f"{where}.owner", 0, players - 1)
+        kind = read_text(entry["kind"], f"{where}.kind")
+        meld = rebuild_meld(variant, kind, read_cards(entry["cards"], f"{where}.cards"))
         if isinstance(meld, Refusal):
             raise JSONError(f"{where}.cards", f"not a valid meld: {meld.message}")
-        credits = _need(entry, "credits", list, where)
-        if len(credits) != len(meld) or not all(isinstance(c, int) and 0 <= c < players for c in credits):
-            raise JSONError(f"{where}.credits", "expected one seat per card")
-        table.append(TableMeld(owner, meld, tuple(credits)))
+        credits = read_list(entry["credits"], f"{where}.credits", len(meld))
+        seats = tuple(read_int(c, f"{where}.credits[{j}]", 0, players - 1) for j, c in enumerate(credits))
+        table.append(TableMeld(owner, meld, seats))
     return tuple(table)
 
 
-def _read_laid_off(items: list[Any], path: str) -> tuple[tuple[int, Card], ...]:
+def _index(value: Any, path: str, size: int) -> int:
+    """The index of a meld on a table of ``size`` melds."""
+    if size == 0:
+        raise JSONError(path, f"expected no meld index (the table is empty), got {describe(value)}")
+    return read_int(value, path, 0, size - 1)
+
+
+def _read_indices(data: Any, path: str, size: int) -> tuple[int, ...]:
+    """Distinct indices of table melds (a table of ``size`` melds)."""
+    indices = tuple(_index(x, f"{path}[{i}]", size) for i, x in enumerate(read_list(data, path)))
+    if len(set(indices)) != len(indices):
+        raise JSONError(path, "expected each meld once")
+    return indices
+
+
+def _read_laid_off(data: Any, path: str, size: int) -> tuple[tuple[int, Card], ...]:
     out = []
-    for i, item in enumerate(items):
-        card = _read_card(item[1], f"{path}[{i}]") if isinstance(item, list) and len(item) == 2 else None
-        if card is None or not isinstance(item[0], int):
-            raise JSONError(f"{path}[{i}]", "expected [meld index, card]")
-        out.append((item[0], card))
+    for i, item in enumerate(read_list(data, path)):
+        where = f"{path}[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise JSONError(where, f"expected [meld index, card], got {describe(item)}")
+        card = read_card(item[1], f"{where}[1]")
+        if card is None:
+            raise JSONError(f"{where}[1]", "expected a card")
+        out.append((_index(item[0], f"{where}[0]", size), card))
     return tuple(out)
 
 
-def _read_turn(variant: Variant, doc: Any, players: int, path: str) -> Turn:
-    steps = []
-    for i, step in enumerate(_need(doc, "steps", list, path)):
-        where = f"{path}.steps[{i}]"
-        steps.append(
-            Step(
-                hand=_read_cards(_need(step, "hand", str, where), f"{where}.hand"),
-                table=_read_table(variant, _need(step, "table", list, where), players, f"{where}.table"),
-                new_melds=tuple(_need(step, "new_melds", list, where)),
-                laid_off=_read_laid_off(_need(step, "laid_off", list, where), f"{where}.laid_off"),
-                swaps=_need(step, "swaps", int, where),
-            )
-        )
-    source = _need(doc, "source", str, path)
-    if source not in ("none", "stock", "discard", "deep", "exchange"):
-        raise JSONError(f"{path}.source", f"unknown source {source!r}")
-    return Turn(
-        source=source,
-        taken=_read_card(doc.get("taken"), f"{path}.taken"),
-        chosen=_read_card(doc.get("chosen"), f"{path}.chosen"),
-        must_use_taken=bool(doc.get("must_use_taken", False)),
-        exchanged=bool(doc.get("exchanged", False)),
-        start_jokers=_need(doc, "start_jokers", int, path),
-        new_melds=tuple(_need(doc, "new_melds", list, path)),
-        laid_off=_read_laid_off(_need(doc, "laid_off", list, path), f"{path}.laid_off"),
-        swaps=_need(doc, "swaps", int, path),
-        steps=tuple(steps),
+def _read_step(variant: Variant, doc: Any, players: int, path: str) -> Step:
+    read_object(doc, path, ("hand", "table", "new_melds", "laid_off", "swaps"))
+    table = _read_table(variant, doc["table"], players, f"{path}.table")
+    laid_off = _read_laid_off(doc["laid_off"], f"{path}.laid_off", len(table))
+    return Step(
+        hand=read_hand(doc["hand"], f"{path}.hand"),
+        table=table,
+        new_melds=_read_indices(doc["new_melds"], f"{path}.new_melds", len(table)),
+        laid_off=laid_off,
+        swaps=read_int(doc["swaps"], f"{path}.swaps", 0, len(laid_off)),
     )
 
 
-def state_from_document(doc: dict[str, Any]) -> RoundState:
-    path = "$"
-    variant = load_variant_document(_need(doc, "variant", dict, path), "$.variant")
-    players = _need(doc, "players", int, path)
-    try:
-        variant.check_players(players)
-    except ValueError as error:
-        raise JSONError("$.players", str(error)) from None
-    seats = {}
-    for key in ("dealer", "to_move"):
-        seats[key] = _need(doc, key, int, path)
-        if not 0 <= seats[key] < players:
-            raise JSONError(f"$.{key}", f"expected a seat from 0 to {players - 1}")
-    phase = _need(doc, "phase", str, path)
+def _read_turn(variant: Variant, doc: Any, players: int, table: int, path: str) -> Turn:
+    read_object(doc, path, _TURN_KEYS, _TURN_OPTIONAL)
+    source = read_text(doc["source"], f"{path}.source")
+    if source not in _SOURCES:
+        raise JSONError(f"{path}.source", f"expected one of {', '.join(_SOURCES)}, got {describe(source)}")
+    laid_off = _read_laid_off(doc["laid_off"], f"{path}.laid_off", table)
+    steps = read_list(doc["steps"], f"{path}.steps")
+    return Turn(
+        source=source,  # type: ignore[arg-type]  # checked against _SOURCES above
+        taken=read_card(doc.get("taken"), f"{path}.taken"),
+        chosen=read_card(doc.get("chosen"), f"{path}.chosen"),
+        must_use_taken=read_bool(doc.get("must_use_taken", False), f"{path}.must_use_taken"),
+        exchanged=read_bool(doc.get("exchanged", False), f"{path}.exchanged"),
+        start_jokers=read_int(doc["start_jokers"], f"{path}.start_jokers", 0, MAX_JOKERS),
+        new_melds=_read_indices(doc["new_melds"], f"{path}.new_melds", table),
+        laid_off=laid_off,
+        swaps=read_int(doc["swaps"], f"{path}.swaps", 0, len(laid_off)),
+        steps=tuple(_read_step(variant, s, players, f"{path}.steps[{i}]") for i, s in enumerate(steps)),
+    )
+
+
+def read_result(doc: Any, players: int, path: str) -> RoundResult | None:
+    """A round's result, its fields checked (their agreement with the round is
+    checked where the round is known)."""
+    if doc is None:
+        return None
+    read_object(doc, path, ("ending", "winner", "winners", "scores"))
+    ending = read_text(doc["ending"], f"{path}.ending")
+    if ending not in _ENDINGS:
+        raise JSONError(f"{path}.ending", f"expected one of {', '.join(_ENDINGS)}, got {describe(ending)}")
+    winner = doc["winner"]
+    if winner is not None:
+        winner = read_int(winner, f"{path}.winner", 0, players - 1)
+    winners = read_list(doc["winners"], f"{path}.winners")
+    seats = tuple(read_int(w, f"{path}.winners[{i}]", 0, players - 1) for i, w in enumerate(winners))
+    if list(seats) != sorted(set(seats)):
+        raise JSONError(f"{path}.winners", "expected distinct seats in increasing order")
+    scores = read_list(doc["scores"], f"{path}.scores", players)
+    points = tuple(read_int(s, f"{path}.scores[{i}]", -MAX_SCORE, MAX_SCORE) for i, s in enumerate(scores))
+    return RoundResult(ending, winner, seats, points)  # type: ignore[arg-type]  # ending checked above
+
+
+def state_from_document(doc: Any) -> RoundState:
+    """A state from its document, every field checked; JSONError names the path
+    of the first problem."""
+    doc = read_header(doc, "state", _STATE_KEYS, ("exchange", "result", "seed", "deck"))
+    variant = load_variant_document(doc["variant"], "$.variant")
+    players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
+    limits = variant.stock_exhausted
+    phase = read_text(doc["phase"], "$.phase")
     if phase not in ("draw", "play", "over"):
-        raise JSONError("$.phase", f"unknown phase {phase!r}")
-    hands_data = _need(doc, "hands", list, path)
-    if len(hands_data) != players:
-        raise JSONError("$.hands", f"expected {players} hands")
-    hands = tuple(tuple(c.face for c in _read_cards(h, f"$.hands[{i}]")) for i, h in enumerate(hands_data))
-    stock = _read_cards(_need(doc, "stock", str, path), "$.stock")
-    discard = _read_cards(_need(doc, "discard", str, path), "$.discard")
-    exchange = _read_card(doc.get("exchange"), "$.exchange")
-    table = _read_table(variant, _need(doc, "table", list, path), players, "$.table")
-    opened = _need(doc, "opened", list, path)
-    if len(opened) != players or not all(isinstance(x, bool) for x in opened):
-        raise JSONError("$.opened", f"expected {players} booleans")
-    result_doc = doc.get("result")
-    result = None
-    if result_doc is not None:
-        result = RoundResult(
-            ending=_need(result_doc, "ending", str, "$.result"),
-            winner=result_doc.get("winner"),
-            winners=tuple(_need(result_doc, "winners", list, "$.result")),
-            scores=tuple(_need(result_doc, "scores", list, "$.result")),
-        )
-    seed = doc.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise JSONError("$.seed", "expected an integer or null")
+        raise JSONError("$.phase", f"expected draw, play or over, got {describe(phase)}")
+    table = _read_table(variant, doc["table"], players, "$.table")
     state = RoundState(
         variant=variant,
         players=players,
-        dealer=seats["dealer"],
-        hands=hands,
-        stock=stock,
-        discard=discard,
+        dealer=read_int(doc["dealer"], "$.dealer", 0, players - 1),
+        hands=tuple(
+            read_hand(h, f"$.hands[{i}]") for i, h in enumerate(read_list(doc["hands"], "$.hands", players))
+        ),
+        stock=read_faces(doc["stock"], "$.stock"),
+        discard=read_faces(doc["discard"], "$.discard"),
         table=table,
-        opened=tuple(opened),
-        to_move=seats["to_move"],
-        phase=phase,
-        turns_played=_need(doc, "turns_played", int, path),
-        reshuffles=_need(doc, "reshuffles", int, path),
-        exchange=exchange,
-        turn=_read_turn(variant, _need(doc, "turn", dict, path), players, "$.turn"),
-        result=result,
-        seed=seed,
-        deck=_read_cards(doc.get("deck", ""), "$.deck"),
+        opened=tuple(
+            read_bool(x, f"$.opened[{i}]")
+            for i, x in enumerate(read_list(doc["opened"], "$.opened", players))
+        ),
+        to_move=read_int(doc["to_move"], "$.to_move", 0, players - 1),
+        phase=phase,  # type: ignore[arg-type]  # checked above
+        turns_played=read_int(doc["turns_played"], "$.turns_played", 0, limits.turn_cap),
+        reshuffles=read_int(doc["reshuffles"], "$.reshuffles", 0, limits.max_reshuffles),
+        exchange=read_card(doc.get("exchange"), "$.exchange"),
+        turn=_read_turn(variant, doc["turn"], players, len(table), "$.turn"),
+        result=read_result(doc.get("result"), players, "$.result"),
+        seed=read_seed(doc.get("seed"), "$.seed"),
+        deck=read_faces(doc.get("deck", ""), "$.deck"),
         variant_digest=variant.digest(),
     )
-    _check_cards(state)
+    check_state(state)
     return state
 
 
+# --------------------------------------------------------------------------- a state's consistency
+
+
+def check_state(state: RoundState) -> None:
+    """What a loaded state must hold beyond its fields' types: every card once,
+    a turn that fits the phase and the table, a result exactly when the round
+    is over and equal to the round's scoring."""
+    if state.exchange is not None and not state.variant.deal.exchange_card:
+        raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
+    _check_cards(state)
+    if state.deck and Counter(state.deck) != Counter(state.all_cards()):
+        raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
+    if state.phase != "over" and state.turns_played >= state.variant.stock_exhausted.turn_cap:
+        raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
+    _check_turn(state)
+    _check_result(state)
+
+
 def _check_cards(state: RoundState) -> None:
-    """Every card of the deck exactly once (a joker option may change the count)."""
-    have = Counter(state.all_cards())
+    """Every card of the deck exactly once (a joker option may change the count);
+    the deck is counted, never built, so no count can exhaust memory."""
     band = state.variant.deck_band(state.players)
-    expected: Counter[Card] | None = None
-    for jokers in (band.jokers, *band.joker_options):
-        deck = Counter(state.variant.deck_for(state.players, jokers))
-        if deck == have:
-            return
-        if expected is None:
-            expected = deck
-    assert expected is not None
-    extra = have - expected
-    missing = expected - have
-    if extra:
-        card = next(iter(extra))
-        raise JSONError("$", f"more copies of {card} than the deck holds")
-    card = next(iter(missing))
-    raise JSONError("$", f"the card {card} is nowhere (every card must be somewhere)")
+    have = Counter(state.all_cards())
+    jokers = have.pop(JOKER, 0)
+    for card in sorted(have, key=attrgetter("code")):
+        if have[card] > band.decks:
+            raise JSONError("$", f"more copies of {card} than the deck holds")
+    for card in build_deck(1, 0):
+        if have[card] < band.decks:
+            raise JSONError("$", f"the card {card} is nowhere (every card must be somewhere)")
+    allowed = (band.jokers, *band.joker_options)
+    if jokers > max(allowed):
+        raise JSONError("$", f"more copies of {JOKER} than the deck holds")
+    if jokers not in allowed:
+        raise JSONError("$", f"the card {JOKER} is nowhere (every card must be somewhere)")
 
 
-def from_json(text: str) -> Any:
+def _table_faces(table: Sequence[TableMeld]) -> Counter[Card]:
+    return Counter(c.face for t in table for c in t.meld.cards)
+
+
+def _check_turn(state: RoundState) -> None:
+    turn = state.turn
+    if state.phase != "play":
+        fresh = Turn(start_jokers=turn.start_jokers)
+        if turn != fresh:
+            raise JSONError(
+                "$.turn", f"expected a turn with nothing drawn or played in the {state.phase} phase"
+            )
+        return
+    for index in turn.new_melds:
+        if state.table[index].owner != state.to_move:
+            raise JSONError("$.turn.new_melds", f"meld {index} is not the mover's")
+    cards = Counter(state.hands[state.to_move]) + _table_faces(state.table)
+    for i, step in enumerate(turn.steps):
+        _check_step(state, step, f"$.turn.steps[{i}]", cards)
+        if i and len(step.table) < len(turn.steps[i - 1].table):
+            raise JSONError(
+                f"$.turn.steps[{i}].table", "expected the table of each step to hold the last one's melds"
+            )
+
+
+def _check_step(state: RoundState, step: Step, path: str, cards: Counter[Card]) -> None:
+    """A step is what ``undo`` restores: the mover's hand and the table before
+    a play of this turn. It must hold the same cards as the mover's hand and
+    the table now, keep every meld this turn did not touch, and its lists must
+    be what this turn's lists were then."""
+    turn = state.turn
+    if Counter(step.hand) + _table_faces(step.table) != cards:
+        raise JSONError(path, "expected the same cards as the mover's hand and the table hold now")
+    if len(step.table) > len(state.table):
+        raise JSONError(f"{path}.table", "expected no more melds than the table holds now")
+    touched = {index for index, _ in turn.laid_off}
+    for index, entry in enumerate(step.table):
+        now = state.table[index]
+        if entry != now and (index not in touched or entry.owner != now.owner):
+            raise JSONError(
+                f"{path}.table[{index}]", "expected the meld as it lies, or laid off to this turn"
+            )
+    for index in range(len(step.table), len(state.table)):
+        if index not in turn.new_melds:
+            raise JSONError(f"{path}.table", f"meld {index} was not laid this turn")
+    if turn.new_melds[: len(step.new_melds)] != step.new_melds:
+        raise JSONError(f"{path}.new_melds", "expected the new melds of this turn so far")
+    if turn.laid_off[: len(step.laid_off)] != step.laid_off:
+        raise JSONError(f"{path}.laid_off", "expected the lay-offs of this turn so far")
+    if step.swaps > turn.swaps:
+        raise JSONError(f"{path}.swaps", "expected no more swaps than this turn made")
+
+
+def _check_result(state: RoundState) -> None:
+    result = state.result
+    if result is None:
+        if state.phase == "over":
+            raise JSONError("$.result", "missing: the round is over")
+        return
+    if state.phase != "over":
+        raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
+    _check_ending(state, result)
+    expected = round_result(
+        state.variant, state.hands, state.table, state.opened, result.ending, result.winner
+    )
+    for name in ("winners", "scores"):
+        if getattr(result, name) != getattr(expected, name):
+            shown = list(getattr(expected, name))
+            raise JSONError(f"$.result.{name}", f"expected {shown} (the round's scoring)")
+
+
+def _check_ending(state: RoundState, result: RoundResult) -> None:
+    limits = state.variant.stock_exhausted
+    if result.ending in ("went_out", "hand_rummy"):
+        if result.winner is None or state.hands[result.winner]:
+            raise JSONError("$.result.winner", "expected the seat whose hand is empty")
+        return
+    if result.winner is not None:
+        raise JSONError(
+            "$.result.winner", f"expected null: nobody went out of a round that ends {result.ending}"
+        )
+    if result.ending == "turn_cap" and state.turns_played < limits.turn_cap:
+        raise JSONError("$.result.ending", f"the round has not reached its turn cap ({limits.turn_cap})")
+    if result.ending == "blocked":
+        can_refill = state.reshuffles < limits.max_reshuffles and len(state.discard) >= 2
+        if state.stock or not state.variant.draw.from_stock or can_refill:
+            raise JSONError("$.result.ending", "the stock is not exhausted for good")
+
+
+def from_json(text: str | bytes) -> Any:
     """Load a document written by :func:`to_json` (a state, a move or a record;
-    a view is returned as its dict, since a view cannot rebuild a state)."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise JSONError("$", f"not JSON: {error}") from None
-    if not isinstance(doc, dict):
-        raise JSONError("$", "expected an object")
-    if doc.get("schema") != SCHEMA:
-        raise JSONError("$.schema", f"expected {SCHEMA}, got {doc.get('schema')!r}")
-    kind = doc.get("type")
+    a view is returned as its dict, since a view cannot rebuild a state).
+
+    Bad input of any kind, however large or deep, raises :class:`JSONError`:
+    a document holds at most ``MAX_DOCUMENT_CHARS`` characters and nests at
+    most ``MAX_DEPTH`` levels."""
+    doc = parse_document(text)
+    kind = doc.get("type") if isinstance(doc, dict) else None
     if kind == "state":
         return state_from_document(doc)
     if kind == "move":
+        read_header(doc, "move", ("move",))
         try:
-            return parse_move(_need(doc, "move", str, "$"))
+            return parse_move(read_text(doc["move"], "$.move"))
         except NotationError as error:
             raise JSONError("$.move", str(error)) from None
     if kind == "record":
@@ -367,5 +535,6 @@ def from_json(text: str) -> Any:
 
         return Record.from_document(doc)
     if kind == "view":
-        return doc
-    raise JSONError("$.type", f"unknown document type {kind!r}")
+        return read_header(doc, "view", (), _VIEW_KEYS)
+    check_schema(doc)
+    raise JSONError("$.type", f"expected state, move, record or view, got {describe(kind)}")

@@ -111,8 +111,9 @@ def play_round(
     while state.phase != "over":
         move = players_bots[state.to_move].choose(state.view(state.to_move))
         if record is not None:
-            record = record.play(move, state)
-        state = state.apply(move)
+            record, state = record.advance(move, state)
+        else:
+            state = state.apply(move)
         moves += 1
         if moves > max_moves:  # pragma: no cover - the turn cap ends every round first
             raise RuntimeError("a round did not end")

@@ -731,3 +731,13 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     data = _parse(label, text_)
     resolved, origins = _resolve(label, data, base, (label,))
     return _build(label, resolved, label, origins)
+
+
+def load_bundled_variant(variant_id: str) -> Variant:
+    """A bundled variant by its id only, never a path: what a document or a
+    client names can open no file but the bundled variants."""
+    if not isinstance(variant_id, str) or variant_id not in bundled_variants():
+        known = ", ".join(bundled_variants())
+        shown = repr(variant_id) if len(repr(variant_id)) <= 40 else repr(variant_id)[:37] + "..."
+        raise VariantError([Problem("(variant)", "id", f"a bundled variant id ({known})", shown)])
+    return load_variant(variant_id)

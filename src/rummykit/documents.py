@@ -1,0 +1,222 @@
+"""Reading JSON documents safely: size and depth limits, exact types, known
+keys only, and a :class:`JSONError` naming the JSON path of the first problem.
+
+Every reader here refuses what it does not expect; none opens a file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.errors import NotationError
+from rummykit.state import sorted_hand
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_CHARS",
+    "SCHEMA",
+    "JSONError",
+    "check_schema",
+    "describe",
+    "parse_document",
+    "read_bool",
+    "read_card",
+    "read_cards",
+    "read_faces",
+    "read_hand",
+    "read_header",
+    "read_int",
+    "read_list",
+    "read_object",
+    "read_seed",
+    "read_text",
+]
+
+SCHEMA = 1
+MAX_DOCUMENT_CHARS = 4_000_000
+"""The longest document :func:`from_json` reads (a long record is about 100 kB)."""
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a document may have (ours need 8)."""
+
+
+class JSONError(ValueError):
+    """A JSON document that cannot be loaded; ``path`` points at the problem."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}")
+
+
+def describe(value: Any) -> str:
+    """How a JSON value is named in an error: its type, and its text when short."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"integer {value}" if -(10**15) < value < 10**15 else "a huge integer"
+    if isinstance(value, float):
+        return f"number {value!r}"
+    if isinstance(value, str):
+        text = repr(value)
+        return f"string {text}" if len(text) <= 40 else f"string {text[:36]}...'"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def read_object(
+    value: Any, path: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, Any]:
+    """An object with these keys (no other), or JSONError naming the key."""
+    if not isinstance(value, dict):
+        raise JSONError(path, f"expected an object, got {describe(value)}")
+    for key in value:
+        if key not in required and key not in optional:
+            raise JSONError(f"{path}.{key}", "unknown key")
+    for key in required:
+        if key not in value:
+            raise JSONError(f"{path}.{key}", "missing")
+    return value
+
+
+def read_int(value: Any, path: str, low: int, high: int) -> int:
+    """An integer (never a boolean or a float) from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise JSONError(path, f"expected an integer from {low} to {high}, got {describe(value)}")
+    return value
+
+
+def read_seed(value: Any, path: str) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise JSONError(path, f"expected an integer or null, got {describe(value)}")
+    return value
+
+
+def read_bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise JSONError(path, f"expected true or false, got {describe(value)}")
+    return value
+
+
+def read_text(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise JSONError(path, f"expected a string, got {describe(value)}")
+    return value
+
+
+def read_list(value: Any, path: str, size: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise JSONError(path, f"expected an array, got {describe(value)}")
+    if size is not None and len(value) != size:
+        raise JSONError(path, f"expected {size} entries, got {len(value)}")
+    return value
+
+
+def read_cards(text: Any, path: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise JSONError(path, f"expected a string of cards, got {describe(text)}")
+    try:
+        return parse_cards(text)
+    except NotationError as error:
+        raise JSONError(path, str(error)) from None
+
+
+def read_faces(text: Any, path: str) -> tuple[Card, ...]:
+    """Cards as a hand, the stock or the discards hold them: no declared joker."""
+    cards = read_cards(text, path)
+    for card in cards:
+        if card.declared is not None:
+            raise JSONError(path, f"{card}: only a joker on the table says what it stands for")
+    return cards
+
+
+def read_hand(text: Any, path: str) -> tuple[Card, ...]:
+    cards = read_faces(text, path)
+    canonical = sorted_hand(cards)
+    if cards != canonical:
+        raise JSONError(path, f"expected the hand in canonical order: {format_cards(canonical)}")
+    return cards
+
+
+def read_card(text: Any, path: str) -> Card | None:
+    if text is None:
+        return None
+    cards = read_faces(text, path)
+    if len(cards) != 1:
+        raise JSONError(path, f"expected one card, got {describe(text)}")
+    return cards[0]
+
+
+def _check_depth(doc: Any) -> None:
+    """Refuse nesting no document needs (without recursing, so it cannot overflow)."""
+    stack = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+        if children is None:
+            continue
+        if depth > MAX_DEPTH:
+            raise JSONError("$", f"nested deeper than {MAX_DEPTH} levels")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def check_schema(doc: Any) -> None:
+    """An object whose ``"schema"`` is exactly the integer 1 (not true, not 1.0)."""
+    if not isinstance(doc, dict):
+        raise JSONError("$", f"expected an object, got {describe(doc)}")
+    if "schema" not in doc:
+        raise JSONError("$.schema", "missing")
+    schema = doc["schema"]
+    if type(schema) is not int or schema != SCHEMA:
+        raise JSONError("$.schema", f"expected the integer {SCHEMA}, got {describe(schema)}")
+
+
+def read_header(doc: Any, kind: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
+    """A document of this type: ``"schema"`` exactly the integer 1, known keys only."""
+    _check_depth(doc)
+    check_schema(doc)
+    checked = read_object(doc, "$", ("schema", "type", *keys), optional)
+    if checked["type"] != kind:
+        raise JSONError("$.type", f"expected {kind!r}, got {describe(checked['type'])}")
+    return checked
+
+
+def parse_document(text: str | bytes) -> Any:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise JSONError("$", f"not UTF-8 text (byte {error.start})") from None
+    if not isinstance(text, str):
+        raise JSONError("$", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise JSONError("$", f"longer than {MAX_DOCUMENT_CHARS} characters")
+    try:
+        doc = json.loads(text, object_pairs_hook=_object_without_duplicates, parse_constant=_no_constant)
+    except JSONError:
+        raise
+    except RecursionError:
+        raise JSONError("$", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as error:  # a JSONDecodeError, or an integer of too many digits
+        raise JSONError("$", f"not JSON: {error}") from None
+    _check_depth(doc)
+    return doc
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    doc: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in doc:
+            raise JSONError("$", f"the key {describe(key)} appears twice in one object")
+        doc[key] = value
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    raise JSONError("$", f"{name} is not a JSON number")
