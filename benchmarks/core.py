@@ -4,6 +4,7 @@ Run: python benchmarks/core.py [--quick]
 
 Prints meld checks per second on random 3-6-card groups, the solver's median
 and p99 on random 14- and 15-card two-deck hands with 0, 1, 2 and 4 jokers,
+on 20-card hands with 6 jokers in a variant with no limit of jokers per meld,
 and least_penalty on 11-card one-deck dense hands under benchmarks/gin.toml.
 Every hand is drawn fresh (no hand is timed twice).
 """
@@ -76,9 +77,39 @@ def two_deck_hand(rnd: random.Random, size: int, jokers: int) -> list[Card]:
     return rnd.sample(naturals, size - jokers) + [rk.JOKER] * jokers
 
 
+# Rami 51 deals 13 cards, so its hands hold at most 14 (the solver refuses
+# more): the 15-card rows use the same rules with one card more dealt.
+RAMI51_DEAL14 = """
+[meta]
+id = "rami51_deal14"
+name = "Rami 51, 14 cards dealt"
+extends = "rami51"
+
+[deal]
+hand_size = 14
+"""
+
+# A variant with no limit on jokers per meld (Roemie's rules otherwise, so
+# hands of any size up to the deck are real), and six jokers in the deck.
+FREE_JOKERS = """
+[meta]
+id = "roemie_free_jokers"
+name = "Roemie, any number of jokers in a meld"
+extends = "roemie"
+
+[[deck.by_players]]
+players = [2, 4]
+decks = 2
+jokers = 6
+
+[melds]
+max_jokers_per_meld = 13
+"""
+
+
 def solver(rnd: random.Random, count: int) -> None:
-    variant = rk.load_variant("rami51")
-    print(f"solver (rami51, {count} fresh hands each): median / p99 in ms")
+    variant = rk.loads_variant(RAMI51_DEAL14)
+    print(f"solver (rami51 rules, {count} fresh hands each): median / p99 in ms")
     for size in (14, 15):
         for jokers in (0, 1, 2, 4):
             hands = [two_deck_hand(rnd, size, jokers) for _ in range(count)]
@@ -93,6 +124,23 @@ def solver(rnd: random.Random, count: int) -> None:
                     f"{name} {statistics.median(times) * 1e3:.3f} / {percentile(times, 0.99) * 1e3:.2f}"
                 )
             print(f"  {size} cards, {jokers} jokers: " + ", ".join(row))
+
+
+def many_jokers(rnd: random.Random, count: int) -> None:
+    variant = rk.loads_variant(FREE_JOKERS)
+    hands = [two_deck_hand(rnd, 20, 6) for _ in range(count)]
+    row = []
+    for name, fn in (
+        ("best_opening", lambda h: rk.best_opening(variant, h)),
+        ("can_go_out", lambda h: rk.can_go_out(variant, h)),
+        ("least_penalty", lambda h: rk.least_penalty(variant, h)),
+    ):
+        times = timed(fn, hands)
+        row.append(f"{name} {statistics.median(times) * 1e3:.3f} / {percentile(times, 0.99) * 1e3:.2f}")
+    print(
+        f"solver (no joker limit per meld, {count} fresh hands): 20 cards, 6 jokers, "
+        f"median / p99 in ms: " + ", ".join(row)
+    )
 
 
 def dense_gin(rnd: random.Random, count: int) -> None:
@@ -135,6 +183,7 @@ def main() -> None:
     rnd = random.Random(args.seed)
     meld_checks(rnd, 20_000 * scale)
     solver(rnd, 200 * scale)
+    many_jokers(rnd, 40 * scale)
     dense_gin(rnd, 2_000 * scale)
 
 

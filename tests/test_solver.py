@@ -24,7 +24,7 @@ from rummykit import (
     least_penalty,
     parse_cards,
 )
-from rummykit.variant import Variant, load_variant
+from rummykit.variant import Variant, load_variant, loads_variant
 
 VARIANTS = {ref: load_variant(ref) for ref in ("rami51", "roemie", "handromi", "romme51")}
 DENSE = parse_cards("Ah 2h 3h 4h 5h 5c 5d 5s 4c 3s Qh Kh Qs Ks Kd JK")
@@ -205,7 +205,11 @@ def test_can_go_out_equals_brute_force(
 
 
 def test_solver_handles_twenty_cards_three_decks_many_jokers() -> None:
-    variant = load_variant("rami51")
+    # Rami 51 deals 13 cards: a hand of 20 needs a larger deal.
+    variant = loads_variant(
+        '[meta]\nid = "rami51_deal19"\nname = "Rami 51, 19 cards"\nextends = "rami51"\n'
+        "[deal]\nhand_size = 19\n"
+    )
     hand = parse_cards("7h 7h 7h 8h 8h 8h 9h 9h 9h 7c 7d 7s JK JK JK JK 2c 3c 4c 5c")
     result = least_penalty(variant, hand)
     assert result.penalty == 0

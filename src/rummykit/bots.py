@@ -78,7 +78,8 @@ class GreedyBot:
         legal = view.legal
         if not legal:
             raise ValueError("this view has no legal move: is it the seat to move?")
-        assert view.hand is not None and view.seat is not None
+        if view.hand is None or view.seat is None:
+            raise ValueError("this view is not a seat's view: a bot needs its hand")
         hand = list(view.hand)
         if view.phase == "draw":
             return self._draw(view, hand, legal)
@@ -125,7 +126,8 @@ class GreedyBot:
         """The turn's plan: go out if the hand allows it, else open (using the
         card just taken, if the draw obliges it), else lay down every meld of
         the least-penalty arrangement; always keeping a card to discard."""
-        assert view.seat is not None
+        if view.seat is None:
+            raise ValueError("this view is not a seat's view")
         variant = self.variant
         opened = view.opened[view.seat]
         table = [t.meld for t in view.table]
@@ -164,7 +166,8 @@ class GreedyBot:
         taking it obliges the player to lay it (R-HR-09), only when this bot's
         own plan lays it: a lay-off once opened, or an opening that uses it."""
         variant = self.variant
-        assert view.seat is not None
+        if view.seat is None:
+            raise ValueError("this view is not a seat's view")
         now = least_penalty(variant, hand).penalty
         with_top = least_penalty(variant, [*hand, top])
         if not any(top.face in (c.face for c in m.cards) for m in with_top.melds):

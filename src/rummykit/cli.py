@@ -407,7 +407,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         except IllegalMove as refusal:
             print(f"   refused: {refusal.code}: {refusal.message}")
     result = state.result
-    assert result is not None
+    if result is None:  # the loop above ends only when the round is over
+        raise RuntimeError("the round ended without a result")
     scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.scores))
     print(f"round over ({result.ending}); winners {list(result.winners)}; scores {scores}")
     return 0

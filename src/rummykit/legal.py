@@ -288,7 +288,8 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
                         yield group
         return
     suit = meld.suit
-    assert suit is not None
+    if suit is None:  # a run always has a suit
+        raise ValueError(f"the run {meld.notation()} has no suit")
     lowest = 1 if rules.ace_low else 2
     highest = 14 if rules.ace_high else 13
     longest = min(rules.run_max, 13)

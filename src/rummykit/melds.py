@@ -220,7 +220,8 @@ def _judge_set(
     if n > rules.set_max:
         return _refuse("meld.too-long", f"A set holds at most {rules.set_max} cards.")
     rank = naturals[0].rank
-    assert rank is not None
+    if rank is None:  # a natural card always has a rank
+        raise ValueError(f"{naturals[0]} has no rank")
     for card in naturals:
         if card.rank != rank:
             return _SET_RANKS
@@ -372,13 +373,12 @@ def _judge_run(
     else:
         candidates = fitting
     run_values = rules.values.run_values
-    best: tuple[int, int, dict[int, Card], dict[int, Card]] | None = None
-    for start, occupied, placed in candidates:
-        value = sum(run_values[start : start + n])
-        if best is None or (value, start) < (best[0], best[1]):
-            best = (value, start, occupied, placed)
-    assert best is not None
-    value, start, occupied, _ = best
+    # candidates is not empty: windows is not, and without a declaration
+    # every window fits (a declaration that fits none was refused above).
+    value, start, occupied = min(
+        ((sum(run_values[start : start + n]), start, occupied) for start, occupied, _ in candidates),
+        key=lambda entry: entry[:2],
+    )
     naturals_row, jokers_row = _RUN_SLOTS[suit], _RUN_JOKER_SLOTS[suit]
     slots = tuple(
         jokers_row[p] if p not in occupied or occupied[p].code == JOKER_CODE else naturals_row[p]

@@ -4,6 +4,12 @@ An owner is found by identity: hashing a rules object on every call would
 cost more than many a lookup saves. Each table is bounded: it is emptied
 when it reaches its limit (results are values; forgetting them costs only
 time).
+
+The tables may be used from several threads without a lock: a caller only
+gets an entry and sets an entry whole (``get`` then ``table[key] = value``),
+each a single dict operation, and a table emptied by another thread (its
+limit, :func:`forget_all`) only makes the caller compute the value again.
+A caller must never read an entry back with ``table[key]`` after setting it.
 """
 
 from __future__ import annotations

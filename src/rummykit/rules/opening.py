@@ -109,9 +109,10 @@ def judge_opening(
     if not (going_out and rule_set.at("opening_waiver")):
         for component in rule_set.at("opening"):
             refusal = component.check(melds, points)  # type: ignore[attr-defined]
-            if refusal is not None:
-                assert isinstance(refusal, Refusal)
+            if isinstance(refusal, Refusal):
                 return refusal
+            if refusal is not None:
+                raise TypeError(f"an opening rule answered {refusal!r}, not a Refusal or None")
     return OpeningCheck(tuple(melds), points)
 
 

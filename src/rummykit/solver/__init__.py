@@ -7,6 +7,11 @@ operations. A depth-first search decides the lowest remaining face first
 (leave it, meld it, lay it off, discard it) and memoises every state, which
 makes it exact: the tests compare it with a brute-force reference.
 
+A hand larger than any hand of the variant can be (:func:`max_hand`) is
+refused with a ValueError. The solvers are safe to call from several threads:
+the tables they share are only read and written whole, entry by entry, and a
+search that finds an entry gone values that state again.
+
 Candidate melds come from per-suit and per-rank patterns, cached per variant,
 so a hand's candidates are found by a few dictionary look-ups.
 
@@ -21,7 +26,7 @@ so a hand's candidates are found by a few dictionary look-ups.
 from rummykit.solver.going_out import GoOutPlan, can_go_out
 from rummykit.solver.least import Arrangement, least_penalty
 from rummykit.solver.opening import OpeningPlan, best_opening
-from rummykit.solver.tables import clear_caches
+from rummykit.solver.tables import clear_caches, max_hand
 
 __all__ = [
     "Arrangement",
@@ -31,4 +36,5 @@ __all__ = [
     "can_go_out",
     "clear_caches",
     "least_penalty",
+    "max_hand",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, parse_cards
+from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
 from rummykit.solver.tables import FACES, FULL, NEG, _build, _candidates, _codes, _Hand, _Tables, _tables
@@ -62,8 +62,8 @@ def can_go_out(
     rules = variant.meld_rules
     if must_open and not variant.opening.layoff_same_turn:
         table = ()
+    tables = _tables(variant, len(hand_cards))
     hand = _Hand(hand_cards)
-    tables = _tables(variant)
     cands = _candidates(tables, hand.state & FULL, hand.jokers)
     need_pure = must_open and variant.opening.require_pure_run
     width = 2 if need_pure else 1
@@ -276,7 +276,8 @@ def _go_out_plan(
             _, index, mask, need, _, grown = choice
             added = tuple(Card.natural(c // 4 + 2, c % 4) for c in _codes(mask)) + (JOKER,) * need
             extended = extend_meld(variant, grown_table[index], added)
-            assert isinstance(extended, Meld), extended
+            if not isinstance(extended, Meld):  # the search's model of lay-offs disagrees: a bug
+                raise RuntimeError(f"solver error: laying off {format_cards(added)} is refused: {extended}")
             grown_table[index] = extended
             layoffs.append((index, added))
             spread = mask * repeat

@@ -58,7 +58,7 @@ def least_penalty(
         cards = parse_cards(cards)
     elif not isinstance(cards, (list, tuple)):
         cards = tuple(cards)
-    tables = _tables(variant)
+    tables = _tables(variant, len(cards))
     penalties = tables.penalties
     plain = _pack_plain(cards, penalties)
     if plain is not None:
@@ -76,51 +76,54 @@ def least_penalty(
     lookup = memo.get
     single = hand.layers == 1
 
-    def search(state: int, jokers: int) -> int:
+    def value(state: int, jokers: int) -> tuple[int, Any]:
+        """The state's best cover and first step, valued now and remembered."""
         key = (state, jokers)
-        hit = lookup(key)
-        if hit is not None:
-            return hit[0]
         if not state & FULL:
-            memo[key] = (0, None)
-            return 0
+            found: tuple[int, Any] = (0, None)
+            memo[key] = found
+            return found
         present = state & FULL
         low = present & -present
         options = cands.get(low.bit_length() - 1)
         choice: Any = None
         if single:
             # One copy of every face: removing cards is a plain xor.
-            best = search(state ^ low, jokers)
+            best = (lookup((state ^ low, jokers)) or value(state ^ low, jokers))[0]
             if options:
                 for cand in options:
                     mask = cand[0]
                     if mask & state == mask and cand[1] <= jokers:
-                        value = cand[4] + search(state ^ mask, jokers - cand[1])
-                        if value > best:
-                            best, choice = value, cand
-            memo[key] = (best, choice)
-            return best
+                        after = (state ^ mask, jokers - cand[1])
+                        got = cand[4] + (lookup(after) or value(*after))[0]
+                        if got > best:
+                            best, choice = got, cand
+            found = memo[key] = (best, choice)
+            return found
         # Leave one copy of this face in the hand.
-        best = search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers)
+        rest = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
+        best = (lookup((rest, jokers)) or value(rest, jokers))[0]
         if options:
             for cand in options:
                 mask = cand[0]
                 if mask & present == mask and cand[1] <= jokers:
                     spread = mask * repeat
-                    value = cand[4] + search(
-                        (state & ~spread) | ((state >> FACES) & spread), jokers - cand[1]
-                    )
-                    if value > best:
-                        best, choice = value, cand
-        memo[key] = (best, choice)
-        return best
+                    after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
+                    got = cand[4] + (lookup(after) or value(*after))[0]
+                    if got > best:
+                        best, choice = got, cand
+        found = memo[key] = (best, choice)
+        return found
 
-    covered = search(hand.state, hand.jokers)
+    covered = (lookup((hand.state, hand.jokers)) or value(hand.state, hand.jokers))[0]
+    # Follow the steps (every state on the way was valued by the search,
+    # unless another thread has emptied the table since: then it is valued
+    # again, which gives the same cover).
     melds: list[Meld] = []
     leftover: list[Card] = []
     state, jokers = hand.state, hand.jokers
     while state & FULL:
-        _, choice = memo[(state, jokers)]
+        choice = (lookup((state, jokers)) or value(state, jokers))[1]
         if choice is None:
             low = state & FULL & -(state & FULL)
             leftover.append(_NATURALS[low.bit_length() - 1])
@@ -157,16 +160,14 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
     if not hand:
         raise ValueError("an empty hand has nothing to discard")
     penalty = variant.values.hand.by_code
-    best: Arrangement | None = None
+    options = []
     for card in sorted(set(hand), key=lambda c: c.code):
         rest = list(hand)
         rest.remove(card)
         option = least_penalty(variant, rest)
-        key = (option.penalty, -penalty[card.code], card.code)
-        if best is None or key < (best.penalty, -penalty[best.discard.code], best.discard.code):  # type: ignore[union-attr]
-            best = attrs.evolve(option, discard=card)
-    assert best is not None
-    return best
+        options.append(((option.penalty, -penalty[card.code], card.code), card, option))
+    _, card, option = min(options, key=lambda entry: entry[0])  # the hand is not empty
+    return attrs.evolve(option, discard=card)
 
 
 def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = False) -> Arrangement:

@@ -46,8 +46,8 @@ def best_opening(
     forced = parse_cards([must_use])[0].face if must_use is not None else None
     if forced is not None and forced not in hand_cards:
         return None
+    tables = _tables(variant, len(hand_cards))
     hand = _Hand(hand_cards)
-    tables = _tables(variant)
     cands = _candidates(tables, hand.state & FULL, hand.jokers)
     need_pure = variant.opening.require_pure_run
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.melds import Meld, MeldRules, judge_meld
 from rummykit.memo import forget_all
 from rummykit.variant import Variant
 
-__all__ = ["FACES", "FULL", "MEMO_LIMIT", "NEG", "Candidate", "clear_caches"]
+__all__ = ["FACES", "FULL", "MEMO_LIMIT", "NEG", "Candidate", "clear_caches", "max_hand"]
 
 FACES = 52
 FULL = (1 << FACES) - 1
@@ -114,7 +114,7 @@ class _Tables:
                 gaps = length - count
                 if gaps > max_jokers:
                     continue
-                value = self.prefix[hi + 1] - self.prefix[lo]
+                value = self.run_value(lo, length)
                 # Any subset of the present naturals may be replaced by jokers.
                 positions = [p for p in range(lo, hi + 1) if present >> p & 1]
                 for dropped in _subsets(positions, max_jokers - gaps):
@@ -135,6 +135,17 @@ class _Tables:
             (mask, jokers, v, pure, self._gain(mask, jokers), ("run", suit, lo, length))
             for (mask, jokers), (v, pure, lo, length) in best.items()
         ]
+
+    def run_value(self, lo: int, length: int) -> int:
+        """The table value judge_meld gives a run of ``length`` cards from
+        position ``lo``. A run of all thirteen ranks, where the ace may lie at
+        either end, reads its ace low (the lower reading: judge_meld breaks
+        the tie so, and a player cannot declare where a natural ace lies),
+        whichever end the search placed it at."""
+        value = self.prefix[lo + length] - self.prefix[lo]
+        if length == 13 and self.lowest == 1 and self.highest == 14:
+            value = min(self.prefix[14] - self.prefix[1], self.prefix[15] - self.prefix[2])
+        return value
 
     def _gain(self, mask: int, jokers: int) -> int:
         return sum(self.penalties[code] for code in _codes(mask)) + jokers * self.penalties[JOKER_CODE]
@@ -192,15 +203,53 @@ def _all_subsets(items: Sequence[int]) -> Iterable[tuple[int, ...]]:
 _TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], _Tables] = {}
 
 
-_BY_VARIANT: dict[int, tuple[Variant, _Tables]] = {}
+_BY_VARIANT: dict[int, tuple[Variant, _Tables, int]] = {}
 
 
-def _tables(variant: Variant) -> _Tables:
+def max_hand(variant: Variant) -> int:
+    """The most cards one hand can hold in a round of this variant: the
+    solver refuses larger hands as bad input.
+
+    A seat is dealt at most ``hand_size + first_player_extra`` cards, and
+    the jokers of the cut as well where they come on top of the deal. A turn adds at
+    most one card (a draw, the top discard or the exchange card; a joker
+    swap and an exchange give a card for a card) and ends with a discard,
+    so a hand never holds more than the deal and one card. Where a deep take
+    lifts a card and every card above it (``draw.discard_deep``), the
+    discard row can hold nearly the whole deck, so the bound is the deck:
+    no hand holds more cards than the largest deck of the variant.
+
+    >>> from rummykit.variant import load_variant
+    >>> max_hand(load_variant("rami51")), max_hand(load_variant("roemie"))
+    (14, 108)
+    """
+    bands = variant.deck.by_players
+    jokers = max(max((band.jokers, *band.joker_options)) for band in bands)
+    deck = max(band.decks * 52 + max((band.jokers, *band.joker_options)) for band in bands)
+    if variant.draw.discard_deep:
+        return deck
+    deal = variant.deal
+    dealt = deal.hand_size + deal.first_player_extra
+    if deal.cut_joker_ceremony:
+        # A cut joker replaces a dealt card, or comes on top of the deal.
+        dealt = max(dealt, jokers) if deal.cut_joker_reduces_deal else dealt + jokers
+    return min(deck, dealt + 1)
+
+
+def _tables(variant: Variant, cards: int) -> _Tables:
+    """The variant's search tables, for a hand of ``cards`` cards; a
+    ValueError if no hand of the variant can hold that many (the bound also
+    keeps the searches, one level per card, far from the recursion limit)."""
     # Looked up by the variant object first: hashing the rules on every call
     # would cost more than many a search.
     hit = _BY_VARIANT.get(id(variant))
     if hit is not None and hit[0] is variant:
+        if cards > hit[2]:
+            raise _too_many(variant, cards, hit[2])
         return hit[1]
+    limit = max_hand(variant)
+    if cards > limit:
+        raise _too_many(variant, cards, limit)
     pure_min = variant.opening.pure_run_min
     penalties = variant.values.hand.by_code
     key = (variant.meld_rules, pure_min, penalties)
@@ -209,8 +258,15 @@ def _tables(variant: Variant) -> _Tables:
         found = _TABLES[key] = _Tables(variant.meld_rules, pure_min, penalties)
     if len(_BY_VARIANT) > 256:
         _BY_VARIANT.clear()
-    _BY_VARIANT[id(variant)] = (variant, found)
+    _BY_VARIANT[id(variant)] = (variant, found, limit)
     return found
+
+
+def _too_many(variant: Variant, cards: int, limit: int) -> ValueError:
+    return ValueError(
+        f"cards: expected a hand of at most {limit} cards (the most a hand of {variant.id} "
+        f"can hold), got {cards}"
+    )
 
 
 class _Hand:
@@ -288,7 +344,9 @@ def _build(tables: _Tables, cand: Candidate) -> Meld:
         free = [p for p in range(start, start + length) if p not in held]
         cards = naturals + [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in free]
     meld = judge_meld(tables.rules, cards)
-    assert isinstance(meld, Meld) and meld.points == value, (cards, meld, value)
+    if not isinstance(meld, Meld) or meld.points != value:
+        # The candidates are made to agree with judge_meld; this is a solver bug.
+        raise RuntimeError(f"solver error: {format_cards(cards)} is judged {meld}, not a meld worth {value}")
     if len(tables.built) < 100_000:
         tables.built[cand] = meld
     return meld
@@ -308,7 +366,8 @@ def clear_caches(*, results_only: bool = False) -> None:
     lists, built melds, search results, meld verdicts and the meld moves of
     hands. Answers never change; only speed."""
     if results_only:
-        for tables in _TABLES.values():
+        # A copy of the values: another thread may add a variant's tables meanwhile.
+        for tables in list(_TABLES.values()):
             tables.least.clear()
             tables.least_plain.clear()
             tables.least_owing.clear()

@@ -20,25 +20,40 @@ def check_invariants(state: RoundState) -> None:
     have = Counter(state.all_cards())
     band = variant.deck_band(state.players)
     decks = [Counter(variant.deck_for(state.players, j)) for j in (band.jokers, *band.joker_options)]
-    assert have in decks, f"cards are not conserved: {have - decks[0]} extra, {decks[0] - have} missing"
-    assert 0 <= state.to_move < state.players, "the seat to move is out of range"
-    assert len(state.opened) == state.players == len(state.hands)
+    if have not in decks:
+        raise AssertionError(f"cards are not conserved: {have - decks[0]} extra, {decks[0] - have} missing")
+    _require(0 <= state.to_move < state.players, "the seat to move is out of range")
+    _require(
+        len(state.opened) == state.players == len(state.hands), "a seat without a hand or an opened flag"
+    )
     for hand in state.hands:
-        assert all(c.declared is None for c in hand), "a hand holds a declared joker"
-        assert list(hand) == sorted(hand, key=_code), "a hand is not in canonical order"
+        _require(all(c.declared is None for c in hand), "a hand holds a declared joker")
+        _require(list(hand) == sorted(hand, key=_code), "a hand is not in canonical order")
     for entry in state.table:
         meld = entry.meld
-        assert isinstance(meld, Meld) and len(entry.credits) == len(meld)
+        _require(
+            isinstance(meld, Meld) and len(entry.credits) == len(meld), "a table meld and its credits differ"
+        )
         again = judge_meld(
             variant.meld_rules, [s.card if not s.is_joker else _declared(s) for s in meld.slots]
         )
-        assert isinstance(again, Meld), f"an invalid meld lies on the table: {meld.notation()}"
+        if not isinstance(again, Meld):
+            raise AssertionError(f"an invalid meld lies on the table: {meld.notation()}")
     if state.phase == "over":
-        assert state.result is not None and len(state.result.scores) == state.players
+        _require(
+            state.result is not None and len(state.result.scores) == state.players,
+            "a round over without a score for every seat",
+        )
     else:
-        assert state.result is None
-    assert state.turns_played <= variant.stock_exhausted.turn_cap
-    assert state.reshuffles <= variant.stock_exhausted.max_reshuffles
+        _require(state.result is None, "a round in play has a result")
+    _require(state.turns_played <= variant.stock_exhausted.turn_cap, "more turns than the cap")
+    _require(state.reshuffles <= variant.stock_exhausted.max_reshuffles, "more reshuffles than allowed")
+
+
+def _require(condition: bool, message: str) -> None:
+    """An invariant's check: a plain assert would vanish under python -O."""
+    if not condition:
+        raise AssertionError(message)
 
 
 def _declared(slot: object) -> Card:
@@ -66,7 +81,7 @@ def choose_random_move(state: RoundState, rng: random.Random) -> Move:
     discard, undo …) uniformly, then one move of that kind, so that rounds move
     on instead of trying one meld after another."""
     legal = state.legal_moves()
-    assert legal, "a live round must always have a legal move"
+    _require(bool(legal), "a live round must always have a legal move")
     kinds: dict[type, list[Move]] = {}
     for move in legal:
         kinds.setdefault(type(move), []).append(move)
