@@ -20,6 +20,7 @@ import rummykit as rk
 from rummykit.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, Take, Undo
 from rummykit.moves import Meld as MeldMove
 from rummykit.positions import position_from_dict
+from rummykit.solver import can_go_out
 from rummykit.state import RoundState
 from rummykit.testing import choose_random_move
 from rummykit.testing.strategies import playout_states
@@ -64,6 +65,8 @@ def can_finish(state: RoundState, budget: int = BUDGET) -> bool:
     """
     while state.turn.steps:
         state = state.apply(Undo())
+    if state.phase == "play" and _follows_a_plan(state):
+        return True
     seen: set[tuple[object, ...]] = set()
     stack = [state]
     while stack and len(seen) < budget:
@@ -82,6 +85,37 @@ def can_finish(state: RoundState, budget: int = BUDGET) -> bool:
                 children.append(after)
         stack.extend(reversed(children))
     return False
+
+
+def _follows_a_plan(state: RoundState) -> bool:
+    """Try the solver's way to lay the whole hand down, move by move through
+    ``apply`` (so a success is a real finish, whatever the solver said)."""
+    variant = state.variant
+    seat = state.to_move
+    opened = state.opened[seat]
+    touch = opened or variant.layoff.in_hand_rummy_turn
+    table = [t.meld for t in state.table] if touch else []
+    taken = state.turn.taken
+    blocked = [taken] if taken is not None and variant.draw.no_discard_of_taken_card else []
+    plan = can_go_out(
+        variant,
+        state.hands[seat],
+        table=table,
+        must_open=not opened and not variant.opening.waived_for_hand_rummy,
+        not_discardable=blocked,
+    )
+    if plan is None:
+        return False
+    moves: list[Move] = [MeldMove(m.cards) for m in plan.melds]
+    moves += [LayOff(index + 1, cards) for index, cards in plan.layoffs]
+    moves.append(Out() if plan.discard is None else Discard(plan.discard))
+    current = state
+    try:
+        for move in moves:
+            current = current.apply(move)
+    except rk.IllegalMove:
+        return False
+    return turn_ends(state, current)
 
 
 def check_live(state: RoundState) -> None:
