@@ -10,6 +10,7 @@ import attrs
 from rummykit.cards import JOKER, JOKER_CODE, Card, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
+from rummykit.memo import PerOwner
 from rummykit.solver.tables import FACES, FULL, NEG, _build, _candidates, _codes, _Hand, _Tables, _tables
 from rummykit.variant import Variant
 
@@ -303,8 +304,8 @@ def _go_out_plan(
 # --------------------------------------------------------------------------- opening with a card
 
 
-_REACH_LIMIT = 20_000  # remembered answers per variant's tables
-_REACHED: dict[int, tuple[_Tables, dict[tuple[Any, ...], bool]]] = {}
+# Answers per variant's tables (emptied by clear_caches, like every memo table).
+_REACHED: PerOwner[tuple[Any, ...], bool] = PerOwner(limit=20_000)
 
 
 def can_open_with(
@@ -324,8 +325,9 @@ def can_open_with(
     ``not_discardable`` (R-ALL-12) does not count as one to discard.
 
     A decision, not an optimisation: the search stops at the first set of
-    melds that is enough. It tries the melds of highest value first and never
-    adds a meld once the minimum is reached, so it looks at combinations of
+    melds that is enough. It tries the melds of highest value first and adds
+    none once the minimum is reached (but a pure run the opening still lacks,
+    or a meld for cards that may not be thrown), so it looks at combinations of
     at most ``ceil(minimum / value of the smallest meld)`` melds (3 in Roemie)
     whatever the size of the hand, and it remembers its answers per variant.
 
@@ -348,22 +350,11 @@ def can_open_with(
     need_pure = opening and variant.opening.require_pure_run
     minimum = variant.opening.min_points if opening else 0
     key = (hand.state, hand.jokers, forced.code, minimum, need_pure, keep_discard, frozenset(blocked))
-    answers = _reach_table(tables)
+    answers = _REACHED.table(tables)
     known = answers.get(key)
     if known is None:
         known = answers[key] = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked)
     return known
-
-
-def _reach_table(tables: _Tables) -> dict[tuple[Any, ...], bool]:
-    entry = _REACHED.get(id(tables))
-    if entry is None or entry[0] is not tables:
-        if len(_REACHED) > 64:
-            _REACHED.clear()
-        entry = _REACHED[id(tables)] = (tables, {})
-    if len(entry[1]) >= _REACH_LIMIT:
-        entry[1].clear()
-    return entry[1]
 
 
 def _reach(
