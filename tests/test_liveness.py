@@ -31,13 +31,17 @@ BUDGET = 400  # states visited per search at most
 
 def _order(state: RoundState) -> Callable[[Move], tuple[int, int]]:
     """Commits first, then melds and lay-offs holding the card the turn must
-    use (the largest first), then the other melds, lay-offs and swaps."""
+    use (the largest first), then the other melds, lay-offs and swaps; laying
+    off a deep chosen card (which must start a new meld) comes last."""
     turn = state.turn
-    owed = {c.face for c in (turn.chosen, turn.taken) if c is not None}
+    chosen = {turn.chosen.face} if turn.chosen is not None else set()
+    owed = chosen | ({turn.taken.face} if turn.taken is not None else set())
 
     def key(move: Move) -> tuple[int, int]:
         if isinstance(move, Discard | Out):
             return (0, 0)
+        if isinstance(move, LayOff) and any(c.face in chosen for c in move.cards):
+            return (4, 0)
         if isinstance(move, MeldMove | LayOff):
             uses = any(c.face in owed for c in move.cards)
             return (1 if uses else 2, -len(move.cards))
