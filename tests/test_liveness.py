@@ -144,7 +144,7 @@ def test_every_reachable_state_can_finish_its_turn(state: RoundState, seed: int)
     """From a random point of a random round of every variant, a stretch of
     states, each checked."""
     rng = random.Random(seed)
-    for _ in range(10):
+    for _ in range(20):
         check_live(state)
         if state.phase == "over":
             break
