@@ -37,7 +37,9 @@ from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
 from rummykit.scoring import round_result
 from rummykit.solver import best_opening, can_go_out
+from rummykit.solver.going_out import can_open_with
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
+from rummykit.variant import Variant
 
 _T = TypeVar("_T")
 
@@ -382,23 +384,39 @@ def _code(card: Card) -> int:
 
 
 def _deep_possible(state: RoundState, chosen: Card) -> bool:
-    """R-ROE-05 with R-ALL-14: can the chosen card start a new meld this turn?"""
+    """R-ROE-05 with R-ALL-14: can the chosen card start a new meld this turn,
+    leaving the turn one that can end?
+
+    A decision, not an optimisation (``can_open_with`` stops at the first
+    melds that are enough), so it stays quick however long the row is."""
     variant = state.variant
     hand = state.hands[state.to_move]
-    if state.opened[state.to_move]:
-        others = list(hand)
-        others.remove(chosen)
-        pool = sorted(set(others), key=_code)
-        for i, a in enumerate(pool):
-            for b in pool[i + 1 :]:
-                if isinstance(judge_meld(variant.meld_rules, [chosen, a, b]), Meld):
-                    return True
-        return False
-    if best_opening(variant, hand, must_use=chosen) is not None:
+    opened = state.opened[state.to_move]
+    blocked = [chosen] if variant.draw.no_discard_of_taken_card else []
+    if can_open_with(variant, hand, chosen, opening=not opened, not_discardable=blocked):
         return True
-    if variant.opening.waived_for_hand_rummy:
-        return can_go_out(variant, hand, table=(), not_discardable=[chosen]) is not None
-    return False
+    if opened or not variant.opening.waived_for_hand_rummy or not _hand_rummy_may_add(variant, hand):
+        return False
+    return can_go_out(variant, hand, table=(), not_discardable=[chosen]) is not None
+
+
+def _hand_rummy_may_add(variant: Variant, hand: Sequence[Card]) -> bool:
+    """Could a hand rummy (the opening rules waived) exist where no opening
+    with the chosen card does? Only when its melds may be worth less than the
+    minimum or lack a pure run: a hand rummy melds every card but the discard,
+    each worth at least the lowest value a card has on the table."""
+    if variant.opening.require_pure_run:
+        return True
+    return (len(hand) - 1) * _lowest_table_value(variant) < variant.opening.min_points
+
+
+def _lowest_table_value(variant: Variant) -> int:
+    """The least a card can be worth in a meld (a joker is worth the card it stands for)."""
+    rules = variant.meld_rules
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    values = rules.values
+    return min(min(values.run_values[lowest : highest + 1]), min(values.set_values[2:]))
 
 
 # --------------------------------------------------------------------------- play

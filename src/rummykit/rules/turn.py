@@ -125,10 +125,13 @@ class TakenDiscardLaid:
         face = taken.face
         if face in commit.laid_off:
             return None
+        # The taken card is not its own partner: a taken natural is one of the
+        # meld's naturals, a taken joker is none of them.
+        itself = 0 if face.code == JOKER_CODE else 1
         for meld in commit.new_melds:
             cards = [c.face for c in meld.cards]
             if face in cards:
-                naturals = sum(1 for c in cards if c.code != JOKER_CODE) - 1
+                naturals = sum(1 for c in cards if c.code != JOKER_CODE) - itself
                 if commit.going_out or naturals >= self.partners:
                     return None
         return Refusal(

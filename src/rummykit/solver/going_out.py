@@ -10,10 +10,11 @@ import attrs
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
+from rummykit.memo import PerOwner
 from rummykit.solver.tables import FACES, FULL, NEG, _build, _candidates, _codes, _Hand, _Tables, _tables
 from rummykit.variant import Variant
 
-__all__ = ["GoOutPlan", "can_go_out"]
+__all__ = ["GoOutPlan", "can_go_out", "can_open_with"]
 
 
 @attrs.frozen(slots=True)
@@ -299,3 +300,117 @@ def _go_out_plan(
         layoffs.append((index, (JOKER,)))
         jokers -= 1
     return GoOutPlan(tuple(melds), tuple(layoffs), discard)
+
+
+# --------------------------------------------------------------------------- opening with a card
+
+
+# Answers per variant's tables (emptied by clear_caches, like every memo table).
+_REACHED: PerOwner[tuple[Any, ...], bool] = PerOwner(limit=20_000)
+
+
+def can_open_with(
+    variant: Variant,
+    cards: str | Iterable[Card | str],
+    must_use: Card | str,
+    *,
+    opening: bool = True,
+    keep_discard: bool | None = None,
+    not_discardable: Collection[Card | str] = (),
+) -> bool:
+    """Can the hand lay new melds, one of them holding ``must_use``, that open
+    (``opening``: the variant's minimum and pure run; False: any meld will do),
+    leaving a card to discard? ``keep_discard``: True, a card must be left to
+    discard; False, the melds may also take every card; None, as the variant
+    says (``going_out.final_discard``). A card whose face is in
+    ``not_discardable`` (R-ALL-12) does not count as one to discard.
+
+    A decision, not an optimisation: the search stops at the first set of
+    melds that is enough. It tries the melds of highest value first and adds
+    none once the minimum is reached (but a pure run the opening still lacks,
+    or a meld for cards that may not be thrown), so it looks at combinations of
+    at most ``ceil(minimum / value of the smallest meld)`` melds (3 in Roemie)
+    whatever the size of the hand, and it remembers its answers per variant.
+
+    >>> from rummykit.variant import load_variant
+    >>> roemie = load_variant("roemie")
+    >>> can_open_with(roemie, "7h 8h 9h Th Jh Qh 2c", "7h")
+    True
+    >>> can_open_with(roemie, "7h 8h 9h 2c 5d", "7h")
+    False
+    """
+    hand_cards = [c.face for c in parse_cards(cards)]
+    forced = parse_cards([must_use])[0].face
+    if forced not in hand_cards:
+        return False
+    if keep_discard is None:
+        keep_discard = variant.going_out.final_discard == "required"
+    blocked = {c.face.code for c in parse_cards(not_discardable)}
+    tables = _tables(variant)
+    hand = _Hand(hand_cards)
+    need_pure = opening and variant.opening.require_pure_run
+    minimum = variant.opening.min_points if opening else 0
+    key = (hand.state, hand.jokers, forced.code, minimum, need_pure, keep_discard, frozenset(blocked))
+    answers = _REACHED.table(tables)
+    known = answers.get(key)
+    if known is None:
+        known = answers[key] = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked)
+    return known
+
+
+def _reach(
+    tables: _Tables,
+    hand: _Hand,
+    forced: Card,
+    minimum: int,
+    need_pure: bool,
+    keep_discard: bool,
+    blocked: set[int],
+) -> bool:
+    """The search of :func:`can_open_with` (depth first, highest values first)."""
+    everything = _candidates(tables, hand.state & FULL, hand.jokers)
+    by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
+    forced_mask = 0 if forced.is_joker else 1 << forced.code
+    first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
+    repeat = hand.repeat
+    blocked_mask = sum(1 << code for code in blocked if code != JOKER_CODE)
+    joker_blocked = JOKER_CODE in blocked
+    failed: set[tuple[int, int, int, bool]] = set()
+
+    def leaves_discard(state: int, jokers: int) -> bool:
+        present = state & FULL
+        if not present and not jokers:
+            return not keep_discard
+        return bool(present & ~blocked_mask) or (jokers > 0 and not joker_blocked)
+
+    pure_runs = [c for c in by_value if c[3]]
+
+    def search(state: int, jokers: int, need: int, pure: bool) -> bool:
+        options = by_value
+        if need <= 0:
+            if not pure and leaves_discard(state, jokers):
+                return True
+            # Enough value: what is missing is a pure run, or a card to
+            # discard (only cards that may not be thrown are left: meld them).
+            options = pure_runs if pure else by_value
+        key = (state, jokers, max(need, 0), pure)
+        if key in failed:
+            return False
+        present = state & FULL
+        for mask, joker_count, value, is_pure, _, _ in options:
+            if joker_count <= jokers and mask & present == mask:
+                spread = mask * repeat
+                rest = (state & ~spread) | ((state >> FACES) & spread)
+                if search(rest, jokers - joker_count, need - value, pure and not is_pure):
+                    return True
+        failed.add(key)
+        return False
+
+    for mask, joker_count, value, is_pure, _, _ in first:
+        if joker_count > hand.jokers:
+            continue
+        spread = mask * repeat
+        rest = (hand.state & ~spread) | ((hand.state >> FACES) & spread)
+        if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
+            return True
+    return False
