@@ -346,7 +346,7 @@ def can_open_with(
     if keep_discard is None:
         keep_discard = variant.going_out.final_discard == "required"
     blocked = {c.face.code for c in parse_cards(not_discardable)}
-    tables = _tables(variant)
+    tables = _tables(variant, len(hand_cards))
     hand = _Hand(hand_cards)
     need_pure = opening and variant.opening.require_pure_run
     minimum = variant.opening.min_points if opening else 0
