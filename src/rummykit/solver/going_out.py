@@ -10,7 +10,17 @@ import attrs
 from rummykit.cards import JOKER, JOKER_CODE, Card, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
-from rummykit.solver.tables import FACES, FULL, NEG, _build, _candidates, _codes, _Hand, _Tables, _tables
+from rummykit.solver.tables import (
+    FACES,
+    FULL,
+    NEG,
+    PackedHand,
+    Tables,
+    build_meld,
+    candidates,
+    face_codes,
+    tables_for,
+)
 from rummykit.variant import Variant
 
 __all__ = ["GoOutPlan", "can_go_out"]
@@ -62,9 +72,9 @@ def can_go_out(
     rules = variant.meld_rules
     if must_open and not variant.opening.layoff_same_turn:
         table = ()
-    hand = _Hand(hand_cards)
-    tables = _tables(variant)
-    cands = _candidates(tables, hand.state & FULL, hand.jokers)
+    hand = PackedHand(hand_cards)
+    tables = tables_for(variant)
+    cands = candidates(tables, hand.state & FULL, hand.jokers)
     need_pure = must_open and variant.opening.require_pure_run
     width = 2 if need_pure else 1
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
@@ -242,9 +252,9 @@ def _bridges(
 
 def _go_out_plan(
     variant: Variant,
-    tables: _Tables,
+    tables: Tables,
     memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]],
-    hand: _Hand,
+    hand: PackedHand,
     start_table: tuple[tuple[Any, ...], ...],
     f: int,
     repeat: int,
@@ -267,14 +277,14 @@ def _go_out_plan(
             discarded = True
         elif kind == "meld":
             cand = choice[1]
-            melds.append(_build(tables, cand))
+            melds.append(build_meld(tables, cand))
             f &= ~(1 if cand[3] else 0)
             spread = cand[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= cand[1]
         else:
             _, index, mask, need, _, grown = choice
-            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in _codes(mask)) + (JOKER,) * need
+            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in face_codes(mask)) + (JOKER,) * need
             extended = extend_meld(variant, grown_table[index], added)
             assert isinstance(extended, Meld), extended
             grown_table[index] = extended
