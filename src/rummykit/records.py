@@ -21,6 +21,7 @@ import attrs
 
 from rummykit.cards import Card, format_cards, parse_cards
 from rummykit.deal import deal
+from rummykit.documents import SCHEMA, JSONError, load_variant_document, need, variant_document
 from rummykit.errors import IllegalMove, NotationError
 from rummykit.moves import Move, parse_seat_move
 from rummykit.state import RoundState
@@ -80,8 +81,6 @@ class Record:
         return state
 
     def document(self) -> dict[str, Any]:
-        from rummykit.serialize import SCHEMA, variant_document
-
         return {
             "schema": SCHEMA,
             "type": "record",
@@ -96,16 +95,14 @@ class Record:
 
     @classmethod
     def from_document(cls, doc: dict[str, Any]) -> Record:
-        from rummykit.serialize import JSONError, _need, load_variant_document
-
-        variant = load_variant_document(_need(doc, "variant", dict, "$"), "$.variant")
-        players = _need(doc, "players", int, "$")
-        dealer = _need(doc, "dealer", int, "$")
+        variant = load_variant_document(need(doc, "variant", dict, "$"), "$.variant")
+        players = need(doc, "players", int, "$")
+        dealer = need(doc, "dealer", int, "$")
         try:
-            deck = parse_cards(_need(doc, "deck", str, "$"))
+            deck = parse_cards(need(doc, "deck", str, "$"))
         except NotationError as error:
             raise JSONError("$.deck", str(error)) from None
-        moves: Sequence[Any] = _need(doc, "moves", list, "$")
+        moves: Sequence[Any] = need(doc, "moves", list, "$")
         if not all(isinstance(m, str) for m in moves):
             raise JSONError("$.moves", "expected strings")
         record = cls(variant, players, dealer, deck, doc.get("seed"), tuple(moves), doc.get("result"))

@@ -17,25 +17,16 @@ from collections import Counter
 from typing import Any
 
 from rummykit.cards import Card, format_cards, parse_cards
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.documents import SCHEMA, JSONError, load_variant_document, need, variant_document
+from rummykit.errors import NotationError, Refusal
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
+from rummykit.records import Record
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import Variant, _build, load_variant
+from rummykit.variant import Variant
 from rummykit.views import PlayerView
 
-__all__ = ["SCHEMA", "JSONError", "from_json", "to_json"]
-
-SCHEMA = 1
-
-
-class JSONError(ValueError):
-    """A JSON document that cannot be loaded; ``path`` points at the problem."""
-
-    def __init__(self, path: str, message: str) -> None:
-        self.path = path
-        super().__init__(f"{path}: {message}")
-
+__all__ = ["SCHEMA", "JSONError", "from_json", "load_variant_document", "to_json", "variant_document"]
 
 def _cards(cards: Any) -> str:
     return format_cards(cards)
@@ -81,10 +72,6 @@ def _result(result: RoundResult | None) -> dict[str, Any] | None:
         "winners": list(result.winners),
         "scores": list(result.scores),
     }
-
-
-def variant_document(variant: Variant) -> dict[str, Any]:
-    return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved}
 
 
 def state_document(state: RoundState) -> dict[str, Any]:
@@ -138,8 +125,6 @@ def view_document(view: PlayerView) -> dict[str, Any]:
 
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:
     """A JSON document for a state, a view, a move or a record."""
-    from rummykit.records import Record
-
     if isinstance(obj, RoundState):
         doc = state_document(obj)
     elif isinstance(obj, PlayerView):
@@ -156,15 +141,6 @@ def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = N
 
 
 # --------------------------------------------------------------------------- loading
-
-
-def _need(doc: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
-    if not isinstance(doc, dict) or key not in doc:
-        raise JSONError(f"{path}.{key}", "missing")
-    value = doc[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise JSONError(f"{path}.{key}", f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
-    return value
 
 
 def _read_cards(text: Any, path: str) -> tuple[Card, ...]:
@@ -185,34 +161,21 @@ def _read_card(text: Any, path: str) -> Card | None:
     return cards[0]
 
 
-def load_variant_document(doc: Any, path: str) -> Variant:
-    ref = _need(doc, "id", str, path)
-    rules = doc.get("rules") if isinstance(doc, dict) else None
-    try:
-        variant = _build(f"{ref} (from JSON)", rules, ref) if isinstance(rules, dict) else load_variant(ref)
-    except VariantError as error:
-        raise JSONError(f"{path}.rules", str(error.problems[0])) from None
-    digest = doc.get("digest")
-    if digest is not None and digest != variant.digest():
-        raise JSONError(f"{path}.digest", "the rules do not match their digest")
-    return variant
-
-
 def _read_table(variant: Variant, data: Any, players: int, path: str) -> tuple[TableMeld, ...]:
     if not isinstance(data, list):
         raise JSONError(path, "expected a list of melds")
     table = []
     for i, entry in enumerate(data):
         where = f"{path}[{i}]"
-        owner = _need(entry, "owner", int, where)
+        owner = need(entry, "owner", int, where)
         if not 0 <= owner < players:
             raise JSONError(f"{where}.owner", f"expected a seat from 0 to {players - 1}")
-        kind = _need(entry, "kind", str, where)
-        cards = _read_cards(_need(entry, "cards", str, where), f"{where}.cards")
+        kind = need(entry, "kind", str, where)
+        cards = _read_cards(need(entry, "cards", str, where), f"{where}.cards")
         meld = rebuild_meld(variant, kind, cards)
         if isinstance(meld, Refusal):
             raise JSONError(f"{where}.cards", f"not a valid meld: {meld.message}")
-        credits = _need(entry, "credits", list, where)
+        credits = need(entry, "credits", list, where)
         if len(credits) != len(meld) or not all(isinstance(c, int) and 0 <= c < players for c in credits):
             raise JSONError(f"{where}.credits", "expected one seat per card")
         table.append(TableMeld(owner, meld, tuple(credits)))
@@ -231,18 +194,18 @@ def _read_laid_off(items: list[Any], path: str) -> tuple[tuple[int, Card], ...]:
 
 def _read_turn(variant: Variant, doc: Any, players: int, path: str) -> Turn:
     steps = []
-    for i, step in enumerate(_need(doc, "steps", list, path)):
+    for i, step in enumerate(need(doc, "steps", list, path)):
         where = f"{path}.steps[{i}]"
         steps.append(
             Step(
-                hand=_read_cards(_need(step, "hand", str, where), f"{where}.hand"),
-                table=_read_table(variant, _need(step, "table", list, where), players, f"{where}.table"),
-                new_melds=tuple(_need(step, "new_melds", list, where)),
-                laid_off=_read_laid_off(_need(step, "laid_off", list, where), f"{where}.laid_off"),
-                swaps=_need(step, "swaps", int, where),
+                hand=_read_cards(need(step, "hand", str, where), f"{where}.hand"),
+                table=_read_table(variant, need(step, "table", list, where), players, f"{where}.table"),
+                new_melds=tuple(need(step, "new_melds", list, where)),
+                laid_off=_read_laid_off(need(step, "laid_off", list, where), f"{where}.laid_off"),
+                swaps=need(step, "swaps", int, where),
             )
         )
-    source = _need(doc, "source", str, path)
+    source = need(doc, "source", str, path)
     if source not in ("none", "stock", "discard", "deep", "exchange"):
         raise JSONError(f"{path}.source", f"unknown source {source!r}")
     return Turn(
@@ -251,49 +214,49 @@ def _read_turn(variant: Variant, doc: Any, players: int, path: str) -> Turn:
         chosen=_read_card(doc.get("chosen"), f"{path}.chosen"),
         must_use_taken=bool(doc.get("must_use_taken", False)),
         exchanged=bool(doc.get("exchanged", False)),
-        start_jokers=_need(doc, "start_jokers", int, path),
-        new_melds=tuple(_need(doc, "new_melds", list, path)),
-        laid_off=_read_laid_off(_need(doc, "laid_off", list, path), f"{path}.laid_off"),
-        swaps=_need(doc, "swaps", int, path),
+        start_jokers=need(doc, "start_jokers", int, path),
+        new_melds=tuple(need(doc, "new_melds", list, path)),
+        laid_off=_read_laid_off(need(doc, "laid_off", list, path), f"{path}.laid_off"),
+        swaps=need(doc, "swaps", int, path),
         steps=tuple(steps),
     )
 
 
 def state_from_document(doc: dict[str, Any]) -> RoundState:
     path = "$"
-    variant = load_variant_document(_need(doc, "variant", dict, path), "$.variant")
-    players = _need(doc, "players", int, path)
+    variant = load_variant_document(need(doc, "variant", dict, path), "$.variant")
+    players = need(doc, "players", int, path)
     try:
         variant.check_players(players)
     except ValueError as error:
         raise JSONError("$.players", str(error)) from None
     seats = {}
     for key in ("dealer", "to_move"):
-        seats[key] = _need(doc, key, int, path)
+        seats[key] = need(doc, key, int, path)
         if not 0 <= seats[key] < players:
             raise JSONError(f"$.{key}", f"expected a seat from 0 to {players - 1}")
-    phase = _need(doc, "phase", str, path)
+    phase = need(doc, "phase", str, path)
     if phase not in ("draw", "play", "over"):
         raise JSONError("$.phase", f"unknown phase {phase!r}")
-    hands_data = _need(doc, "hands", list, path)
+    hands_data = need(doc, "hands", list, path)
     if len(hands_data) != players:
         raise JSONError("$.hands", f"expected {players} hands")
     hands = tuple(tuple(c.face for c in _read_cards(h, f"$.hands[{i}]")) for i, h in enumerate(hands_data))
-    stock = _read_cards(_need(doc, "stock", str, path), "$.stock")
-    discard = _read_cards(_need(doc, "discard", str, path), "$.discard")
+    stock = _read_cards(need(doc, "stock", str, path), "$.stock")
+    discard = _read_cards(need(doc, "discard", str, path), "$.discard")
     exchange = _read_card(doc.get("exchange"), "$.exchange")
-    table = _read_table(variant, _need(doc, "table", list, path), players, "$.table")
-    opened = _need(doc, "opened", list, path)
+    table = _read_table(variant, need(doc, "table", list, path), players, "$.table")
+    opened = need(doc, "opened", list, path)
     if len(opened) != players or not all(isinstance(x, bool) for x in opened):
         raise JSONError("$.opened", f"expected {players} booleans")
     result_doc = doc.get("result")
     result = None
     if result_doc is not None:
         result = RoundResult(
-            ending=_need(result_doc, "ending", str, "$.result"),
+            ending=need(result_doc, "ending", str, "$.result"),
             winner=result_doc.get("winner"),
-            winners=tuple(_need(result_doc, "winners", list, "$.result")),
-            scores=tuple(_need(result_doc, "scores", list, "$.result")),
+            winners=tuple(need(result_doc, "winners", list, "$.result")),
+            scores=tuple(need(result_doc, "scores", list, "$.result")),
         )
     seed = doc.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -309,10 +272,10 @@ def state_from_document(doc: dict[str, Any]) -> RoundState:
         opened=tuple(opened),
         to_move=seats["to_move"],
         phase=phase,
-        turns_played=_need(doc, "turns_played", int, path),
-        reshuffles=_need(doc, "reshuffles", int, path),
+        turns_played=need(doc, "turns_played", int, path),
+        reshuffles=need(doc, "reshuffles", int, path),
         exchange=exchange,
-        turn=_read_turn(variant, _need(doc, "turn", dict, path), players, "$.turn"),
+        turn=_read_turn(variant, need(doc, "turn", dict, path), players, "$.turn"),
         result=result,
         seed=seed,
         deck=_read_cards(doc.get("deck", ""), "$.deck"),
@@ -359,12 +322,10 @@ def from_json(text: str) -> Any:
         return state_from_document(doc)
     if kind == "move":
         try:
-            return parse_move(_need(doc, "move", str, "$"))
+            return parse_move(need(doc, "move", str, "$"))
         except NotationError as error:
             raise JSONError("$.move", str(error)) from None
     if kind == "record":
-        from rummykit.records import Record
-
         return Record.from_document(doc)
     if kind == "view":
         return doc

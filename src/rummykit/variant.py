@@ -52,6 +52,7 @@ __all__ = [
     "bundled_variants",
     "load_variant",
     "loads_variant",
+    "variant_from_rules",
 ]
 
 
@@ -461,7 +462,9 @@ def _resolve(label: str, data: dict[str, Any], base: Path | None, chain: tuple[s
     return merged
 
 
-def _build(label: str, data: dict[str, Any], source: str) -> Variant:
+def variant_from_rules(label: str, data: dict[str, Any], source: str) -> Variant:
+    """A Variant from rules already read and resolved (no ``extends`` left), such
+    as a saved game's; ``label`` names them in errors, ``source`` is kept."""
     report = _Collector(label)
     sections: dict[str, Any] = {}
     for key in data:
@@ -545,7 +548,7 @@ def loads_variant(text: str, *, source: str = "<string>") -> Variant:
     current directory)."""
     data = _parse(source, text)
     resolved = _resolve(source, data, Path.cwd(), (source,))
-    return _build(source, resolved, source)
+    return variant_from_rules(source, resolved, source)
 
 
 def load_variant(ref: str | os.PathLike[str]) -> Variant:
@@ -555,4 +558,4 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     label, text_, base = _read_text(os.fspath(ref), None)
     data = _parse(label, text_)
     resolved = _resolve(label, data, base, (label,))
-    return _build(label, resolved, label)
+    return variant_from_rules(label, resolved, label)
