@@ -38,10 +38,13 @@ def need(doc: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
 
 
 def variant_document(variant: Variant) -> dict[str, Any]:
+    """How a document names its variant: the id, the digest and the rules."""
     return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved}
 
 
 def load_variant_document(doc: Any, path: str) -> Variant:
+    """The variant a document names (its rules if given, else the id), checked
+    against the digest; JSONError under ``path`` if it cannot be loaded."""
     ref = need(doc, "id", str, path)
     rules = doc.get("rules") if isinstance(doc, dict) else None
     try:
