@@ -9,6 +9,8 @@ written as TOML files, and an exact meld solver.
 21
 """
 
+# Installs what RoundState.apply, legal_moves, view and to_json call (see rummykit.state).
+import rummykit.services  # noqa: F401
 from rummykit.cards import (
     JOKER,
     Card,

@@ -20,6 +20,7 @@ from rummykit.errors import NotationError
 
 __all__ = [
     "JOKER",
+    "NATURALS",
     "Card",
     "Rank",
     "Suit",
@@ -112,7 +113,7 @@ class Card:
     @staticmethod
     def natural(rank: Rank | int, suit: Suit | int) -> Card:
         """The natural card of this rank and suit."""
-        return _NATURALS[(int(rank) - 2) * 4 + int(suit)]
+        return NATURALS[(int(rank) - 2) * 4 + int(suit)]
 
     @staticmethod
     def joker(declared: Card | None = None) -> Card:
@@ -176,9 +177,10 @@ class Card:
         return f"Card({str(self)!r})"
 
 
-_NATURALS: tuple[Card, ...] = tuple(Card._create(code, None) for code in range(52))
+NATURALS: tuple[Card, ...] = tuple(Card._create(code, None) for code in range(52))
+"""The 52 natural faces, indexed by code (``(rank - 2) * 4 + suit``)."""
 JOKER: Card = Card._create(JOKER_CODE, None)
-_DECLARED: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, c) for c in _NATURALS)
+_DECLARED: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, c) for c in NATURALS)
 
 
 def _parse_natural(token: str) -> Card:
@@ -190,7 +192,7 @@ def _parse_natural(token: str) -> Card:
         raise NotationError(token, f"unknown rank {token[:-1]!r} (use 2-9, T or 10, J, Q, K, A)")
     if suit is None:
         raise NotationError(token, f"unknown suit {token[-1]!r} (use c, d, h, s)")
-    return _NATURALS[(rank - 2) * 4 + suit]
+    return NATURALS[(rank - 2) * 4 + suit]
 
 
 _PARSED: dict[str, Card] = {}
@@ -261,5 +263,5 @@ def build_deck(decks: int, jokers: int) -> tuple[Card, ...]:
     """
     if decks < 0 or jokers < 0:
         raise ValueError("a deck needs a non-negative number of decks and jokers")
-    naturals = tuple(card for card in _NATURALS for _ in range(decks))
+    naturals = tuple(card for card in NATURALS for _ in range(decks))
     return naturals + (JOKER,) * jokers

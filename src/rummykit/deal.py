@@ -20,7 +20,7 @@ from rummykit.cards import JOKER_CODE, Card
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
 
-__all__ = ["deal", "first_player", "next_seat", "shuffle"]
+__all__ = ["deal", "first_player", "next_seat", "rng_for", "shuffle"]
 
 
 def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
@@ -32,7 +32,9 @@ def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-def _rng(seed: int | None, stream: int = 0) -> random.Random:
+def rng_for(seed: int | None, stream: int = 0) -> random.Random:
+    """The random source of one stream of a seeded round (0: the deal, 1 + n:
+    the n-th reshuffle); the system's secure generator when ``seed`` is None."""
     if seed is None:
         return secrets.SystemRandom()
     return random.Random(seed * 1_000_003 + stream)
@@ -62,7 +64,7 @@ def deal(
     (from the seed), R-ALL-11."""
     variant.check_players(players)
     canonical = variant.deck_for(players, jokers)
-    rng = _rng(seed)
+    rng = rng_for(seed)
     if dealer is None:
         dealer = int(rng.random() * players)
     if not 0 <= dealer < players:

@@ -11,16 +11,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummykit.cards import Card, format_cards, parse_cards
-from rummykit.errors import NotationError
-from rummykit.state import sorted_hand
+from rummykit.errors import NotationError, VariantError
+from rummykit.state import RoundResult, sorted_hand
+from rummykit.variant import Variant, bundled_variants, load_bundled_variant, variant_from_rules
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_DOCUMENT_CHARS",
+    "MAX_JOKERS",
+    "MAX_SCORE",
     "SCHEMA",
     "JSONError",
     "check_schema",
     "describe",
+    "load_variant_document",
     "parse_document",
     "read_bool",
     "read_card",
@@ -31,8 +35,11 @@ __all__ = [
     "read_int",
     "read_list",
     "read_object",
+    "read_result",
     "read_seed",
     "read_text",
+    "result_document",
+    "variant_document",
 ]
 
 SCHEMA = 1
@@ -220,3 +227,96 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise JSONError("$", f"{name} is not a JSON number")
+
+
+# --------------------------------------------------------------------------- results and variants
+
+_ENDINGS = ("went_out", "hand_rummy", "blocked", "turn_cap")
+
+MAX_JOKERS = 64
+"""The most jokers a document's own rules may put in a deck."""
+MAX_SCORE = 10**9
+"""The largest score, up or down, a stored result may hold."""
+
+
+def result_document(result: RoundResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "ending": result.ending,
+        "winner": result.winner,
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+    }
+
+
+def variant_document(variant: Variant) -> dict[str, Any]:
+    return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved_dict()}
+
+
+# --------------------------------------------------------------------------- variants
+
+
+def load_variant_document(doc: Any, path: str) -> Variant:
+    """The variant a document names: a bundled id, or its own rules (checked
+    like a variant file). Never a path: loading a document opens no file."""
+    doc = read_object(doc, path, ("id",), ("digest", "rules"))
+    ref = read_text(doc["id"], f"{path}.id")
+    rules = doc.get("rules")
+    if rules is None:
+        try:
+            variant = load_bundled_variant(ref)
+        except VariantError:
+            known = ", ".join(bundled_variants())
+            raise JSONError(
+                f"{path}.id", f"expected a bundled variant ({known}) or the rules, got {describe(ref)}"
+            ) from None
+    else:
+        if not isinstance(rules, dict):
+            raise JSONError(
+                f"{path}.rules", f"expected an object (the variant's rules), got {describe(rules)}"
+            )
+        variant = _variant_from_rules(ref, rules, f"{path}.rules")
+    digest = doc.get("digest")
+    if digest is not None and read_text(digest, f"{path}.digest") != variant.digest():
+        raise JSONError(f"{path}.digest", "the rules do not match their digest")
+    return variant
+
+
+def _variant_from_rules(ref: str, rules: dict[str, Any], path: str) -> Variant:
+    try:
+        variant = variant_from_rules(f"{ref} (from JSON)", rules, ref)
+    except VariantError as error:
+        problem = error.problems[0]
+        raise JSONError(f"{path}.{problem.path}", f"expected {problem.expected}, got {problem.got}") from None
+    if variant.id != ref:
+        raise JSONError(
+            f"{path}.meta.id", f"expected {ref!r} (the document's id), got {describe(variant.id)}"
+        )
+    for i, band in enumerate(variant.deck.by_players):
+        if max((band.jokers, *band.joker_options)) > MAX_JOKERS:
+            raise JSONError(f"{path}.deck.by_players[{i}]", f"expected at most {MAX_JOKERS} jokers")
+    return variant
+
+
+def read_result(doc: Any, players: int, path: str) -> RoundResult | None:
+    """A round's result, its fields checked (their agreement with the round is
+    checked where the round is known)."""
+    if doc is None:
+        return None
+    read_object(doc, path, ("ending", "winner", "winners", "scores"))
+    ending = read_text(doc["ending"], f"{path}.ending")
+    if ending not in _ENDINGS:
+        raise JSONError(f"{path}.ending", f"expected one of {', '.join(_ENDINGS)}, got {describe(ending)}")
+    winner = doc["winner"]
+    if winner is not None:
+        winner = read_int(winner, f"{path}.winner", 0, players - 1)
+    winners = read_list(doc["winners"], f"{path}.winners")
+    seats = tuple(read_int(w, f"{path}.winners[{i}]", 0, players - 1) for i, w in enumerate(winners))
+    if list(seats) != sorted(set(seats)):
+        raise JSONError(f"{path}.winners", "expected distinct seats in increasing order")
+    scores = read_list(doc["scores"], f"{path}.scores", players)
+    points = tuple(read_int(s, f"{path}.scores[{i}]", -MAX_SCORE, MAX_SCORE) for i, s in enumerate(scores))
+    return RoundResult(ending, winner, seats, points)  # type: ignore[arg-type]  # ending checked above
+
+

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.deal import _rng, next_seat, shuffle
+from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import IllegalMove, NotationError, Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld, swap_joker
 from rummykit.moves import (
@@ -666,7 +666,7 @@ def start_turn(state: RoundState) -> RoundState:
     limits = variant.stock_exhausted
     if state.reshuffles >= limits.max_reshuffles or len(state.discard) < 2:
         return _blocked(fresh, "blocked")
-    rng = _rng(state.seed, 1 + state.reshuffles) if state.seed is not None else _rng(None)
+    rng = rng_for(state.seed, 1 + state.reshuffles) if state.seed is not None else rng_for(None)
     stock = shuffle(state.discard[:-1], rng)
     return _evolve(fresh, stock=stock, discard=state.discard[-1:], reshuffles=state.reshuffles + 1)
 

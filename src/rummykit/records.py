@@ -24,13 +24,18 @@ import attrs
 from rummykit.cards import JOKER_CODE, Card, format_cards
 from rummykit.deal import deal
 from rummykit.documents import (
+    SCHEMA,
     JSONError,
+    load_variant_document,
     read_faces,
     read_header,
     read_int,
     read_list,
+    read_result,
     read_seed,
     read_text,
+    result_document,
+    variant_document,
 )
 from rummykit.errors import IllegalMove, NotationError
 from rummykit.moves import Move, parse_seat_move
@@ -128,7 +133,6 @@ class Record:
         return state, used
 
     def document(self) -> dict[str, Any]:
-        from rummykit.serialize import SCHEMA, result_document, variant_document
 
         return {
             "schema": SCHEMA,
@@ -149,7 +153,6 @@ class Record:
         path of the first problem. The record is replayed: its stored result
         and stocks must be the replay's (a refused move is left for
         :meth:`replay` to report)."""
-        from rummykit.serialize import load_variant_document, read_result
 
         keys = ("variant", "players", "dealer", "deck", "moves")
         doc = read_header(doc, "record", keys, ("seed", "result", "stocks"))
@@ -193,7 +196,6 @@ class Record:
         if self.seed is None and used != final.reshuffles:
             return  # an old record of a round without a seed: its reshuffles cannot be replayed
         if final.result != self.result:
-            from rummykit.serialize import result_document
 
             expected = json.dumps(result_document(final.result))
             raise JSONError("$.result", f"expected the replay's result, {expected}")

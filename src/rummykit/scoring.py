@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummykit.cards import Card
-from rummykit.state import Ending, RoundResult, TableMeld
+from rummykit.table import Ending, RoundResult, TableMeld
 from rummykit.variant import Variant
 
 __all__ = ["round_result", "table_points"]

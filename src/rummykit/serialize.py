@@ -22,10 +22,12 @@ from rummykit.cards import JOKER, Card, build_deck, format_cards
 from rummykit.documents import (
     MAX_DEPTH,
     MAX_DOCUMENT_CHARS,
+    MAX_JOKERS,
     SCHEMA,
     JSONError,
     check_schema,
     describe,
+    load_variant_document,
     parse_document,
     read_bool,
     read_card,
@@ -36,15 +38,19 @@ from rummykit.documents import (
     read_int,
     read_list,
     read_object,
+    read_result,
     read_seed,
     read_text,
+    result_document,
+    variant_document,
 )
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.errors import NotationError, Refusal
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
+from rummykit.records import Record
 from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import Variant, _build, bundled_variants, load_bundled_variant
+from rummykit.variant import Variant
 from rummykit.views import PlayerView
 
 __all__ = [
@@ -61,12 +67,6 @@ __all__ = [
     "state_from_document",
     "to_json",
 ]
-
-MAX_JOKERS = 64
-"""The most jokers a document's own rules may put in a deck."""
-MAX_SCORE = 10**9
-"""The largest score, up or down, a stored result may hold."""
-
 
 def _cards(cards: Any) -> str:
     return format_cards(cards)
@@ -101,21 +101,6 @@ def _turn(turn: Turn) -> dict[str, Any]:
             for s in turn.steps
         ],
     }
-
-
-def result_document(result: RoundResult | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "ending": result.ending,
-        "winner": result.winner,
-        "winners": list(result.winners),
-        "scores": list(result.scores),
-    }
-
-
-def variant_document(variant: Variant) -> dict[str, Any]:
-    return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved_dict()}
 
 
 def state_document(state: RoundState) -> dict[str, Any]:
@@ -169,8 +154,6 @@ def view_document(view: PlayerView) -> dict[str, Any]:
 
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:
     """A JSON document for a state, a view, a move or a record."""
-    from rummykit.records import Record
-
     if isinstance(obj, RoundState):
         doc = state_document(obj)
     elif isinstance(obj, PlayerView):
@@ -184,51 +167,6 @@ def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = N
             raise TypeError(f"cannot write {type(obj).__name__} as JSON") from None
         doc = {"schema": SCHEMA, "type": "move", "move": text}
     return json.dumps(doc, ensure_ascii=False, indent=indent)
-
-
-# --------------------------------------------------------------------------- variants
-
-
-def load_variant_document(doc: Any, path: str) -> Variant:
-    """The variant a document names: a bundled id, or its own rules (checked
-    like a variant file). Never a path: loading a document opens no file."""
-    doc = read_object(doc, path, ("id",), ("digest", "rules"))
-    ref = read_text(doc["id"], f"{path}.id")
-    rules = doc.get("rules")
-    if rules is None:
-        try:
-            variant = load_bundled_variant(ref)
-        except VariantError:
-            known = ", ".join(bundled_variants())
-            raise JSONError(
-                f"{path}.id", f"expected a bundled variant ({known}) or the rules, got {describe(ref)}"
-            ) from None
-    else:
-        if not isinstance(rules, dict):
-            raise JSONError(
-                f"{path}.rules", f"expected an object (the variant's rules), got {describe(rules)}"
-            )
-        variant = _variant_from_rules(ref, rules, f"{path}.rules")
-    digest = doc.get("digest")
-    if digest is not None and read_text(digest, f"{path}.digest") != variant.digest():
-        raise JSONError(f"{path}.digest", "the rules do not match their digest")
-    return variant
-
-
-def _variant_from_rules(ref: str, rules: dict[str, Any], path: str) -> Variant:
-    try:
-        variant = _build(f"{ref} (from JSON)", rules, ref)
-    except VariantError as error:
-        problem = error.problems[0]
-        raise JSONError(f"{path}.{problem.path}", f"expected {problem.expected}, got {problem.got}") from None
-    if variant.id != ref:
-        raise JSONError(
-            f"{path}.meta.id", f"expected {ref!r} (the document's id), got {describe(variant.id)}"
-        )
-    for i, band in enumerate(variant.deck.by_players):
-        if max((band.jokers, *band.joker_options)) > MAX_JOKERS:
-            raise JSONError(f"{path}.deck.by_players[{i}]", f"expected at most {MAX_JOKERS} jokers")
-    return variant
 
 
 # --------------------------------------------------------------------------- states
@@ -245,7 +183,6 @@ _VIEW_KEYS = (
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
 )  # fmt: skip
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
-_ENDINGS = ("went_out", "hand_rummy", "blocked", "turn_cap")
 
 
 def _read_table(variant: Variant, data: Any, players: int, path: str) -> tuple[TableMeld, ...]:
@@ -324,27 +261,6 @@ def _read_turn(variant: Variant, doc: Any, players: int, table: int, path: str) 
         swaps=read_int(doc["swaps"], f"{path}.swaps", 0, len(laid_off)),
         steps=tuple(_read_step(variant, s, players, f"{path}.steps[{i}]") for i, s in enumerate(steps)),
     )
-
-
-def read_result(doc: Any, players: int, path: str) -> RoundResult | None:
-    """A round's result, its fields checked (their agreement with the round is
-    checked where the round is known)."""
-    if doc is None:
-        return None
-    read_object(doc, path, ("ending", "winner", "winners", "scores"))
-    ending = read_text(doc["ending"], f"{path}.ending")
-    if ending not in _ENDINGS:
-        raise JSONError(f"{path}.ending", f"expected one of {', '.join(_ENDINGS)}, got {describe(ending)}")
-    winner = doc["winner"]
-    if winner is not None:
-        winner = read_int(winner, f"{path}.winner", 0, players - 1)
-    winners = read_list(doc["winners"], f"{path}.winners")
-    seats = tuple(read_int(w, f"{path}.winners[{i}]", 0, players - 1) for i, w in enumerate(winners))
-    if list(seats) != sorted(set(seats)):
-        raise JSONError(f"{path}.winners", "expected distinct seats in increasing order")
-    scores = read_list(doc["scores"], f"{path}.scores", players)
-    points = tuple(read_int(s, f"{path}.scores[{i}]", -MAX_SCORE, MAX_SCORE) for i, s in enumerate(scores))
-    return RoundResult(ending, winner, seats, points)  # type: ignore[arg-type]  # ending checked above
 
 
 def state_from_document(doc: Any) -> RoundState:
@@ -531,7 +447,6 @@ def from_json(text: str | bytes) -> Any:
         except NotationError as error:
             raise JSONError("$.move", str(error)) from None
     if kind == "record":
-        from rummykit.records import Record
 
         return Record.from_document(doc)
     if kind == "view":

@@ -2,28 +2,50 @@
 
 ``state.apply(move)`` returns a new state or raises
 :class:`~rummykit.errors.IllegalMove`, leaving the old one exactly as it was.
+
+The round's plain values (``TableMeld``, ``Turn``, ``Step``, ``RoundResult``)
+live in :mod:`rummykit.table`, below the rules, and are re-exported here.
+
+``apply``, ``legal_moves``, ``view`` and ``to_json`` are conveniences: their
+work is done by modules above this one (``engine``, ``legal``, ``views``,
+``serialize``), which import ``state``. So that no import goes upward (not even
+one inside a method), this module names what it needs as a Protocol,
+:class:`RoundServices`, and the methods call whatever implementation is
+installed with :func:`install_round_services`. :mod:`rummykit.services`
+installs the standard one, and the package's ``__init__`` imports it; since
+Python runs a package's ``__init__`` before any of its modules, the methods work
+however the caller imports ``RoundState``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import attrs
 
 from rummykit.cards import JOKER_CODE, Card
-from rummykit.melds import Meld
+from rummykit.moves import Move
+from rummykit.table import Ending, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.variant import Variant
 
-if TYPE_CHECKING:
-    from rummykit.moves import Move
+if TYPE_CHECKING:  # views imports state; only the type checker follows this one
     from rummykit.views import PlayerView
 
-__all__ = ["RoundResult", "RoundState", "Step", "TableMeld", "Turn", "sorted_hand"]
+__all__ = [
+    "Ending",
+    "RoundResult",
+    "RoundServices",
+    "RoundState",
+    "Source",
+    "Step",
+    "TableMeld",
+    "Turn",
+    "install_round_services",
+    "sorted_hand",
+]
 
 Phase = Literal["draw", "play", "over"]
-Source = Literal["none", "stock", "discard", "deep", "exchange"]
-Ending = Literal["went_out", "hand_rummy", "blocked", "turn_cap"]
 
 
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -35,50 +57,32 @@ def _code(card: Card) -> int:
     return card.code
 
 
-@attrs.frozen(slots=True)
-class TableMeld:
-    """A meld on the table: who laid it, the meld, and who placed each slot."""
+class RoundServices(Protocol):
+    """What RoundState's convenience methods delegate to (see the module's
+    docstring); :mod:`rummykit.services` holds the standard implementation."""
 
-    owner: int
-    meld: Meld
-    credits: tuple[int, ...]
+    def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState: ...
 
+    def legal_moves(self, state: RoundState, /) -> list[Move]: ...
 
-@attrs.frozen(slots=True)
-class Step:
-    """What ``undo`` restores: the mover's hand and the table before a play."""
+    def view(self, state: RoundState, seat: int | None, /) -> PlayerView: ...
 
-    hand: tuple[Card, ...]
-    table: tuple[TableMeld, ...]
-    new_melds: tuple[int, ...]
-    laid_off: tuple[tuple[int, Card], ...]
-    swaps: int
+    def to_json(self, state: RoundState, /) -> str: ...
 
 
-@attrs.frozen(slots=True)
-class Turn:
-    """The turn in progress: how the player drew, and what he played so far."""
-
-    source: Source = "none"
-    taken: Card | None = None  # the face taken from the discards
-    chosen: Card | None = None  # the deep-picked card that must start a new meld
-    must_use_taken: bool = False  # the taken discard must be laid this turn
-    exchanged: bool = False
-    start_jokers: int = 0  # jokers in hand after the draw
-    new_melds: tuple[int, ...] = ()  # table indices of melds laid this turn
-    laid_off: tuple[tuple[int, Card], ...] = ()  # (table index, face) laid off this turn
-    swaps: int = 0
-    steps: tuple[Step, ...] = ()
+_installed: list[RoundServices] = []
 
 
-@attrs.frozen(slots=True)
-class RoundResult:
-    """How a round ended and what everyone scored."""
+def install_round_services(services: RoundServices) -> None:
+    """Make RoundState's ``apply``, ``legal_moves``, ``view`` and ``to_json``
+    call ``services`` (replacing what was installed before)."""
+    _installed[:] = [services]
 
-    ending: Ending
-    winner: int | None  # the seat that went out
-    winners: tuple[int, ...]  # who won the round (several on a tie)
-    scores: tuple[int, ...]
+
+def _services() -> RoundServices:
+    if not _installed:
+        raise RuntimeError("RoundState's methods need rummykit.services (import rummykit first)")
+    return _installed[0]
 
 
 @attrs.frozen(slots=True)
@@ -133,26 +137,18 @@ class RoundState:
         """The state after ``move`` (a Move or its notation, which may name the
         seat as ``"1: take"``); raises IllegalMove and changes nothing if the
         rules refuse it."""
-        from rummykit.engine import apply_move
-
-        return apply_move(self, move, seat)
+        return _services().apply(self, move, seat)
 
     def legal_moves(self) -> list[Move]:
         """Every distinct move the seat to move may make now."""
-        from rummykit.legal import legal_moves
-
-        return legal_moves(self)
+        return _services().legal_moves(self)
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see (None: a spectator)."""
-        from rummykit.views import view_of
-
-        return view_of(self, seat)
+        return _services().view(self, seat)
 
     def to_json(self) -> str:
-        from rummykit.serialize import to_json
-
-        return to_json(self)
+        return _services().to_json(self)
 
     def evolve(self, **changes: Any) -> RoundState:
         return attrs.evolve(self, **changes)

@@ -633,7 +633,9 @@ def _resolve(
     return merged, {**origins, **own}
 
 
-def _build(label: str, data: dict[str, Any], source: str, origins: Origins | None = None) -> Variant:
+def variant_from_rules(
+    label: str, data: dict[str, Any], source: str, origins: Origins | None = None
+) -> Variant:
     report = _Collector(label, origins)
     sections: dict[str, Any] = {}
     for key in data:
@@ -720,7 +722,7 @@ def loads_variant(text: str, *, source: str = "<string>") -> Variant:
     current directory)."""
     data = _parse(source, text)
     resolved, origins = _resolve(source, data, Path.cwd(), (source,))
-    return _build(source, resolved, source, origins)
+    return variant_from_rules(source, resolved, source, origins)
 
 
 def load_variant(ref: str | os.PathLike[str]) -> Variant:
@@ -730,7 +732,7 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     label, text_, base = _read_text(os.fspath(ref))
     data = _parse(label, text_)
     resolved, origins = _resolve(label, data, base, (label,))
-    return _build(label, resolved, label, origins)
+    return variant_from_rules(label, resolved, label, origins)
 
 
 def load_bundled_variant(variant_id: str) -> Variant:

@@ -11,7 +11,17 @@ from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
 from rummykit.memo import PerOwner
-from rummykit.solver.tables import FACES, FULL, NEG, _build, _candidates, _codes, _Hand, _Tables, _tables
+from rummykit.solver.tables import (
+    FACES,
+    FULL,
+    NEG,
+    PackedHand,
+    Tables,
+    build_meld,
+    candidates,
+    face_codes,
+    tables_for,
+)
 from rummykit.variant import Variant
 
 __all__ = ["GoOutPlan", "can_go_out", "can_open_with"]
@@ -63,9 +73,9 @@ def can_go_out(
     rules = variant.meld_rules
     if must_open and not variant.opening.layoff_same_turn:
         table = ()
-    tables = _tables(variant, len(hand_cards))
-    hand = _Hand(hand_cards)
-    cands = _candidates(tables, hand.state & FULL, hand.jokers)
+    tables = tables_for(variant, len(hand_cards))
+    hand = PackedHand(hand_cards)
+    cands = candidates(tables, hand.state & FULL, hand.jokers)
     need_pure = must_open and variant.opening.require_pure_run
     width = 2 if need_pure else 1
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
@@ -243,9 +253,9 @@ def _bridges(
 
 def _go_out_plan(
     variant: Variant,
-    tables: _Tables,
+    tables: Tables,
     memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]],
-    hand: _Hand,
+    hand: PackedHand,
     start_table: tuple[tuple[Any, ...], ...],
     f: int,
     repeat: int,
@@ -268,14 +278,14 @@ def _go_out_plan(
             discarded = True
         elif kind == "meld":
             cand = choice[1]
-            melds.append(_build(tables, cand))
+            melds.append(build_meld(tables, cand))
             f &= ~(1 if cand[3] else 0)
             spread = cand[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= cand[1]
         else:
             _, index, mask, need, _, grown = choice
-            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in _codes(mask)) + (JOKER,) * need
+            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in face_codes(mask)) + (JOKER,) * need
             extended = extend_meld(variant, grown_table[index], added)
             if not isinstance(extended, Meld):  # the search's model of lay-offs disagrees: a bug
                 raise RuntimeError(f"solver error: laying off {format_cards(added)} is refused: {extended}")
@@ -346,8 +356,8 @@ def can_open_with(
     if keep_discard is None:
         keep_discard = variant.going_out.final_discard == "required"
     blocked = {c.face.code for c in parse_cards(not_discardable)}
-    tables = _tables(variant, len(hand_cards))
-    hand = _Hand(hand_cards)
+    tables = tables_for(variant, len(hand_cards))
+    hand = PackedHand(hand_cards)
     need_pure = opening and variant.opening.require_pure_run
     minimum = variant.opening.min_points if opening else 0
     key = (hand.state, hand.jokers, forced.code, minimum, need_pure, keep_discard, frozenset(blocked))
@@ -359,8 +369,8 @@ def can_open_with(
 
 
 def _reach(
-    tables: _Tables,
-    hand: _Hand,
+    tables: Tables,
+    hand: PackedHand,
     forced: Card,
     minimum: int,
     need_pure: bool,
@@ -368,7 +378,7 @@ def _reach(
     blocked: set[int],
 ) -> bool:
     """The search of :func:`can_open_with` (depth first, highest values first)."""
-    everything = _candidates(tables, hand.state & FULL, hand.jokers)
+    everything = candidates(tables, hand.state & FULL, hand.jokers)
     by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
     forced_mask = 0 if forced.is_joker else 1 << forced.code
     first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]

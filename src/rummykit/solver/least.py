@@ -7,17 +7,17 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import _NATURALS, JOKER, JOKER_CODE, Card, parse_cards
+from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, parse_cards
 from rummykit.melds import Meld
 from rummykit.solver.tables import (
     FACES,
     FULL,
     MEMO_LIMIT,
-    _build,
-    _candidates,
-    _Hand,
-    _Tables,
-    _tables,
+    PackedHand,
+    Tables,
+    build_meld,
+    candidates,
+    tables_for,
 )
 from rummykit.variant import Variant
 
@@ -58,7 +58,7 @@ def least_penalty(
         cards = parse_cards(cards)
     elif not isinstance(cards, (list, tuple)):
         cards = tuple(cards)
-    tables = _tables(variant, len(cards))
+    tables = tables_for(variant, len(cards))
     penalties = tables.penalties
     plain = _pack_plain(cards, penalties)
     if plain is not None:
@@ -66,9 +66,9 @@ def least_penalty(
     hand_cards = [c.face for c in parse_cards(cards)]
     if discard:
         return _least_with_discard(variant, hand_cards)
-    hand = _Hand(hand_cards)
+    hand = PackedHand(hand_cards)
     total = sum(penalties[c.code] for c in hand_cards)
-    cands = _candidates(tables, hand.state & FULL, hand.jokers)
+    cands = candidates(tables, hand.state & FULL, hand.jokers)
     repeat = hand.repeat
     if len(tables.least) > MEMO_LIMIT:
         tables.least.clear()
@@ -126,10 +126,10 @@ def least_penalty(
         choice = (lookup((state, jokers)) or value(state, jokers))[1]
         if choice is None:
             low = state & FULL & -(state & FULL)
-            leftover.append(_NATURALS[low.bit_length() - 1])
+            leftover.append(NATURALS[low.bit_length() - 1])
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
-            melds.append(_build(tables, choice))
+            melds.append(build_meld(tables, choice))
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]
@@ -170,7 +170,7 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
     return attrs.evolve(option, discard=card)
 
 
-def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = False) -> Arrangement:
+def _least_plain(tables: Tables, hand: int, total: int, *, discard: bool = False) -> Arrangement:
     """least_penalty for the common case of distinct faces and no joker: the
     state is a plain bit mask, the candidates are the deck's jokerless melds
     in chains (tables.plain_chains), and a table shared by all hands maps a
@@ -216,12 +216,12 @@ def _least_plain(tables: _Tables, hand: int, total: int, *, discard: bool = Fals
             state ^= step
         else:
             low = state & -state
-            leftover.append(_NATURALS[low.bit_length() - 1])
+            leftover.append(NATURALS[low.bit_length() - 1])
             state ^= low
     return Arrangement(tuple(melds), tuple(leftover), total - covered)
 
 
-def _least_plain_owing(tables: _Tables, hand: int, total: int) -> Arrangement:
+def _least_plain_owing(tables: Tables, hand: int, total: int) -> Arrangement:
     """_least_plain with one card to throw away. A state maps to two covers,
     the best and the best that leaves a card over to throw, each with its
     first step: a meld's mask, 0 (the lowest card is left over) or -1 (the
@@ -279,7 +279,7 @@ def _least_plain_owing(tables: _Tables, hand: int, total: int) -> Arrangement:
             state ^= step
             continue
         low = state & -state
-        card = _NATURALS[low.bit_length() - 1]
+        card = NATURALS[low.bit_length() - 1]
         if step < 0:
             thrown, slot = card, 2
         else:

@@ -9,7 +9,7 @@ import attrs
 
 from rummykit.cards import Card, parse_cards
 from rummykit.melds import Meld
-from rummykit.solver.tables import FACES, FULL, NEG, Candidate, _build, _candidates, _Hand, _tables
+from rummykit.solver.tables import FACES, FULL, NEG, Candidate, PackedHand, build_meld, candidates, tables_for
 from rummykit.variant import Variant
 
 __all__ = ["OpeningPlan", "best_opening"]
@@ -46,9 +46,9 @@ def best_opening(
     forced = parse_cards([must_use])[0].face if must_use is not None else None
     if forced is not None and forced not in hand_cards:
         return None
-    tables = _tables(variant, len(hand_cards))
-    hand = _Hand(hand_cards)
-    cands = _candidates(tables, hand.state & FULL, hand.jokers)
+    tables = tables_for(variant, len(hand_cards))
+    hand = PackedHand(hand_cards)
+    cands = candidates(tables, hand.state & FULL, hand.jokers)
     need_pure = variant.opening.require_pure_run
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
     forced_joker = forced is not None and forced.is_joker
@@ -110,7 +110,7 @@ def best_opening(
             low = state & FULL & -(state & FULL)
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
-            melds.append(_build(tables, choice))
+            melds.append(build_meld(tables, choice))
             f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] is choice)
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)

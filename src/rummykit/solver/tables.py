@@ -35,7 +35,7 @@ Candidate = tuple[int, int, int, bool, int, tuple[Any, ...]]
 Chain = tuple[tuple[int, int], ...]  # (mask, gain) of jokerless candidates, each holding the one before
 
 
-class _Tables:
+class Tables:
     """Per-variant caches of candidate melds, keyed on suit and rank patterns."""
 
     def __init__(self, rules: MeldRules, pure_min: int, penalties: Sequence[int]) -> None:
@@ -70,7 +70,7 @@ class _Tables:
         so a search stops a chain at the first meld the hand lacks."""
         if self._plain_chains is None:
             chains: list[tuple[Chain, ...]] = [() for _ in range(FACES)]
-            for low, cands in _candidates(self, FULL, 0).items():
+            for low, cands in candidates(self, FULL, 0).items():
                 built: list[list[tuple[int, int]]] = []
                 for cand in sorted(cands, key=lambda c: (c[0].bit_count(), c[0])):
                     self._plain_by_mask[cand[0]] = cand
@@ -88,7 +88,7 @@ class _Tables:
         """The Meld of a chained (jokerless) candidate."""
         meld = self._plain_melds.get(mask)
         if meld is None:
-            meld = self._plain_melds[mask] = _build(self, self._plain_by_mask[mask])
+            meld = self._plain_melds[mask] = build_meld(self, self._plain_by_mask[mask])
         return meld
 
     def runs(self, suit: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
@@ -148,7 +148,7 @@ class _Tables:
         return value
 
     def _gain(self, mask: int, jokers: int) -> int:
-        return sum(self.penalties[code] for code in _codes(mask)) + jokers * self.penalties[JOKER_CODE]
+        return sum(self.penalties[code] for code in face_codes(mask)) + jokers * self.penalties[JOKER_CODE]
 
     def sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
         """The sets of one rank's suit pattern, each with its lowest face."""
@@ -200,10 +200,10 @@ def _all_subsets(items: Sequence[int]) -> Iterable[tuple[int, ...]]:
         yield tuple(x for i, x in enumerate(items) if bits >> i & 1)
 
 
-_TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], _Tables] = {}
+_TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], Tables] = {}
 
 
-_BY_VARIANT: dict[int, tuple[Variant, _Tables, int]] = {}
+_BY_VARIANT: dict[int, tuple[Variant, Tables, int]] = {}
 
 
 def max_hand(variant: Variant) -> int:
@@ -236,7 +236,7 @@ def max_hand(variant: Variant) -> int:
     return min(deck, dealt + 1)
 
 
-def _tables(variant: Variant, cards: int) -> _Tables:
+def tables_for(variant: Variant, cards: int) -> Tables:
     """The variant's search tables, for a hand of ``cards`` cards; a
     ValueError if no hand of the variant can hold that many (the bound also
     keeps the searches, one level per card, far from the recursion limit)."""
@@ -255,7 +255,7 @@ def _tables(variant: Variant, cards: int) -> _Tables:
     key = (variant.meld_rules, pure_min, penalties)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[key] = _Tables(variant.meld_rules, pure_min, penalties)
+        found = _TABLES[key] = Tables(variant.meld_rules, pure_min, penalties)
     if len(_BY_VARIANT) > 256:
         _BY_VARIANT.clear()
     _BY_VARIANT[id(variant)] = (variant, found, limit)
@@ -269,7 +269,7 @@ def _too_many(variant: Variant, cards: int, limit: int) -> ValueError:
     )
 
 
-class _Hand:
+class PackedHand:
     """A hand packed for the search."""
 
     __slots__ = ("jokers", "layers", "repeat", "state")
@@ -292,7 +292,7 @@ class _Hand:
         self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
 
 
-def _candidates(tables: _Tables, faces: int, jokers: int) -> dict[int, list[Candidate]]:
+def candidates(tables: Tables, faces: int, jokers: int) -> dict[int, list[Candidate]]:
     """Every candidate meld of these faces, grouped by its lowest face."""
     max_jokers = min(tables.rules.max_jokers, jokers)
     suit_patterns = [0, 0, 0, 0]
@@ -328,12 +328,12 @@ def _candidates(tables: _Tables, faces: int, jokers: int) -> dict[int, list[Cand
 # --------------------------------------------------------------------------- building melds
 
 
-def _build(tables: _Tables, cand: Candidate) -> Meld:
+def build_meld(tables: Tables, cand: Candidate) -> Meld:
     found = tables.built.get(cand)
     if found is not None:
         return found
     mask, jokers, value, _, _, info = cand
-    naturals = [Card.natural(code // 4 + 2, code % 4) for code in _codes(mask)]
+    naturals = [Card.natural(code // 4 + 2, code % 4) for code in face_codes(mask)]
     if info[0] == "set":
         cards = naturals + [JOKER] * jokers
     else:
@@ -352,7 +352,7 @@ def _build(tables: _Tables, cand: Candidate) -> Meld:
     return meld
 
 
-def _codes(mask: int) -> list[int]:
+def face_codes(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask

@@ -1,6 +1,10 @@
 """Generated parts of the docs: the key tables of ``docs/writing-a-variant.md``
-and of each variant page. ``python -m rummykit.docgen DOCS_DIR`` rewrites them;
-the tests fail when a page is stale.
+and of each variant page, and the traceability page. ``python tools/docgen.py
+docs`` (from the repository's root, with rummykit installed) rewrites them;
+``tests/test_docs.py`` fails when a page is stale.
+
+A development tool, not part of the installed package: nothing in rummykit
+needs it at run time.
 """
 
 from __future__ import annotations

@@ -1,0 +1,236 @@
+"""The layering of the package, read from the source with ``ast``.
+
+Every import of a rummykit module counts, wherever it is written: at the top
+of a module or inside a function (a lazy import is still a dependency).
+Imports under ``if TYPE_CHECKING:`` are left out of the graph, since they never
+run (a type may name a higher module's class), but they too may not import a
+private name.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
+
+# Lower numbers sit lower; a module may import its own layer or a lower one.
+# A subpackage (rules, solver, testing) is one unit; "rummykit" is the
+# package's __init__.
+LAYERS = {
+    "errors": 0,  # helpers that import no other rummykit module
+    "memo": 0,
+    "schema": 0,
+    "files": 0,  # reading small regular text files safely
+    "cards": 1,
+    "moves": 1,
+    "values": 2,
+    "melds": 3,
+    "table": 4,  # the round's plain values: TableMeld, Turn, Step, RoundResult
+    "variant": 5,
+    "solver": 6,  # below the rules: a rule may ask "is it possible"
+    "rules": 7,
+    "scoring": 7,
+    "state": 8,
+    "deal": 8,
+    "engine": 8,
+    "match": 8,
+    "legal": 9,
+    "views": 9,
+    "documents": 9,
+    "serialize": 9,
+    "records": 9,
+    "positions": 9,
+    "bots": 10,
+    "simulate": 10,
+    "conformance": 10,
+    "cli": 10,
+    "testing": 10,
+    "services": 10,  # installs RoundState's conveniences (engine, legal, views, serialize)
+    "rummykit": 11,
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(SRC.rglob("*.py"))}
+
+
+def _unit(module: str) -> str:
+    """The entry of LAYERS a module belongs to."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+Imports = list[tuple[ast.Import | ast.ImportFrom, bool]]
+
+
+def _imports(tree: ast.AST) -> Imports:
+    """Every import statement under ``tree`` (in functions too), each with
+    whether it sits under ``if TYPE_CHECKING:``."""
+    return _walk(ast.iter_child_nodes(tree), type_checking=False)
+
+
+def _walk(nodes: Iterable[ast.AST], *, type_checking: bool) -> Imports:
+    found: Imports = []
+    for node in nodes:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append((node, type_checking))
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            found += _walk(node.body, type_checking=True)
+            found += _walk(node.orelse, type_checking=type_checking)
+        else:
+            found += _walk(ast.iter_child_nodes(node), type_checking=type_checking)
+    return found
+
+
+def _absolute(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    is_package = MODULES[module].name == "__init__.py"
+    base = module.split(".")[: len(module.split(".")) - node.level + (1 if is_package else 0)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _targets(module: str, node: ast.Import | ast.ImportFrom) -> list[tuple[str, str | None]]:
+    """(imported rummykit module, imported name or None) for one statement."""
+    if isinstance(node, ast.Import):
+        return [(alias.name, None) for alias in node.names if alias.name.split(".")[0] == "rummykit"]
+    source = _absolute(module, node)
+    if source.split(".")[0] != "rummykit":
+        return []
+    out: list[tuple[str, str | None]] = []
+    for alias in node.names:
+        submodule = f"{source}.{alias.name}"
+        out.append((submodule, None) if submodule in MODULES else (source, alias.name))
+    return out
+
+
+@cache
+def _scan() -> tuple[dict[str, set[str]], list[str]]:
+    """The import graph (TYPE_CHECKING imports left out) and every private name
+    imported from another module."""
+    graph: dict[str, set[str]] = {m: set() for m in MODULES}
+    private: list[str] = []
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node, type_checking in _imports(tree):
+            for target, name in _targets(module, node):
+                if target == module:
+                    continue
+                hidden = [p for p in target.split(".") if p.startswith("_")]
+                if hidden or (name is not None and name.startswith("_") and not name.startswith("__")):
+                    private.append(f"{module}:{node.lineno} imports {target} {name or ''}".rstrip())
+                if not type_checking:
+                    assert target in MODULES, f"{module}:{node.lineno} imports unknown {target}"
+                    graph[module].add(target)
+    return graph, private
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle, or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def test_every_module_has_a_layer() -> None:
+    missing = sorted(m for m in MODULES if _unit(m) not in LAYERS)
+    assert not missing, f"place these modules in LAYERS: {missing}"
+
+
+def test_no_import_cycle() -> None:
+    graph, _ = _scan()
+    cycle = _cycle(graph)
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    _, private = _scan()
+    assert not private, private
+
+
+def test_every_import_goes_to_the_same_or_a_lower_layer() -> None:
+    graph, _ = _scan()
+    upward = [
+        f"{module} ({LAYERS[_unit(module)]}) -> {target} ({LAYERS[_unit(target)]})"
+        for module, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if _unit(module) in LAYERS and LAYERS.get(_unit(target), -1) > LAYERS[_unit(module)]
+    ]
+    assert not upward, upward
+
+
+def test_the_scan_sees_lazy_and_type_checking_imports() -> None:
+    code = (
+        "from typing import TYPE_CHECKING\n"
+        "from rummykit.cards import Card\n"
+        "if TYPE_CHECKING:\n"
+        "    from rummykit.views import PlayerView\n"
+        "def f() -> None:\n"
+        "    from rummykit.engine import apply_move\n"
+        "    import rummykit.legal\n"
+    )
+    found = {
+        (target, type_checking)
+        for node, type_checking in _imports(ast.parse(code))
+        for target, _ in _targets("rummykit.state", node)
+    }
+    assert found == {
+        ("rummykit.cards", False),
+        ("rummykit.views", True),
+        ("rummykit.engine", False),
+        ("rummykit.legal", False),
+    }
+
+
+def test_the_docs_generator_is_not_in_the_installed_package() -> None:
+    assert "rummykit.docgen" not in MODULES
+    assert (SRC.parents[1] / "tools" / "docgen.py").exists()
+
+
+def test_round_state_methods_work_when_only_state_is_imported() -> None:
+    code = (
+        "from rummykit.deal import deal\n"
+        "from rummykit.variant import load_variant\n"
+        "state = deal(load_variant('rami51'), players=2, seed=1)\n"
+        "after = state.apply('draw')\n"
+        "print(len(after.legal_moves()) > 0, after.view(0).seat, after.to_json()[:12])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "0", '{"schema":', "1"]
