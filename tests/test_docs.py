@@ -8,6 +8,7 @@ import pytest
 
 import rummykit
 from rummykit import docgen
+from rummykit.conformance import run_case_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -90,3 +91,14 @@ def test_the_docs_cite_no_file_outside_the_repository() -> None:
     for path in texts:
         found = outside.findall(path.read_text(encoding="utf-8"))
         assert not found, f"{path}: {found}"
+
+
+def test_the_case_file_example_runs_and_passes(tmp_path: Path) -> None:
+    page = (DOCS / "case-files.md").read_text(encoding="utf-8")
+    match = re.search(r"## An example\n\n```toml\n(.*?)```", page, re.S)
+    assert match is not None
+    path = tmp_path / "example.toml"
+    path.write_text(match.group(1), encoding="utf-8")
+    results = run_case_file(path)
+    assert len(results) == 6 and all(r.passed for r in results), [str(r) for r in results if not r.passed]
+    assert "case-files.md" in (DOCS / "index.md").read_text(encoding="utf-8")
