@@ -58,7 +58,7 @@ def test_sorting_is_canonical() -> None:
     assert format_cards(sorted(parse_cards("JK As 2c 2s JK=3c Kd"))) == "2c 2s Kd As JK JK=3c"
 
 
-# Every deck row of RULES.md: (variant, players, jokers option, total cards).
+# Every deck of the variant pages (docs/variants/*.md): (variant, players, jokers option, total cards).
 DECKS = [
     ("roemie", 2, None, 108), ("roemie", 4, None, 108),
     ("rami51", 2, None, 108), ("rami51", 4, None, 108), ("rami51", 5, None, 160), ("rami51", 6, None, 160),

@@ -9,6 +9,7 @@ from types import ModuleType
 import pytest
 
 import rummykit
+from rummykit.conformance import run_case_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -81,3 +82,36 @@ def test_every_ruling_has_a_case() -> None:
     rows = [line for line in page.splitlines() if line.startswith("| R-")]
     assert len(rows) >= 80
     assert "**none**" not in page, [r.split("|")[1] for r in rows if "**none**" in r]
+
+
+def test_every_ruling_id_used_anywhere_is_explained_in_the_docs() -> None:
+    page = (DOCS / "traceability.md").read_text(encoding="utf-8")
+    section = page.split("## What each ruling says")[1]
+    explained = set(re.findall(r"^- \*\*(R-[A-Z0-9]+-\d+a?)\*\*", section, re.M))
+    used: set[str] = set()
+    for folder in ("src", "variants", "tests", "docs", "benchmarks"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in {".py", ".toml", ".md"}:
+                used |= set(re.findall(r"\bR-[A-Z0-9]+-\d+a?\b", path.read_text(encoding="utf-8")))
+    assert len(used) >= 80
+    assert used <= explained, sorted(used - explained)
+
+
+def test_the_docs_cite_no_file_outside_the_repository() -> None:
+    outside = re.compile(r"\.\./shared|RULES\.md|CONFORMANCE\.md|FAMILY\.md|seeds/|[0-9a-f]{16}\.txt")
+    texts = [ROOT / "README.md", *DOCS.rglob("*.md"), *(ROOT / "variants").glob("*.toml")]
+    texts += (ROOT / "tests" / "conformance").glob("*.toml")
+    for path in texts:
+        found = outside.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path}: {found}"
+
+
+def test_the_case_file_example_runs_and_passes(tmp_path: Path) -> None:
+    page = (DOCS / "case-files.md").read_text(encoding="utf-8")
+    match = re.search(r"## An example\n\n```toml\n(.*?)```", page, re.S)
+    assert match is not None
+    path = tmp_path / "example.toml"
+    path.write_text(match.group(1), encoding="utf-8")
+    results = run_case_file(path)
+    assert len(results) == 6 and all(r.passed for r in results), [str(r) for r in results if not r.passed]
+    assert "case-files.md" in (DOCS / "index.md").read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ RAMI = load_variant("rami51")
 ROEMIE = load_variant("roemie")
 GIN = MeldRules(ace_high=False, max_jokers=0)
 
-# Every meld.* code of CONFORMANCE.md, provoked.
+# Every meld.* code of docs/refusal-codes.md, provoked.
 CODES = [
     (RAMI, "7h 8h", "meld.too-short"),
     (RAMI, "7h 7d", "meld.too-short"),

@@ -121,7 +121,7 @@ def traceability_table(root: Path, rulings: list[str]) -> str:
 
 
 def ruling_ids(text: str) -> list[str]:
-    """Ruling ids in order of appearance (RULES.md, or a page listing them)."""
+    """Ruling ids in order of appearance (in a page listing them)."""
     seen: dict[str, None] = {}
     for ruling in RULING.findall(text):
         seen.setdefault(ruling, None)
@@ -133,12 +133,9 @@ def expected_pages(docs: Path) -> dict[Path, str]:
     docs = docs.resolve()
     pages = {docs / "writing-a-variant.md": schema_table()}
     trace = docs / "traceability.md"
-    rules = docs.parent.parent / "shared" / "rules" / "RULES.md"
-    source = rules.read_text(encoding="utf-8") if rules.exists() else trace.read_text(encoding="utf-8")
-    if rules.exists():
-        listed = ruling_ids(source[source.find("## 9.") : source.find("## 10.")])
-    else:  # a checkout without shared/: keep the rulings the page already lists
-        listed = re.findall(r"^\| (R-[A-Z0-9]+-\d+a?) \|", source, re.M)
+    # The rulings the page lists, in its order; a new ruling is added to the
+    # page's table (and explained below it) by hand, then the page regenerated.
+    listed = re.findall(r"^\| (R-[A-Z0-9]+-\d+a?) \|", trace.read_text(encoding="utf-8"), re.M)
     pages[trace] = traceability_table(docs.parent, listed)
     for ref in bundled_variants():
         pages[docs / "variants" / f"{ref}.md"] = variant_table(load_variant(ref))

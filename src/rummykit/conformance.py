@@ -1,4 +1,4 @@
-"""Conformance case files (CONFORMANCE.md): load them, run them, report.
+"""Conformance case files (docs/case-files.md): load them, run them, report.
 
 A case file is TOML with ``[[meld]]``, ``[[hand]]``, ``[[opening]]`` and
 ``[[scenario]]`` cases. A scenario sets up a position, plays moves (a move

@@ -1,7 +1,7 @@
-"""Applying moves: the turn as draw, tentative play, commit (RULES.md §1, §3).
+"""Applying moves: the turn as draw, tentative play, commit (docs/engine.md, "The turn").
 
 Every function here is pure: it returns a new RoundState or raises
-IllegalMove with a code from CONFORMANCE.md, and the state it was given is
+IllegalMove with a code from docs/refusal-codes.md, and the state it was given is
 never changed. Which rules apply is read from the variant (never from its
 name); the checks that span a turn run at the commit (discard or ``out``).
 """

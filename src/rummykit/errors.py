@@ -42,7 +42,7 @@ class Refusal:
 
 
 class IllegalMove(ValueError):
-    """A move, meld or opening that the rules refuse; ``code`` is from CONFORMANCE.md."""
+    """A move, meld or opening that the rules refuse; ``code`` is listed in docs/refusal-codes.md."""
 
     def __init__(self, code: str, message: str) -> None:
         self.code = code

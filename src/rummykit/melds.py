@@ -2,7 +2,7 @@
 
 Everything here is a pure function of a variant's :class:`MeldRules` and the
 cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
-:class:`~rummykit.errors.Refusal` with a ``meld.*`` code from CONFORMANCE.md.
+:class:`~rummykit.errors.Refusal` with a ``meld.*`` code from docs/refusal-codes.md.
 
 >>> rules = MeldRules()
 >>> judge_meld(rules, parse_cards("JK 7s 8s")).notation()

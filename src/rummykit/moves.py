@@ -1,4 +1,4 @@
-"""The moves a player makes, and their one-line notation (CONFORMANCE.md).
+"""The moves a player makes, and their one-line notation (docs/engine.md, docs/notation.md).
 
 >>> parse_move("meld 7h 8h JK=9h")
 Meld(cards=(Card('7h'), Card('8h'), Card('JK=9h')))

@@ -1,4 +1,4 @@
-"""Positions: a round set up part-way from a TOML table (CONFORMANCE.md).
+"""Positions: a round set up part-way from a TOML table (docs/case-files.md, "Positions").
 
 >>> import rummykit as rk
 >>> state = position_from_dict({"variant": "rami51", "players": 2,

@@ -1,4 +1,4 @@
-"""Round scores, as the variant's ``[scoring]`` says (RULES.md per variant).
+"""Round scores, as the variant's ``[scoring]`` says (docs/variants/*.md).
 
 - ``hand_penalty``: everyone scores the penalty of his hand (or the flat score
   for not having opened); the player who went out scores ``winner_score``;

@@ -50,7 +50,7 @@ def melds(draw: st.DrawFn, variant: Variant) -> Meld:
 
 @st.composite
 def positions(draw: st.DrawFn, variant: Variant) -> RoundState:
-    """A position (CONFORMANCE.md) of ``variant``: random hands, discards,
+    """A position (docs/case-files.md) of ``variant``: random hands, discards,
     openings and a table meld or two, whoever is to move, in either phase."""
     players = draw(st.integers(variant.players.min, variant.players.max))
     deck = list(variant.deck_for(players))
