@@ -63,7 +63,7 @@ def test_a_document_names_bundled_variants_only(kind: str, tmp_path: Path) -> No
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)  # opening it would hang the test
     existing = tmp_path / "variant.toml"
-    existing.write_text((Path(rk.__file__).parents[2] / "variants" / "rami51.toml").read_text())
+    existing.write_text((Path(__file__).parents[1] / "variants" / "rami51.toml").read_text())
     make = state_doc if kind == "state" else record_doc
     messages = set()
     for ref in ["/etc/passwd", "/etc/no-such-file", "../x", "../../etc/passwd", "/dev/zero", str(fifo),
