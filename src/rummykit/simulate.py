@@ -2,8 +2,11 @@
 summed up: rounds per second, win rates with 95 % intervals, round length,
 how rounds ended, mean scores.
 
-Every round's seed is derived from the master seed and the round's index, so
-the results are the same whatever the number of worker processes.
+Every round's seed is derived from the master seed and the round's index (in
+a match: from the match's seed and the round's index in the match), so the
+results are the same whatever the number of worker processes. Whole matches
+are played through :class:`~rummykit.match.Match`: the variant's match stage
+says who deals, when a match is over and who won.
 
 >>> report = simulate("rami51", players=2, bots=["greedy", "random"], rounds=4, seed=1)
 >>> report.rounds, sum(report.endings.values())
