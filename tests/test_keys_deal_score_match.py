@@ -22,8 +22,8 @@ from rummykit.errors import VariantError
 from rummykit.match import Match
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules.deal import deal_rule
-from rummykit.rules.match import MatchHistory, match_rule
-from rummykit.rules.scoring import round_scoring
+from rummykit.rules.match import FixedRounds, MatchHistory, match_rule
+from rummykit.rules.scoring import StandardScoring, round_scoring
 from rummykit.scoring import round_result
 from rummykit.simulate import simulate
 from rummykit.table import Ending, RoundResult, TableMeld
@@ -271,7 +271,8 @@ def test_each_stage_is_built_once_per_variant() -> None:
     variant = child("rami51")
     assert deal_rule(variant) is deal_rule(variant)
     assert round_scoring(variant) is round_scoring(variant)
-    assert round_scoring(variant).match is match_rule(variant)  # type: ignore[attr-defined]
+    scoring = round_scoring(variant)
+    assert isinstance(scoring, StandardScoring) and scoring.match is match_rule(variant)
 
 
 def test_cut_jokers_without_an_order_all_go_to_the_cutter() -> None:
@@ -310,23 +311,14 @@ def test_hand_sizes_by_player_count() -> None:
         child("rami51", **{"players.max": 4, "deck.by_players": too_many})
 
 
-@attrs.frozen
-class HighestWins:
-    """A stand-in match stage: the highest score is the better one."""
-
-    def better(self, score: int, other: int) -> bool:
-        return score > other
-
-    def leaders(self, scores: Any) -> tuple[int, ...]:
-        return tuple(seat for seat, s in enumerate(scores) if s == max(scores))
-
-
 def test_round_scoring_asks_the_match_stage_which_score_is_better() -> None:
     variant = child("rami51")  # lowest total wins
     hands = [parse_cards("7c"), parse_cards("2d")]
     scoring = round_scoring(variant)
+    assert isinstance(scoring, StandardScoring) and isinstance(scoring.match, FixedRounds)
     assert scoring.score(hands, [], [True, True], "blocked", None).winners == (1,)
-    other = attrs.evolve(scoring, match=HighestWins())  # type: ignore[misc]
+    highest = attrs.evolve(scoring.match, highest_wins=True)
+    other = attrs.evolve(scoring, match=highest)
     assert other.score(hands, [], [True, True], "blocked", None).winners == (0,)
 
 
