@@ -90,11 +90,26 @@ def _deck_text(variant: Variant) -> str:
     return ", ".join(parts)
 
 
+def _hand_text(variant: Variant) -> str:
+    """Cards dealt to a seat: one number, or one per deck band where they differ."""
+    from rummykit.rules.deal import deal_rule
+
+    rule = deal_rule(variant)
+    sizes = {band.players: rule.hand_size(band.players[0]) for band in variant.deck.by_players}
+    extra = f" (+{rule.first_player_extra})" if rule.first_player_extra else ""
+    if len(set(sizes.values())) == 1:
+        return f"{next(iter(sizes.values()))}{extra}"
+    parts = [f"{lo}: {n}" if lo == hi else f"{lo}-{hi}: {n}" for (lo, hi), n in sizes.items()]
+    return ", ".join(parts) + extra
+
+
 def cmd_variants(args: argparse.Namespace) -> int:
+    from rummykit.rules.deal import deal_rule
+
     rows: list[dict[str, Any]] = []
     for ref in bundled_variants():
         v = load_variant(ref)
-        extra = v.deal.first_player_extra
+        rule = deal_rule(v)
         rows.append(
             {
                 "id": v.id,
@@ -106,11 +121,12 @@ def cmd_variants(args: argparse.Namespace) -> int:
                         "decks": b.decks,
                         "jokers": b.jokers,
                         "joker_options": list(b.joker_options),
+                        "hand_size": rule.hand_size(b.players[0]),
                     }
                     for b in v.deck.by_players
                 ],
-                "hand_size": v.deal.hand_size,
-                "first_player_extra": extra,
+                "hand_size": rule.hand_size(v.players.min),
+                "first_player_extra": rule.first_player_extra,
                 "opening_min": v.opening.min_points,
             }
         )
@@ -121,9 +137,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     table: list[tuple[str, ...]] = [header]
     for row in rows:
         v = load_variant(row["id"])
-        hand = str(row["hand_size"]) + (
-            f" (+{row['first_player_extra']})" if row["first_player_extra"] else ""
-        )
+        hand = _hand_text(v)
         table.append(
             (
                 row["id"],

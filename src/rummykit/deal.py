@@ -1,4 +1,5 @@
-"""Shuffling and dealing a round, as the variant's ``[seating]`` and ``[deal]`` say.
+"""Shuffling and dealing a round; how the cards are shared out is the variant's
+deal stage (:mod:`rummykit.rules.deal`).
 
 The shuffle is our own Fisher–Yates over ``random.Random(seed).random()``
 (only ``random()`` is promised stable across Python versions); with no seed
@@ -17,6 +18,7 @@ import secrets
 from collections.abc import Sequence
 
 from rummykit.cards import JOKER_CODE, Card
+from rummykit.rules.deal import deal_rule
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
 
@@ -42,12 +44,11 @@ def rng_for(seed: int | None, stream: int = 0) -> random.Random:
 
 def next_seat(variant: Variant, players: int, seat: int, steps: int = 1) -> int:
     """The seat ``steps`` turns after ``seat`` in the direction of play."""
-    step = 1 if variant.seating.direction == "clockwise" else -1
-    return (seat + step * steps) % players
+    return deal_rule(variant).next_seat(players, seat, steps)
 
 
 def first_player(variant: Variant, players: int, dealer: int) -> int:
-    return next_seat(variant, players, dealer)
+    return deal_rule(variant).first_player(players, dealer)
 
 
 def deal(
@@ -65,8 +66,9 @@ def deal(
     variant.check_players(players)
     canonical = variant.deck_for(players, jokers)
     rng = rng_for(seed)
+    rule = deal_rule(variant)
     if dealer is None:
-        dealer = int(rng.random() * players)
+        dealer = rule.first_dealer(players, rng.random())
     if not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
     if deck is None:
@@ -75,63 +77,26 @@ def deal(
         order = tuple(c.face for c in deck)
         if sorted(order, key=_code) != sorted(canonical, key=_code):
             raise ValueError("the recorded deck is not this variant's deck for this player count")
-    cards = list(order)  # top first; the bottom is cards[-1]
-    starter = first_player(variant, players, dealer)
-    wanted = [variant.deal.hand_size] * players
-    wanted[starter] += variant.deal.first_player_extra
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    exchange: Card | None = None
-    if variant.deal.exchange_card:
-        # The cut (R-HR-04): cards are turned from the bottom of the lifted packet;
-        # jokers go to the recipients in order, the first natural is the exchange card.
-        recipients = _cut_joker_recipients(variant, players, dealer)
-        handed = 0
-        while cards and cards[-1].code == JOKER_CODE and variant.deal.cut_joker_ceremony:
-            seat = recipients[handed % players]
-            hands[seat].append(cards.pop())
-            if variant.deal.cut_joker_reduces_deal:
-                wanted[seat] -= 1
-            handed += 1
-        if cards:
-            exchange = cards.pop()
-    # Deal one card at a time in the direction of play, starting with the first player.
-    seat = starter
-    remaining = [max(0, w) for w in wanted]
-    while any(remaining):
-        if remaining[seat]:
-            hands[seat].append(cards.pop(0))
-            remaining[seat] -= 1
-        seat = next_seat(variant, players, seat)
-    discard: tuple[Card, ...] = ()
-    if variant.deal.flip_first_discard and cards:
-        discard = (cards.pop(0),)
+    dealt = rule.deal(order, players, dealer)
     phase: Phase = "draw" if variant.turn.first_turn_draws else "play"
-    hands_t = tuple(sorted_hand(h) for h in hands)
+    hands = tuple(sorted_hand(h) for h in dealt.hands)
+    starter = dealt.first_player
     return RoundState(
         variant=variant,
         players=players,
         dealer=dealer,
-        hands=hands_t,
-        stock=tuple(cards),
-        discard=discard,
+        hands=hands,
+        stock=dealt.stock,
+        discard=dealt.discard,
         opened=(False,) * players,
         to_move=starter,
         phase=phase,
-        exchange=exchange,
-        turn=Turn(start_jokers=sum(1 for c in hands_t[starter] if c.code == JOKER_CODE)),
+        exchange=dealt.exchange,
+        turn=Turn(start_jokers=sum(1 for c in hands[starter] if c.code == JOKER_CODE)),
         seed=seed,
         deck=order,
         variant_digest=variant.digest(),
     )
-
-
-def _cut_joker_recipients(variant: Variant, players: int, dealer: int) -> list[int]:
-    if variant.deal.cut_joker_order == "none":
-        return [(dealer + 1) % players]
-    cutter = (dealer + 1) % players
-    order = [cutter, dealer]
-    order += [(dealer + k) % players for k in range(2, players)]
-    return order[:players] if players > 1 else [dealer]
 
 
 def _code(card: Card) -> int:

@@ -1,5 +1,8 @@
 """Matches: a series of rounds with running totals, dealer rotation and a winner.
 
+How long a match lasts, who deals and who wins is the variant's match stage
+(:mod:`rummykit.rules.match`); :class:`Match` keeps the rounds played.
+
 >>> import rummykit as rk
 >>> match = Match.start(rk.load_variant("handromi"), players=3, first_dealer=0)
 >>> match.rounds, match.dealer_of(1)
@@ -10,7 +13,8 @@ from __future__ import annotations
 
 import attrs
 
-from rummykit.deal import deal, next_seat
+from rummykit.deal import deal
+from rummykit.rules.match import MatchRule, match_rule
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import Variant
 
@@ -32,20 +36,25 @@ class Match:
         """A new match. ``rounds`` None: the variant's length (``per_player`` =
         one round per seat); another length must be one of ``rounds_options``."""
         variant.check_players(players)
-        default = players if variant.match.rounds == "per_player" else int(variant.match.rounds)
+        lengths = match_rule(variant).lengths(players)
         if rounds is None:
-            rounds = default
-        elif rounds != default and rounds not in variant.match.rounds_options:
-            offered = ", ".join(str(r) for r in (default, *variant.match.rounds_options))
+            rounds = lengths[0]
+        elif rounds not in lengths:
+            offered = ", ".join(str(r) for r in lengths)
             raise ValueError(f"{variant.id} matches have {offered} rounds, not {rounds}")
         if not 0 <= first_dealer < players:
             raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}")
         return cls(variant, players, rounds, first_dealer)
 
+    @property
+    def rule(self) -> MatchRule:
+        """The variant's match stage."""
+        return match_rule(self.variant)
+
     def dealer_of(self, index: int) -> int:
         """The dealer of round ``index`` (0-based): the deal passes one seat in
         the direction of play each round (R-ALL-11)."""
-        return next_seat(self.variant, self.players, self.first_dealer, index)
+        return self.rule.dealer_of(self, index)
 
     def deal_next(self, seed: int | None = None) -> RoundState:
         if self.is_over:
@@ -66,11 +75,9 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return len(self.results) >= self.rounds
+        return self.rule.is_over(self)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the best total (equal totals share the win, R-ALL-10)."""
-        totals = self.totals
-        best = max(totals) if self.variant.match.winner == "highest_total" else min(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        return self.rule.winners(self)

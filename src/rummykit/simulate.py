@@ -2,8 +2,11 @@
 summed up: rounds per second, win rates with 95 % intervals, round length,
 how rounds ended, mean scores.
 
-Every round's seed is derived from the master seed and the round's index, so
-the results are the same whatever the number of worker processes.
+Every round's seed is derived from the master seed and the round's index (in
+a match: from the match's seed and the round's index in the match), so the
+results are the same whatever the number of worker processes. Whole matches
+are played through :class:`~rummykit.match.Match`: the variant's match stage
+says who deals, when a match is over and who won.
 
 >>> report = simulate("rami51", players=2, bots=["greedy", "random"], rounds=4, seed=1)
 >>> report.rounds, sum(report.endings.values())
@@ -17,26 +20,29 @@ import random
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from rummykit.bots import BOTS, make_bot
-from rummykit.deal import deal, next_seat
+from rummykit.deal import deal
 from rummykit.match import Match
 from rummykit.records import Record
 from rummykit.serialize import to_json
+from rummykit.table import RoundResult
 from rummykit.variant import Variant, load_variant
 
 __all__ = [
+    "MAX_MATCH_ROUNDS",
     "MAX_SIMULATED_ROUNDS",
     "RecordsError",
     "RoundSummary",
     "SimulationReport",
+    "play_match",
     "play_round",
     "prepare_records",
     "round_seed",
@@ -46,6 +52,13 @@ __all__ = [
 
 MAX_SIMULATED_ROUNDS = 1_000_000
 """The most rounds one call of :func:`simulate` plays (the tasks are listed up front)."""
+
+MAX_MATCH_ROUNDS = 1_000
+"""The most rounds one simulated match may last: a guard for matches that end
+at a score rather than after a number of rounds."""
+
+
+T = TypeVar("T")
 
 
 class RecordsError(ValueError):
@@ -103,6 +116,21 @@ def play_round(
     max_moves: int = 200_000,
 ) -> RoundSummary:
     """Play one round with one bot per seat, each bot seeing only its view."""
+    return _play(variant_ref, players, bots, seed, dealer, index=index, keep_record=keep_record,
+                 max_moves=max_moves)[0]  # fmt: skip
+
+
+def _play(
+    variant_ref: str,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    dealer: int,
+    *,
+    index: int,
+    keep_record: bool,
+    max_moves: int = 200_000,
+) -> tuple[RoundSummary, RoundResult]:
     variant = _variant(variant_ref)
     state = deal(variant, players=players, seed=seed, dealer=dealer)
     players_bots = [make_bot(bots[s], variant, seed=seed + s) for s in range(players)]
@@ -120,7 +148,7 @@ def play_round(
     result = state.result
     if result is None:  # the loop above ends only when the round is over
         raise RuntimeError("a round ended without a result")
-    return RoundSummary(
+    summary = RoundSummary(
         index=index,
         seed=seed,
         dealer=dealer,
@@ -132,10 +160,70 @@ def play_round(
         moves=moves,
         record=None if record is None else to_json(record, indent=1),
     )
+    return summary, result
+
+
+def play_match(
+    variant_ref: str, players: int, bots: Sequence[str], seed: int, *, keep_record: bool = False
+) -> tuple[tuple[RoundSummary, ...], tuple[int, ...]]:
+    """Play one whole match: its rounds (numbered from 0 within the match) and
+    its winners. The variant's match stage says who deals, when the match is
+    over and who won; the first dealer and every round's seed derive from
+    ``seed``."""
+    variant = _variant(variant_ref)
+    first = random.Random(seed).randrange(players)
+    match = Match.start(variant, players=players, first_dealer=first)
+    summaries: list[RoundSummary] = []
+    while not match.is_over:
+        index = len(match.results)
+        if index >= MAX_MATCH_ROUNDS:
+            raise RuntimeError(f"a {variant.id} match lasted more than {MAX_MATCH_ROUNDS} rounds")
+        summary, result = _play(
+            variant_ref, players, bots, round_seed(seed, index), match.dealer_of(index),
+            index=index, keep_record=keep_record,
+        )  # fmt: skip
+        summaries.append(summary)
+        match = match.record(result)
+    return tuple(summaries), match.winners
 
 
 def _task(args: tuple[Any, ...]) -> RoundSummary:
     return play_round(*args[:5], index=args[5], keep_record=args[6])
+
+
+def _match_task(args: tuple[Any, ...]) -> tuple[tuple[RoundSummary, ...], tuple[int, ...]]:
+    return play_match(*args[:4], keep_record=args[4])
+
+
+class _NoPool:
+    """Stands in for a process pool when everything runs in this process."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _map(
+    pool: ProcessPoolExecutor | None, task: Callable[[Any], T], tasks: list[Any], workers: int
+) -> Iterator[T]:
+    if pool is None:
+        return map(task, tasks)
+    return pool.map(task, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 8) or 1)))
+
+
+def _rounds_of(
+    played: Iterable[tuple[tuple[RoundSummary, ...], tuple[int, ...]]], winners: list[tuple[int, ...]]
+) -> Iterator[RoundSummary]:
+    """The rounds of the matches played, numbered on from match to match;
+    each match's winners are appended to ``winners``."""
+    index = 0
+    for summaries, match_winners in played:
+        winners.append(match_winners)
+        for summary in summaries:
+            yield attrs.evolve(summary, index=index)
+            index += 1
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -278,47 +366,48 @@ def simulate(
     if (rounds is None) == (matches is None):
         raise ValueError("give either a number of rounds or a number of matches")
     seat_bots = tuple(bots[s % len(bots)] for s in range(players))
-    per_match = Match.start(variant, players=players).rounds if matches is not None else 0
-    total = rounds if rounds is not None else (matches or 0) * per_match
+    # A match's length is known only once it is over; its usual length sizes
+    # the progress bar and the limit.
+    usual = Match.start(variant, players=players)
+    total = rounds if rounds is not None else (matches or 0) * usual.rounds
     if total < 1:
         raise ValueError("simulate at least one round")
     if total > MAX_SIMULATED_ROUNDS:
         raise ValueError(f"simulate at most {MAX_SIMULATED_ROUNDS} rounds at once, not {total}")
     if records is not None:
         prepare_records(records)
-    tasks = []
-    for index in range(total):
-        if matches is not None:
-            match_index, in_match = divmod(index, per_match)
-            first = random.Random(round_seed(seed, -1 - match_index)).randrange(players)
-            dealer = next_seat(variant, players, first, in_match)
-        else:
-            dealer = next_seat(variant, players, 0, index)
-        tasks.append(
-            (variant_ref, players, seat_bots, round_seed(seed, index), dealer, index, records is not None)
-        )
+    keep = records is not None
+    match_winners: list[tuple[int, ...]] = []
     start = time.perf_counter()
-    summaries: list[RoundSummary] = []
-    if workers <= 1:
-        stream: Iterable[RoundSummary] = map(_task, tasks)
+    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else _NoPool() as pool:
+        if matches is not None:
+            match_tasks = [
+                (variant_ref, players, seat_bots, round_seed(seed, -1 - m), keep) for m in range(matches)
+            ]
+            played = _map(pool, _match_task, match_tasks, workers)
+            stream: Iterable[RoundSummary] = _rounds_of(played, match_winners)
+        else:
+            round_tasks = [
+                (
+                    variant_ref,
+                    players,
+                    seat_bots,
+                    round_seed(seed, index),
+                    usual.dealer_of(index),
+                    index,
+                    keep,
+                )
+                for index in range(total)
+            ]
+            stream = _map(pool, _task, round_tasks, workers)
         summaries = list(progress(stream, total) if progress else stream)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            stream = pool.map(_task, tasks, chunksize=max(1, min(16, total // (workers * 8) or 1)))
-            summaries = list(progress(stream, total) if progress else stream)
     seconds = time.perf_counter() - start
+    total = len(summaries)
     if records is not None:
         for summary in summaries:
             if summary.record is None:  # every task records when records are asked for
                 raise RuntimeError(f"round {summary.index} has no record")
             (records / f"round-{summary.index:05d}.json").write_text(summary.record + "\n", encoding="utf-8")
-    match_winners: list[tuple[int, ...]] = []
-    if matches is not None:
-        for m in range(matches):
-            chunk = summaries[m * per_match : (m + 1) * per_match]
-            totals = [sum(s.scores[seat] for s in chunk) for seat in range(players)]
-            best = max(totals) if variant.match.winner == "highest_total" else min(totals)
-            match_winners.append(tuple(s for s, t in enumerate(totals) if t == best))
     return SimulationReport(
         variant=variant.id,
         players=players,

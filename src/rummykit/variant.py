@@ -118,6 +118,9 @@ class DeckBand:
     joker_options: tuple[int, ...] = int_list(
         (), maximum=MAX_JOKERS, max_items=MAX_OPTIONS, doc="other joker counts a table may choose"
     )
+    hand_size: int = integer(
+        0, minimum=0, maximum=MAX_HAND_SIZE, doc="cards dealt to each seat for this band (0: deal.hand_size)"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -137,8 +140,8 @@ class Seating:
     first_player: Literal["next_after_dealer"] = choice(
         "next_after_dealer", "next_after_dealer", doc="who plays first"
     )
-    cutter: Literal["none", "left_of_dealer"] = choice(
-        "none", "none", "left_of_dealer", doc="who cuts the pack"
+    cutter: Literal["none", "left_of_dealer", "right_of_dealer"] = choice(
+        "none", "none", "left_of_dealer", "right_of_dealer", doc="who cuts the pack (none: nobody cuts)"
     )
 
 
@@ -364,7 +367,7 @@ def thaw(value: Any) -> Any:
 # --------------------------------------------------------------------------- the model
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # the rule components are cached per variant
 class Variant:
     """Every rule of one variant, resolved (``extends`` already applied)."""
 
@@ -705,13 +708,15 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             "boolean true",
         )
     deal: Deal = s["deal"]
-    for band in bands:
+    if deal.exchange_card and s["seating"].cutter == "none":
+        report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
+    for i, band in enumerate(bands):
         for jokers in (band.jokers, *band.joker_options):
             size = band.decks * 52 + jokers
-            needed = deal.hand_size * band.players[1] + deal.first_player_extra + 1
+            needed = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra + 1
             if needed > size:
                 report(
-                    "deal.hand_size",
+                    f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size",
                     f"a deal that fits {size} cards for {band.players[1]} players",
                     f"{needed} cards needed",
                 )

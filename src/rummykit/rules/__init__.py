@@ -13,6 +13,8 @@ hook (``"opening"`` today; the engine adds its hooks).
 """
 
 from rummykit.rules.base import Component, RuleSet, compose, register, registered
+from rummykit.rules.deal import DealRule, Dealt, StandardDeal, deal_rule
+from rummykit.rules.match import FixedRounds, MatchHistory, MatchRule, match_rule
 from rummykit.rules.opening import (
     HandRummyWaiver,
     OpeningCheck,
@@ -21,6 +23,7 @@ from rummykit.rules.opening import (
     check_opening,
     judge_opening,
 )
+from rummykit.rules.scoring import RoundScoring, StandardScoring, round_scoring
 from rummykit.rules.turn import (
     Commit,
     DeepCardStartsNewMeld,
@@ -34,20 +37,31 @@ from rummykit.rules.turn import (
 __all__ = [
     "Commit",
     "Component",
+    "DealRule",
+    "Dealt",
     "DeepCardStartsNewMeld",
     "ExchangeDrawIsHandRummy",
+    "FixedRounds",
     "HandRummyWaiver",
+    "MatchHistory",
+    "MatchRule",
     "OpeningAtCommit",
     "OpeningCheck",
     "OpeningMinimum",
     "OpeningPureRun",
+    "RoundScoring",
     "RuleSet",
+    "StandardDeal",
+    "StandardScoring",
     "SwappedJokerRelaid",
     "TableTouchNeedsOpening",
     "TakenDiscardLaid",
     "check_opening",
     "compose",
+    "deal_rule",
     "judge_opening",
+    "match_rule",
     "register",
     "registered",
+    "round_scoring",
 ]

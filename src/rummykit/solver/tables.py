@@ -229,7 +229,7 @@ def max_hand(variant: Variant) -> int:
     if variant.draw.discard_deep:
         return deck
     deal = variant.deal
-    dealt = deal.hand_size + deal.first_player_extra
+    dealt = max(band.hand_size or deal.hand_size for band in bands) + deal.first_player_extra
     if deal.cut_joker_ceremony:
         # A cut joker replaces a dealt card, or comes on top of the deal.
         dealt = max(dealt, jokers) if deal.cut_joker_reduces_deal else dealt + jokers

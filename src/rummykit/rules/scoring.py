@@ -1,0 +1,163 @@
+"""The round-scoring stage: what a finished round scores, and who won it.
+
+:func:`round_scoring` builds a variant's :class:`RoundScoring` once from its
+``[values.hand]`` and ``[scoring]`` tables and ``stock_exhausted.blocked_winner``;
+the table value of a card is the meld rules' (``[values.table]``), and which of
+two scores is the better one is the match stage's. :mod:`rummykit.scoring`
+keeps its functions and asks this stage.
+
+- ``hand_penalty``: everyone scores the penalty of his hand (or the flat score
+  for not having opened); the player who went out scores ``winner_score``;
+  after a hand rummy the others are multiplied (Handrömi ×2).
+- ``table_minus_hand``: the table points a player placed minus his hand
+  (Roemie); a hand rummy multiplies the player's own score.
+
+>>> from rummykit.cards import parse_cards
+>>> from rummykit.variant import load_variant
+>>> scoring = round_scoring(load_variant("rami51"))
+>>> scoring.penalty(parse_cards("Ah JK 7c"))
+38
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Literal, Protocol
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.rules.match import MatchRule, match_rule
+from rummykit.table import Ending, RoundResult, TableMeld
+from rummykit.values import TableValues
+from rummykit.variant import Variant
+
+__all__ = ["RoundScoring", "StandardScoring", "round_scoring"]
+
+
+class RoundScoring(Protocol):
+    """The round-scoring stage of a variant."""
+
+    def penalty(self, cards: Iterable[Card]) -> int:
+        """The hand penalty of ``cards``."""
+        ...
+
+    def table_points(self, table: Sequence[TableMeld], seat: int) -> int:
+        """The table value of every card ``seat`` placed (R-ROE-14)."""
+        ...
+
+    def score(
+        self,
+        hands: Sequence[Sequence[Card]],
+        table: Sequence[TableMeld],
+        opened: Sequence[bool],
+        ending: Ending,
+        winner: int | None,
+    ) -> RoundResult:
+        """Score a finished round; ``winner`` is the seat that went out (None
+        when the round was blocked or hit the turn cap)."""
+        ...
+
+
+@attrs.frozen(slots=True)
+class StandardScoring:
+    """``hand_penalty`` or ``table_minus_hand``, a fixed or computed winner's
+    score, hand-rummy multipliers, a flat score for not having opened, and the
+    winners of a round nobody went out of."""
+
+    penalties: tuple[int, ...]  # by card code: the hand penalty
+    table_values: TableValues
+    method: Literal["hand_penalty", "table_minus_hand"]
+    winner_score: int | None  # None: as the method computes it
+    hand_rummy_winner_score: int | None
+    hand_rummy_multiplier: int
+    hand_rummy_self_multiplier: int
+    not_opened_flat: int
+    blocked_round_has_winners: bool
+    match: MatchRule
+
+    def penalty(self, cards: Iterable[Card]) -> int:
+        return sum(self.penalties[c.code] for c in cards)
+
+    def table_points(self, table: Sequence[TableMeld], seat: int) -> int:
+        values = self.table_values
+        total = 0
+        for entry in table:
+            meld = entry.meld
+            for slot, owner in zip(meld.slots, entry.credits, strict=True):
+                if owner != seat:
+                    continue
+                if meld.kind == "run":
+                    total += values.run_values[slot.position]
+                else:
+                    total += values.set_values[slot.rank]
+        return total
+
+    def score(
+        self,
+        hands: Sequence[Sequence[Card]],
+        table: Sequence[TableMeld],
+        opened: Sequence[bool],
+        ending: Ending,
+        winner: int | None,
+    ) -> RoundResult:
+        hand_rummy = ending == "hand_rummy"
+        scores = tuple(
+            self.seat_score(seat, hands[seat], table, opened[seat], winner, hand_rummy)
+            for seat in range(len(hands))
+        )
+        if winner is not None:
+            winners: tuple[int, ...] = (winner,)
+        elif not self.blocked_round_has_winners:
+            winners = ()
+        else:
+            winners = self.match.leaders(scores)
+        return RoundResult(ending, winner, winners, scores)
+
+    def seat_score(
+        self,
+        seat: int,
+        hand: Sequence[Card],
+        table: Sequence[TableMeld],
+        opened: bool,
+        winner: int | None,
+        hand_rummy: bool,
+    ) -> int:
+        if self.method == "table_minus_hand":
+            score = self.table_points(table, seat) - self.penalty(hand)
+        elif self.not_opened_flat and not opened and seat != winner:
+            score = self.not_opened_flat
+        else:
+            score = self.penalty(hand)
+        if seat == winner:
+            fixed = self.hand_rummy_winner_score if hand_rummy else self.winner_score
+            if fixed is not None:
+                score = fixed
+            if hand_rummy:
+                score *= self.hand_rummy_self_multiplier
+        elif winner is not None and hand_rummy:
+            score *= self.hand_rummy_multiplier
+        return score
+
+
+def _fixed(score: int | Literal["computed"]) -> int | None:
+    return None if score == "computed" else int(score)
+
+
+@lru_cache(maxsize=64)
+def round_scoring(variant: Variant) -> RoundScoring:
+    """The round-scoring stage of ``variant`` (built once per variant)."""
+    scoring = variant.scoring
+    return StandardScoring(
+        penalties=variant.values.hand.by_code,
+        table_values=variant.meld_rules.values,
+        method=scoring.method,
+        winner_score=_fixed(scoring.winner_score),
+        hand_rummy_winner_score=_fixed(scoring.hand_rummy_winner_score),
+        hand_rummy_multiplier=scoring.hand_rummy_multiplier,
+        hand_rummy_self_multiplier=scoring.hand_rummy_self_multiplier,
+        not_opened_flat=scoring.not_opened_flat,
+        blocked_round_has_winners=variant.stock_exhausted.blocked_winner != "none",
+        match=match_rule(variant),
+    )
