@@ -94,7 +94,7 @@ def test_missing_required_keys() -> None:
 
 def test_consistency_checks() -> None:
     text = (ROOT / "variants" / "rami51.toml").read_text()
-    bad = text.replace("max = 6", "max = 7").replace("run_wrap = false", "run_wrap = true")
+    bad = text.replace("max = 6", "max = 7").replace("ace_high = true", "ace_high = true\nrun_wrap = true")
     with pytest.raises(VariantError) as info:
         loads_variant(bad)
     paths = {p.path for p in info.value.problems}

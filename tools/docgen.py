@@ -17,24 +17,11 @@ from typing import Any
 import attrs
 
 from rummykit.schema import MISSING, spec_of
-from rummykit.values import HandValues, TableValues
-from rummykit.variant import SECTIONS, DeckBand, Variant, bundled_variants, load_variant
+from rummykit.variant import DEPRECATED, Variant, bundled_variants, load_variant, schema_tables
 
 __all__ = ["schema_table", "update", "variant_table"]
 
 START, END = "<!-- generated:start -->", "<!-- generated:end -->"
-
-
-def _sections() -> list[tuple[str, type[Any]]]:
-    out: list[tuple[str, type[Any]]] = []
-    for name, cls in SECTIONS.items():
-        if name == "deck":
-            out.append(("deck.by_players[]", DeckBand))
-        elif name == "values":
-            out += [("values.table", TableValues), ("values.hand", HandValues)]
-        else:
-            out.append((name, cls))
-    return out
 
 
 def _text(value: Any) -> str:
@@ -50,22 +37,31 @@ def _text(value: Any) -> str:
 
 
 def schema_table() -> str:
-    """Every key a variant file may set: type, default, meaning."""
+    """Every key a variant file may set: type, default, meaning (deprecated
+    keys are listed in their own table)."""
     rows = ["| key | accepts | default | meaning |", "| --- | --- | --- | --- |"]
-    for prefix, cls in _sections():
+    for prefix, cls in schema_tables():
         for field in attrs.fields(cls):
             spec = spec_of(field)
-            if spec is None:
+            if spec is None or f"{prefix}.{field.name}" in DEPRECATED:
                 continue
             default = field.default if not spec.required else MISSING
             rows.append(f"| `{prefix}.{field.name}` | {spec.expected} | {_text(default)} | {spec.doc} |")
     return "\n".join(rows)
 
 
+def deprecated_table() -> str:
+    """The deprecated keys: the one value each accepts, and what always happens."""
+    rows = ["| key | accepts only | what always happens |", "| --- | --- | --- |"]
+    for path, entry in DEPRECATED.items():
+        rows.append(f"| `{path}` | {_text(entry.value)} | {entry.rule} |")
+    return "\n".join(rows)
+
+
 def variant_table(variant: Variant) -> str:
     """Every key of one variant as loaded (``extends`` resolved)."""
     rows = ["| key | value |", "| --- | --- |"]
-    for prefix, cls in _sections():
+    for prefix, cls in schema_tables():
         if prefix == "deck.by_players[]":
             for band in variant.deck.by_players:
                 lo, hi = band.players
@@ -78,16 +74,21 @@ def variant_table(variant: Variant) -> str:
         else:
             section = getattr(variant, prefix)
         for field in attrs.fields(cls):
-            if spec_of(field) is None:
+            if spec_of(field) is None or f"{prefix}.{field.name}" in DEPRECATED:
                 continue
             rows.append(f"| `{prefix}.{field.name}` | {_text(getattr(section, field.name))} |")
     return "\n".join(rows)
 
 
-def _replace(text: str, table: str) -> str:
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    return f"{head}{START}\n{table}\n{END}{tail}"
+def _replace(text: str, table: str, name: str = "") -> str:
+    """``text`` with the block between a pair of markers replaced by ``table``;
+    ``name`` picks a named pair (``<!-- generated:NAME:start -->``)."""
+    start, end = (
+        (START, END) if not name else (f"<!-- generated:{name}:start -->", f"<!-- generated:{name}:end -->")
+    )
+    head, _, rest = text.partition(start)
+    _, _, tail = rest.partition(end)
+    return f"{head}{start}\n{table}\n{end}{tail}"
 
 
 RULING = re.compile(r"R-(?:ALL|ROE|RAMI|HR|R51)-\d+a?")
@@ -139,7 +140,10 @@ def expected_pages(docs: Path) -> dict[Path, str]:
     pages[trace] = traceability_table(docs.parent, listed)
     for ref in bundled_variants():
         pages[docs / "variants" / f"{ref}.md"] = variant_table(load_variant(ref))
-    return {path: _replace(path.read_text(encoding="utf-8"), table) for path, table in pages.items()}
+    texts = {path: _replace(path.read_text(encoding="utf-8"), table) for path, table in pages.items()}
+    guide = docs / "writing-a-variant.md"
+    texts[guide] = _replace(texts[guide], deprecated_table(), "deprecated")
+    return texts
 
 
 def update(docs: Path) -> list[Path]:

@@ -22,7 +22,7 @@ from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
-from rummykit.variant import Variant, bundled_variants, load_variant
+from rummykit.variant import Variant, bundled_variants, load_variant, variant_warnings
 
 __all__ = ["main"]
 
@@ -164,10 +164,22 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
             for problem in error.problems:
                 print(one_line(str(problem)), file=sys.stderr)
         return 2
+    warnings = variant_warnings(variant)
     if args.json:
-        _emit({"ok": True, "id": variant.id, "name": variant.name, "digest": variant.digest()})
+        found = [{"path": w.path, "message": w.message} for w in warnings]
+        _emit(
+            {
+                "ok": True,
+                "id": variant.id,
+                "name": variant.name,
+                "digest": variant.digest(),
+                "warnings": found,
+            }
+        )
     else:
         print(f"{args.path}: ok ({variant.id}: {variant.name}, digest {variant.digest()[:12]})")
+        for warning in warnings:
+            print(one_line(f"warning: {args.path}: {warning.path}: {warning.message}"), file=sys.stderr)
     return 0
 
 

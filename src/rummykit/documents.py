@@ -6,6 +6,7 @@ Every reader here refuses what it does not expect; none opens a file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -24,6 +25,7 @@ __all__ = [
     "JSONError",
     "check_schema",
     "describe",
+    "digest_as_written",
     "load_variant_document",
     "parse_document",
     "read_bool",
@@ -251,7 +253,18 @@ def result_document(result: RoundResult | None) -> dict[str, Any] | None:
 
 
 def variant_document(variant: Variant) -> dict[str, Any]:
-    return {"id": variant.id, "digest": variant.digest(), "rules": variant.resolved_dict()}
+    """The variant as a document stores it: its id, its digest, and its rules
+    fully resolved (:meth:`~rummykit.variant.Variant.full_rules`, every
+    defaulted key written), so that a later change of a default cannot change
+    a saved game."""
+    return {"id": variant.id, "digest": variant.digest(), "rules": variant.full_rules()}
+
+
+def digest_as_written(rules: dict[str, Any]) -> str:
+    """The digest of rules exactly as a document holds them: what documents
+    written before the rules were stored fully resolved carry."""
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 # --------------------------------------------------------------------------- variants
@@ -278,7 +291,12 @@ def load_variant_document(doc: Any, path: str) -> Variant:
             )
         variant = _variant_from_rules(ref, rules, f"{path}.rules")
     digest = doc.get("digest")
-    if digest is not None and read_text(digest, f"{path}.digest") != variant.digest():
+    if digest is None:
+        return variant
+    digest = read_text(digest, f"{path}.digest")
+    # An older document stored the rules as read (a TOML file's keys, not every
+    # default) with the digest of that text: it still loads.
+    if digest != variant.digest() and (not isinstance(rules, dict) or digest != digest_as_written(rules)):
         raise JSONError(f"{path}.digest", "the rules do not match their digest")
     return variant
 

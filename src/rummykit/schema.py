@@ -9,7 +9,9 @@ of stopping at the first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import difflib
+import re
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -19,14 +21,17 @@ __all__ = [
     "Spec",
     "boolean",
     "choice",
+    "identifier",
     "int_list",
     "int_or",
     "int_range",
     "integer",
+    "nearest",
     "read_section",
     "spec_of",
     "text",
     "text_list",
+    "unknown_key",
 ]
 
 T = TypeVar("T")
@@ -113,6 +118,21 @@ def text(default: Any = MISSING, *, doc: str = "") -> Any:
         return value
 
     return _field(default, Spec("a non-empty string", check, default is MISSING, doc))
+
+
+IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def identifier(default: Any = MISSING, *, doc: str = "") -> Any:
+    """A lower-case name: a letter a-z, then letters a-z, digits or ``_``."""
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
+            raise ValueError(describe(value))
+        return value
+
+    expected = "a lower-case id (a letter a-z, then letters a-z, digits or _)"
+    return _field(default, Spec(expected, check, default is MISSING, doc))
 
 
 def _one_of(options: tuple[str, ...]) -> str:
@@ -205,6 +225,20 @@ def spec_of(field: attrs.Attribute[Any]) -> Spec | None:
 
 
 Report = Callable[[str, str, str], None]
+Suggest = Callable[[str, str], str | None]
+"""``suggest(path, key)``: the known key path nearest to an unknown key, or None."""
+
+
+def nearest(word: str, candidates: Collection[str], cutoff: float = 0.6) -> str | None:
+    """The candidate closest to ``word`` (a misspelt key), or None if none is close."""
+    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
+    return found[0] if found else None
+
+
+def unknown_key(where: str, suggestion: str | None) -> str:
+    """How an unknown key is named in a problem, with the nearest known key."""
+    hint = f"; did you mean `{suggestion}`?" if suggestion else ""
+    return f"unknown key `{where}`{hint}"
 
 
 def read_section(
@@ -213,11 +247,17 @@ def read_section(
     path: str,
     report: Report,
     nested: Mapping[str, Callable[[Any, str], Any]] | None = None,
+    *,
+    hidden: Collection[str] = (),
+    suggest: Suggest | None = None,
 ) -> T | None:
     """Build ``cls`` from a TOML table; report every problem; None if any.
 
     ``nested`` reads keys whose value is itself structured (a sub-table or an
     array of tables); it returns the value or MISSING after reporting.
+    ``hidden`` keys are read but neither listed nor suggested (deprecated keys).
+    ``suggest`` names the nearest known key for an unknown one; by default the
+    nearest key of this table.
     """
     nested = nested or {}
     if not isinstance(table, dict):
@@ -238,8 +278,14 @@ def read_section(
         field = fields.get(key)
         spec = spec_of(field) if field is not None else None
         if spec is None:
-            known = ", ".join(sorted(fields))
-            report(where, f"a known key of [{path}] ({known})", f"unknown key {key!r}")
+            listed = sorted(name for name in fields if name not in hidden)
+            if suggest is not None:
+                suggestion = suggest(path, str(key))
+            else:
+                close = nearest(str(key), listed)
+                suggestion = f"{path}.{close}" if close else None
+            known = ", ".join(listed)
+            report(where, f"a known key of [{path}] ({known})", unknown_key(where, suggestion))
             ok = False
             continue
         try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from collections.abc import Mapping
 from importlib import resources
@@ -35,13 +36,17 @@ from rummykit.schema import (
     boolean,
     choice,
     describe,
+    identifier,
     int_list,
     int_or,
     int_range,
     integer,
+    nearest,
     read_section,
+    spec_of,
     text,
     text_list,
+    unknown_key,
 )
 from rummykit.values import HandValues, TableValues
 
@@ -51,18 +56,26 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "DEPRECATED",
     "MAX_DECKS",
     "MAX_EXTENDS",
     "MAX_HAND_SIZE",
     "MAX_JOKERS",
     "MAX_PLAYERS",
     "DeckBand",
+    "Deprecated",
+    "KeyWarning",
     "Variant",
     "bundled_variants",
     "freeze",
     "load_variant",
     "loads_variant",
+    "schema_keys",
+    "schema_tables",
+    "suggest_key",
     "thaw",
+    "variant_from_rules",
+    "variant_warnings",
 ]
 
 
@@ -93,9 +106,9 @@ MAX_EXTENDS = 16
 
 @attrs.frozen(slots=True)
 class Meta:
-    id: str = text(doc="identifier, lower case, as used on the command line")
+    id: str = identifier(doc="identifier, lower case, as used on the command line; not a bundled id")
     name: str = text(doc="the variant's name for people")
-    seed: str = text("", doc="the rule text the variant follows")
+    seed: str = text("", doc="the rule text the variant follows, in words (a child does not inherit it)")
     extends: str = text(
         "",
         doc="a parent variant (bundled id, or path inside this file's folder) whose keys this file overrides",
@@ -345,6 +358,81 @@ SECTIONS: dict[str, type[Any]] = {
 REQUIRED_SECTIONS = ("meta", "players", "deck", "deal")
 
 
+@attrs.frozen(slots=True)
+class Deprecated:
+    """A key that can take one value only, so it changes nothing: the loader
+    still accepts that value (and refuses any other), ``check-variant`` warns,
+    and the docs and saved games leave it out."""
+
+    table: str
+    key: str
+    value: Any
+    rule: str
+    """What the engine always does, in words."""
+
+    @property
+    def path(self) -> str:
+        return f"{self.table}.{self.key}"
+
+
+DEPRECATED: Mapping[str, Deprecated] = MappingProxyType(
+    {
+        entry.path: entry
+        for entry in (
+            Deprecated("seating", "first_dealer", "random", "the first dealer is drawn at random"),
+            Deprecated(
+                "seating",
+                "dealer_rotation",
+                "next_in_direction",
+                "the deal passes to the next seat in the direction of play",
+            ),
+            Deprecated(
+                "seating", "first_player", "next_after_dealer", "the seat after the dealer plays first"
+            ),
+            Deprecated("turn", "discards_per_turn", 1, "a turn ends with one discard"),
+            Deprecated("melds", "run_wrap", False, "a run never turns the corner (K-A-2)"),
+            Deprecated("melds", "rearrange_table", False, "table melds are never split or regrouped"),
+            Deprecated(
+                "opening",
+                "counts",
+                "new_melds_this_turn",
+                "the opening counts the new melds of its turn together",
+            ),
+            Deprecated("layoff", "targets", "any_meld", "a card may be laid off onto any meld on the table"),
+            Deprecated(
+                "stock_exhausted",
+                "action",
+                "reshuffle_discard_except_top",
+                "an empty stock is refilled from the discards but the top",
+            ),
+            Deprecated("scoring", "table_credit", "placer", "a table card scores for the player who laid it"),
+            Deprecated(
+                "values.table", "joker", "represented", "a table joker is worth the card it stands for"
+            ),
+        )
+    }
+)
+"""Every deprecated key path, with its one accepted value."""
+
+
+def _hidden(path: str) -> frozenset[str]:
+    """The deprecated keys of one table (``"melds"``, ``"values.table"``)."""
+    return frozenset(entry.key for entry in DEPRECATED.values() if entry.table == path)
+
+
+def _rules_of(section: Any, path: str) -> dict[str, Any]:
+    """One section as plain data: every key with its value, deprecated keys left out."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(type(section)):
+        if spec_of(field) is None or f"{path}.{field.name}" in DEPRECATED:
+            continue
+        value = getattr(section, field.name)
+        if path == "meta" and value == "":
+            continue  # an unset seed or extends: not a value a file may write
+        out[field.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
 def freeze(value: Any) -> Any:
     """A read-only deep copy of TOML data: tables become read-only mappings,
     arrays tuples."""
@@ -394,6 +482,8 @@ class Variant:
     """The resolved rules as read (``extends`` applied): a read-only mapping,
     arrays as tuples. :meth:`resolved_dict` gives a plain copy."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+    rules_digest: str = attrs.field(init=False, eq=False, repr=False)
+    """:meth:`digest`, computed once."""
 
     def __attrs_post_init__(self) -> None:
         m = self.melds
@@ -411,6 +501,8 @@ class Variant:
             values=self.values.table,
         )
         object.__setattr__(self, "meld_rules", rules)
+        text = json.dumps(self.full_rules(), sort_keys=True, separators=(",", ":"))
+        object.__setattr__(self, "rules_digest", hashlib.sha256(text.encode()).hexdigest())
 
     @property
     def id(self) -> str:
@@ -460,10 +552,30 @@ class Variant:
         data: dict[str, Any] = thaw(self.resolved)
         return data
 
+    def full_rules(self) -> dict[str, Any]:
+        """Every key with the value in effect, defaults included (deprecated keys
+        and an unset ``meta.seed``/``meta.extends`` left out), as plain data:
+        what a saved game stores, so that a later change of a default cannot
+        change an old game. :func:`variant_from_rules` reads it back as an
+        equal variant."""
+        rules: dict[str, Any] = {}
+        for name in SECTIONS:
+            section = getattr(self, name)
+            if name == "deck":
+                rules[name] = {
+                    "by_players": [_rules_of(band, "deck.by_players") for band in section.by_players]
+                }
+            elif name == "values":
+                rules[name] = {
+                    part: _rules_of(getattr(section, part), f"values.{part}") for part in ("table", "hand")
+                }
+            else:
+                rules[name] = _rules_of(section, name)
+        return rules
+
     def digest(self) -> str:
-        """A SHA-256 of the resolved rules: equal digests, equal rules."""
-        text = json.dumps(self.resolved_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        """A SHA-256 of :meth:`full_rules`: equal digests, equal rules."""
+        return self.rules_digest
 
 
 def _variant_from_fields(fields: dict[str, Any]) -> Variant:
@@ -630,21 +742,83 @@ def _resolve(
         raise VariantError([Problem(label, "meta.extends", "no cycle of extends", cycle)])
     parsed = _parse(parent_label, parent_text)
     parent, origins = _resolve(parent_label, parsed, parent_base, (*chain, parent_label))
-    parent_meta = dict(parent.get("meta", {}))
-    parent_meta.pop("extends", None)
-    merged = _merge({**parent, "meta": parent_meta}, data)
-    return merged, {**origins, **own}
+    # A child inherits rules, never who it is: its id, name, seed and parent
+    # are its own (a missing id or name is a problem of the child's file).
+    merged = _merge({key: value for key, value in parent.items() if key != "meta"}, data)
+    inherited = {
+        path: file for path, file in origins.items() if path != "meta" and not path.startswith("meta.")
+    }
+    return merged, {**inherited, **own}
+
+
+def schema_tables() -> list[tuple[str, type[Any]]]:
+    """Each table of a variant file with the class that reads it, in file order:
+    ``("meta", Meta)`` ... ``("deck.by_players[]", DeckBand)`` ... ``("values.hand", HandValues)``."""
+    out: list[tuple[str, type[Any]]] = []
+    for name, cls in SECTIONS.items():
+        if name == "deck":
+            out.append(("deck.by_players[]", DeckBand))
+        elif name == "values":
+            out += [("values.table", TableValues), ("values.hand", HandValues)]
+        else:
+            out.append((name, cls))
+    return out
+
+
+def schema_keys(*, deprecated: bool = False) -> list[str]:
+    """Every key path a variant file may set, in file order: ``"meta.id"`` ...
+    ``"deck.by_players[].jokers"`` ...; deprecated keys only if asked."""
+    keys = []
+    for prefix, cls in schema_tables():
+        for field in attrs.fields(cls):
+            path = f"{prefix}.{field.name}"
+            if spec_of(field) is not None and (deprecated or path not in DEPRECATED):
+                keys.append(path)
+    return keys
+
+
+def suggest_key(path: str, key: str) -> str | None:
+    """The known key nearest to an unknown ``key`` of table ``path`` (``""``
+    for the top level): a key of that name in another table, else the nearest
+    key of the same table, else the nearest name in another table. None when
+    nothing is close."""
+    table = re.sub(r"\[\d+\]", "[]", path)
+    keys = schema_keys()
+    leaves: dict[str, str] = {}
+    for known in keys:
+        leaves.setdefault(known.rpartition(".")[2], known)  # the first table that has the name
+    if key in leaves and leaves[key].rpartition(".")[0] != table:
+        return leaves[key]
+    here: dict[str, None] = {}
+    for known in keys:
+        if table and not known.startswith(f"{table}."):
+            continue
+        here.setdefault(known[len(table) + 1 if table else 0 :].split(".")[0].removesuffix("[]"), None)
+    close = nearest(key, here)
+    if close is not None:
+        return f"{path}.{close}" if path else close
+    close = nearest(key, leaves, cutoff=0.8)
+    return leaves[close] if close is not None else None
 
 
 def variant_from_rules(
-    label: str, data: dict[str, Any], source: str, origins: Origins | None = None
+    label: str,
+    data: dict[str, Any],
+    source: str,
+    origins: Origins | None = None,
+    *,
+    refuse_bundled_id: bool = False,
 ) -> Variant:
+    """A variant from its rules as data (a TOML file with ``extends`` resolved,
+    or the rules a document stores); every problem reported at once.
+    ``refuse_bundled_id``: the rules come from a user's file, whose id may not
+    shadow a bundled variant."""
     report = _Collector(label, origins)
     sections: dict[str, Any] = {}
     for key in data:
         if key not in SECTIONS:
             known = ", ".join(SECTIONS)
-            report(key, f"a known table ({known})", f"unknown key {key!r}")
+            report(key, f"a known table ({known})", unknown_key(key, suggest_key("", key)))
     for name in REQUIRED_SECTIONS:
         if name not in data:
             report(name, "a table", "nothing (the table is missing)")
@@ -654,12 +828,15 @@ def variant_from_rules(
             expected = f"an array of 1 to {MAX_PLAYERS} tables [[deck.by_players]]"
             report(where, expected, "nothing usable" if not value else describe(value))
             return MISSING
-        read = [read_section(DeckBand, item, f"{where}[{i}]", report) for i, item in enumerate(value)]
+        read = [
+            read_section(DeckBand, item, f"{where}[{i}]", report, suggest=suggest_key)
+            for i, item in enumerate(value)
+        ]
         return MISSING if any(b is None for b in read) else tuple(read)
 
     def values_table(cls: type[Any]) -> Any:
         def read(value: Any, where: str) -> Any:
-            result = read_section(cls, value, where, report)
+            result = read_section(cls, value, where, report, hidden=_hidden(where), suggest=suggest_key)
             return MISSING if result is None else result
 
         return read
@@ -670,12 +847,18 @@ def variant_from_rules(
     }
     for name, cls in SECTIONS.items():
         table = data.get(name, {})
-        section = read_section(cls, table, name, report, nested.get(name))
+        section = read_section(
+            cls, table, name, report, nested.get(name), hidden=_hidden(name), suggest=suggest_key
+        )
         sections[name] = section
     if not report.problems:
         overall = _Collector(label)  # a check across keys belongs to the file loaded
         _check_consistency(sections, overall)
         report.problems.extend(overall.problems)
+    meta = sections["meta"]
+    if refuse_bundled_id and meta is not None and meta.id in bundled_variants():
+        known = ", ".join(bundled_variants())
+        report("meta.id", f"an id no bundled variant has ({known}); a child picks its own", describe(meta.id))
     if report.problems:
         raise VariantError(report.problems)
     return Variant(**sections, source=source, resolved=data)
@@ -722,22 +905,34 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
                 )
 
 
+def _is_bundled_file(data: dict[str, Any], text: str) -> bool:
+    """Is this text a bundled variant's file (the file itself, or a copy)?"""
+    meta = data.get("meta")
+    ref = meta.get("id") if isinstance(meta, dict) else None
+    if not isinstance(ref, str) or ref not in bundled_variants():
+        return False
+    return bool(_read_bundled(ref)[1] == text)
+
+
 def loads_variant(text: str, *, source: str = "<string>") -> Variant:
     """Read a variant from TOML text (an ``extends`` path must lie inside the
-    current directory)."""
+    current directory). Its id may not be a bundled variant's."""
     data = _parse(source, text)
     resolved, origins = _resolve(source, data, Path.cwd(), (source,))
-    return variant_from_rules(source, resolved, source, origins)
+    refuse = not _is_bundled_file(data, text)
+    return variant_from_rules(source, resolved, source, origins, refuse_bundled_id=refuse)
 
 
 def load_variant(ref: str | os.PathLike[str]) -> Variant:
     """Load a bundled variant by id (``"rami51"``) or a variant file by path."""
     if isinstance(ref, Variant):
         return ref
-    label, text_, base = _read_text(os.fspath(ref))
+    path = os.fspath(ref)
+    label, text_, base = _read_text(path)
     data = _parse(label, text_)
     resolved, origins = _resolve(label, data, base, (label,))
-    return variant_from_rules(label, resolved, label, origins)
+    refuse = _looks_like_path(path) and not _is_bundled_file(data, text_)
+    return variant_from_rules(label, resolved, label, origins, refuse_bundled_id=refuse)
 
 
 def load_bundled_variant(variant_id: str) -> Variant:
@@ -748,3 +943,158 @@ def load_bundled_variant(variant_id: str) -> Variant:
         shown = repr(variant_id) if len(repr(variant_id)) <= 40 else repr(variant_id)[:37] + "..."
         raise VariantError([Problem("(variant)", "id", f"a bundled variant id ({known})", shown)])
     return load_variant(variant_id)
+
+
+# --------------------------------------------------------------------------- warnings
+
+
+@attrs.frozen(slots=True)
+class KeyWarning:
+    """A key that loads but does nothing: its path and one sentence saying why."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"warning: {self.path}: {self.message}"
+
+
+def _set(section: Any, name: str) -> bool:
+    """Does this key hold another value than its default (so a file set it)?"""
+    field = attrs.fields_dict(type(section))[name]
+    return bool(getattr(section, name) != field.default)
+
+
+def _idle(section: Any, path: str, names: tuple[str, ...], why: str) -> list[KeyWarning]:
+    return [KeyWarning(f"{path}.{n}", f"does nothing {why}.") for n in names if _set(section, n)]
+
+
+def _deprecated_warnings(variant: Variant) -> list[KeyWarning]:
+    out = []
+    for path, entry in DEPRECATED.items():
+        node: Any = variant.resolved
+        for part in path.split("."):
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if node is not None:
+            shown = json.dumps(entry.value)
+            sentence = f"is deprecated: {entry.rule}, always; it accepts only {shown}, so leave it out."
+            out.append(KeyWarning(path, sentence))
+    return out
+
+
+def _draw_warnings(variant: Variant) -> list[KeyWarning]:
+    draw, deal = variant.draw, variant.deal
+    out = []
+    if not draw.discard_deep:
+        out += _idle(
+            draw,
+            "draw",
+            ("deep_takes_cards_above", "deep_chosen_card_use"),
+            "while `draw.discard_deep` is false",
+        )
+    if not draw.from_discard_top:
+        out += _idle(
+            draw,
+            "draw",
+            ("discard_top_condition", "free_pickup_first_draw_round", "pickup_natural_partners"),
+            "while `draw.from_discard_top` is false",
+        )
+    elif draw.discard_top_condition == "none":
+        out += _idle(
+            draw,
+            "draw",
+            ("free_pickup_first_draw_round", "pickup_natural_partners"),
+            'while `draw.discard_top_condition` is "none"',
+        )
+    if not deal.exchange_card:
+        out += _idle(
+            draw,
+            "draw",
+            ("exchange_swap_first_draw_round", "exchange_as_draw"),
+            "while `deal.exchange_card` is false (there is no exchange card)",
+        )
+    return out
+
+
+def _deal_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
+    deal = variant.deal
+    ceremony = ("cut_joker_ceremony", "cut_joker_order", "cut_joker_reduces_deal")
+    if not deal.exchange_card:
+        return _idle(deal, "deal", ceremony, "while `deal.exchange_card` is false (there is no cut)")
+    if not deal.cut_joker_ceremony:
+        return _idle(deal, "deal", ceremony[1:], "while `deal.cut_joker_ceremony` is false")
+    if not jokers:
+        return _idle(deal, "deal", ceremony, "when no deck band has jokers")
+    return []
+
+
+def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
+    melds, swap = variant.melds, variant.swap
+    swap_keys = (
+        "allowed",
+        "requires_opened",
+        "set_min_naturals",
+        "relay",
+        "relay_targets",
+        "in_hand_rummy_turn",
+    )
+    if not jokers:
+        why = "when no deck band has jokers"
+        out = _idle(melds, "melds", ("max_jokers_per_meld", "joker_placement", "set_joker_suit"), why)
+        out += _idle(variant.values.hand, "values.hand", ("joker",), why)
+        return out + _idle(swap, "swap", swap_keys, why)
+    if melds.max_jokers_per_meld == 0:
+        why = "while `melds.max_jokers_per_meld` is 0 (no meld holds a joker)"
+        return _idle(melds, "melds", ("joker_placement", "set_joker_suit"), why) + _idle(
+            swap, "swap", swap_keys, why
+        )
+    if not swap.allowed:
+        return _idle(swap, "swap", swap_keys[1:], "while `swap.allowed` is false")
+    return []
+
+
+def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
+    opening, scoring = variant.opening, variant.scoring
+    out = []
+    if not opening.require_pure_run:
+        out += _idle(opening, "opening", ("pure_run_min",), "while `opening.require_pure_run` is false")
+    if scoring.method == "table_minus_hand":
+        out += _idle(scoring, "scoring", ("not_opened_flat",), 'under `scoring.method = "table_minus_hand"`')
+    elif scoring.hand_rummy_winner_score in (0, "computed"):
+        # Who goes out holds no card: under hand_penalty a hand rummy scores
+        # 0 for him, and 0 times any multiplier is 0.
+        out += _idle(
+            scoring,
+            "scoring",
+            ("hand_rummy_self_multiplier",),
+            'when the hand-rummy player scores 0 (`scoring.method = "hand_penalty"`, '
+            '`scoring.hand_rummy_winner_score` 0 or "computed")',
+        )
+    return out
+
+
+def variant_warnings(variant: Variant) -> list[KeyWarning]:
+    """The keys of ``variant`` that load but do nothing: a deprecated key, or a
+    key set to another value than its default where the other keys make it
+    idle (a deep-pickup key with deep pickup off, a joker key with no jokers,
+    ...). One warning per key path, in the order of the schema.
+
+    >>> [str(w) for w in variant_warnings(load_variant("rami51"))]
+    []
+    >>> child = loads_variant('''
+    ... [meta]
+    ... id = "deep"
+    ... name = "Deep keys, deep pickup off"
+    ... extends = "rami51"
+    ... [draw]
+    ... deep_takes_cards_above = true
+    ... ''')
+    >>> print(*variant_warnings(child))
+    warning: draw.deep_takes_cards_above: does nothing while `draw.discard_deep` is false.
+    """
+    jokers = any(band.jokers or any(band.joker_options) for band in variant.deck.by_players)
+    found = _deprecated_warnings(variant) + _draw_warnings(variant) + _deal_warnings(variant, jokers)
+    found += _joker_warnings(variant, jokers) + _opening_and_scoring_warnings(variant)
+    order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
+    unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
+    return sorted(unique.values(), key=lambda w: order.get(w.path, len(order)))
