@@ -125,13 +125,13 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # and when the digest came to cover the fully resolved rules, every default
 # written and deprecated keys left out)
 DIGESTS = {
-    "handromi": "aa9e892eb6002c3069c0e831ce42224158b442634dbe89876cd23fd35c32f533",
-    "rami40": "ce6dda7c53851cb9ca802b97295457cba5acca78fed89a42ed7e43df7fa7909f",
-    "rami40_house": "63197efc87eac1d4721ac111c4d710a3e959ebef0c36e7522d9af56bca25b022",
-    "rami51": "e740cddba4072464730949b262e262f8ac6ccdbf2eb5b943be756bd114a75dae",
-    "rami51_house": "6ae09cb13c952642cc4c9b71127303c73da6ff0e4c4760c69c332e8f5d5b5cf9",
-    "roemie": "72b3638715b0b97be14c7b054b739cfeda5350e1701cd2eeb05acdb415985d74",
-    "romme51": "08a41c24fa4e1c2138418ffc43151eb2268ae4401d2d1a87706a9fdb478320ac",
+    "handromi": "e80bd27727a5f9f0b87e4c76e522bb4c8a786b56a2b811d64e2c048ff0979078",
+    "rami40": "3b6a991ec4551e4d76b58403bbf6ef4544af7c292c5433d9cb41d073d9e66e45",
+    "rami40_house": "c4002b6033f47140b45d8e96833beba6cd26b3ecc0d882f477423d5b275979d8",
+    "rami51": "193a3d71a815fbfb9a6ccf390c4b202c5979192056ed8f51bc02f936624eacb6",
+    "rami51_house": "b123a8afe08d2205a0824719ab5d7c11183bbf1dc4877f23bb064dae8612b11a",
+    "roemie": "12b8f5565abf1e7f87e4a06271cc13e96075060bce9ba48368eb0744ab6ffa39",
+    "romme51": "041f9e736506013b27f4efd1e3f95dcd94cf1aa9615afe046b364dbb42523c31",
 }
 
 
