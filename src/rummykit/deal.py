@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Sequence
 
 from rummykit.cards import JOKER_CODE, Card
+from rummykit.rules.draw import turn_starts_drawn
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
 
@@ -105,7 +106,7 @@ def deal(
     discard: tuple[Card, ...] = ()
     if variant.deal.flip_first_discard and cards:
         discard = (cards.pop(0),)
-    phase: Phase = "draw" if variant.turn.first_turn_draws else "play"
+    phase: Phase = "play" if turn_starts_drawn(variant, 0) else "draw"
     hands_t = tuple(sorted_hand(h) for h in hands)
     return RoundState(
         variant=variant,

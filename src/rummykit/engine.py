@@ -508,6 +508,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     variant = state.variant
     turn = state.turn
     opened_before = state.opened[state.to_move]
+    layoffs, earlier_swaps = _relay_facts(state)
     commit = Commit(
         variant=variant,
         hand=hand,
@@ -521,7 +522,8 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
         chosen=turn.chosen,
         must_use_taken=turn.must_use_taken,
         table=tuple(t.meld for t in state.table),
-        joker_layoffs=_joker_layoffs(state),
+        joker_layoffs=layoffs,
+        earlier_swaps=earlier_swaps,
     )
     for component in compose(variant).at("commit"):
         refusal = component.check(commit)  # type: ignore[attr-defined]
@@ -530,20 +532,24 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     return opened_before or commit.opens() or commit.hand_rummy
 
 
-def _joker_layoffs(state: RoundState) -> tuple[int, ...]:
-    """For each joker laid off this turn, the jokers its meld held just before."""
+def _relay_facts(state: RoundState) -> tuple[tuple[int, ...], int]:
+    """For each joker laid off this turn, the jokers its meld held just
+    before; and the swaps made from melds laid before this turn."""
     turn = state.turn
     if not turn.steps or not turn.swaps:
-        return ()
+        return (), 0
     found: list[int] = []
+    earlier = 0
     after = [(s.laid_off, s.swaps) for s in turn.steps[1:]] + [(turn.laid_off, turn.swaps)]
     for step, (laid_off, swaps) in zip(turn.steps, after, strict=True):
+        added = laid_off[len(step.laid_off) :]
         if swaps != step.swaps:
-            continue  # a swap, not a lay-off
-        for index, card in laid_off[len(step.laid_off) :]:
+            earlier += sum(1 for index, _ in added if index not in step.new_melds)
+            continue
+        for index, card in added:
             if card.code == JOKER_CODE:
                 found.append(step.table[index].meld.jokers)
-    return tuple(found)
+    return tuple(found), earlier
 
 
 def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:

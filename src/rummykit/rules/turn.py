@@ -61,6 +61,7 @@ class Commit:
     must_use_taken: bool
     table: tuple[Meld, ...]
     joker_layoffs: tuple[int, ...] = ()  # jokers each meld held before a joker was laid off onto it
+    earlier_swaps: int = 0  # swaps made from melds laid before this turn
 
     @property
     def going_out(self) -> bool:
@@ -275,9 +276,10 @@ class SwappedJokerRelaid:
                 return None
             return refusal
         # Every swapped joker left the hand: enough of the jokers laid this
-        # turn must be in places ``relay_targets`` names (jokers are alike, so
-        # the player's own jokers may be the ones laid elsewhere).
-        return None if self.relaid(commit) >= commit.swaps else refusal
+        # turn must be in places ``relay_targets`` names, one for each joker
+        # taken from a meld laid before this turn (jokers are alike, so the
+        # player's own jokers may be the ones laid elsewhere).
+        return None if self.relaid(commit) >= commit.earlier_swaps else refusal
 
     def relaid(self, commit: Commit) -> int:
         """Jokers laid this turn where a swapped joker may go again."""
