@@ -11,6 +11,7 @@ waiver. All new melds of the opening turn count together (R-ALL-06).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -27,9 +28,11 @@ __all__ = [
     "OpeningPureRun",
     "check_opening",
     "hand_rummy_may_open_less",
+    "has_pure_run",
     "is_hand_rummy",
     "judge_opening",
     "opening_needed_to_go_out",
+    "without_pure_run",
 ]
 
 
@@ -103,6 +106,22 @@ def opening_needed_to_go_out(variant: Variant, *, opened: bool) -> bool:
     (``opened``: before this turn)? Not once opened, nor where a hand rummy
     waives the opening."""
     return not opened and not compose(variant).at("opening_waiver")
+
+
+def has_pure_run(variant: Variant, melds: Sequence[Meld]) -> bool:
+    """Do these melds hold the pure run an opening needs (True where none is needed)?"""
+    return all(
+        c.check(melds, 0) is None for c in compose(variant).at("opening") if isinstance(c, OpeningPureRun)
+    )
+
+
+@lru_cache(maxsize=32)
+def without_pure_run(variant: Variant) -> Variant:
+    """``variant`` with no pure run asked of an opening: for the melds that
+    join a pure run already found (their best value is what is wanted)."""
+    if not variant.opening.require_pure_run:
+        return variant
+    return attrs.evolve(variant, opening=attrs.evolve(variant.opening, require_pure_run=False))
 
 
 def hand_rummy_may_open_less(variant: Variant, hand_size: int) -> bool:

@@ -19,7 +19,13 @@ from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register
 from rummykit.rules.draw import chosen_card_must_start_meld, taken_card_is_marked
 from rummykit.rules.going_out import final_discard_required, going_out_plan
-from rummykit.rules.opening import hand_rummy_may_open_less, is_hand_rummy, judge_opening
+from rummykit.rules.opening import (
+    hand_rummy_may_open_less,
+    has_pure_run,
+    is_hand_rummy,
+    judge_opening,
+    without_pure_run,
+)
 from rummykit.rules.table import (
     layoff_after_opening_same_turn,
     may_lay_off,
@@ -207,9 +213,12 @@ class TakenDiscardLaid:
     def _opens_with(variant: Variant, meld: Meld, rest: Sequence[Card], opened: bool) -> bool:
         """Once opened any meld will do; else the meld, alone or with the
         best melds of the rest (a card still left to discard), must open."""
-        if opened or not isinstance(judge_opening(variant, [meld]), Refusal):
+        verdict = judge_opening(variant, [meld])
+        if opened or not isinstance(verdict, Refusal):
             return True
-        plan = best_opening(variant, rest, minimum=0)
+        # The rest adds value; it need not hold the pure run when the meld does.
+        pure = has_pure_run(variant, [meld])
+        plan = best_opening(without_pure_run(variant) if pure else variant, rest, minimum=0)
         if plan is None or sum(len(m) for m in plan.melds) >= len(rest):
             return False
         return not isinstance(judge_opening(variant, [meld, *plan.melds]), Refusal)
