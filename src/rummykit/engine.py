@@ -401,7 +401,7 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
     old = state.table[index]
-    result = swap_joker(variant, old.meld, move.card, set_min_naturals=variant.swap.set_min_naturals)
+    result = swap_joker(variant, old.meld, move.card, set_min_naturals=table_rule.set_min_naturals(variant))
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result

@@ -26,6 +26,7 @@ __all__ = [
     "relay_counts_layoff",
     "relay_counts_new_meld",
     "relay_required",
+    "set_min_naturals",
     "swap_allowed_refusal",
     "swap_refusal",
     "swapped_joker_discard_refusal",
@@ -69,6 +70,11 @@ def swap_refusal(variant: Variant, *, opened_now: bool) -> Refusal | None:
     if swap.requires_opened and not opened_now and not swap.in_hand_rummy_turn:
         return Refusal("swap.not-opened", "You must open before you swap a joker.")
     return None
+
+
+def set_min_naturals(variant: Variant) -> int:
+    """The natural cards a set must keep beside a joker that leaves it (0: any set)."""
+    return variant.swap.set_min_naturals
 
 
 def relay_required(variant: Variant) -> bool:
