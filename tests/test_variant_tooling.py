@@ -123,7 +123,8 @@ LIVE = [
     # the same keys where the other keys let them act: no warning
     "[draw]\ndiscard_deep = true\ndeep_takes_cards_above = true\n",
     '[draw]\ndiscard_top_condition = "handromi"\npickup_natural_partners = 2\n',
-    '[seating]\ncutter = "left_of_dealer"\n[deal]\nexchange_card = true\ncut_joker_ceremony = true\ncut_joker_reduces_deal = true\n'
+    '[seating]\ncutter = "left_of_dealer"\n'
+    "[deal]\nexchange_card = true\ncut_joker_ceremony = true\ncut_joker_reduces_deal = true\n"
     "[draw]\nexchange_swap_first_draw_round = true\n",
     NO_JOKERS + "[[deck.by_players]]\nplayers = [5, 6]\ndecks = 3\njokers = 0\njoker_options = [2]\n"
     "[melds]\nmax_jokers_per_meld = 2\n",

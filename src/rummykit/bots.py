@@ -20,7 +20,11 @@ from rummykit.cards import JOKER_CODE, Card
 from rummykit.melds import Meld, extend_meld
 from rummykit.moves import Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
 from rummykit.moves import Meld as MeldMove
-from rummykit.solver import best_opening, can_go_out, least_penalty
+from rummykit.rules import Commit
+from rummykit.rules.draw import taken_card_is_marked, top_take_is_conditional
+from rummykit.rules.going_out import final_discard_required, going_out_plan
+from rummykit.rules.turn import pickup_obligation
+from rummykit.solver import best_opening, least_penalty
 from rummykit.variant import Variant
 from rummykit.views import PlayerView
 
@@ -86,7 +90,7 @@ class GreedyBot:
         texts = {str(m): m for m in legal}
         if "out" in texts:
             return texts["out"]
-        keep = 1 if self.variant.going_out.final_discard == "required" else 0
+        keep = 1 if final_discard_required(self.variant) else 0
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
@@ -131,15 +135,8 @@ class GreedyBot:
         variant = self.variant
         opened = view.opened[view.seat]
         table = [t.meld for t in view.table]
-        may_lay_off = opened or variant.layoff.in_hand_rummy_turn
-        blocked = [view.taken] if view.taken is not None else []
-        out = can_go_out(
-            variant,
-            hand,
-            table=table if may_lay_off else (),
-            must_open=not opened and not variant.opening.waived_for_hand_rummy,
-            not_discardable=blocked,
-        )
+        blocked = [view.taken] if view.taken is not None and taken_card_is_marked(variant) else []
+        out = going_out_plan(variant, hand, table=table, opened=opened, not_discardable=blocked)
         if out is not None:
             moves: list[Meld | Move] = list(out.melds)
             moves += [LayOff(index + 1, cards) for index, cards in out.layoffs]
@@ -175,24 +172,30 @@ class GreedyBot:
         penalty = variant.values.hand.by_code
         if with_top.penalty - max((penalty[c.code] for c in with_top.leftover), default=0) >= now:
             return False
-        first_round = (
-            view.turns_played < view.players
-            if variant.turn.first_turn_draws
-            else 1 <= view.turns_played <= view.players
-        )
-        if variant.draw.discard_top_condition == "none" or (
-            variant.draw.free_pickup_first_draw_round and first_round
-        ):
+        obligation = pickup_obligation(variant)
+        if obligation is None or not top_take_is_conditional(variant, view.turns_played, view.players):
             return True
         if view.opened[view.seat]:
             return any(isinstance(extend_meld(variant, t.meld, [top]), Meld) for t in view.table)
         plan = best_opening(variant, [*hand, top], must_use=top)
         if plan is None or sum(len(m) for m in plan.melds) >= len(hand) + 1:
             return False
-        partners = variant.draw.pickup_natural_partners
-        return any(
-            top.face in (c.face for c in m.cards) and len(m.naturals) - 1 >= partners for m in plan.melds
+        # Would the commit accept this plan? Ask the obligation itself.
+        commit = Commit(
+            variant=variant,
+            hand=tuple(_without([*hand, top], [c for m in plan.melds for c in m.cards])),
+            opened_before=False,
+            new_melds=tuple(plan.melds),
+            laid_off=(),
+            swaps=0,
+            net_jokers=0,
+            source="discard",
+            taken=top,
+            chosen=None,
+            must_use_taken=True,
+            table=(*(t.meld for t in view.table), *plan.melds),
         )
+        return obligation.met(commit) is None
 
     def _discard_cost(self, hand: Sequence[Card], card: Card) -> tuple[int, int]:
         rest = _without(hand, [card])

@@ -35,11 +35,13 @@ from rummykit.moves import (
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
+from rummykit.rules import draw as draw_rule
+from rummykit.rules import going_out as out_rule
+from rummykit.rules import table as table_rule
+from rummykit.rules.opening import is_hand_rummy
+from rummykit.rules.turn import deep_obligation, pickup_obligation
 from rummykit.scoring import round_result
-from rummykit.solver import best_opening, can_go_out
-from rummykit.solver.going_out import can_open_with
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
-from rummykit.variant import Variant
 
 _T = TypeVar("_T")
 
@@ -129,9 +131,7 @@ def _read_move(state: RoundState, text: str, seat: int | None) -> Move:
 
 def in_first_draw_round(state: RoundState) -> bool:
     """Is the turn to be played in the first drawing round (R-HR-08)?"""
-    if state.variant.turn.first_turn_draws:
-        return state.turns_played < state.players
-    return 1 <= state.turns_played <= state.players
+    return draw_rule.first_draw_round(state.variant, state.turns_played, state.players)
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | None:
@@ -173,7 +173,7 @@ def _opening_now(state: RoundState) -> bool:
     melds = [state.table[i].meld for i in state.turn.new_melds]
     if not melds:
         return False
-    if not state.variant.opening.layoff_same_turn:
+    if not table_rule.layoff_after_opening_same_turn(state.variant):
         return False
     return not isinstance(judge_opening(state.variant, melds), Refusal)
 
@@ -201,10 +201,9 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
     _need_draw(state)
-    if not state.variant.draw.from_stock:
-        raise _refuse("draw.stock-empty", "This variant does not draw from the stock.")
-    if not state.stock:
-        raise _refuse("draw.stock-empty", "The stock is empty.")
+    refusal = draw_rule.stock_draw_refusal(state.variant, len(state.stock))
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
     return _after_draw(state, hand, stock=state.stock[1:], turn=Turn(source="stock"))
@@ -223,44 +222,39 @@ def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **change
 
 def _take(state: RoundState, move: Take) -> RoundState:
     _need_draw(state)
-    draw = state.variant.draw
-    if not state.discard:
-        raise _refuse("draw.discard-empty", "The discard pile is empty.")
-    if move.depth == 1:
-        if not draw.from_discard_top:
-            raise _refuse("draw.discard-row", "This variant does not let you take a discard.")
-        card = state.discard[-1]
-        hand = (*state.hands[state.to_move], card)
-        conditional = draw.discard_top_condition != "none" and not (
-            draw.free_pickup_first_draw_round and in_first_draw_round(state)
-        )
-        turn = Turn(source="discard", taken=card, must_use_taken=conditional)
-        new = _after_draw(state, hand, discard=state.discard[:-1], turn=turn)
-        if conditional and not _pickup_possible(new, card):
-            raise _refuse(
-                "draw.taken-card-unused",
-                f"You may take {card} only to lay it on the table this turn, and you cannot.",
-            )
-        if draw.no_discard_of_taken_card and not _can_end_turn(new, card):
-            raise _refuse(
-                "discard.just-taken",
-                f"After taking {card} you would have no other card to discard.",
-            )
-        return new
-    if not draw.discard_deep:
-        raise _refuse("draw.discard-row", "Only the top discard can be taken.")
-    if move.depth > len(state.discard):
-        raise _refuse("draw.discard-row", f"The discard row holds only {len(state.discard)} cards.")
-    taken = state.discard[-move.depth :]
+    variant = state.variant
+    refusal = draw_rule.take_refusal(variant, move.depth, len(state.discard))
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    taken, discard = draw_rule.taken_cards(variant, state.discard, move.depth)
     chosen = taken[0]
     hand = (*state.hands[state.to_move], *taken)
+    opened = state.opened[state.to_move]
+    if move.depth == 1:
+        conditional = draw_rule.top_take_is_conditional(variant, state.turns_played, state.players)
+        pickup = pickup_obligation(variant) if conditional else None
+        turn = Turn(source="discard", taken=chosen, must_use_taken=conditional)
+        new = _after_draw(state, hand, discard=discard, turn=turn)
+        table = [t.meld for t in state.table]
+        if pickup is not None and not pickup.feasible(variant, hand, chosen, opened=opened, table=table):
+            raise _refuse(
+                "draw.taken-card-unused",
+                f"You may take {chosen} only to lay it on the table this turn, and you cannot.",
+            )
+        if draw_rule.taken_card_is_marked(variant) and not _can_end_turn(new, chosen):
+            raise _refuse(
+                "discard.just-taken",
+                f"After taking {chosen} you would have no other card to discard.",
+            )
+        return new
+    deep = deep_obligation(variant)
     turn = Turn(
         source="deep",
-        taken=chosen if draw.no_discard_of_taken_card else None,
-        chosen=chosen if draw.deep_chosen_card_use == "new_meld_same_turn" else None,
+        taken=chosen if draw_rule.taken_card_is_marked(variant) else None,
+        chosen=chosen if deep is not None else None,
     )
-    new = _after_draw(state, hand, discard=state.discard[: -move.depth], turn=turn)
-    if turn.chosen is not None and not _deep_possible(new, chosen):
+    new = _after_draw(state, hand, discard=discard, turn=turn)
+    if deep is not None and not deep.feasible(variant, new.hands[state.to_move], chosen, opened=opened):
         raise _refuse(
             "draw.taken-card-unused",
             f"The chosen card {chosen} must start a new meld this turn, and it cannot.",
@@ -270,7 +264,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
 
 def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
     _need_draw(state)
-    if state.variant.draw.exchange_as_draw == "never" or state.exchange is None:
+    if not draw_rule.exchange_draw_allowed(state.variant) or state.exchange is None:
         raise _refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
     card = state.exchange
     hand = (*state.hands[state.to_move], card)
@@ -285,13 +279,11 @@ def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
 
 def _exchange(state: RoundState, move: Exchange) -> RoundState:
     _need_play(state)
-    variant = state.variant
     if (
-        not variant.draw.exchange_swap_first_draw_round
+        not draw_rule.exchange_swap_allowed(state.variant, state.turns_played, state.players)
         or state.exchange is None
         or state.turn.exchanged
         or state.turn.source == "none"
-        or not in_first_draw_round(state)
     ):
         raise _refuse(
             "exchange.not-allowed",
@@ -316,107 +308,25 @@ def _exchange(state: RoundState, move: Exchange) -> RoundState:
 # --------------------------------------------------------------------------- feasibility (R-ALL-14)
 
 
-def _layoff_allowed_while_going_out(state: RoundState) -> bool:
-    return state.opened[state.to_move] or state.variant.layoff.in_hand_rummy_turn
-
-
 def _going_out_possible(state: RoundState) -> bool:
     """Can the mover lay his whole hand down this turn (a hand rummy when he
-    has not opened: lay-offs only where the variant allows them then, and the
-    opening rules unless they are waived)?"""
-    variant = state.variant
-    opened = state.opened[state.to_move]
-    table = [t.meld for t in state.table] if _layoff_allowed_while_going_out(state) else []
+    has not opened), as the going-out rules say?"""
     taken = state.turn.taken
-    blocked = [taken] if taken is not None and variant.draw.no_discard_of_taken_card else []
-    must_open = not opened and not variant.opening.waived_for_hand_rummy
-    hand = state.hands[state.to_move]
-    return can_go_out(variant, hand, table=table, must_open=must_open, not_discardable=blocked) is not None
+    blocked = [taken] if taken is not None and draw_rule.taken_card_is_marked(state.variant) else []
+    plan = out_rule.going_out_plan(
+        state.variant,
+        state.hands[state.to_move],
+        table=[t.meld for t in state.table],
+        opened=state.opened[state.to_move],
+        not_discardable=blocked,
+    )
+    return plan is not None
 
 
 def _can_end_turn(state: RoundState, taken: Card) -> bool:
     """R-ALL-12: some other face to discard, or a way to go out."""
     hand = state.hands[state.to_move]
     return any(c.face is not taken.face for c in hand) or _going_out_possible(state)
-
-
-def _pickup_possible(state: RoundState, card: Card) -> bool:
-    """R-HR-09 with R-ALL-14: can the taken discard be laid this turn, with the
-    turn completed (a card left to discard where one is required)?"""
-    variant = state.variant
-    seat = state.to_move
-    hand = list(state.hands[seat])
-    others = list(hand)
-    others.remove(card)
-    opened = state.opened[seat]
-    # (b) a lay-off onto any table meld, having opened before.
-    if opened and others and any(isinstance(extend_meld(variant, t.meld, [card]), Meld) for t in state.table):
-        return True
-    # (a) a new meld with two natural hand cards, having opened or opening now.
-    naturals = sorted({c for c in others if c.code != JOKER_CODE}, key=_code)
-    has_joker = any(c.code == JOKER_CODE for c in others)
-    for i, a in enumerate(naturals):
-        for b in naturals[i + 1 :]:
-            for group in ([card, a, b], [card, a, b, JOKER]) if has_joker else ([card, a, b],):
-                meld = judge_meld(variant.meld_rules, group)
-                if not isinstance(meld, Meld):
-                    continue
-                rest = _remove(others, group[1:])
-                if rest is None or not rest:
-                    continue
-                if opened:
-                    return True
-                needed = variant.opening.min_points - meld.points
-                plan = best_opening(variant, rest, minimum=0)
-                extra = 0 if plan is None else plan.points
-                used = 0 if plan is None else sum(len(m) for m in plan.melds)
-                pure_ok = not variant.opening.require_pure_run or meld.is_pure or plan is not None
-                if extra >= needed and pure_ok and (used < len(rest) or needed <= 0):
-                    return True
-    # (c) going out this turn (a staged finish or a hand rummy).
-    table = [t.meld for t in state.table] if _layoff_allowed_while_going_out(state) else []
-    must_open = not opened and not variant.opening.waived_for_hand_rummy
-    return can_go_out(variant, hand, table=table, must_open=must_open, not_discardable=[card]) is not None
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-def _deep_possible(state: RoundState, chosen: Card) -> bool:
-    """R-ROE-05 with R-ALL-14: can the chosen card start a new meld this turn,
-    leaving the turn one that can end?
-
-    A decision, not an optimisation (``can_open_with`` stops at the first
-    melds that are enough), so it stays quick however long the row is."""
-    variant = state.variant
-    hand = state.hands[state.to_move]
-    opened = state.opened[state.to_move]
-    blocked = [chosen] if variant.draw.no_discard_of_taken_card else []
-    if can_open_with(variant, hand, chosen, opening=not opened, not_discardable=blocked):
-        return True
-    if opened or not variant.opening.waived_for_hand_rummy or not _hand_rummy_may_add(variant, hand):
-        return False
-    return can_go_out(variant, hand, table=(), not_discardable=[chosen]) is not None
-
-
-def _hand_rummy_may_add(variant: Variant, hand: Sequence[Card]) -> bool:
-    """Could a hand rummy (the opening rules waived) exist where no opening
-    with the chosen card does? Only when its melds may be worth less than the
-    minimum or lack a pure run: a hand rummy melds every card but the discard,
-    each worth at least the lowest value a card has on the table."""
-    if variant.opening.require_pure_run:
-        return True
-    return (len(hand) - 1) * _lowest_table_value(variant) < variant.opening.min_points
-
-
-def _lowest_table_value(variant: Variant) -> int:
-    """The least a card can be worth in a meld (a joker is worth the card it stands for)."""
-    rules = variant.meld_rules
-    lowest = 1 if rules.ace_low else 2
-    highest = 14 if rules.ace_high else 13
-    values = rules.values
-    return min(min(values.run_values[lowest : highest + 1]), min(values.set_values[2:]))
 
 
 # --------------------------------------------------------------------------- play
@@ -447,20 +357,9 @@ def _table_index(state: RoundState, number: int) -> int:
     return number - 1
 
 
-def _may_touch_table(state: RoundState, allowed_in_hand_rummy: bool, code: str, what: str) -> None:
-    """Lay-offs and swaps need an opening (earlier, or by this turn's melds);
-    a hand-rummy option makes them tentative (R-ALL-15)."""
-    if _opening_now(state):
-        return
-    if allowed_in_hand_rummy:
-        return
-    raise _refuse(code, f"You must open before you {what}.")
-
-
 def may_lay_off(state: RoundState) -> bool:
     """May the mover lay off now (R-ALL-06; tentatively in a hand-rummy turn, R-ALL-15)?"""
-    layoff = state.variant.layoff
-    return not layoff.requires_opened or layoff.in_hand_rummy_turn or _opening_now(state)
+    return table_rule.may_lay_off(state.variant, opened_now=_opening_now(state))
 
 
 def _layoff(state: RoundState, move: LayOff) -> RoundState:
@@ -491,16 +390,18 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
 def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     _need_play(state)
     variant = state.variant
-    if not variant.swap.allowed:
-        raise _refuse("swap.not-opened", "This variant does not allow taking jokers from the table.")
+    refusal = table_rule.swap_allowed_refusal(variant)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
     index = _table_index(state, move.meld)
-    if variant.swap.requires_opened:
-        _may_touch_table(state, variant.swap.in_hand_rummy_turn, "swap.not-opened", "swap a joker")
+    refusal = table_rule.swap_refusal(variant, opened_now=_opening_now(state))
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
     hand = _remove(state.hands[state.to_move], [move.card])
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
     old = state.table[index]
-    result = swap_joker(variant, old.meld, move.card, set_min_naturals=variant.swap.set_min_naturals)
+    result = swap_joker(variant, old.meld, move.card, set_min_naturals=table_rule.set_min_naturals(variant))
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result
@@ -551,10 +452,13 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {card}.")
     turn = state.turn
-    if turn.taken is not None and card is turn.taken.face and state.variant.draw.no_discard_of_taken_card:
-        raise _refuse("discard.just-taken", f"You may not discard {card}: you took it this turn.")
-    if card.code == JOKER_CODE and _net_jokers(state, hand) >= 0 and turn.swaps:
-        raise _refuse("swap.joker-not-relaid", "The joker you took from the table cannot be discarded.")
+    holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
+    for refusal in (
+        draw_rule.taken_card_discard_refusal(state.variant, card, turn.taken),
+        table_rule.swapped_joker_discard_refusal(state.variant, card, holds_swapped=holds_swapped),
+    ):
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
     if not commit_checked:
         _commit_checks(state, hand)
     return hand
@@ -587,7 +491,7 @@ def _out(state: RoundState, move: Out) -> RoundState:
     # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
     if hand:
         raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    if state.variant.going_out.final_discard == "required":
+    if out_rule.final_discard_required(state.variant):
         raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
 
@@ -604,6 +508,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     variant = state.variant
     turn = state.turn
     opened_before = state.opened[state.to_move]
+    layoffs, earlier_swaps = _relay_facts(state)
     commit = Commit(
         variant=variant,
         hand=hand,
@@ -617,12 +522,34 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
         chosen=turn.chosen,
         must_use_taken=turn.must_use_taken,
         table=tuple(t.meld for t in state.table),
+        joker_layoffs=layoffs,
+        earlier_swaps=earlier_swaps,
     )
     for component in compose(variant).at("commit"):
         refusal = component.check(commit)  # type: ignore[attr-defined]
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
     return opened_before or commit.opens() or commit.hand_rummy
+
+
+def _relay_facts(state: RoundState) -> tuple[tuple[int, ...], int]:
+    """For each joker laid off this turn, the jokers its meld held just
+    before; and the swaps made from melds laid before this turn."""
+    turn = state.turn
+    if not turn.steps or not turn.swaps:
+        return (), 0
+    found: list[int] = []
+    earlier = 0
+    after = [(s.laid_off, s.swaps) for s in turn.steps[1:]] + [(turn.laid_off, turn.swaps)]
+    for step, (laid_off, swaps) in zip(turn.steps, after, strict=True):
+        added = laid_off[len(step.laid_off) :]
+        if swaps != step.swaps:
+            earlier += sum(1 for index, _ in added if index not in step.new_melds)
+            continue
+        for index, card in added:
+            if card.code == JOKER_CODE:
+                found.append(step.table[index].meld.jokers)
+    return tuple(found), earlier
 
 
 def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:
@@ -632,7 +559,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     turn = state.turn
     going_out = not hand
     new_melds = [state.table[i].meld for i in turn.new_melds]
-    hand_rummy = going_out and not state.opened[seat]
+    hand_rummy = is_hand_rummy(going_out=going_out, opened_before=state.opened[seat])
     opened_now = _commit_checks(state, hand)
     # The turn stands.
     opened = list(state.opened)
@@ -649,7 +576,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, done.hands, done.table, state.opened, ending, seat)
         return _evolve(done, phase="over", result=result, turn=Turn())
-    if done.turns_played >= variant.stock_exhausted.turn_cap:
+    if out_rule.turn_cap_reached(variant, done.turns_played):
         return _blocked(done, "turn_cap")
     return start_turn(_evolve(done, to_move=next_seat(variant, state.players, seat)))
 
@@ -661,10 +588,9 @@ def start_turn(state: RoundState) -> RoundState:
     """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
     variant = state.variant
     fresh = _evolve(state, phase="draw", turn=Turn())
-    if state.stock or not variant.draw.from_stock:
+    if state.stock or not out_rule.stock_runs_out(variant):
         return fresh
-    limits = variant.stock_exhausted
-    if state.reshuffles >= limits.max_reshuffles or len(state.discard) < 2:
+    if not out_rule.reshuffle_allowed(variant, state.reshuffles, len(state.discard)):
         return _blocked(fresh, "blocked")
     rng = rng_for(state.seed, 1 + state.reshuffles) if state.seed is not None else rng_for(None)
     stock = shuffle(state.discard[:-1], rng)

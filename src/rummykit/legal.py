@@ -29,6 +29,7 @@ from rummykit.moves import (
     Undo,
 )
 from rummykit.moves import Meld as MeldMove
+from rummykit.rules.draw import exchange_draw_allowed, exchange_swap_allowed, take_depths
 from rummykit.state import RoundState
 
 __all__ = ["candidate_moves", "legal_moves"]
@@ -87,12 +88,9 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
     variant = state.variant
     if state.phase == "draw":
         yield Draw()
-        if state.discard:
-            yield Take(1)
-            if variant.draw.discard_deep:
-                for depth in range(2, len(state.discard) + 1):
-                    yield Take(depth)
-        if state.exchange is not None and variant.draw.exchange_as_draw != "never":
+        for depth in take_depths(variant, len(state.discard)):
+            yield Take(depth)
+        if state.exchange is not None and exchange_draw_allowed(variant):
             yield DrawExchange()
         return
     hand = state.hands[state.to_move]
@@ -108,7 +106,7 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
         yield Discard(card)
     yield Out()
     yield Undo()
-    if state.exchange is not None and variant.draw.exchange_swap_first_draw_round:
+    if state.exchange is not None and exchange_swap_allowed(variant, state.turns_played, state.players):
         for card in faces:
             yield Exchange(card)
 

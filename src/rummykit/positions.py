@@ -18,6 +18,7 @@ from rummykit.cards import JOKER_CODE, Card, parse_cards
 from rummykit.deal import next_seat
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import judge_meld
+from rummykit.rules.draw import turn_starts_drawn
 from rummykit.state import Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.variant import Variant, load_variant
 
@@ -138,15 +139,14 @@ def position_from_dict(
     given = data.get("phase")
     phase: Phase
     if given is None:
-        phase = "play" if not variant.turn.first_turn_draws and turns_played == 0 else "draw"
+        phase = "play" if turn_starts_drawn(variant, turns_played) else "draw"
     elif given in ("draw", "play"):
         phase = "draw" if given == "draw" else "play"
     else:
         raise PositionError(f"phase: expected draw or play, got {given!r}")
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
-    first_turn = turns_played == 0 and not variant.turn.first_turn_draws
-    source: Source = "none" if phase == "draw" or first_turn else "stock"
+    source: Source = "none" if phase == "draw" or turn_starts_drawn(variant, turns_played) else "stock"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     return RoundState(
         variant=variant,

@@ -262,10 +262,11 @@ class Swap:
     set_min_naturals: int = integer(
         0, minimum=0, maximum=MAX_SET_SIZE, doc="naturals a set needs before its joker leaves"
     )
-    relay: Literal["mandatory", "if_possible"] = choice(
+    relay: Literal["mandatory", "if_possible", "none"] = choice(
         "mandatory",
         "mandatory",
         "if_possible",
+        "none",
         doc="must the swapped joker be laid again this turn",
     )
     relay_targets: tuple[str, ...] = text_list(

@@ -11,6 +11,7 @@ waiver. All new melds of the opening turn count together (R-ALL-06).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -26,7 +27,12 @@ __all__ = [
     "OpeningMinimum",
     "OpeningPureRun",
     "check_opening",
+    "hand_rummy_may_open_less",
+    "has_pure_run",
+    "is_hand_rummy",
     "judge_opening",
+    "opening_needed_to_go_out",
+    "without_pure_run",
 ]
 
 
@@ -87,6 +93,57 @@ def _opening_pure_run(variant: Variant) -> OpeningPureRun | None:
 @register("hand_rummy_waiver")
 def _hand_rummy_waiver(variant: Variant) -> HandRummyWaiver | None:
     return HandRummyWaiver() if variant.opening.waived_for_hand_rummy else None
+
+
+def is_hand_rummy(*, going_out: bool, opened_before: bool) -> bool:
+    """A hand rummy: going out in one turn without having opened before
+    (R-HR-20, R-ROE-12)."""
+    return going_out and not opened_before
+
+
+def opening_needed_to_go_out(variant: Variant, *, opened: bool) -> bool:
+    """Must the melds of a turn that goes out also make an opening
+    (``opened``: before this turn)? Not once opened, nor where a hand rummy
+    waives the opening."""
+    return not opened and not compose(variant).at("opening_waiver")
+
+
+def has_pure_run(variant: Variant, melds: Sequence[Meld]) -> bool:
+    """Do these melds hold the pure run an opening needs (True where none is needed)?"""
+    return all(
+        c.check(melds, 0) is None for c in compose(variant).at("opening") if isinstance(c, OpeningPureRun)
+    )
+
+
+@lru_cache(maxsize=32)
+def without_pure_run(variant: Variant) -> Variant:
+    """``variant`` with no pure run asked of an opening: for the melds that
+    join a pure run already found (their best value is what is wanted)."""
+    if not variant.opening.require_pure_run:
+        return variant
+    return attrs.evolve(variant, opening=attrs.evolve(variant.opening, require_pure_run=False))
+
+
+def hand_rummy_may_open_less(variant: Variant, hand_size: int) -> bool:
+    """Could a hand rummy (the opening waived) of ``hand_size`` cards lay
+    melds that would not open? Only where the waiver exists and its melds may
+    be worth less than the minimum or lack a pure run: a hand rummy melds every
+    card but the discard, each worth at least the lowest value a card has on
+    the table."""
+    if not compose(variant).at("opening_waiver"):
+        return False
+    if variant.opening.require_pure_run:
+        return True
+    return (hand_size - 1) * _lowest_table_value(variant) < variant.opening.min_points
+
+
+def _lowest_table_value(variant: Variant) -> int:
+    """The least a card can be worth in a meld (a joker is worth the card it stands for)."""
+    rules = variant.meld_rules
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    values = rules.values
+    return min(min(values.run_values[lowest : highest + 1]), min(values.set_values[2:]))
 
 
 @attrs.frozen(slots=True)

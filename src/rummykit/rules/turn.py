@@ -8,15 +8,33 @@ the turn stays open.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import combinations
 
 import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
-from rummykit.rules.base import register
-from rummykit.rules.opening import judge_opening
+from rummykit.rules.base import compose, register
+from rummykit.rules.draw import chosen_card_must_start_meld, taken_card_is_marked
+from rummykit.rules.going_out import final_discard_required, going_out_plan
+from rummykit.rules.opening import (
+    hand_rummy_may_open_less,
+    has_pure_run,
+    is_hand_rummy,
+    judge_opening,
+    without_pure_run,
+)
+from rummykit.rules.table import (
+    layoff_after_opening_same_turn,
+    may_lay_off,
+    relay_counts_layoff,
+    relay_counts_new_meld,
+    relay_required,
+)
+from rummykit.solver import best_opening
+from rummykit.solver.going_out import can_open_with
 from rummykit.variant import Variant
 
 __all__ = [
@@ -27,6 +45,8 @@ __all__ = [
     "SwappedJokerRelaid",
     "TableTouchNeedsOpening",
     "TakenDiscardLaid",
+    "deep_obligation",
+    "pickup_obligation",
 ]
 
 
@@ -46,6 +66,8 @@ class Commit:
     chosen: Card | None
     must_use_taken: bool
     table: tuple[Meld, ...]
+    joker_layoffs: tuple[int, ...] = ()  # jokers each meld held before a joker was laid off onto it
+    earlier_swaps: int = 0  # swaps made from melds laid before this turn
 
     @property
     def going_out(self) -> bool:
@@ -54,7 +76,7 @@ class Commit:
     @property
     def hand_rummy(self) -> bool:
         """Going out in one turn without having opened before (R-HR-20, R-ROE-12)."""
-        return self.going_out and not self.opened_before
+        return is_hand_rummy(going_out=self.going_out, opened_before=self.opened_before)
 
     def opens(self) -> bool:
         """Do the new melds of this turn make a valid opening (no waiver)?"""
@@ -101,7 +123,27 @@ class DeepCardStartsNewMeld:
     name: str = "deep_card_starts_new_meld"
     hooks: tuple[str, ...] = ("commit",)
 
+    def feasible(self, variant: Variant, hand: Sequence[Card], chosen: Card, *, opened: bool) -> bool:
+        """R-ALL-14 at the take: can the chosen card start a new meld this
+        turn, leaving the turn one that can end?
+
+        A decision, not an optimisation (``can_open_with`` stops at the first
+        melds that are enough), so it stays quick however long the row is."""
+        blocked = [chosen] if taken_card_is_marked(variant) else []
+        keep = True if final_discard_required(variant) else None
+        if can_open_with(
+            variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked
+        ):
+            return True
+        if opened or not hand_rummy_may_open_less(variant, len(hand)):
+            return False
+        # A hand rummy laying the chosen card in a new meld, the opening waived.
+        return going_out_plan(variant, hand, table=(), opened=False, not_discardable=[chosen]) is not None
+
     def check(self, commit: Commit) -> Refusal | None:
+        return self.met(commit)
+
+    def met(self, commit: Commit) -> Refusal | None:
         chosen = commit.chosen
         if chosen is None or any(chosen.face in (c.face for c in m.cards) for m in commit.new_melds):
             return None
@@ -118,7 +160,73 @@ class TakenDiscardLaid:
     name: str = "taken_discard_laid"
     hooks: tuple[str, ...] = ("commit",)
 
+    def feasible(
+        self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+    ) -> bool:
+        """R-ALL-14 at the take: can ``card`` (now in ``hand``) be laid this
+        turn as :meth:`met` wants, with the turn completed (a card left to
+        discard where one is required)? ``opened``: before this turn."""
+        others = list(hand)
+        others.remove(card)
+        if others and may_lay_off(variant, opened_now=opened) and _fits_any(variant, table, card):
+            return True
+        for meld, used in self._new_melds(variant, card, others):
+            rest = _without(others, used)
+            if rest and self._opens_with(variant, meld, rest, opened):
+                return True
+        if not opened and others and self._opening_then_layoff(variant, others, card, table):
+            return True
+        # Going out this turn (a staged finish or a hand rummy) lays every card.
+        return going_out_plan(variant, hand, table=table, opened=opened, not_discardable=[card]) is not None
+
+    def _new_melds(
+        self, variant: Variant, card: Card, others: Sequence[Card]
+    ) -> Iterator[tuple[Meld, tuple[Card, ...]]]:
+        """New melds of ``card`` with at least ``partners`` natural hand cards
+        (and at most one more than needed), with the jokers the hand holds."""
+        naturals = sorted({c for c in others if c.code != JOKER_CODE}, key=_code)
+        if card.code != JOKER_CODE:
+            naturals = [c for c in naturals if c.rank == card.rank or c.suit == card.suit]
+        rules = variant.meld_rules
+        jokers = min(rules.max_jokers, sum(1 for c in others if c.code == JOKER_CODE))
+        for size in range(self.partners, max(self.partners, 2) + 1):
+            for group in combinations(naturals, size):
+                for count in range(jokers + 1):
+                    used = (*group, *(JOKER,) * count)
+                    meld = judge_meld(rules, [card, *used])
+                    if isinstance(meld, Meld):
+                        yield meld, used
+
+    @staticmethod
+    def _opening_then_layoff(
+        variant: Variant, others: Sequence[Card], card: Card, table: Sequence[Meld]
+    ) -> bool:
+        """An opening with other cards, then ``card`` laid off, a card still left."""
+        if not (layoff_after_opening_same_turn(variant) and may_lay_off(variant, opened_now=True)):
+            return False
+        plan = best_opening(variant, others)
+        if plan is None or sum(len(m) for m in plan.melds) >= len(others):
+            return False
+        return _fits_any(variant, (*table, *plan.melds), card)
+
+    @staticmethod
+    def _opens_with(variant: Variant, meld: Meld, rest: Sequence[Card], opened: bool) -> bool:
+        """Once opened any meld will do; else the meld, alone or with the
+        best melds of the rest (a card still left to discard), must open."""
+        verdict = judge_opening(variant, [meld])
+        if opened or not isinstance(verdict, Refusal):
+            return True
+        # The rest adds value; it need not hold the pure run when the meld does.
+        pure = has_pure_run(variant, [meld])
+        plan = best_opening(without_pure_run(variant) if pure else variant, rest, minimum=0)
+        if plan is None or sum(len(m) for m in plan.melds) >= len(rest):
+            return False
+        return not isinstance(judge_opening(variant, [meld, *plan.melds]), Refusal)
+
     def check(self, commit: Commit) -> Refusal | None:
+        return self.met(commit)
+
+    def met(self, commit: Commit) -> Refusal | None:
         taken = commit.taken
         if not commit.must_use_taken or taken is None:
             return None
@@ -165,22 +273,37 @@ class SwappedJokerRelaid:
     hooks: tuple[str, ...] = ("commit",)
 
     def check(self, commit: Commit) -> Refusal | None:
-        if not commit.swaps or commit.net_jokers <= 0:
+        if not commit.swaps:
             return None
-        if self.relay == "if_possible" and not self.placement_exists(
-            commit.variant, commit.hand, commit.table
-        ):
-            return None
-        return Refusal(
+        refusal = Refusal(
             "swap.joker-not-relaid", "Lay the joker you took from the table again before ending your turn."
         )
+        if commit.net_jokers > 0:
+            if self.relay == "if_possible" and not self.placement_exists(
+                commit.variant, commit.hand, commit.table
+            ):
+                return None
+            return refusal
+        # Every swapped joker left the hand: enough of the jokers laid this
+        # turn must be in places ``relay_targets`` names, one for each joker
+        # taken from a meld laid before this turn (jokers are alike, so the
+        # player's own jokers may be the ones laid elsewhere).
+        return None if self.relaid(commit) >= commit.earlier_swaps else refusal
+
+    def relaid(self, commit: Commit) -> int:
+        """Jokers laid this turn where a swapped joker may go again."""
+        count = sum(1 for before in commit.joker_layoffs if relay_counts_layoff(self.targets, before))
+        if relay_counts_new_meld(self.targets):
+            count += sum(m.jokers for m in commit.new_melds)
+        return count
 
     def placement_exists(self, variant: Variant, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
-        if "layoff_jokerless" in self.targets:
-            for meld in table:
-                if meld.jokers == 0 and isinstance(extend_meld(variant, meld, [JOKER]), Meld):
-                    return True
-        if "new_meld" in self.targets:
+        for meld in table:
+            if relay_counts_layoff(self.targets, meld.jokers) and isinstance(
+                extend_meld(variant, meld, [JOKER]), Meld
+            ):
+                return True
+        if relay_counts_new_meld(self.targets):
             naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=lambda c: c.code)
             for i, a in enumerate(naturals):
                 for b in naturals[i + 1 :]:
@@ -202,8 +325,7 @@ def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
 
 @register("deep_card_starts_new_meld")
 def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
-    wanted = variant.draw.discard_deep and variant.draw.deep_chosen_card_use == "new_meld_same_turn"
-    return DeepCardStartsNewMeld() if wanted else None
+    return DeepCardStartsNewMeld() if chosen_card_must_start_meld(variant) else None
 
 
 @register("taken_discard_laid")
@@ -221,4 +343,31 @@ def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
 @register("swapped_joker_relaid")
 def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
     swap = variant.swap
-    return SwappedJokerRelaid(swap.relay, swap.relay_targets) if swap.allowed else None
+    return SwappedJokerRelaid(swap.relay, swap.relay_targets) if relay_required(variant) else None
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    rest = list(cards)
+    for card in used:
+        rest.remove(card.face)
+    return rest
+
+
+def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
+    return any(isinstance(extend_meld(variant, meld, [card]), Meld) for meld in table)
+
+
+def pickup_obligation(variant: Variant) -> TakenDiscardLaid | None:
+    """The conditional top-discard pickup (R-HR-09) of ``variant``, or None."""
+    found = compose(variant).get("taken_discard_laid")
+    return found if isinstance(found, TakenDiscardLaid) else None
+
+
+def deep_obligation(variant: Variant) -> DeepCardStartsNewMeld | None:
+    """The deep-chosen card's duty (R-ROE-05) of ``variant``, or None."""
+    found = compose(variant).get("deep_card_starts_new_meld")
+    return found if isinstance(found, DeepCardStartsNewMeld) else None
