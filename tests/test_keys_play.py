@@ -52,7 +52,7 @@ def variant_with(base: str, settings: dict[str, Any]) -> Variant:
     for key, value in settings.items():
         section, name = key.split(".")
         sections.setdefault(section, {})[name] = value
-    lines = ["[meta]", 'id = "keys-test"', 'name = "keys test"', f'extends = "{base}"']
+    lines = ["[meta]", 'id = "keys_test"', 'name = "keys test"', f'extends = "{base}"']
     for section, values in sections.items():
         lines.append(f"[{section}]")
         lines += [f"{name} = {_toml(value)}" for name, value in values.items()]
