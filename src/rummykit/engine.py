@@ -525,8 +525,8 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
         joker_layoffs=layoffs,
         earlier_swaps=earlier_swaps,
     )
-    for component in compose(variant).at("commit"):
-        refusal = component.check(commit)  # type: ignore[attr-defined]
+    for component in compose(variant).commit:
+        refusal = component.check(commit)
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
     return opened_before or commit.opens() or commit.hand_rummy

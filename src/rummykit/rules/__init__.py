@@ -1,18 +1,31 @@
 """Rule components: small objects with one job each, chosen and parameterised
 by a variant's TOML.
 
-A component is registered under a name that says what it does (never a
-variant's name) with a factory that reads the variant and returns the
-component, or None when the variant does not use that rule. :func:`compose`
-builds a variant's :class:`RuleSet`; callers ask it for the components of one
-hook (``"opening"`` today; the engine adds its hooks).
+A component is registered for its stage (``register_opening``,
+``register_waiver``, ``register_commit``) under a name that says what it does
+(never a variant's name), with a factory that reads the variant and returns
+the component, or None when the variant does not use that rule. Each stage has
+a typed hook (``OpeningRule``, ``OpeningWaiver``, ``CommitRule``).
+:func:`compose` builds a variant's :class:`RuleSet` once; callers ask it for
+the components of a stage (``rule_set.commit``).
 
 >>> from rummykit.variant import load_variant
 >>> [c.name for c in compose(load_variant("romme51")).at("opening")]
 ['opening_minimum', 'opening_pure_run']
 """
 
-from rummykit.rules.base import Component, RuleSet, compose, register, registered
+from rummykit.rules.base import (
+    CommitRule,
+    Component,
+    OpeningRule,
+    OpeningWaiver,
+    RuleSet,
+    compose,
+    register_commit,
+    register_opening,
+    register_waiver,
+    registered,
+)
 from rummykit.rules.deal import DealRule, Dealt, StandardDeal, deal_rule
 from rummykit.rules.match import FixedRounds, MatchHistory, MatchRule, match_rule
 from rummykit.rules.opening import (
@@ -36,6 +49,7 @@ from rummykit.rules.turn import (
 
 __all__ = [
     "Commit",
+    "CommitRule",
     "Component",
     "DealRule",
     "Dealt",
@@ -49,6 +63,8 @@ __all__ = [
     "OpeningCheck",
     "OpeningMinimum",
     "OpeningPureRun",
+    "OpeningRule",
+    "OpeningWaiver",
     "RoundScoring",
     "RuleSet",
     "StandardDeal",
@@ -61,7 +77,9 @@ __all__ = [
     "deal_rule",
     "judge_opening",
     "match_rule",
-    "register",
+    "register_commit",
+    "register_opening",
+    "register_waiver",
     "registered",
     "round_scoring",
 ]

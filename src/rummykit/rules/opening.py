@@ -18,7 +18,7 @@ import attrs
 from rummykit.cards import Card, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, judge_meld
-from rummykit.rules.base import compose, register
+from rummykit.rules.base import compose, register_opening, register_waiver
 from rummykit.variant import Variant
 
 __all__ = [
@@ -77,20 +77,23 @@ class HandRummyWaiver:
     name: str = "hand_rummy_waiver"
     hooks: tuple[str, ...] = ("opening_waiver",)
 
+    def waives(self, *, going_out: bool) -> bool:
+        return going_out
 
-@register("opening_minimum")
+
+@register_opening("opening_minimum")
 def _opening_minimum(variant: Variant) -> OpeningMinimum | None:
     points = variant.opening.min_points
     return OpeningMinimum(points) if points > 0 else None
 
 
-@register("opening_pure_run")
+@register_opening("opening_pure_run")
 def _opening_pure_run(variant: Variant) -> OpeningPureRun | None:
     opening = variant.opening
     return OpeningPureRun(opening.pure_run_min) if opening.require_pure_run else None
 
 
-@register("hand_rummy_waiver")
+@register_waiver("hand_rummy_waiver")
 def _hand_rummy_waiver(variant: Variant) -> HandRummyWaiver | None:
     return HandRummyWaiver() if variant.opening.waived_for_hand_rummy else None
 
@@ -105,13 +108,13 @@ def opening_needed_to_go_out(variant: Variant, *, opened: bool) -> bool:
     """Must the melds of a turn that goes out also make an opening
     (``opened``: before this turn)? Not once opened, nor where a hand rummy
     waives the opening."""
-    return not opened and not compose(variant).at("opening_waiver")
+    return not opened and not compose(variant).waives_opening(going_out=True)
 
 
 def has_pure_run(variant: Variant, melds: Sequence[Meld]) -> bool:
     """Do these melds hold the pure run an opening needs (True where none is needed)?"""
     return all(
-        c.check(melds, 0) is None for c in compose(variant).at("opening") if isinstance(c, OpeningPureRun)
+        c.check(melds, 0) is None for c in compose(variant).opening if isinstance(c, OpeningPureRun)
     )
 
 
@@ -130,7 +133,7 @@ def hand_rummy_may_open_less(variant: Variant, hand_size: int) -> bool:
     be worth less than the minimum or lack a pure run: a hand rummy melds every
     card but the discard, each worth at least the lowest value a card has on
     the table."""
-    if not compose(variant).at("opening_waiver"):
+    if not compose(variant).waives_opening(going_out=True):
         return False
     if variant.opening.require_pure_run:
         return True
@@ -163,13 +166,11 @@ def judge_opening(
     """
     points = sum(m.points for m in melds)
     rule_set = compose(variant)
-    if not (going_out and rule_set.at("opening_waiver")):
-        for component in rule_set.at("opening"):
-            refusal = component.check(melds, points)  # type: ignore[attr-defined]
-            if isinstance(refusal, Refusal):
-                return refusal
+    if not rule_set.waives_opening(going_out=going_out):
+        for component in rule_set.opening:
+            refusal = component.check(melds, points)
             if refusal is not None:
-                raise TypeError(f"an opening rule answered {refusal!r}, not a Refusal or None")
+                return refusal
     return OpeningCheck(tuple(melds), points)
 
 

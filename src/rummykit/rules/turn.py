@@ -16,7 +16,7 @@ import attrs
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
-from rummykit.rules.base import compose, register
+from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import chosen_card_must_start_meld, taken_card_is_marked
 from rummykit.rules.going_out import final_discard_required, going_out_plan
 from rummykit.rules.opening import (
@@ -312,35 +312,35 @@ class SwappedJokerRelaid:
         return False
 
 
-@register("opening_at_commit")
+@register_commit("opening_at_commit")
 def _opening_at_commit(variant: Variant) -> OpeningAtCommit:
     return OpeningAtCommit()
 
 
-@register("table_touch_needs_opening")
+@register_commit("table_touch_needs_opening")
 def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
     tentative = variant.layoff.in_hand_rummy_turn or variant.swap.in_hand_rummy_turn
     return TableTouchNeedsOpening() if tentative else None
 
 
-@register("deep_card_starts_new_meld")
+@register_commit("deep_card_starts_new_meld")
 def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
     return DeepCardStartsNewMeld() if chosen_card_must_start_meld(variant) else None
 
 
-@register("taken_discard_laid")
+@register_commit("taken_discard_laid")
 def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
     if variant.draw.discard_top_condition == "none":
         return None
     return TakenDiscardLaid(variant.draw.pickup_natural_partners)
 
 
-@register("exchange_draw_is_hand_rummy")
+@register_commit("exchange_draw_is_hand_rummy")
 def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
     return ExchangeDrawIsHandRummy() if variant.draw.exchange_as_draw == "hand_rummy_only" else None
 
 
-@register("swapped_joker_relaid")
+@register_commit("swapped_joker_relaid")
 def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
     swap = variant.swap
     return SwappedJokerRelaid(swap.relay, swap.relay_targets) if relay_required(variant) else None
