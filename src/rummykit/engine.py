@@ -393,7 +393,8 @@ def _deep_possible(state: RoundState, chosen: Card) -> bool:
     hand = state.hands[state.to_move]
     opened = state.opened[state.to_move]
     blocked = [chosen] if variant.draw.no_discard_of_taken_card else []
-    if can_open_with(variant, hand, chosen, opening=not opened, not_discardable=blocked):
+    table = [t.meld for t in state.table]
+    if can_open_with(variant, hand, chosen, opening=not opened, not_discardable=blocked, table=table):
         return True
     if opened or not variant.opening.waived_for_hand_rummy or not _hand_rummy_may_add(variant, hand):
         return False
