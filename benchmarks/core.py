@@ -5,7 +5,9 @@ Run: python benchmarks/core.py [--quick]
 Prints meld checks per second on random 3-6-card groups, the solver's median
 and p99 on random 14- and 15-card two-deck hands with 0, 1, 2 and 4 jokers,
 on 20-card hands with 6 jokers in a variant with no limit of jokers per meld,
-and least_penalty on 11-card one-deck dense hands under benchmarks/gin.toml.
+on big Roemie hands (40, 60 and 90 cards of two decks, 0 and 4 jokers: a deep
+take can bring the whole discard row into a hand), and least_penalty on
+11-card one-deck dense hands under benchmarks/gin.toml.
 Every hand is drawn fresh (no hand is timed twice).
 """
 
@@ -143,6 +145,36 @@ def many_jokers(rnd: random.Random, count: int) -> None:
     )
 
 
+def big_roemie(rnd: random.Random, count: int, huge: bool) -> None:
+    """Big hands are slow (seconds to minutes a hand at 90 cards, see the
+    solver's docs): few hands per row, and 90 cards with 4 jokers only
+    with ``--huge``."""
+    variant = rk.load_variant("roemie")
+    print("solver (roemie, big hands after deep takes, fresh hands): median / p99 in ms")
+    for size, jokers, hands_in_row in (
+        (40, 0, 4),
+        (40, 4, 4),
+        (60, 0, 2),
+        (60, 4, 2),
+        (90, 0, 1),
+        (90, 4, 1),
+    ):
+        if (size, jokers) == (90, 4) and not huge:
+            print("  90 cards, 4 jokers: skipped (minutes a hand; run with --huge)")
+            continue
+        count_here = hands_in_row * count
+        hands = [two_deck_hand(rnd, size, jokers) for _ in range(count_here)]
+        row = []
+        for name, fn in (
+            ("best_opening", lambda h: rk.best_opening(variant, h)),
+            ("can_go_out", lambda h: rk.can_go_out(variant, h)),
+            ("least_penalty", lambda h: rk.least_penalty(variant, h)),
+        ):
+            times = timed(fn, hands)
+            row.append(f"{name} {statistics.median(times) * 1e3:.1f} / {percentile(times, 0.99) * 1e3:.1f}")
+        print(f"  {size} cards, {jokers} jokers ({count_here} hands): " + ", ".join(row), flush=True)
+
+
 def dense_gin(rnd: random.Random, count: int) -> None:
     variant = rk.load_variant(str(HERE / "gin.toml"))
     hands = []
@@ -178,6 +210,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--no-big", action="store_true", help="skip the big Roemie hands (slow)")
+    parser.add_argument("--huge", action="store_true", help="also 90-card Roemie hands with 4 jokers")
     args = parser.parse_args()
     scale = 1 if args.quick else 5
     rnd = random.Random(args.seed)
@@ -185,6 +219,8 @@ def main() -> None:
     solver(rnd, 200 * scale)
     many_jokers(rnd, 40 * scale)
     dense_gin(rnd, 2_000 * scale)
+    if not args.no_big:
+        big_roemie(rnd, scale, args.huge)
 
 
 if __name__ == "__main__":

@@ -123,16 +123,25 @@ class DeepCardStartsNewMeld:
     name: str = "deep_card_starts_new_meld"
     hooks: tuple[str, ...] = ("commit",)
 
-    def feasible(self, variant: Variant, hand: Sequence[Card], chosen: Card, *, opened: bool) -> bool:
+    def feasible(
+        self,
+        variant: Variant,
+        hand: Sequence[Card],
+        chosen: Card,
+        *,
+        opened: bool,
+        table: Sequence[Meld] = (),
+    ) -> bool:
         """R-ALL-14 at the take: can the chosen card start a new meld this
-        turn, leaving the turn one that can end?
+        turn, leaving the turn one that can end (the cards left over that may
+        not be thrown laid off onto ``table`` where lay-offs are allowed)?
 
         A decision, not an optimisation (``can_open_with`` stops at the first
         melds that are enough), so it stays quick however long the row is."""
         blocked = [chosen] if taken_card_is_marked(variant) else []
         keep = True if final_discard_required(variant) else None
         if can_open_with(
-            variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked
+            variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
         ):
             return True
         if opened or not hand_rummy_may_open_less(variant, len(hand)):

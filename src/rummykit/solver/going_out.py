@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -20,6 +20,7 @@ from rummykit.solver.tables import (
     build_meld,
     candidates,
     face_codes,
+    split_for,
     tables_for,
 )
 from rummykit.variant import Variant
@@ -75,7 +76,7 @@ def can_go_out(
         table = ()
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers)
+    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=must_open))
     need_pure = must_open and variant.opening.require_pure_run
     width = 2 if need_pure else 1
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
@@ -251,6 +252,15 @@ def _bridges(
     yield from options
 
 
+def _cards_of(state: int, jokers: int) -> list[Card]:
+    """The cards of a packed hand."""
+    cards = []
+    while state:
+        cards += [Card.natural(c // 4 + 2, c % 4) for c in face_codes(state & FULL)]
+        state >>= FACES
+    return cards + [JOKER] * jokers
+
+
 def _go_out_plan(
     variant: Variant,
     tables: Tables,
@@ -327,6 +337,7 @@ def can_open_with(
     opening: bool = True,
     keep_discard: bool | None = None,
     not_discardable: Collection[Card | str] = (),
+    table: Sequence[Meld] = (),
 ) -> bool:
     """Can the hand lay new melds, one of them holding ``must_use``, that open
     (``opening``: the variant's minimum and pure run; False: any meld will do),
@@ -334,6 +345,14 @@ def can_open_with(
     discard; False, the melds may also take every card; None, as the variant
     says (``going_out.final_discard``). A card whose face is in
     ``not_discardable`` (R-ALL-12) does not count as one to discard.
+
+    ``table``: the melds on the table. Where the player may lay off in this
+    turn (having opened before, or opening now where the variant allows
+    lay-offs in the opening turn) and no card may be thrown away, the cards
+    left over that may not be thrown can also be laid off onto them, which
+    empties the hand (going out). That is the only use of a lay-off here: a
+    lay-off never helps a new meld, and where a card that may be thrown is
+    left, throwing it ends the turn.
 
     A decision, not an optimisation: the search stops at the first set of
     melds that is enough. It tries the melds of highest value first and adds
@@ -360,12 +379,58 @@ def can_open_with(
     hand = PackedHand(hand_cards)
     need_pure = opening and variant.opening.require_pure_run
     minimum = variant.opening.min_points if opening else 0
-    key = (hand.state, hand.jokers, forced.code, minimum, need_pure, keep_discard, frozenset(blocked))
+    if keep_discard or not _may_lay_off(variant, opening):
+        table = ()
+    targets = tuple(sorted(_table_state(m, variant.meld_rules.set_joker_suit == "bound") for m in table))
+    key = (
+        hand.state,
+        hand.jokers,
+        forced.code,
+        minimum,
+        need_pure,
+        keep_discard,
+        frozenset(blocked),
+        targets,
+    )
     answers = _REACHED.table(tables)
     known = answers.get(key)
     if known is None:
-        known = answers[key] = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked)
+        split = split_for(len(hand_cards), values=True)
+        lay_off = _lay_off_check(variant, table)
+        known = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked, split, lay_off)
+        answers[key] = known
     return known
+
+
+def _may_lay_off(variant: Variant, opening: bool) -> bool:
+    """May a player lay off in the turn of a deep take that goes out: having
+    opened before (``opening`` False), or where lay-offs need no opening,
+    may follow the opening melds in the same turn, or are allowed to a
+    player going out by hand rummy?"""
+    rules = variant.layoff
+    return (
+        not opening
+        or not rules.requires_opened
+        or variant.opening.layoff_same_turn
+        or rules.in_hand_rummy_turn
+    )
+
+
+def _lay_off_check(variant: Variant, table: Sequence[Meld]) -> Callable[[list[Card]], bool] | None:
+    """Can these cards (all of them) be laid off onto the table melds?"""
+    if not table:
+        return None
+    known: dict[tuple[Card, ...], bool] = {}
+
+    def check(cards: list[Card]) -> bool:
+        key = tuple(cards)
+        found = known.get(key)
+        if found is None:
+            plan = can_go_out(variant, cards, table=table, keep_discard=False)
+            found = known[key] = plan is not None
+        return found
+
+    return check
 
 
 def _reach(
@@ -376,9 +441,11 @@ def _reach(
     need_pure: bool,
     keep_discard: bool,
     blocked: set[int],
+    split: int,
+    lay_off: Callable[[list[Card]], bool] | None = None,
 ) -> bool:
     """The search of :func:`can_open_with` (depth first, highest values first)."""
-    everything = candidates(tables, hand.state & FULL, hand.jokers)
+    everything = candidates(tables, hand.state & FULL, hand.jokers, split)
     by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
     forced_mask = 0 if forced.is_joker else 1 << forced.code
     first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
@@ -391,7 +458,10 @@ def _reach(
         present = state & FULL
         if not present and not jokers:
             return not keep_discard
-        return bool(present & ~blocked_mask) or (jokers > 0 and not joker_blocked)
+        if present & ~blocked_mask or (jokers > 0 and not joker_blocked):
+            return True
+        # Only cards that may not be thrown are left: lay them all off.
+        return lay_off is not None and lay_off(_cards_of(state, jokers))
 
     pure_runs = [c for c in by_value if c[3]]
 

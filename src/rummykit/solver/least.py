@@ -17,6 +17,7 @@ from rummykit.solver.tables import (
     Tables,
     build_meld,
     candidates,
+    split_for,
     tables_for,
 )
 from rummykit.variant import Variant
@@ -68,7 +69,7 @@ def least_penalty(
         return _least_with_discard(variant, hand_cards)
     hand = PackedHand(hand_cards)
     total = sum(penalties[c.code] for c in hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers)
+    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=False))
     repeat = hand.repeat
     if len(tables.least) > MEMO_LIMIT:
         tables.least.clear()

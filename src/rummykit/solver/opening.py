@@ -9,7 +9,17 @@ import attrs
 
 from rummykit.cards import Card, parse_cards
 from rummykit.melds import Meld
-from rummykit.solver.tables import FACES, FULL, NEG, Candidate, PackedHand, build_meld, candidates, tables_for
+from rummykit.solver.tables import (
+    FACES,
+    FULL,
+    NEG,
+    Candidate,
+    PackedHand,
+    build_meld,
+    candidates,
+    split_for,
+    tables_for,
+)
 from rummykit.variant import Variant
 
 __all__ = ["OpeningPlan", "best_opening"]
@@ -48,7 +58,7 @@ def best_opening(
         return None
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers)
+    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=True))
     need_pure = variant.opening.require_pure_run
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
     forced_joker = forced is not None and forced.is_joker

@@ -16,12 +16,32 @@ from rummykit.melds import Meld, MeldRules, judge_meld
 from rummykit.memo import forget_all
 from rummykit.variant import Variant
 
-__all__ = ["FACES", "FULL", "MEMO_LIMIT", "NEG", "Candidate", "clear_caches", "max_hand"]
+__all__ = [
+    "FACES",
+    "FULL",
+    "MEMO_LIMIT",
+    "NEG",
+    "SPLIT_ALL",
+    "SPLIT_FROM",
+    "SPLIT_NONE",
+    "SPLIT_VALUES",
+    "Candidate",
+    "clear_caches",
+    "max_hand",
+]
 
 FACES = 52
 FULL = (1 << FACES) - 1
 MEMO_LIMIT = 200_000  # entries kept in a variant's shared least-penalty table
 NEG = -1  # "impossible" in the value tables (all real values are >= 0)
+
+# Long runs are left out of the candidates of big hands (see Tables.runs):
+# from this many cards in a hand (no hand of a variant without deep takes
+# holds as many, so their searches keep their candidates and answers).
+SPLIT_FROM = 21
+SPLIT_NONE = 0  # every run
+SPLIT_VALUES = 1  # no run that splits into runs worth as much (values stay exact)
+SPLIT_ALL = 2  # no run that splits into runs (covers and penalties stay exact)
 
 # --------------------------------------------------------------------------- candidates
 #
@@ -57,7 +77,7 @@ class Tables:
         self.longest = min(rules.run_max, 13)
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
-        self.run_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
+        self.run_cache: dict[tuple[int, int, int, int], list[tuple[int, Candidate]]] = {}
         self.set_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
         values = rules.values.run_values
         self.prefix = [0]
@@ -91,18 +111,33 @@ class Tables:
             meld = self._plain_melds[mask] = build_meld(self, self._plain_by_mask[mask])
         return meld
 
-    def runs(self, suit: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
-        """The runs of one suit's pattern, each with its lowest face."""
-        key = (suit, pattern, max_jokers)
+    def runs(
+        self, suit: int, pattern: int, max_jokers: int, split: int = SPLIT_NONE
+    ) -> list[tuple[int, Candidate]]:
+        """The runs of one suit's pattern, each with its lowest face.
+
+        ``split``: leave out the runs that can be cut in two runs (each of at
+        least ``run_min`` cards and one natural; a pure run keeps a pure
+        piece). Every way to lay a hand then has one made of the pieces,
+        covering the same cards, and as valuable where the pieces are worth
+        as much as the run: always without a joker (a run is worth the sum of
+        its positions; a run of thirteen, read ace low, is worth at most its
+        pieces), with jokers where the player declares them (each piece keeps
+        its jokers' places). SPLIT_VALUES cuts where values stay exact,
+        SPLIT_ALL every run (for covers and hand penalties). Runs then hold
+        fewer than ``2 * run_min`` cards, mostly, which keeps the searches of
+        big hands from remembering every way long runs take higher cards."""
+        key = (suit, pattern, max_jokers, split)
         found = self.run_cache.get(key)
         if found is None:
-            found = self.run_cache[key] = _by_lowest(self._runs(suit, pattern, max_jokers))
+            found = self.run_cache[key] = _by_lowest(self._runs(suit, pattern, max_jokers, split))
         return found
 
-    def _runs(self, suit: int, pattern: int, max_jokers: int) -> list[Candidate]:
+    def _runs(self, suit: int, pattern: int, max_jokers: int, split: int) -> list[Candidate]:
         rules = self.rules
         best: dict[tuple[int, int], list[Any]] = {}
         declared = rules.joker_placement == "declared"
+        split_jokers = split == SPLIT_ALL or (split == SPLIT_VALUES and declared)
         for lo in range(self.lowest, self.highest - rules.run_min + 2):
             for length in range(rules.run_min, self.longest + 1):
                 hi = lo + length - 1
@@ -126,6 +161,8 @@ class Tables:
                         rank = 14 if p == 1 else p
                         mask |= 1 << ((rank - 2) * 4 + suit)
                     jokers = length - len(used)
+                    if split and (jokers == 0 or split_jokers) and self._splits(lo, length, used):
+                        continue
                     key = (mask, jokers)
                     entry = best.get(key)
                     better = entry is None or (value > entry[0] if declared else value < entry[0])
@@ -135,6 +172,19 @@ class Tables:
             (mask, jokers, v, pure, self._gain(mask, jokers), ("run", suit, lo, length))
             for (mask, jokers), (v, pure, lo, length) in best.items()
         ]
+
+    def _splits(self, lo: int, length: int, used: Sequence[int]) -> bool:
+        """Can this run (naturals at ``used``) be cut in two runs?"""
+        run_min = self.rules.run_min
+        pure = len(used) == length and length >= self.pure_min
+        for cut in range(run_min, length - run_min + 1):
+            below = sum(1 for p in used if p < lo + cut)
+            if below == 0 or below == len(used):
+                continue
+            if pure and max(cut, length - cut) < self.pure_min:
+                continue
+            return True
+        return False
 
     def run_value(self, lo: int, length: int) -> int:
         """The table value judge_meld gives a run of ``length`` cards from
@@ -292,8 +342,19 @@ class PackedHand:
         self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
 
 
-def candidates(tables: Tables, faces: int, jokers: int) -> dict[int, list[Candidate]]:
-    """Every candidate meld of these faces, grouped by its lowest face."""
+def split_for(cards: int, values: bool) -> int:
+    """How far a hand of ``cards`` cards splits its runs (Tables.runs):
+    not at all in hands of real size, else as far as the answer allows."""
+    if cards < SPLIT_FROM:
+        return SPLIT_NONE
+    return SPLIT_VALUES if values else SPLIT_ALL
+
+
+def candidates(
+    tables: Tables, faces: int, jokers: int, split: int = SPLIT_NONE
+) -> dict[int, list[Candidate]]:
+    """Every candidate meld of these faces, grouped by its lowest face
+    (``split``: see Tables.runs)."""
     max_jokers = min(tables.rules.max_jokers, jokers)
     suit_patterns = [0, 0, 0, 0]
     rank_patterns: dict[int, int] = {}
@@ -313,7 +374,7 @@ def candidates(tables: Tables, faces: int, jokers: int) -> dict[int, list[Candid
         else:
             suit_patterns[suit] |= 1 << (rank_index + 2)
     grouped: dict[int, list[Candidate]] = {}
-    lists = [tables.runs(suit, p, max_jokers) for suit, p in enumerate(suit_patterns) if p]
+    lists = [tables.runs(suit, p, max_jokers, split) for suit, p in enumerate(suit_patterns) if p]
     lists += [tables.sets(r, p, max_jokers) for r, p in rank_patterns.items()]
     for found in lists:
         for low, cand in found:

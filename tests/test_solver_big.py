@@ -1,0 +1,178 @@
+"""Issue 8, item 6 (big hands): the candidates of a big hand leave out the runs
+that split into runs (solver/tables.py, Tables.runs), and every answer stays
+the same: the split searches are compared with the full ones on small and
+medium hands of every bundled variant, with jokers. Item 5's corner: a deep
+take whose chosen card's other copy can only be laid off onto a table meld.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.cards import JOKER, Card
+from rummykit.melds import Meld
+from rummykit.moves import Take
+from rummykit.positions import position_from_dict
+from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand
+from rummykit.solver import tables as solver_tables
+from rummykit.solver.going_out import can_open_with
+from rummykit.variant import Variant
+
+VARIANTS = {ref: rk.load_variant(ref) for ref in rk.bundled_variants()}
+FREE_JOKERS = rk.loads_variant(
+    """
+[meta]
+id = "roemie_free_jokers"
+name = "Roemie, any number of jokers in a meld"
+extends = "roemie"
+
+[[deck.by_players]]
+players = [2, 4]
+decks = 2
+jokers = 6
+
+[melds]
+max_jokers_per_meld = 13
+"""
+)
+ALL = {**VARIANTS, "roemie_free_jokers": FREE_JOKERS}
+NATURALS = [Card.natural(r, s) for r in range(2, 15) for s in range(4)]
+
+
+@contextmanager
+def split_from(cards: int) -> Iterator[None]:
+    """Split the runs of hands from ``cards`` cards on (and start from empty caches)."""
+    clear_caches()
+    with mock.patch.object(solver_tables, "SPLIT_FROM", cards):
+        yield
+    clear_caches()
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[str, list[Card]]:
+    ref = draw(st.sampled_from(sorted(ALL)))
+    variant = ALL[ref]
+    top = min(16, max_hand(variant))
+    size = draw(st.integers(3, top))
+    jokers = draw(st.integers(0, min(4 if ref != "roemie_free_jokers" else 6, size)))
+    naturals = draw(st.lists(st.sampled_from(NATURALS), min_size=size - jokers, max_size=size - jokers))
+    # Two decks: at most two copies of a face (runs of a suit are the point here).
+    counted: list[Card] = []
+    for card in naturals:
+        if counted.count(card) < 2:
+            counted.append(card)
+    return ref, counted + [JOKER] * jokers
+
+
+def answers(variant: Variant, hand: list[Card], forced: Card) -> tuple[object, ...]:
+    opening = best_opening(variant, hand, minimum=0)
+    with_card = best_opening(variant, hand, minimum=0, must_use=forced)
+    out = [
+        can_go_out(variant, hand, keep_discard=keep, must_open=must) is not None
+        for keep in (None, True, False)
+        for must in (False, True)
+    ]
+    opens = [
+        can_open_with(variant, hand, forced, opening=opening_rules, not_discardable=[forced])
+        for opening_rules in (True, False)
+    ]
+    return (
+        None if opening is None else opening.points,
+        None if with_card is None else with_card.points,
+        least_penalty(variant, hand).penalty,
+        *out,
+        *opens,
+    )
+
+
+@given(hands(), st.data())
+def test_split_runs_give_the_same_answers(case: tuple[str, list[Card]], data: st.DataObject) -> None:
+    ref, hand = case
+    if not hand:
+        return
+    variant = ALL[ref]
+    forced = data.draw(st.sampled_from(hand))
+    with split_from(10**6):
+        full = answers(variant, hand, forced)
+    with split_from(0):
+        split = answers(variant, hand, forced)
+        plan = best_opening(variant, hand, minimum=0)
+    assert split == full
+    if plan is not None:
+        # The melds of a split search are melds, worth what it says.
+        assert all(isinstance(m, Meld) for m in plan.melds)
+        assert sum(m.points for m in plan.melds) == plan.points
+
+
+def test_a_long_run_is_left_out_of_big_hands_only() -> None:
+    tables = solver_tables.tables_for(VARIANTS["roemie"], 6)
+    hearts = 0b11111100  # 2h to 7h (positions 2 to 7)
+    lengths = {c[5][3] for _, c in tables.runs(1, hearts, 1)}
+    split = {c[5][3] for _, c in tables.runs(1, hearts, 1, solver_tables.SPLIT_VALUES)}
+    assert lengths == {3, 4, 5, 6, 7} and split == {3, 4, 5}
+
+
+@pytest.mark.parametrize("jokers", [0, 2, 4])
+def test_big_roemie_hands_are_answered(jokers: int) -> None:
+    """A 40-card hand of two decks: the split search answers (quickly; not timed)."""
+    roemie = VARIANTS["roemie"]
+    hand = (NATURALS * 2)[1:80:2][: 40 - jokers] + [JOKER] * jokers
+    plan = best_opening(roemie, hand)
+    assert plan is not None and plan.points == sum(m.points for m in plan.melds)
+    assert least_penalty(roemie, hand).penalty >= 0
+
+
+# --------------------------------------------------------------------------- the deep take's corner
+
+
+def corner_position(table: str | None, opened: bool = False) -> rk.RoundState:
+    """Seat 0 holds Jh Qh Kh; the row ends Kh Th: ``take 2`` brings Kh and Th.
+    Th Jh Qh Kh (40) opens with the chosen Kh; the other Kh may not be thrown
+    (R-ROE-06) and fits no new meld: it can only be laid off."""
+    data: dict[str, object] = {
+        "variant": "roemie",
+        "players": 2,
+        "turns_played": 4,
+        "phase": "draw",
+        "hands": ["Jh Qh Kh", "2c 3c 5d 7s 9s"],
+        "discard": "4d Kh Th",
+        "opened": [opened, True],
+    }
+    if table is not None:
+        data["table"] = [{"owner": 1, "cards": table}]
+    return position_from_dict(data, variant=VARIANTS["roemie"])
+
+
+def test_a_deep_take_that_ends_by_laying_off_the_other_copy() -> None:
+    state = corner_position("Ks Kd Kc").apply(Take(2))
+    for move in ("meld Th Jh Qh Kh", "layoff 1 Kh", "out"):
+        state = state.apply(move)
+    assert state.phase == "over" and state.result is not None and state.result.winner == 0
+
+
+def test_the_same_take_is_refused_where_nothing_takes_the_copy() -> None:
+    for table in (None, "Ks Kd Kc JK", "9s 9d 9c", "2s 3s 4s"):
+        with pytest.raises(rk.IllegalMove) as refused:
+            corner_position(table).apply(Take(2))
+        assert refused.value.code == "draw.taken-card-unused"
+
+
+def test_the_lay_off_needs_a_variant_that_allows_it_in_the_opening_turn() -> None:
+    roemie = VARIANTS["roemie"]
+    table = [rk.check_meld(roemie, "Ks Kd Kc")]
+    hand = "Th Jh Qh Kh Kh"
+    assert can_open_with(roemie, hand, "Kh", not_discardable=["Kh"], table=table)
+    assert not can_open_with(roemie, hand, "Kh", not_discardable=["Kh"])
+    strict = rk.loads_variant(
+        '[meta]\nid = "roemie_strict"\nname = "x"\nextends = "roemie"\n[opening]\nlayoff_same_turn = false\n'
+    )
+    assert not can_open_with(strict, hand, "Kh", not_discardable=["Kh"], table=table)
+    # A player who opened before may lay off anyway.
+    assert can_open_with(strict, hand, "Kh", opening=False, not_discardable=["Kh"], table=table)
