@@ -126,6 +126,8 @@ class Tables:
                         rank = 14 if p == 1 else p
                         mask |= 1 << ((rank - 2) * 4 + suit)
                     jokers = length - len(used)
+                    if jokers > rules.joker_limit(len(used)):
+                        continue
                     key = (mask, jokers)
                     entry = best.get(key)
                     better = entry is None or (value > entry[0] if declared else value < entry[0])
@@ -171,6 +173,8 @@ class Tables:
                 if size < rules.set_min or size > rules.set_max:
                     continue
                 if rules.set_distinct_suits and size > 4:
+                    continue
+                if jokers > rules.joker_limit(len(chosen)):
                     continue
                 mask = 0
                 for s in chosen:
