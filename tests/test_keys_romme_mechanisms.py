@@ -24,9 +24,10 @@ from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules.match import TotalExceeds, match_rule
 from rummykit.scoring import round_result
+from rummykit.simulate import simulate
 from rummykit.solver.tables import FULL, PackedHand, build_meld, candidates, tables_for
 from rummykit.table import Ending, RoundResult
-from rummykit.variant import Variant, loads_variant
+from rummykit.variant import Variant, load_variant, loads_variant
 
 
 def child(parent: str, **keys: Any) -> Variant:
@@ -242,3 +243,12 @@ def _brute_out(variant: Variant, hand: Sequence[Card], melds: Sequence[Meld]) ->
                 if isinstance(grown, Meld) and _brute_out(variant, left, table):
                     return True
     return False
+
+
+def test_simulated_matches_to_a_limit_play_until_a_total_is_over_it() -> None:
+    # A match with no fixed length (rounds 0) was refused as "no round" before.
+    report = simulate("romme", players=2, bots=["greedy", "random"], matches=1, seed=1)
+    totals = [sum(s.scores[seat] for s in report.summaries) for seat in range(2)]
+    assert max(totals) > 500 and list(report.matches) == [match_rule(load_variant("romme")).leaders(totals)]
+    before_last = [sum(s.scores[seat] for s in report.summaries[:-1]) for seat in range(2)]
+    assert max(before_last) <= 500

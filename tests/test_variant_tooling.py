@@ -337,7 +337,8 @@ def test_a_saved_game_does_not_follow_a_later_change_of_a_default() -> None:
     assert load_variant_document(doc, "$").stock_exhausted.turn_cap == 299
 
 
-@pytest.mark.parametrize("ref", bundled_variants())
+# the variants bundled when the golden records were written (a newer one has none)
+@pytest.mark.parametrize("ref", sorted(p.stem for p in (ROOT / "tests" / "golden").glob("*.json")))
 def test_old_saves_with_the_rules_as_read_still_load_and_replay(ref: str) -> None:
     text = (ROOT / "tests" / "golden" / f"{ref}.json").read_text(encoding="utf-8")
     old = json.loads(text)["variant"]
