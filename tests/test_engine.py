@@ -116,7 +116,12 @@ def check_scores(state: rk.RoundState) -> None:
             if seat == result.winner and rummy:
                 expected *= scoring.hand_rummy_self_multiplier
         elif seat == result.winner:
-            expected = int(scoring.hand_rummy_winner_score if rummy else scoring.winner_score)
+            fixed = scoring.hand_rummy_winner_score if rummy else scoring.winner_score
+            if fixed == "minus_others":  # the others' scores (checked below), negated
+                others = sum(s for other, s in enumerate(result.scores) if other != seat)
+                expected = -others * (scoring.hand_rummy_self_multiplier if rummy else 1)
+            else:
+                expected = int(fixed)
         else:
             flat = scoring.not_opened_flat if scoring.not_opened_flat and not state.opened[seat] else 0
             expected = (flat or hand) * (scoring.hand_rummy_multiplier if rummy else 1)

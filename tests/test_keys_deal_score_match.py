@@ -213,6 +213,7 @@ ROWS: list[Row] = [
     ("match.rounds", "per_player", 5, "rami51", {}, matched()),
     ("match.rounds_options", [], [10], "rami51", {}, matched(rounds=10)),
     ("match.winner", "lowest_total", "highest_total", "rami51", {}, matched(scores=((5, 20), (0, 0)))),
+    ("match.end_when_total_exceeds", 0, 500, "rami51", {}, matched(scores=((510, 20),))),
     # the match stage's "better" decides a blocked round too (scoring asks it)
     ("match.winner", "lowest_total", "highest_total", "rami51", {}, scored(HAND, "blocked", None)),
 ]

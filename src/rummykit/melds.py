@@ -36,6 +36,7 @@ __all__ = [
 
 JokerPlacement = Literal["lowest_value", "declared"]
 SetJokerSuit = Literal["any_missing", "bound"]
+JokersVsNaturals = Literal["any", "not_more", "fewer"]
 MeldKind = Literal["set", "run"]
 
 #: The order in which a bound set joker takes a missing suit (R-ALL-04): ♠ ♥ ♦ ♣.
@@ -56,11 +57,26 @@ class MeldRules:
     max_jokers: int = 1
     joker_placement: JokerPlacement = "lowest_value"
     set_joker_suit: SetJokerSuit = "any_missing"
+    jokers_vs_naturals: JokersVsNaturals = "any"
     values: TableValues = TableValues()
 
     @property
     def meld_rules(self) -> MeldRules:
         return self
+
+    def joker_limit(self, naturals: int) -> int:
+        """The most jokers a meld with ``naturals`` natural cards may hold:
+        ``max_jokers``, and (``jokers_vs_naturals``) no more than the naturals
+        (``"not_more"``) or fewer (``"fewer"``).
+
+        >>> MeldRules(max_jokers=6, jokers_vs_naturals="not_more").joker_limit(2)
+        2
+        """
+        if self.jokers_vs_naturals == "not_more":
+            return min(self.max_jokers, naturals)
+        if self.jokers_vs_naturals == "fewer":
+            return max(0, min(self.max_jokers, naturals - 1))
+        return self.max_jokers
 
 
 class HasMeldRules(Protocol):
@@ -197,7 +213,15 @@ _NOT_A_MELD = Refusal(
 )
 
 
-def _too_many_jokers(rules: MeldRules) -> Refusal:
+def _too_many_jokers(rules: MeldRules, jokers: int = 0, naturals: int = 0) -> Refusal:
+    """The refusal of a meld with more jokers than the rules allow (the
+    ``naturals`` of the meld when it is the joker/natural limit that binds)."""
+    if jokers <= rules.max_jokers and rules.jokers_vs_naturals != "any":
+        rule = "fewer jokers than" if rules.jokers_vs_naturals == "fewer" else "no more jokers than"
+        return _refuse(
+            "meld.too-many-jokers",
+            f"A meld must hold {rule} natural cards ({jokers} jokers, {naturals} natural).",
+        )
     if rules.max_jokers == 0:
         return _refuse("meld.too-many-jokers", "This variant does not allow jokers in melds.")
     plural = "joker" if rules.max_jokers == 1 else "jokers"
@@ -468,8 +492,8 @@ def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
         if not jokers:
             return _refuse("meld.too-short", "A meld needs cards.")
         return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
-    if len(jokers) > rules.max_jokers:
-        return _too_many_jokers(rules)
+    if len(jokers) > rules.joker_limit(len(naturals)):
+        return _too_many_jokers(rules, len(jokers), len(naturals))
     naturals.sort(key=_code)  # messages name cards in a fixed order
     first = naturals[0].code
     rank_code = first >> 2
@@ -529,8 +553,10 @@ def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | 
         return _refuse("layoff.does-not-fit", "Nothing to lay off.")
     naturals = [c for c in added if c.code != JOKER_CODE]
     jokers = [c for c in added if c.code == JOKER_CODE]
-    if meld.jokers + len(jokers) > rules.max_jokers:
-        reason = _too_many_jokers(rules)
+    total_jokers = meld.jokers + len(jokers)
+    total_naturals = len(meld) - meld.jokers + len(naturals)
+    if total_jokers > rules.joker_limit(total_naturals):
+        reason = _too_many_jokers(rules, total_jokers, total_naturals)
         return _refuse("layoff.does-not-fit", reason.message)
     result: Meld | Refusal
     if meld.kind == "set":
@@ -604,8 +630,8 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
         suits = [c.declared.suit if c.declared is not None else None for c in cards if c.code == JOKER_CODE]
         if not naturals:
             return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
-        if len(suits) > rules.max_jokers:
-            return _too_many_jokers(rules)
+        if len(suits) > rules.joker_limit(len(naturals)):
+            return _too_many_jokers(rules, len(suits), len(naturals))
         return _judge_set(rules, naturals, [], suits)
     if kind != "run":
         return _refuse("meld.not-a-meld", f"Unknown meld kind {kind!r}.")
@@ -625,8 +651,9 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
             fixed[position] = JOKER
         else:
             fixed[position] = card
-    if sum(1 for c in cards if c.code == JOKER_CODE) > rules.max_jokers:
-        return _too_many_jokers(rules)
+    run_jokers = sum(1 for c in cards if c.code == JOKER_CODE)
+    if run_jokers > rules.joker_limit(len(cards) - run_jokers):
+        return _too_many_jokers(rules, run_jokers, len(cards) - run_jokers)
     naturals_fixed = {p: c for p, c in fixed.items() if c.code != JOKER_CODE}
     if not naturals_fixed:
         return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")

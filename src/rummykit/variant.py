@@ -222,6 +222,9 @@ class Melds:
     ace_high: bool = boolean(True, doc="Q-K-A is a run")
     run_wrap: bool = boolean(False, doc="K-A-2 is a run (only false is supported)")
     max_jokers_per_meld: int = integer(1, minimum=0, maximum=MAX_SET_SIZE, doc="jokers allowed in one meld")
+    jokers_vs_naturals: Literal["any", "not_more", "fewer"] = choice(
+        "any", "any", "not_more", "fewer", doc="jokers of a meld against its natural cards"
+    )
     joker_placement: Literal["lowest_value", "declared"] = choice(
         "lowest_value", "lowest_value", "declared", doc="what a joker at an open run end stands for"
     )
@@ -307,11 +310,21 @@ class Scoring:
     method: Literal["hand_penalty", "table_minus_hand"] = choice(
         "hand_penalty", "hand_penalty", "table_minus_hand", doc="how a round is scored"
     )
-    winner_score: int | Literal["computed"] = int_or(
-        0, "computed", minimum=-MAX_SCORE, maximum=MAX_SCORE, doc="round score of the player who went out"
+    winner_score: int | Literal["computed", "minus_others"] = int_or(
+        0,
+        "computed",
+        "minus_others",
+        minimum=-MAX_SCORE,
+        maximum=MAX_SCORE,
+        doc="round score of the player who went out",
     )
-    hand_rummy_winner_score: int | Literal["computed"] = int_or(
-        0, "computed", minimum=-MAX_SCORE, maximum=MAX_SCORE, doc="the same after a hand rummy"
+    hand_rummy_winner_score: int | Literal["computed", "minus_others"] = int_or(
+        0,
+        "computed",
+        "minus_others",
+        minimum=-MAX_SCORE,
+        maximum=MAX_SCORE,
+        doc="the same after a hand rummy",
     )
     hand_rummy_multiplier: int = integer(
         1, minimum=1, maximum=MAX_MULTIPLIER, doc="multiplier on the others after a hand rummy"
@@ -335,6 +348,9 @@ class Match:
     )
     winner: Literal["lowest_total", "highest_total"] = choice(
         "lowest_total", "lowest_total", "highest_total", doc="who wins the match"
+    )
+    end_when_total_exceeds: int = integer(
+        0, minimum=0, maximum=MAX_SCORE, doc="the match ends after a round with a total above this (0 = off)"
     )
 
 
@@ -497,6 +513,7 @@ class Variant:
             ace_low=m.ace_low,
             ace_high=m.ace_high,
             max_jokers=m.max_jokers_per_meld,
+            jokers_vs_naturals=m.jokers_vs_naturals,
             joker_placement=m.joker_placement,
             set_joker_suit=m.set_joker_suit,
             values=self.values.table,
@@ -1041,14 +1058,14 @@ def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
     )
     if not jokers:
         why = "when no deck band has jokers"
-        out = _idle(melds, "melds", ("max_jokers_per_meld", "joker_placement", "set_joker_suit"), why)
+        joker_keys = ("max_jokers_per_meld", "jokers_vs_naturals", "joker_placement", "set_joker_suit")
+        out = _idle(melds, "melds", joker_keys, why)
         out += _idle(variant.values.hand, "values.hand", ("joker",), why)
         return out + _idle(swap, "swap", swap_keys, why)
     if melds.max_jokers_per_meld == 0:
         why = "while `melds.max_jokers_per_meld` is 0 (no meld holds a joker)"
-        return _idle(melds, "melds", ("joker_placement", "set_joker_suit"), why) + _idle(
-            swap, "swap", swap_keys, why
-        )
+        limits = ("jokers_vs_naturals", "joker_placement", "set_joker_suit")
+        return _idle(melds, "melds", limits, why) + _idle(swap, "swap", swap_keys, why)
     if not swap.allowed:
         return _idle(swap, "swap", swap_keys[1:], "while `swap.allowed` is false")
     return []

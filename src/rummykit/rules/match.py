@@ -28,7 +28,7 @@ from rummykit.rules.deal import DealRule, deal_rule
 from rummykit.table import RoundResult
 from rummykit.variant import Variant
 
-__all__ = ["FixedRounds", "MatchHistory", "MatchRule", "match_rule"]
+__all__ = ["FixedRounds", "MatchHistory", "MatchRule", "TotalExceeds", "match_rule"]
 
 
 class MatchHistory(Protocol):
@@ -115,10 +115,40 @@ class FixedRounds:
         return self.leaders(history.totals)
 
 
+@attrs.frozen(slots=True)
+class TotalExceeds(FixedRounds):
+    """A match that ends after the round in which some total exceeds ``limit``
+    (``match.end_when_total_exceeds``, R-RDE-14): it has no fixed length
+    (``lengths`` offers 0, "until a total is over the limit"); dealers pass
+    and the best total wins as in :class:`FixedRounds`."""
+
+    limit: int = 0
+
+    def lengths(self, players: int) -> tuple[int, ...]:
+        return (0,)
+
+    def is_over(self, history: MatchHistory) -> bool:
+        return any(total > self.limit for total in history.totals)
+
+
+def _total_exceeds(variant: Variant) -> TotalExceeds:
+    """The match stage of a variant whose matches end on a total over a limit."""
+    return TotalExceeds(
+        per_player=False,
+        rounds=0,
+        options=(),
+        highest_wins=variant.match.winner == "highest_total",
+        seats=deal_rule(variant),
+        limit=variant.match.end_when_total_exceeds,
+    )
+
+
 @lru_cache(maxsize=64)
 def match_rule(variant: Variant) -> MatchRule:
     """The match stage of ``variant`` (built once per variant)."""
     match = variant.match
+    if match.end_when_total_exceeds:
+        return _total_exceeds(variant)
     return FixedRounds(
         per_player=match.rounds == "per_player",
         rounds=0 if match.rounds == "per_player" else int(match.rounds),

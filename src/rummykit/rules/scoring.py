@@ -7,7 +7,8 @@ two scores is the better one is the match stage's. :mod:`rummykit.scoring`
 keeps its functions and asks this stage.
 
 - ``hand_penalty``: everyone scores the penalty of his hand (or the flat score
-  for not having opened); the player who went out scores ``winner_score``;
+  for not having opened); the player who went out scores ``winner_score``
+  (``"minus_others"``: minus the sum of the others' round scores, R-RDE-13);
   after a hand rummy the others are multiplied (Handrömi ×2).
 - ``table_minus_hand``: the table points a player placed minus his hand
   (Roemie); a hand rummy multiplies the player's own score.
@@ -71,6 +72,8 @@ class StandardScoring:
     method: Literal["hand_penalty", "table_minus_hand"]
     winner_score: int | None  # None: as the method computes it
     hand_rummy_winner_score: int | None
+    minus_others: bool  # the winner scores minus the sum of the others (winner_score)
+    hand_rummy_minus_others: bool  # the same after a hand rummy
     hand_rummy_multiplier: int
     hand_rummy_self_multiplier: int
     not_opened_flat: int
@@ -107,6 +110,10 @@ class StandardScoring:
             self.seat_score(seat, hands[seat], table, opened[seat], winner, hand_rummy)
             for seat in range(len(hands))
         )
+        if winner is not None and (self.hand_rummy_minus_others if hand_rummy else self.minus_others):
+            credit = -sum(score for seat, score in enumerate(scores) if seat != winner)
+            credit *= self.hand_rummy_self_multiplier if hand_rummy else 1
+            scores = tuple(credit if seat == winner else score for seat, score in enumerate(scores))
         if winner is not None:
             winners: tuple[int, ...] = (winner,)
         elif not self.blocked_round_has_winners:
@@ -141,8 +148,8 @@ class StandardScoring:
         return score
 
 
-def _fixed(score: int | Literal["computed"]) -> int | None:
-    return None if score == "computed" else int(score)
+def _fixed(score: int | Literal["computed", "minus_others"]) -> int | None:
+    return None if isinstance(score, str) else int(score)
 
 
 @lru_cache(maxsize=64)
@@ -155,6 +162,8 @@ def round_scoring(variant: Variant) -> RoundScoring:
         method=scoring.method,
         winner_score=_fixed(scoring.winner_score),
         hand_rummy_winner_score=_fixed(scoring.hand_rummy_winner_score),
+        minus_others=scoring.winner_score == "minus_others",
+        hand_rummy_minus_others=scoring.hand_rummy_winner_score == "minus_others",
         hand_rummy_multiplier=scoring.hand_rummy_multiplier,
         hand_rummy_self_multiplier=scoring.hand_rummy_self_multiplier,
         not_opened_flat=scoring.not_opened_flat,

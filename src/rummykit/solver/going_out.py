@@ -91,12 +91,13 @@ def can_go_out(
     def joker_room(tstate: tuple[tuple[Any, ...], ...]) -> int:
         room = 0
         for meld in tstate:
-            free = rules.max_jokers - meld[4]
             if meld[0] == "r":
                 length = meld[3] - meld[2] + 1
+                free = rules.joker_limit(length - meld[4]) - meld[4]
                 ends = (meld[2] - lowest) + (highest - meld[3])
                 room += max(0, min(free, longest - length, ends))
             else:
+                free = rules.joker_limit(meld[3] - meld[4]) - meld[4]
                 room += max(0, min(free, set_room - meld[3]))
         return room
 
@@ -225,10 +226,11 @@ def _layoffs(
         if p < lo and p >= lowest and hi - p + 1 <= longest:
             bridge = list(range(p + 1, lo))
             for used, need in _bridges(bridge, suit, present, jokers, rules.max_jokers - held):
-                yield (used | (1 << face), need, ("r", suit, p, hi, held + need))
+                if held + need <= rules.joker_limit(hi - p + 1 - held - need):
+                    yield (used | (1 << face), need, ("r", suit, p, hi, held + need))
         elif p > hi and p <= highest and p - lo + 1 <= longest:
             need = p - hi - 1
-            if need <= jokers and held + need <= rules.max_jokers:
+            if need <= jokers and held + need <= rules.joker_limit(p - lo + 1 - held - need):
                 yield (1 << face, need, ("r", suit, lo, p, held + need))
 
 

@@ -161,6 +161,8 @@ class Tables:
                         rank = 14 if p == 1 else p
                         mask |= 1 << ((rank - 2) * 4 + suit)
                     jokers = length - len(used)
+                    if jokers > rules.joker_limit(len(used)):
+                        continue
                     if split and (jokers == 0 or split_jokers) and self._splits(lo, length, used):
                         continue
                     key = (mask, jokers)
@@ -177,12 +179,16 @@ class Tables:
         """Can this run (naturals at ``used``) be cut in two runs?"""
         run_min = self.rules.run_min
         pure = len(used) == length and length >= self.pure_min
+        limit = self.rules.joker_limit
         for cut in range(run_min, length - run_min + 1):
             below = sum(1 for p in used if p < lo + cut)
-            if below == 0 or below == len(used):
+            above = len(used) - below
+            if below == 0 or above == 0:
                 continue
             if pure and max(cut, length - cut) < self.pure_min:
                 continue
+            if cut - below > limit(below) or (length - cut) - above > limit(above):
+                continue  # a part would hold more jokers than its naturals allow
             return True
         return False
 
@@ -221,6 +227,8 @@ class Tables:
                 if size < rules.set_min or size > rules.set_max:
                     continue
                 if rules.set_distinct_suits and size > 4:
+                    continue
+                if jokers > rules.joker_limit(len(chosen)):
                     continue
                 mask = 0
                 for s in chosen:
