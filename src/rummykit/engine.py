@@ -254,10 +254,13 @@ def _take(state: RoundState, move: Take) -> RoundState:
         chosen=chosen if deep is not None else None,
     )
     new = _after_draw(state, hand, discard=discard, turn=turn)
-    if deep is not None and not deep.feasible(variant, new.hands[state.to_move], chosen, opened=opened):
+    table = [t.meld for t in state.table]
+    if deep is not None and not deep.feasible(
+        variant, new.hands[state.to_move], chosen, opened=opened, table=table
+    ):
         raise _refuse(
             "draw.taken-card-unused",
-            f"The chosen card {chosen} must start a new meld this turn, and it cannot.",
+            f"The chosen card {chosen} must {deep.duty} this turn, and it cannot.",
         )
     return new
 
