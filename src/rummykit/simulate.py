@@ -369,7 +369,8 @@ def simulate(
     # A match's length is known only once it is over; its usual length sizes
     # the progress bar and the limit.
     usual = Match.start(variant, players=players)
-    total = rounds if rounds is not None else (matches or 0) * usual.rounds
+    # A match without a fixed length (one that ends at a target score) counts one.
+    total = rounds if rounds is not None else (matches or 0) * max(usual.rounds, 1)
     if total < 1:
         raise ValueError("simulate at least one round")
     if total > MAX_SIMULATED_ROUNDS:
