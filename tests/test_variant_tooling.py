@@ -337,7 +337,12 @@ def test_a_saved_game_does_not_follow_a_later_change_of_a_default() -> None:
     assert load_variant_document(doc, "$").stock_exhausted.turn_cap == 299
 
 
-@pytest.mark.parametrize("ref", bundled_variants())
+# The golden records written before the single-valued keys were deprecated
+# (the variants bundled since then have no old save).
+OLD_SAVES = ("handromi", "rami40", "rami40_house", "rami51", "rami51_house", "roemie", "romme51")
+
+
+@pytest.mark.parametrize("ref", OLD_SAVES)
 def test_old_saves_with_the_rules_as_read_still_load_and_replay(ref: str) -> None:
     text = (ROOT / "tests" / "golden" / f"{ref}.json").read_text(encoding="utf-8")
     old = json.loads(text)["variant"]
