@@ -124,16 +124,18 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # when meta.seed came to name its source in words instead of an outside file,
 # and when the digest came to cover the fully resolved rules, every default
 # written and deprecated keys left out; and when melds.jokers_vs_naturals and
-# match.end_when_total_exceeds joined the schema)
+# match.end_when_total_exceeds joined the schema; and when match.target,
+# draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "8715958dc7bfde4e9c740ebdd0bd9e8e950f11f04d10aff1445898ab2b120c9c",
-    "rami40": "86c22d7594f3052cac7d8fa3abae66d8f87b115a2d48ceb063f0341d6268cda0",
-    "rami40_house": "fc869d2b46bd015a96ba4da2bc0024135bae906594ec97c42e4dee3cfc557014",
-    "rami51": "b6b06b4fae32d54a2fb141911cfa7db5de9e80835527e18b239fe1597d59759b",
-    "rami51_house": "179d768ef68b52c3f9d244ae8c5ae63e2972ae8622798693b1dfb640ef6037ae",
-    "roemie": "9f04a8277df4cb1bd87603cd76107a86321ee404aa2f8085966fbf1f9a1b7435",
-    "romme": "136b92a9be3aebe0c4b0c6361d08033e0048e79841e6f15a01c122f6c496d581",
-    "romme51": "5b6129cca81c71339e8936e2a4d2e7af79d593aa4bc9b7975e4fed639bc93c1d",
+    "handromi": "7a8a677a665e2dcaf2e6f8709d05eb8aca929af76180ce65246468ade3ca5a84",
+    "rami40": "f49f02387fcec9aa843ff381bc377b43a27ce184493504a4af9d409a0bc847df",
+    "rami40_house": "1c3df2dced7752db901c35fff236a7ba92a677bf64401f24fc98358380887d08",
+    "rami51": "5eff497b1fd01bbd2b115f8cee28a59fcea71a8e862740669ce4002a22139435",
+    "rami51_house": "158b3e75f78f879e84d532ccf5898ca6c3b5b26de5ec019acceaa1dfe17501d9",
+    "roemie": "c3af0496c1b927d06667ce5b46904bd7daf7441636cbb84d556dee9f125d5998",
+    "romme": "a99909b40392b48448d683dfc0be3f2e60c1ee32f725e68049531453f868ab92",
+    "romme51": "44e531d508d7fcce37930fd08b338823edd296291d7c416b1fd95e2f7541fb87",
+    "rummy500": "91346ef013e13d17b694a7195f0964d29989d8c582fa5aecbf9cb4eae82bf976",
 }
 
 

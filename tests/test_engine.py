@@ -19,6 +19,7 @@ from rummykit.deal import shuffle
 from rummykit.engine import start_turn
 from rummykit.legal import legal_moves
 from rummykit.moves import Discard, LayOff, Meld, SwapJoker, Undo
+from rummykit.rules.deal import deal_rule
 from rummykit.testing import check_invariants, random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,8 +46,9 @@ def test_deal_sizes(ref: str) -> None:
         check_invariants(state)
         starter = state.to_move
         sizes = [len(h) for h in state.hands]
-        assert sizes[starter] == variant.deal.hand_size + variant.deal.first_player_extra
-        assert sum(sizes) == variant.deal.hand_size * players + variant.deal.first_player_extra
+        each = deal_rule(variant).hand_size(players)  # deck.by_players[].hand_size, else deal.hand_size
+        assert sizes[starter] == each + variant.deal.first_player_extra
+        assert sum(sizes) == each * players + variant.deal.first_player_extra
         assert len(state.discard) == (1 if variant.deal.flip_first_discard else 0)
         assert (state.exchange is not None) == variant.deal.exchange_card
 
@@ -108,7 +110,9 @@ def check_scores(state: rk.RoundState) -> None:
                     if owner == seat:
                         values = variant.values.table
                         placed += (
-                            values.run_values[slot.position]
+                            int(values.joker)  # a fixed table joker value (R-500-06)
+                            if slot.is_joker and values.joker != "represented"
+                            else values.run_values[slot.position]
                             if entry.meld.kind == "run"
                             else values.set_values[slot.rank]
                         )

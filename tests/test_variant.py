@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 from rummykit import Variant, VariantError, bundled_variants, load_variant, loads_variant
 
 ROOT = Path(__file__).resolve().parents[1]
-BUNDLED = ["handromi", "rami40", "rami40_house", "rami51", "rami51_house", "roemie", "romme", "romme51"]
+BUNDLED = [
+    "handromi", "rami40", "rami40_house", "rami51", "rami51_house", "roemie", "romme", "romme51", "rummy500",
+]  # fmt: skip
 
 
 def test_bundled_ids() -> None:

@@ -173,7 +173,7 @@ def test_deprecated_keys_leave_the_bundled_files_the_docs_table_and_the_saves() 
     for path in DEPRECATED:
         assert f"| `{path}` |" not in every_key and f"| `{path}` |" in deprecated
     rules = load_variant("rami51").full_rules()
-    assert "run_wrap" not in rules["melds"] and "joker" not in rules["values"]["table"]
+    assert "run_wrap" not in rules["melds"] and rules["values"]["table"]["joker"] == "represented"
 
 
 def test_check_variant_prints_warnings_on_stderr_and_exits_0(

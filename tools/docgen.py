@@ -91,7 +91,7 @@ def _replace(text: str, table: str, name: str = "") -> str:
     return f"{head}{start}\n{table}\n{end}{tail}"
 
 
-RULING = re.compile(r"R-(?:ALL|ROE|RAMI|HR|R51|RDE)-\d+a?")
+RULING = re.compile(r"R-[A-Z0-9]+-\d+a?")
 
 
 def traceability_table(root: Path, rulings: list[str]) -> str:

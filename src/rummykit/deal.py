@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.draw import turn_starts_drawn
+from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
 
@@ -89,7 +90,7 @@ def deal(
         hands=hands,
         stock=dealt.stock,
         discard=dealt.discard,
-        opened=(False,) * players,
+        opened=(opened_at_deal(variant),) * players,
         to_move=starter,
         phase=phase,
         exchange=dealt.exchange,

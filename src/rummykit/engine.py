@@ -260,7 +260,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
     ):
         raise _refuse(
             "draw.taken-card-unused",
-            f"The chosen card {chosen} must start a new meld this turn, and it cannot.",
+            f"The chosen card {chosen} must {deep.duty} this turn, and it cannot.",
         )
     return new
 

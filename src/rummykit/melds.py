@@ -297,7 +297,11 @@ def _judge_set(
     slots = [_SET_SLOTS[code] for code in sorted(c.code for c in naturals)]
     slots += [jokers_row[4 if suit is None or not bound else suit] for suit in fixed_suits]
     slots += [jokers_row[4 if suit is None or not bound else suit] for suit in joker_suits]
-    return Meld("set", tuple(slots), value * len(slots))
+    fixed_joker = rules.values.fixed_joker
+    if fixed_joker is None:
+        return Meld("set", tuple(slots), value * len(slots))
+    wild = len(fixed_suits) + len(joker_suits)
+    return Meld("set", tuple(slots), value * (len(slots) - wild) + fixed_joker * wild)
 
 
 # --------------------------------------------------------------------------- runs
@@ -396,11 +400,10 @@ def _judge_run(
         ]
     else:
         candidates = fitting
-    run_values = rules.values.run_values
     # candidates is not empty: windows is not, and without a declaration
     # every window fits (a declaration that fits none was refused above).
     value, start, occupied = min(
-        ((sum(run_values[start : start + n]), start, occupied) for start, occupied, _ in candidates),
+        ((_window_value(rules, start, n, occupied), start, occupied) for start, occupied, _ in candidates),
         key=lambda entry: entry[:2],
     )
     naturals_row, jokers_row = _RUN_SLOTS[suit], _RUN_JOKER_SLOTS[suit]
@@ -409,6 +412,20 @@ def _judge_run(
         for p in range(start, start + n)
     )
     return Meld("run", slots, value)  # type: ignore[arg-type]
+
+
+def _window_value(rules: MeldRules, start: int, n: int, occupied: dict[int, Card]) -> int:
+    """The table points of a run of ``n`` cards from ``start``: every place's
+    value, or a fixed joker value for the places a joker fills."""
+    run_values = rules.values.run_values
+    fixed_joker = rules.values.fixed_joker
+    if fixed_joker is None:
+        return sum(run_values[start : start + n])
+    total = 0
+    for p in range(start, start + n):
+        card = occupied.get(p)
+        total += fixed_joker if card is None or card.code == JOKER_CODE else run_values[p]
+    return total
 
 
 def _place_declared(

@@ -19,6 +19,7 @@ from rummykit.deal import next_seat
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import judge_meld
 from rummykit.rules.draw import turn_starts_drawn
+from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.variant import Variant, load_variant
 
@@ -94,7 +95,7 @@ def position_from_dict(
     if len(exchange_cards) > 1:
         raise PositionError("exchange: expected at most one card")
     exchange = exchange_cards[0] if exchange_cards else None
-    opened_data = data.get("opened", [False] * players)
+    opened_data = data.get("opened", [opened_at_deal(variant)] * players)
     if (
         not isinstance(opened_data, list)
         or len(opened_data) != players

@@ -369,8 +369,8 @@ def simulate(
     # A match's length is known only once it is over; its usual length sizes
     # the progress bar and the limit.
     usual = Match.start(variant, players=players)
-    # (a match with no fixed length, rounds 0, counts one round here)
-    total = rounds if rounds is not None else (matches or 0) * max(1, usual.rounds)
+    # A match without a fixed length (one that ends on a score) counts one.
+    total = rounds if rounds is not None else (matches or 0) * max(usual.rounds, 1)
     if total < 1:
         raise ValueError("simulate at least one round")
     if total > MAX_SIMULATED_ROUNDS:

@@ -12,7 +12,7 @@ from typing import Literal, Protocol
 import attrs
 
 from rummykit.cards import Card, parse_cards
-from rummykit.schema import choice, int_or, integer
+from rummykit.schema import int_or, integer
 
 __all__ = ["MAX_CARD_POINTS", "HandValues", "NumberValue", "TableValues", "hand_penalty"]
 
@@ -32,7 +32,8 @@ class TableValues:
 
     ``run_values[p]`` is the value of run position ``p`` (1 = low ace, 2-13 the
     ranks 2 to king, 14 = high ace); ``set_values[r]`` the value of rank ``r`` in a
-    set. A joker is worth the card it stands for (``joker = "represented"``).
+    set. A joker is worth the card it stands for (``joker = "represented"``),
+    or a fixed number of points wherever it lies (``joker = 15``, R-500-06).
     """
 
     number: NumberValue = int_or("face", "face", minimum=0, maximum=MAX_CARD_POINTS, doc="a card 2-9")
@@ -47,8 +48,12 @@ class TableValues:
         11, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace above the king in a run (Q-K-A)"
     )
     ace_in_set: int = integer(11, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace in a set")
-    joker: Literal["represented"] = choice(
-        "represented", "represented", doc="a joker: the value of the card it stands for"
+    joker: int | Literal["represented"] = int_or(
+        "represented",
+        "represented",
+        minimum=0,
+        maximum=MAX_CARD_POINTS,
+        doc='a joker: "represented" (the value of the card it stands for) or fixed points',
     )
     run_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     set_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -60,6 +65,20 @@ class TableValues:
         sets = (0, 0, *middle, self.ace_in_set)
         object.__setattr__(self, "run_values", run)
         object.__setattr__(self, "set_values", sets)
+
+    @property
+    def fixed_joker(self) -> int | None:
+        """A table joker's fixed points, or None when it is worth the card it
+        stands for."""
+        return None if self.joker == "represented" else int(self.joker)
+
+    def slot_value(self, position: int, rank: int, joker: bool) -> int:
+        """The points of one meld slot: a run ``position`` (0 in a set, where
+        ``rank`` counts), a joker at its fixed value where it has one."""
+        fixed = self.fixed_joker
+        if joker and fixed is not None:
+            return fixed
+        return self.run_values[position] if position else self.set_values[rank]
 
 
 @attrs.frozen(slots=True)

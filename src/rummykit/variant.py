@@ -194,8 +194,18 @@ class Draw:
     )
     discard_deep: bool = boolean(False, doc="a card below the top of the discard row may be chosen")
     deep_takes_cards_above: bool = boolean(False, doc="a deep choice takes every card above it")
-    deep_chosen_card_use: Literal["none", "new_meld_same_turn"] = choice(
-        "none", "none", "new_meld_same_turn", doc="obligation on the chosen deep card"
+    deep_chosen_card_use: Literal["none", "new_meld_same_turn", "meld_or_layoff_same_turn"] = choice(
+        "none",
+        "none",
+        "new_meld_same_turn",
+        "meld_or_layoff_same_turn",
+        doc="obligation on the chosen deep card",
+    )
+    top_card_use: Literal["none", "meld_or_layoff_same_turn"] = choice(
+        "none",
+        "none",
+        "meld_or_layoff_same_turn",
+        doc="the taken top discard must be melded or laid off this turn",
     )
     no_discard_of_taken_card: bool = boolean(
         False, doc="the card taken from the discards may not be discarded this turn"
@@ -246,6 +256,9 @@ class Opening:
     pure_run_min: int = integer(3, minimum=2, maximum=13, doc="cards in that pure run")
     waived_for_hand_rummy: bool = boolean(False, doc="going out in the opening turn waives it")
     layoff_same_turn: bool = boolean(True, doc="lay-offs and swaps may follow the opening in its turn")
+    open_at_deal: bool = boolean(
+        False, doc="every seat counts as opened from the deal (no opening, no hand rummy)"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -352,6 +365,9 @@ class Match:
     end_when_total_exceeds: int = integer(
         0, minimum=0, maximum=MAX_SCORE, doc="the match ends after a round with a total above this (0 = off)"
     )
+    target: int = integer(
+        0, minimum=0, maximum=MAX_SCORE, doc="the match ends once a total reaches this (0 = off)"
+    )
 
 
 SECTIONS: dict[str, type[Any]] = {
@@ -423,9 +439,6 @@ DEPRECATED: Mapping[str, Deprecated] = MappingProxyType(
                 "an empty stock is refilled from the discards but the top",
             ),
             Deprecated("scoring", "table_credit", "placer", "a table card scores for the player who laid it"),
-            Deprecated(
-                "values.table", "joker", "represented", "a table joker is worth the card it stands for"
-            ),
         )
     }
 )

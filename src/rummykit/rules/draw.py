@@ -22,6 +22,7 @@ from rummykit.errors import Refusal
 from rummykit.variant import Variant
 
 __all__ = [
+    "chosen_card_must_be_laid",
     "chosen_card_must_start_meld",
     "draws_from_stock",
     "exchange_draw_allowed",
@@ -33,6 +34,7 @@ __all__ = [
     "taken_card_discard_refusal",
     "taken_card_is_marked",
     "taken_cards",
+    "top_take_has_condition",
     "top_take_is_conditional",
     "turn_starts_drawn",
     "visible_discards",
@@ -102,9 +104,19 @@ def taken_cards(
     return (discard[index],), (*discard[:index], *discard[index + 1 :])
 
 
-def top_take_is_conditional(variant: Variant, turns_played: int, players: int) -> bool:
-    """Must the top discard, taken now, be laid on the table this turn (R-HR-09)?"""
+def top_take_has_condition(variant: Variant) -> bool:
+    """Is taking the top discard ever conditional: the pickup condition
+    (R-HR-09), or ``draw.top_card_use`` (R-500-03)?"""
     draw = variant.draw
+    return draw.discard_top_condition != "none" or draw.top_card_use != "none"
+
+
+def top_take_is_conditional(variant: Variant, turns_played: int, players: int) -> bool:
+    """Must the top discard, taken now, be laid on the table this turn
+    (R-HR-09; always under ``draw.top_card_use``, R-500-03)?"""
+    draw = variant.draw
+    if draw.top_card_use == "meld_or_layoff_same_turn":
+        return True
     if draw.discard_top_condition == "none":
         return False
     return not (draw.free_pickup_first_draw_round and first_draw_round(variant, turns_played, players))
@@ -126,6 +138,12 @@ def taken_card_discard_refusal(variant: Variant, card: Card, taken: Card | None)
 def chosen_card_must_start_meld(variant: Variant) -> bool:
     """Must a card chosen from deep in the row start a new meld this turn (R-ROE-05)?"""
     return variant.draw.discard_deep and variant.draw.deep_chosen_card_use == "new_meld_same_turn"
+
+
+def chosen_card_must_be_laid(variant: Variant) -> bool:
+    """Must a card chosen from deep in the row be on the table by the end of
+    the turn, in a new meld or laid off (R-500-03)?"""
+    return variant.draw.discard_deep and variant.draw.deep_chosen_card_use == "meld_or_layoff_same_turn"
 
 
 def exchange_draw_allowed(variant: Variant) -> bool:

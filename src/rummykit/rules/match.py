@@ -6,9 +6,10 @@ over, who won, and which of two scores is the better one.
 passes in is the deal stage's). :class:`rummykit.match.Match`, the simulator
 and round scoring ask it; nothing else reads those keys.
 
-Only matches of a fixed number of rounds exist today; the rule answers "is it
-over" and "who won" from the match so far, so that a match ending at a target
-score or by elimination is another rule, not a change to its callers.
+A match lasts a fixed number of rounds (:class:`FixedRounds`), or until a
+total reaches ``match.target`` (:class:`TargetScore`); the rule answers "is it
+over" and "who won" from the match so far, so that another way to end a match
+is another rule, not a change to its callers.
 
 >>> from rummykit.variant import load_variant
 >>> rule = match_rule(load_variant("roemie"))
@@ -28,7 +29,7 @@ from rummykit.rules.deal import DealRule, deal_rule
 from rummykit.table import RoundResult
 from rummykit.variant import Variant
 
-__all__ = ["FixedRounds", "MatchHistory", "MatchRule", "TotalExceeds", "match_rule"]
+__all__ = ["FixedRounds", "MatchHistory", "MatchRule", "TargetScore", "TotalExceeds", "match_rule"]
 
 
 class MatchHistory(Protocol):
@@ -143,16 +144,48 @@ def _total_exceeds(variant: Variant) -> TotalExceeds:
     )
 
 
+@attrs.frozen(slots=True)
+class TargetScore:
+    """A match that ends after the round in which some total reaches
+    ``target`` (``match.target``, R-500-11); it has no fixed length (its one
+    length is 0). The best total wins then, equal totals share the win
+    (R-ALL-10); the deal passes as in :class:`FixedRounds`."""
+
+    target: int
+    rounds: FixedRounds
+
+    def lengths(self, players: int) -> tuple[int, ...]:
+        return (0,)
+
+    def better(self, score: int, other: int) -> bool:
+        return self.rounds.better(score, other)
+
+    def leaders(self, scores: Sequence[int]) -> tuple[int, ...]:
+        return self.rounds.leaders(scores)
+
+    def dealer_of(self, history: MatchHistory, index: int) -> int:
+        return self.rounds.dealer_of(history, index)
+
+    def is_over(self, history: MatchHistory) -> bool:
+        return bool(history.results) and max(history.totals) >= self.target
+
+    def winners(self, history: MatchHistory) -> tuple[int, ...]:
+        return self.rounds.leaders(history.totals)
+
+
 @lru_cache(maxsize=64)
 def match_rule(variant: Variant) -> MatchRule:
     """The match stage of ``variant`` (built once per variant)."""
     match = variant.match
     if match.end_when_total_exceeds:
         return _total_exceeds(variant)
-    return FixedRounds(
+    fixed = FixedRounds(
         per_player=match.rounds == "per_player",
         rounds=0 if match.rounds == "per_player" else int(match.rounds),
         options=match.rounds_options,
         highest_wins=match.winner == "highest_total",
         seats=deal_rule(variant),
     )
+    if match.target > 0:
+        return TargetScore(match.target, fixed)
+    return fixed

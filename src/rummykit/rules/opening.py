@@ -31,9 +31,17 @@ __all__ = [
     "has_pure_run",
     "is_hand_rummy",
     "judge_opening",
+    "opened_at_deal",
     "opening_needed_to_go_out",
     "without_pure_run",
 ]
+
+
+def opened_at_deal(variant: Variant) -> bool:
+    """Does every seat count as opened from the deal (``opening.open_at_deal``,
+    R-500-04): no opening to make, lay-offs from the first turn, and no hand
+    rummy, since nobody goes out without having opened?"""
+    return variant.opening.open_at_deal
 
 
 @attrs.frozen(slots=True)
@@ -141,12 +149,13 @@ def hand_rummy_may_open_less(variant: Variant, hand_size: int) -> bool:
 
 
 def _lowest_table_value(variant: Variant) -> int:
-    """The least a card can be worth in a meld (a joker is worth the card it stands for)."""
+    """The least a card can be worth in a meld (a joker: the card it stands for, or its fixed points)."""
     rules = variant.meld_rules
     lowest = 1 if rules.ace_low else 2
     highest = 14 if rules.ace_high else 13
     values = rules.values
-    return min(min(values.run_values[lowest : highest + 1]), min(values.set_values[2:]))
+    least = min(min(values.run_values[lowest : highest + 1]), min(values.set_values[2:]))
+    return least if values.fixed_joker is None else min(least, values.fixed_joker)
 
 
 @attrs.frozen(slots=True)

@@ -91,10 +91,8 @@ class StandardScoring:
             for slot, owner in zip(meld.slots, entry.credits, strict=True):
                 if owner != seat:
                     continue
-                if meld.kind == "run":
-                    total += values.run_values[slot.position]
-                else:
-                    total += values.set_values[slot.rank]
+                position = slot.position if meld.kind == "run" else 0
+                total += values.slot_value(position, slot.rank, slot.is_joker)
         return total
 
     def score(

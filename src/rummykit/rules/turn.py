@@ -17,7 +17,12 @@ from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
-from rummykit.rules.draw import chosen_card_must_start_meld, taken_card_is_marked
+from rummykit.rules.draw import (
+    chosen_card_must_be_laid,
+    chosen_card_must_start_meld,
+    taken_card_is_marked,
+    top_take_has_condition,
+)
 from rummykit.rules.going_out import final_discard_required, going_out_plan
 from rummykit.rules.opening import (
     hand_rummy_may_open_less,
@@ -39,6 +44,7 @@ from rummykit.variant import Variant
 
 __all__ = [
     "Commit",
+    "DeepCardOnTable",
     "DeepCardStartsNewMeld",
     "ExchangeDrawIsHandRummy",
     "OpeningAtCommit",
@@ -122,6 +128,7 @@ class DeepCardStartsNewMeld:
 
     name: str = "deep_card_starts_new_meld"
     hooks: tuple[str, ...] = ("commit",)
+    duty: str = "start a new meld"
 
     def feasible(
         self,
@@ -157,6 +164,43 @@ class DeepCardStartsNewMeld:
         if chosen is None or any(chosen.face in (c.face for c in m.cards) for m in commit.new_melds):
             return None
         return Refusal("draw.taken-card-unused", f"The chosen card {chosen} must be in a new meld this turn.")
+
+
+@attrs.frozen(slots=True)
+class DeepCardOnTable:
+    """The card chosen from deep in the discard row is on the table at the
+    commit: in a new meld or laid off (R-500-03)."""
+
+    name: str = "deep_card_on_table"
+    hooks: tuple[str, ...] = ("commit",)
+    duty: str = "be melded or laid off"
+
+    def feasible(
+        self,
+        variant: Variant,
+        hand: Sequence[Card],
+        chosen: Card,
+        *,
+        opened: bool,
+        table: Sequence[Meld] = (),
+    ) -> bool:
+        """R-ALL-14 at the take: can the chosen card be melded or laid off
+        this turn, the turn one that can end? The same search as a taken top
+        discard's with no natural partners required."""
+        return TakenDiscardLaid(0).feasible(variant, hand, chosen, opened=opened, table=table)
+
+    def check(self, commit: Commit) -> Refusal | None:
+        return self.met(commit)
+
+    def met(self, commit: Commit) -> Refusal | None:
+        chosen = commit.chosen
+        if chosen is None or chosen.face in commit.laid_off:
+            return None
+        if any(chosen.face in (c.face for c in m.cards) for m in commit.new_melds):
+            return None
+        return Refusal(
+            "draw.taken-card-unused", f"The chosen card {chosen} must be melded or laid off this turn."
+        )
 
 
 @attrs.frozen(slots=True)
@@ -337,9 +381,14 @@ def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
     return DeepCardStartsNewMeld() if chosen_card_must_start_meld(variant) else None
 
 
+@register_commit("deep_card_on_table")
+def _deep_card_laid(variant: Variant) -> DeepCardOnTable | None:
+    return DeepCardOnTable() if chosen_card_must_be_laid(variant) else None
+
+
 @register_commit("taken_discard_laid")
 def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
-    if variant.draw.discard_top_condition == "none":
+    if not top_take_has_condition(variant):
         return None
     return TakenDiscardLaid(variant.draw.pickup_natural_partners)
 
@@ -376,7 +425,11 @@ def pickup_obligation(variant: Variant) -> TakenDiscardLaid | None:
     return found if isinstance(found, TakenDiscardLaid) else None
 
 
-def deep_obligation(variant: Variant) -> DeepCardStartsNewMeld | None:
-    """The deep-chosen card's duty (R-ROE-05) of ``variant``, or None."""
-    found = compose(variant).get("deep_card_starts_new_meld")
-    return found if isinstance(found, DeepCardStartsNewMeld) else None
+def deep_obligation(variant: Variant) -> DeepCardStartsNewMeld | DeepCardOnTable | None:
+    """The deep-chosen card's duty (R-ROE-05, R-500-03) of ``variant``, or None."""
+    rules = compose(variant)
+    for name in ("deep_card_starts_new_meld", "deep_card_on_table"):
+        found = rules.get(name)
+        if isinstance(found, (DeepCardStartsNewMeld, DeepCardOnTable)):
+            return found
+    return None

@@ -138,6 +138,7 @@ class Tables:
         best: dict[tuple[int, int], list[Any]] = {}
         declared = rules.joker_placement == "declared"
         split_jokers = split == SPLIT_ALL or (split == SPLIT_VALUES and declared)
+        fixed_joker = rules.values.fixed_joker
         for lo in range(self.lowest, self.highest - rules.run_min + 2):
             for length in range(rules.run_min, self.longest + 1):
                 hi = lo + length - 1
@@ -156,6 +157,8 @@ class Tables:
                     used = [p for p in positions if p not in dropped]
                     if not used:
                         continue
+                    if fixed_joker is not None:
+                        value = self.run_value_fixed_joker(used, length, fixed_joker)
                     mask = 0
                     for p in used:
                         rank = 14 if p == 1 else p
@@ -203,6 +206,19 @@ class Tables:
             value = min(self.prefix[14] - self.prefix[1], self.prefix[15] - self.prefix[2])
         return value
 
+    def run_value_fixed_joker(self, used: Sequence[int], length: int, fixed_joker: int) -> int:
+        """:meth:`run_value` where a table joker has fixed points: the
+        naturals at the positions ``used``, the jokers at ``fixed_joker``
+        each; a natural ace of a thirteen-card run reads low or high,
+        whichever is worth less (as judge_meld does)."""
+        run_values = self.rules.values.run_values
+        both_ends = length == 13 and self.lowest == 1 and self.highest == 14
+        value = fixed_joker * (length - len(used))
+        for p in used:
+            ace = p in (1, 14)
+            value += min(run_values[1], run_values[14]) if ace and both_ends else run_values[p]
+        return value
+
     def _gain(self, mask: int, jokers: int) -> int:
         return sum(self.penalties[code] for code in face_codes(mask)) + jokers * self.penalties[JOKER_CODE]
 
@@ -218,6 +234,7 @@ class Tables:
         rules = self.rules
         suits = [s for s in range(4) if pattern >> s & 1]
         value = rules.values.set_values[rank_index + 2]
+        fixed_joker = rules.values.fixed_joker
         out: list[Candidate] = []
         for chosen in _all_subsets(suits):
             if not chosen:
@@ -234,7 +251,8 @@ class Tables:
                 for s in chosen:
                     mask |= 1 << (rank_index * 4 + s)
                 gain = self._gain(mask, jokers)
-                out.append((mask, jokers, value * size, False, gain, ("set", rank_index + 2)))
+                points = value * size if fixed_joker is None else value * len(chosen) + fixed_joker * jokers
+                out.append((mask, jokers, points, False, gain, ("set", rank_index + 2)))
         return out
 
 
