@@ -177,3 +177,46 @@ def test_the_handromi_position_is_live() -> None:
     state = position_from_dict(HANDROMI_TAKEN_JOKER)
     check_live(state)
     check_live(state.apply("take"))
+
+
+HANDROMI_LAYOFF_BEFORE_OPENING = {
+    "variant": "handromi",
+    "players": 2,
+    "to_move": 0,
+    "turns_played": 10,
+    "phase": "draw",
+    "hands": ["2d 3c 5c 6c 6h 6s 7d 8c Td Ts Jh Qd Kc Kd", "2c 3d 4c"],
+    "discard": "9s 3h",
+    "opened": [False, True],
+    "table": [
+        {"owner": 1, "cards": "4d JK 5d 6d"},
+        {"owner": 1, "cards": "4h JK 6h"},
+        {"owner": 1, "cards": "Kc Kd Kh"},
+    ],
+}
+
+
+def test_a_taken_discard_that_only_fits_a_tentative_layoff_is_refused() -> None:
+    """R-HR-09 with R-ALL-14: before opening a Handrömi lay-off is tentative
+    (R-ALL-15), standing only if the turn opens or goes out; with neither
+    possible, the 3h that fits 4h JK 6h may not be taken."""
+    state = position_from_dict(HANDROMI_LAYOFF_BEFORE_OPENING)
+    assert [str(m) for m in state.legal_moves()] == ["draw"]
+    try:
+        state.apply("take")
+    except rk.IllegalMove as error:
+        assert error.code == "draw.taken-card-unused"
+    else:
+        raise AssertionError("take was accepted")
+    check_live(state)
+
+
+def test_a_taken_discard_laid_off_before_an_opening_is_still_allowed() -> None:
+    """The same lay-off stands when the turn also opens (here with 50 in kings and queens)."""
+    position = dict(HANDROMI_LAYOFF_BEFORE_OPENING)
+    position["hands"] = ["Kc Kd Ks Qc Qd Qs 2d 9c", "2c 3d 4c"]
+    position["table"] = [{"owner": 1, "cards": "4h JK 6h"}]
+    state = position_from_dict(position)
+    for move in ("take", "layoff 1 3h", "meld Kc Kd Ks", "meld Qc Qd Qs", "discard 2d"):
+        state = state.apply(move)
+    assert state.to_move == 1 and state.opened == (True, True)

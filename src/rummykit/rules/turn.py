@@ -221,7 +221,10 @@ class TakenDiscardLaid:
         discard where one is required)? ``opened``: before this turn."""
         others = list(hand)
         others.remove(card)
-        if others and may_lay_off(variant, opened_now=opened) and _fits_any(variant, table, card):
+        # A lay-off made before opening only where that is tentative (R-ALL-15)
+        # stands only if the turn opens or goes out, as TableTouchNeedsOpening
+        # checks at the commit: those ways are tried below, not here.
+        if others and self._layoff_stands(variant, opened) and _fits_any(variant, table, card):
             return True
         for meld, used in self._new_melds(variant, card, others):
             rest = _without(others, used)
@@ -231,6 +234,14 @@ class TakenDiscardLaid:
             return True
         # Going out this turn (a staged finish or a hand rummy) lays every card.
         return going_out_plan(variant, hand, table=table, opened=opened, not_discardable=[card]) is not None
+
+    @staticmethod
+    def _layoff_stands(variant: Variant, opened: bool) -> bool:
+        """May a lay-off this turn stand without the turn opening or going out?"""
+        if opened:
+            return True
+        tentative = variant.layoff.in_hand_rummy_turn or variant.swap.in_hand_rummy_turn
+        return not variant.layoff.requires_opened and not tentative
 
     def _new_melds(
         self, variant: Variant, card: Card, others: Sequence[Card]
