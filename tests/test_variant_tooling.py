@@ -109,6 +109,9 @@ WARNINGS = [
     ("[opening]\npure_run_min = 4\n", "opening.pure_run_min", "opening.require_pure_run"),
     ('[scoring]\nmethod = "table_minus_hand"\nnot_opened_flat = 100\n', "scoring.not_opened_flat", "method"),
     ("[scoring]\nhand_rummy_self_multiplier = 2\n", "scoring.hand_rummy_self_multiplier", "winner_score"),
+    ("[opening]\nopen_at_deal = true\nmin_points = 30\n", "opening.min_points", "open_at_deal"),
+    ("[match]\ntarget = 500\nrounds = 5\n", "match.rounds", "match.target"),
+    ("[match]\nend_when_total_exceeds = 500\nrounds_options = [3]\n", "match.rounds_options", "exceeds"),
 ]
 
 
@@ -130,6 +133,7 @@ LIVE = [
     "[melds]\nmax_jokers_per_meld = 2\n",
     "[opening]\nrequire_pure_run = true\npure_run_min = 4\n",
     "[scoring]\nnot_opened_flat = 100\nhand_rummy_winner_score = -20\nhand_rummy_self_multiplier = 2\n",
+    "[opening]\nmin_points = 30\n[match]\nrounds = 5\n",
     # a default written out does nothing to warn about
     "[draw]\ndeep_takes_cards_above = false\npickup_natural_partners = 0\n[opening]\npure_run_min = 3\n",
 ]

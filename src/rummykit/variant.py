@@ -1087,6 +1087,13 @@ def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
 def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
     opening, scoring = variant.opening, variant.scoring
     out = []
+    if opening.open_at_deal:
+        out += _idle(
+            opening,
+            "opening",
+            ("min_points", "require_pure_run", "pure_run_min", "waived_for_hand_rummy"),
+            "while `opening.open_at_deal` is true (every seat has opened from the deal)",
+        )
     if not opening.require_pure_run:
         out += _idle(opening, "opening", ("pure_run_min",), "while `opening.require_pure_run` is false")
     if scoring.method == "table_minus_hand":
@@ -1102,6 +1109,17 @@ def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
             '`scoring.hand_rummy_winner_score` 0 or "computed")',
         )
     return out
+
+
+def _match_warnings(variant: Variant) -> list[KeyWarning]:
+    match = variant.match
+    if match.target:
+        why = "while `match.target` ends the match on a score"
+    elif match.end_when_total_exceeds:
+        why = "while `match.end_when_total_exceeds` ends the match on a score"
+    else:
+        return []
+    return _idle(match, "match", ("rounds", "rounds_options"), why)
 
 
 def variant_warnings(variant: Variant) -> list[KeyWarning]:
@@ -1126,6 +1144,7 @@ def variant_warnings(variant: Variant) -> list[KeyWarning]:
     jokers = any(band.jokers or any(band.joker_options) for band in variant.deck.by_players)
     found = _deprecated_warnings(variant) + _draw_warnings(variant) + _deal_warnings(variant, jokers)
     found += _joker_warnings(variant, jokers) + _opening_and_scoring_warnings(variant)
+    found += _match_warnings(variant)
     order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
     unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
     return sorted(unique.values(), key=lambda w: order.get(w.path, len(order)))
