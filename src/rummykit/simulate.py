@@ -70,8 +70,8 @@ def prepare_records(folder: Path) -> None:
     there, so that a simulation never runs only to fail at the end."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
+        with tempfile.TemporaryFile(dir=folder) as probe:
+            probe.write(b"rummykit")  # a byte written proves the folder takes records
     except FileExistsError:
         raise RecordsError(f"{folder}: not a folder") from None
     except OSError as error:
