@@ -127,15 +127,15 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "7a8a677a665e2dcaf2e6f8709d05eb8aca929af76180ce65246468ade3ca5a84",
-    "rami40": "f49f02387fcec9aa843ff381bc377b43a27ce184493504a4af9d409a0bc847df",
-    "rami40_house": "1c3df2dced7752db901c35fff236a7ba92a677bf64401f24fc98358380887d08",
-    "rami51": "5eff497b1fd01bbd2b115f8cee28a59fcea71a8e862740669ce4002a22139435",
-    "rami51_house": "158b3e75f78f879e84d532ccf5898ca6c3b5b26de5ec019acceaa1dfe17501d9",
-    "roemie": "c3af0496c1b927d06667ce5b46904bd7daf7441636cbb84d556dee9f125d5998",
-    "romme": "a99909b40392b48448d683dfc0be3f2e60c1ee32f725e68049531453f868ab92",
-    "romme51": "44e531d508d7fcce37930fd08b338823edd296291d7c416b1fd95e2f7541fb87",
-    "rummy500": "0cb7913befdbedd86c6bbd23a95df1d53f3a0436831cd6ce5b800d32f04d955b",
+    "handromi": "83e309ba1d04d26962907e28bed80f4cec430798a4c42edaeb6ff071dcb971ec",
+    "rami40": "cf257e25ac5625c4b7e0fb0beda574a747c6e7f62fd172ceaefbe0855c6d1ff4",
+    "rami40_house": "4486b15fdef3029407c053ac1e042e327f5c9fd377d0d77b5ed9a09e869b54e6",
+    "rami51": "c889d117c4b642f00b2348cad75d15aaaf22ef21facd06c261cc7bc1320c0c8a",
+    "rami51_house": "74ab319c3ce09027e780c266109765132c4e17f78e9e2b5806bfe33fd02f66da",
+    "roemie": "ac59662ce35bd937ddef16ff3bb2ddffe4d3e4070107eacefc4b0be0ba8ba6fa",
+    "romme": "5904ae52057dab6dcb4c9471a6adb3277292fc1dfb6d2cb519c03a637d42894f",
+    "romme51": "9a384dde4b344e6a705a40ba92aacc7e078cbef943411881b0ce1da2ce6e9f79",
+    "rummy500": "0880f3c69065aa9f227e5e30d0a7e5f3f0e7892a081eabdf5bc62fd1d5a6ceae",
 }
 
 

@@ -112,6 +112,13 @@ WARNINGS = [
     ("[opening]\nopen_at_deal = true\nmin_points = 30\n", "opening.min_points", "open_at_deal"),
     ("[match]\ntarget = 500\nrounds = 5\n", "match.rounds", "match.target"),
     ("[match]\nend_when_total_exceeds = 500\nrounds_options = [3]\n", "match.rounds_options", "exceeds"),
+    (
+        '[draw]\ndiscard_top_condition = "opening_use"\npickup_natural_partners = 2\n',
+        "draw.pickup_natural_partners",
+        "opening_use",
+    ),
+    ('[melds]\nambiguous_kind = "run"\n', "melds.ambiguous_kind", "max_jokers_per_meld"),
+    (NO_JOKERS_2 + '[melds]\nambiguous_kind = "run"\n', "melds.ambiguous_kind", "no deck band"),
 ]
 
 
@@ -134,6 +141,8 @@ LIVE = [
     "[opening]\nrequire_pure_run = true\npure_run_min = 4\n",
     "[scoring]\nnot_opened_flat = 100\nhand_rummy_winner_score = -20\nhand_rummy_self_multiplier = 2\n",
     "[opening]\nmin_points = 30\n[match]\nrounds = 5\n",
+    '[melds]\nmax_jokers_per_meld = 2\nambiguous_kind = "run"\n',
+    '[draw]\ndiscard_top_condition = "opening_use"\nfree_pickup_first_draw_round = true\n',
     # a default written out does nothing to warn about
     "[draw]\ndeep_takes_cards_above = false\npickup_natural_partners = 0\n[opening]\npure_run_min = 3\n",
 ]

@@ -173,9 +173,12 @@ class GreedyBot:
         if with_top.penalty - max((penalty[c.code] for c in with_top.leftover), default=0) >= now:
             return False
         obligation = pickup_obligation(variant)
-        if obligation is None or not top_take_is_conditional(variant, view.turns_played, view.players):
+        opened = view.opened[view.seat]
+        if obligation is None or not top_take_is_conditional(
+            variant, view.turns_played, view.players, opened=opened
+        ):
             return True
-        if view.opened[view.seat]:
+        if opened:
             return any(isinstance(extend_meld(variant, t.meld, [top]), Meld) for t in view.table)
         plan = best_opening(variant, [*hand, top], must_use=top)
         if plan is None or sum(len(m) for m in plan.melds) >= len(hand) + 1:

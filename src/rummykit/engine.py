@@ -231,7 +231,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
     hand = (*state.hands[state.to_move], *taken)
     opened = state.opened[state.to_move]
     if move.depth == 1:
-        conditional = draw_rule.top_take_is_conditional(variant, state.turns_played, state.players)
+        conditional = draw_rule.top_take_is_conditional(
+            variant, state.turns_played, state.players, opened=opened
+        )
         pickup = pickup_obligation(variant) if conditional else None
         turn = Turn(source="discard", taken=chosen, must_use_taken=conditional)
         new = _after_draw(state, hand, discard=discard, turn=turn)

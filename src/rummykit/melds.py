@@ -58,6 +58,7 @@ class MeldRules:
     joker_placement: JokerPlacement = "lowest_value"
     set_joker_suit: SetJokerSuit = "any_missing"
     jokers_vs_naturals: JokersVsNaturals = "any"
+    ambiguous_kind: MeldKind = "set"
     values: TableValues = TableValues()
 
     @property
@@ -512,8 +513,6 @@ def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     if len(jokers) > rules.joker_limit(len(naturals)):
         return _too_many_jokers(rules, len(jokers), len(naturals))
     naturals.sort(key=_code)  # messages name cards in a fixed order
-    first = naturals[0].code
-    rank_code = first >> 2
     rank_bits = suit_bits = 0
     for card in naturals:
         code = card.code
@@ -526,22 +525,35 @@ def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     if same_suit and not same_rank:
         return _judge_run(rules, naturals, jokers)
     if same_rank:
-        # One natural card and jokers: the declarations say which, else a set,
-        # else a run.
-        wants_run = any(j.declared is not None and j.declared.code // 4 != rank_code for j in jokers)
-        if not wants_run:
-            as_set = _judge_set(rules, naturals, jokers)
-            if isinstance(as_set, Meld):
-                return as_set
-            as_run = _judge_run(rules, naturals, jokers)
-            return as_run if isinstance(as_run, Meld) else as_set
-        return _judge_run(rules, naturals, jokers)
+        return _judge_one_natural(rules, naturals, jokers)
     ranks, suits = rank_bits.bit_count(), suit_bits.bit_count()
     if ranks < suits:
         return _SET_RANKS
     if suits < ranks:
         return _RUN_SUITS
     return _NOT_A_MELD
+
+
+def _judge_one_natural(rules: MeldRules, naturals: list[Card], jokers: list[Card]) -> Meld | Refusal:
+    """One natural card and jokers: a declaration of another rank makes a
+    run, one of the same rank a set; without one, ``ambiguous_kind`` is tried
+    first and the other kind second (R-KAL-08: ``7h JK JK`` is three sevens
+    where sets come first)."""
+    rank_code = naturals[0].code >> 2
+    declared = [j.declared.code >> 2 for j in jokers if j.declared is not None]
+    if any(code != rank_code for code in declared):
+        return _judge_run(rules, naturals, jokers)
+    if declared or rules.ambiguous_kind == "set":
+        as_set = _judge_set(rules, naturals, jokers)
+        if isinstance(as_set, Meld):
+            return as_set
+        as_run = _judge_run(rules, naturals, jokers)
+        return as_run if isinstance(as_run, Meld) else as_set
+    as_run = _judge_run(rules, naturals, jokers)
+    if isinstance(as_run, Meld):
+        return as_run
+    as_set = _judge_set(rules, naturals, jokers)
+    return as_set if isinstance(as_set, Meld) else as_run
 
 
 def check_meld(variant: HasMeldRules, cards: str | Iterable[Card | str]) -> Meld | Refusal:

@@ -183,8 +183,8 @@ class Turn:
 class Draw:
     from_stock: bool = boolean(True, doc="the top stock card may be drawn")
     from_discard_top: bool = boolean(True, doc="the top discard may be taken")
-    discard_top_condition: Literal["none", "handromi"] = choice(
-        "none", "none", "handromi", doc="conditions on taking the top discard"
+    discard_top_condition: Literal["none", "handromi", "opening_use"] = choice(
+        "none", "none", "handromi", "opening_use", doc="conditions on taking the top discard"
     )
     free_pickup_first_draw_round: bool = boolean(
         False, doc="the pickup condition does not apply in the first drawing round"
@@ -240,6 +240,9 @@ class Melds:
     )
     set_joker_suit: Literal["any_missing", "bound"] = choice(
         "any_missing", "any_missing", "bound", doc="what suit a set joker stands for"
+    )
+    ambiguous_kind: Literal["set", "run"] = choice(
+        "set", "set", "run", doc="what one natural card with jokers and no declaration is"
     )
     rearrange_table: bool = boolean(False, doc="table melds may be rearranged (only false is supported)")
 
@@ -529,6 +532,7 @@ class Variant:
             jokers_vs_naturals=m.jokers_vs_naturals,
             joker_placement=m.joker_placement,
             set_joker_suit=m.set_joker_suit,
+            ambiguous_kind=m.ambiguous_kind,
             values=self.values.table,
         )
         object.__setattr__(self, "meld_rules", rules)
@@ -921,6 +925,13 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             "false (table melds are never rearranged, R-ALL-05)",
             "boolean true",
         )
+    draw: Draw = s["draw"]
+    if draw.discard_top_condition == "opening_use" and draw.top_card_use != "none":
+        report(
+            "draw.top_card_use",
+            '"none" while `draw.discard_top_condition` is "opening_use" (one duty for the top discard)',
+            f"string {draw.top_card_use!r}",
+        )
     deal: Deal = s["deal"]
     if deal.exchange_card and s["seating"].cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
@@ -1037,6 +1048,13 @@ def _draw_warnings(variant: Variant) -> list[KeyWarning]:
             ("free_pickup_first_draw_round", "pickup_natural_partners"),
             'while `draw.discard_top_condition` is "none"',
         )
+    elif draw.discard_top_condition == "opening_use":
+        out += _idle(
+            draw,
+            "draw",
+            ("pickup_natural_partners",),
+            'while `draw.discard_top_condition` is "opening_use" (the card goes into the opening)',
+        )
     if not deal.exchange_card:
         out += _idle(
             draw,
@@ -1071,17 +1089,27 @@ def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
     )
     if not jokers:
         why = "when no deck band has jokers"
-        joker_keys = ("max_jokers_per_meld", "jokers_vs_naturals", "joker_placement", "set_joker_suit")
+        joker_keys = (
+            "max_jokers_per_meld",
+            "jokers_vs_naturals",
+            "joker_placement",
+            "set_joker_suit",
+            "ambiguous_kind",
+        )
         out = _idle(melds, "melds", joker_keys, why)
         out += _idle(variant.values.hand, "values.hand", ("joker",), why)
         return out + _idle(swap, "swap", swap_keys, why)
     if melds.max_jokers_per_meld == 0:
         why = "while `melds.max_jokers_per_meld` is 0 (no meld holds a joker)"
-        limits = ("jokers_vs_naturals", "joker_placement", "set_joker_suit")
+        limits = ("jokers_vs_naturals", "joker_placement", "set_joker_suit", "ambiguous_kind")
         return _idle(melds, "melds", limits, why) + _idle(swap, "swap", swap_keys, why)
+    out = []
+    if melds.max_jokers_per_meld + 1 < min(melds.set_min, melds.run_min):
+        why = "while `melds.max_jokers_per_meld` is too small for a meld of one natural card and jokers"
+        out += _idle(melds, "melds", ("ambiguous_kind",), why)
     if not swap.allowed:
-        return _idle(swap, "swap", swap_keys[1:], "while `swap.allowed` is false")
-    return []
+        out += _idle(swap, "swap", swap_keys[1:], "while `swap.allowed` is false")
+    return out
 
 
 def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:

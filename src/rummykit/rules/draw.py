@@ -111,13 +111,17 @@ def top_take_has_condition(variant: Variant) -> bool:
     return draw.discard_top_condition != "none" or draw.top_card_use != "none"
 
 
-def top_take_is_conditional(variant: Variant, turns_played: int, players: int) -> bool:
+def top_take_is_conditional(variant: Variant, turns_played: int, players: int, *, opened: bool) -> bool:
     """Must the top discard, taken now, be laid on the table this turn
-    (R-HR-09; always under ``draw.top_card_use``, R-500-03)?"""
+    (R-HR-09; always under ``draw.top_card_use``, R-500-03; in the opening
+    melds by a player who has not opened (``opened``: before this turn) under
+    ``"opening_use"``, R-KAL-06)?"""
     draw = variant.draw
     if draw.top_card_use == "meld_or_layoff_same_turn":
         return True
     if draw.discard_top_condition == "none":
+        return False
+    if draw.discard_top_condition == "opening_use" and opened:
         return False
     return not (draw.free_pickup_first_draw_round and first_draw_round(variant, turns_played, players))
 

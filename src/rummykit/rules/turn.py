@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from typing import Protocol
 
 import attrs
 
@@ -48,9 +49,11 @@ __all__ = [
     "DeepCardStartsNewMeld",
     "ExchangeDrawIsHandRummy",
     "OpeningAtCommit",
+    "PickupObligation",
     "SwappedJokerRelaid",
     "TableTouchNeedsOpening",
     "TakenDiscardLaid",
+    "TakenDiscardOpens",
     "deep_obligation",
     "pickup_obligation",
 ]
@@ -312,6 +315,54 @@ class TakenDiscardLaid:
 
 
 @attrs.frozen(slots=True)
+class TakenDiscardOpens:
+    """A top discard taken by a player who has not opened is in the new melds
+    of this turn, and those melds open (R-KAL-06): the opening itself is
+    :class:`OpeningAtCommit`'s check, this one wants the card among them."""
+
+    name: str = "taken_discard_opens"
+    hooks: tuple[str, ...] = ("commit",)
+
+    def feasible(
+        self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+    ) -> bool:
+        """R-ALL-14 at the take: can ``card`` (now in ``hand``) go into new
+        melds that open this turn, a card left to discard where one is
+        required? ``opened`` is always false when the duty applies."""
+        blocked = [card] if taken_card_is_marked(variant) else []
+        keep = True if final_discard_required(variant) else None
+        return can_open_with(
+            variant, hand, card, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
+        )
+
+    def check(self, commit: Commit) -> Refusal | None:
+        return self.met(commit)
+
+    def met(self, commit: Commit) -> Refusal | None:
+        taken = commit.taken
+        if not commit.must_use_taken or taken is None:
+            return None
+        if any(taken.face in (c.face for c in m.cards) for m in commit.new_melds):
+            return None
+        return Refusal(
+            "draw.taken-card-unused",
+            f"The discard you took ({taken}) must be in the melds you open with this turn.",
+        )
+
+
+class PickupObligation(Protocol):
+    """What a conditionally taken top discard owes (``draw.discard_top_condition``,
+    ``draw.top_card_use``): the engine asks :meth:`feasible` at the take, the
+    commit asks :meth:`met`, the bots ask both."""
+
+    def feasible(
+        self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+    ) -> bool: ...
+
+    def met(self, commit: Commit) -> Refusal | None: ...
+
+
+@attrs.frozen(slots=True)
 class ExchangeDrawIsHandRummy:
     """The exchange card taken as the draw must end in a hand rummy (R-HR-06)."""
 
@@ -399,9 +450,14 @@ def _deep_card_laid(variant: Variant) -> DeepCardOnTable | None:
 
 @register_commit("taken_discard_laid")
 def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
-    if not top_take_has_condition(variant):
+    if not top_take_has_condition(variant) or variant.draw.discard_top_condition == "opening_use":
         return None
     return TakenDiscardLaid(variant.draw.pickup_natural_partners)
+
+
+@register_commit("taken_discard_opens")
+def _taken_opens(variant: Variant) -> TakenDiscardOpens | None:
+    return TakenDiscardOpens() if variant.draw.discard_top_condition == "opening_use" else None
 
 
 @register_commit("exchange_draw_is_hand_rummy")
@@ -430,10 +486,15 @@ def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
     return any(isinstance(extend_meld(variant, meld, [card]), Meld) for meld in table)
 
 
-def pickup_obligation(variant: Variant) -> TakenDiscardLaid | None:
-    """The conditional top-discard pickup (R-HR-09) of ``variant``, or None."""
-    found = compose(variant).get("taken_discard_laid")
-    return found if isinstance(found, TakenDiscardLaid) else None
+def pickup_obligation(variant: Variant) -> PickupObligation | None:
+    """The conditional top-discard pickup (R-HR-09, R-500-03, R-KAL-06) of
+    ``variant``, or None."""
+    rules = compose(variant)
+    for name in ("taken_discard_laid", "taken_discard_opens"):
+        found = rules.get(name)
+        if isinstance(found, (TakenDiscardLaid, TakenDiscardOpens)):
+            return found
+    return None
 
 
 def deep_obligation(variant: Variant) -> DeepCardStartsNewMeld | DeepCardOnTable | None:
