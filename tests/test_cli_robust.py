@@ -127,15 +127,15 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "7a8a677a665e2dcaf2e6f8709d05eb8aca929af76180ce65246468ade3ca5a84",
-    "rami40": "f49f02387fcec9aa843ff381bc377b43a27ce184493504a4af9d409a0bc847df",
-    "rami40_house": "1c3df2dced7752db901c35fff236a7ba92a677bf64401f24fc98358380887d08",
-    "rami51": "5eff497b1fd01bbd2b115f8cee28a59fcea71a8e862740669ce4002a22139435",
-    "rami51_house": "158b3e75f78f879e84d532ccf5898ca6c3b5b26de5ec019acceaa1dfe17501d9",
-    "roemie": "c3af0496c1b927d06667ce5b46904bd7daf7441636cbb84d556dee9f125d5998",
-    "romme": "a99909b40392b48448d683dfc0be3f2e60c1ee32f725e68049531453f868ab92",
-    "romme51": "44e531d508d7fcce37930fd08b338823edd296291d7c416b1fd95e2f7541fb87",
-    "rummy500": "0cb7913befdbedd86c6bbd23a95df1d53f3a0436831cd6ce5b800d32f04d955b",
+    "handromi": "9227892ac7528003f739a1b3da94f8eb1eafbc94619e847eed4285969ad8f028",
+    "rami40": "21b73846a03ee475a8ad50419adde63415fea4e24bb4102a24b8c588a1677642",
+    "rami40_house": "875cb890f338b5b7392b1542e4bb8f65dda91794d3cb56a2a517b4a974572b35",
+    "rami51": "98e893fe8f68b3a0856fb93aade7913fe23555ada25009c90318ee722bfb9b63",
+    "rami51_house": "6829863fd631fca6031a887556b5ac9e872f027a7a9934ab0fc3fc6636232edc",
+    "roemie": "47999e311e6bc3db53ddb3ab50486a9b3e14fe2aa8fde48f84aa453907b5c3e0",
+    "romme": "ee41dc9700670a2f52467028626d1e40ec7a2fb5d0e057179b78589c48604c2f",
+    "romme51": "0e99dad047051c9ff55625ede5862004ad8018735d98d70dc5795485e52397a3",
+    "rummy500": "928e314b43508defcc785f6bace9b9848e9ab6d60f5ca1ac157dcd934957cd71",
 }
 
 
