@@ -21,7 +21,7 @@ end a match is another rule, not a change to its callers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from functools import lru_cache
 from typing import Protocol
 
@@ -308,7 +308,7 @@ class Elimination:
             active = tuple(sorted((*still_in, *rebuys)))
         return Standing(tuple(totals), tuple(played), active, pending, frozenset(bought), still_in)
 
-    def may_buy_back(self, seat: int, still_in: Sequence[int], bought: set[int] | frozenset[int]) -> bool:
+    def may_buy_back(self, seat: int, still_in: Sequence[int], bought: Set[int]) -> bool:
         """May ``seat``, out after a deal, buy back in, with ``still_in`` the
         seats not out after it?"""
         return self.buy_back and seat not in bought and len(still_in) >= 2
