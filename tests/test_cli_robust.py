@@ -127,15 +127,15 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "7a8a677a665e2dcaf2e6f8709d05eb8aca929af76180ce65246468ade3ca5a84",
-    "rami40": "f49f02387fcec9aa843ff381bc377b43a27ce184493504a4af9d409a0bc847df",
-    "rami40_house": "1c3df2dced7752db901c35fff236a7ba92a677bf64401f24fc98358380887d08",
-    "rami51": "5eff497b1fd01bbd2b115f8cee28a59fcea71a8e862740669ce4002a22139435",
-    "rami51_house": "158b3e75f78f879e84d532ccf5898ca6c3b5b26de5ec019acceaa1dfe17501d9",
-    "roemie": "c3af0496c1b927d06667ce5b46904bd7daf7441636cbb84d556dee9f125d5998",
-    "romme": "a99909b40392b48448d683dfc0be3f2e60c1ee32f725e68049531453f868ab92",
-    "romme51": "44e531d508d7fcce37930fd08b338823edd296291d7c416b1fd95e2f7541fb87",
-    "rummy500": "0cb7913befdbedd86c6bbd23a95df1d53f3a0436831cd6ce5b800d32f04d955b",
+    "handromi": "dfb9d01717339a17ea29435d82d7d1613ca2208797b2f2978fabfa4c678b59a4",
+    "rami40": "8e1efd136c25e9428688b8c14923e42a7108b31008cdc9d889ba1fbcbdf0e04e",
+    "rami40_house": "9e1b83a6b34bb225fa67695e511b81115fccd9aade0a9186c9bf60eb116e123d",
+    "rami51": "50fe08b29051fc4e076c2f4296b4b70992a8e7c9c4df9b00819da9c871eb9b6a",
+    "rami51_house": "ef0e39e6a19b7409d19ffcb16f84d767a457074b096398ec36921f1d6f0c9fb5",
+    "roemie": "49ac35896bcdb138f77b9fe68df2d79571000fa5cddfcf879957c39d5a8c5a91",
+    "romme": "f30fcfd01664abf7c08aba5b03cb4113ac6295e4d1398a331df56c5d9b602194",
+    "romme51": "91985882f6c9768a48aa2b86d0f6f05ca19a4a9bba5a18c5c4dd1d5736fb2c9d",
+    "rummy500": "fdc41139fc7eec4649dcbe9bfd3a2ddfedf15e995227b33d19b7d5a85000a7a4",
 }
 
 
