@@ -150,6 +150,14 @@ def test_a_set_is_closed_when_both_suits_would_pass_set_max() -> None:
     assert refused(state, "swap 1 Kc Kd") == "swap.set-closed"
 
 
+def test_one_missing_suit_alone_releases_a_set_of_set_min_four() -> None:
+    variant = loads_variant(_with_set_max(4).replace("set_max = 4", "set_max = 4\nset_min = 4"))
+    state = position(variant, "Kc 2c", "Kd Kh Ks JK")
+    after = accepted(state, "swap 1 Kc")
+    assert after.table[0].meld.notation() == "Kc Kd Kh Ks"
+    assert refused(position(variant, "Kc Kd 2c", "Kh Ks JK JK"), "swap 1 Kc Kd") == "swap.set-closed"
+
+
 def _with_set_max(set_max: int) -> str:
     return BODY.format(relay="none").replace(
         "max_jokers_per_meld = 3", f"max_jokers_per_meld = 3\nset_max = {set_max}"

@@ -31,7 +31,6 @@ __all__ = [
     "relay_required",
     "release_groups",
     "releases_sets_whole",
-    "set_min_naturals",
     "swap_allowed_refusal",
     "swap_out_joker",
     "swap_refusal",
@@ -76,11 +75,6 @@ def swap_refusal(variant: Variant, *, opened_now: bool) -> Refusal | None:
     if swap.requires_opened and not opened_now and not swap.in_hand_rummy_turn:
         return Refusal("swap.not-opened", "You must open before you swap a joker.")
     return None
-
-
-def set_min_naturals(variant: Variant) -> int:
-    """The natural cards a set must keep beside a joker that leaves it (0: any set)."""
-    return variant.swap.set_min_naturals
 
 
 def releases_sets_whole(variant: Variant) -> bool:
