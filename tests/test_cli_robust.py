@@ -127,15 +127,15 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "83e309ba1d04d26962907e28bed80f4cec430798a4c42edaeb6ff071dcb971ec",
-    "rami40": "cf257e25ac5625c4b7e0fb0beda574a747c6e7f62fd172ceaefbe0855c6d1ff4",
-    "rami40_house": "4486b15fdef3029407c053ac1e042e327f5c9fd377d0d77b5ed9a09e869b54e6",
-    "rami51": "c889d117c4b642f00b2348cad75d15aaaf22ef21facd06c261cc7bc1320c0c8a",
-    "rami51_house": "74ab319c3ce09027e780c266109765132c4e17f78e9e2b5806bfe33fd02f66da",
-    "roemie": "ac59662ce35bd937ddef16ff3bb2ddffe4d3e4070107eacefc4b0be0ba8ba6fa",
-    "romme": "5904ae52057dab6dcb4c9471a6adb3277292fc1dfb6d2cb519c03a637d42894f",
-    "romme51": "9a384dde4b344e6a705a40ba92aacc7e078cbef943411881b0ce1da2ce6e9f79",
-    "rummy500": "0880f3c69065aa9f227e5e30d0a7e5f3f0e7892a081eabdf5bc62fd1d5a6ceae",
+    "handromi": "8757f669b0ca07428305a2d183bfad7cbd3c6300e6b5b66f39215043a167759a",
+    "rami40": "30f020df49fca74465827c7835d01a465ff40bc5dc8a6aa1dfda16d5436a1dfa",
+    "rami40_house": "899103fda6f5d4910c38ccc6eeab6cc8a9e297e3a1e17ca687520a05f8df4078",
+    "rami51": "427901c18e7ac470e1a7d53dcb40535fdf494c3298a317dd5d132247a4fd2fb3",
+    "rami51_house": "c590a3dcf9689a71cf189701ca3d4d727c266dbe65c685527d03699448474c32",
+    "roemie": "abe45f9002aa5bcc0af0ed433e0c02fa41b2f0d85493149eefc7a61cc677f73e",
+    "romme": "21d15cd961374414326995b3b1bd293fdca1009a131d6e8f47f7dc3bc5501503",
+    "romme51": "dddb5432f610bb2fbc59a7bc9f9e53b0882237ae5e779a06bea9f997c768fbe9",
+    "rummy500": "8d1557352f1ba8d8d84c70aac90083a0c2cea65be3469a3193dc100c11b96714",
 }
 
 

@@ -160,6 +160,7 @@ def test_refused_moves_change_nothing_and_legal_is_exact(ref: str) -> None:
 def test_every_refusal_code_is_provoked() -> None:
     text = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("*.toml"))
     provoked = set(re.findall(r"!([a-z]+\.[a-z-]+)", text)) | set(re.findall(r'error = "([a-z.-]+)"', text))
+    provoked |= set(re.findall(r'refused = "([a-z.-]+)"', text))  # match cases
     conformance = (ROOT / "docs" / "refusal-codes.md").read_text()
     listed = set(re.findall(r"^\| `([a-z]+\.[a-z-]+)`", conformance, re.M))
     provoked |= {"draw.stock-empty"}  # provoked below: positions always fill the stock

@@ -18,11 +18,11 @@ import pytest
 import rummykit.match
 from rummykit.cards import Card, parse_cards
 from rummykit.deal import deal
-from rummykit.errors import VariantError
+from rummykit.errors import IllegalMove, VariantError
 from rummykit.match import Match
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules.deal import deal_rule
-from rummykit.rules.match import FixedRounds, MatchHistory, match_rule
+from rummykit.rules.match import AllSeatsPlay, FixedRounds, MatchHistory, match_rule
 from rummykit.rules.scoring import StandardScoring, round_scoring
 from rummykit.scoring import round_result
 from rummykit.simulate import simulate
@@ -139,6 +139,28 @@ def matched(players: int = 2, rounds: int | None = None, scores: tuple[tuple[int
     return observe
 
 
+def eliminated(players: int, play: tuple[tuple[int, ...] | str, ...]) -> Any:
+    """A match after ``play`` (rounds of scores, one per seat in play, and
+    decisions "SEAT: rebuy" / "SEAT: retire"): who is in, who must decide,
+    the totals and winners, or the code of a refused decision."""
+
+    def observe(variant: Variant) -> Any:
+        match = Match.start(variant, players=players, first_dealer=0)
+        for step in play:
+            if isinstance(step, str):
+                seat, _, choice = step.partition(": ")
+                try:
+                    match = match.decide(int(seat), choice)
+                except IllegalMove as refusal:
+                    return f"refused: {refusal.code}"
+            else:
+                match = match.record(RoundResult("went_out", None, (), step))
+        return (match.active, match.pending, match.totals, match.is_over, match.winners)
+
+    return observe
+
+
+ELIMINATED = eliminated(3, ((120, 0, 0),))  # seat 0 over 100, under 150
 HAND = ("7c", "2d")  # seat 1 (the loser) holds the card under test where a row says so
 
 
@@ -214,6 +236,18 @@ ROWS: list[Row] = [
     ("match.rounds_options", [], [10], "rami51", {}, matched(rounds=10)),
     ("match.winner", "lowest_total", "highest_total", "rami51", {}, matched(scores=((5, 20), (0, 0)))),
     ("match.end_when_total_exceeds", 0, 500, "rami51", {}, matched(scores=((510, 20),))),
+    ("match.rounds", "per_player", "until_one_left", "rami51", {"match.eliminate_above": 100}, ELIMINATED),
+    ("match.eliminate_above", 100, 150, "rami51", {"match.rounds": "until_one_left"}, ELIMINATED),
+    # 0 (off) is refused when the match lasts until one seat is left
+    ("match.eliminate_above", 0, 100, "rami51", {"match.rounds": "until_one_left"}, eliminated(2, ())),
+    (
+        "match.buy_back",
+        "none",
+        "once_at_highest_survivor",
+        "rami51",
+        {"match.rounds": "until_one_left", "match.eliminate_above": 100},
+        eliminated(3, ((120, 0, 0), "0: rebuy")),
+    ),
     # the match stage's "better" decides a blocked round too (scoring asks it)
     ("match.winner", "lowest_total", "highest_total", "rami51", {}, scored(HAND, "blocked", None)),
 ]
@@ -324,7 +358,7 @@ def test_round_scoring_asks_the_match_stage_which_score_is_better() -> None:
 
 
 @attrs.frozen
-class OneRound:
+class OneRound(AllSeatsPlay):
     """A stand-in match stage that ends after one round, whatever the length:
     as a match to a target score or by elimination would."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +22,9 @@ from rummykit.melds import Meld, judge_meld
 from rummykit.rules import check_opening
 from rummykit.values import hand_penalty
 from rummykit.variant import Variant, load_variant
+
+if TYPE_CHECKING:
+    from rummykit.match import Match
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -48,7 +51,7 @@ CASE_KEYS: dict[str, dict[str, str]] = {
     },
     "match": {
         "name": "str", "variant": "str", "players": "int", "rounds": "int", "first_dealer": "int",
-        "scores": "list", "expect": "dict",
+        "scores": "list", "play": "list", "expect": "dict",
     },
 }  # fmt: skip
 REQUIRED = {
@@ -65,7 +68,7 @@ DEAL_KEYS = (
     "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
     "joker_counts",
 )  # fmt: skip
-MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers")
+MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers", "active", "refused")
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
     "to_move", "phase", "opened", "stock_size", "reshuffles",
@@ -84,7 +87,7 @@ EXPECT_TYPES: dict[str, dict[str, str]] = {
     },
     "match": {
         "rounds": "int", "totals": "list[int]", "winners": "list[int]", "over": "bool",
-        "dealers": "list[int]",
+        "dealers": "list[int]", "active": "list[int]", "refused": "str",
     },
     "perft": dict.fromkeys(PERFT_KINDS, "int"),
 }  # fmt: skip
@@ -166,6 +169,8 @@ def _check_case(path: str, section: str, index: int, case: Any) -> None:
         raise CaseFileError(f"{where}: moves should be list[str], got {case['moves']!r}")
     if "scores" in case and not _is(case["scores"], "list[list[int]]"):
         raise CaseFileError(f"{where}: scores should be list[list[int]], got {case['scores']!r}")
+    if "play" in case and not all(isinstance(s, str) or _is(s, "list[int]") for s in case["play"]):
+        raise CaseFileError(f"{where}: play should mix list[int] and str, got {case['play']!r}")
 
 
 class _Variants:
@@ -331,17 +336,27 @@ def _deal_case(label: str, name: str, variant: Variant, case: dict[str, Any]) ->
 
 def _match_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
     from rummykit.match import Match
-    from rummykit.state import RoundResult
 
     expect = case["expect"]
     _expect_keys(label, name, expect, MATCH_KEYS)
+    refused: str | None = None
+    steps = [*case.get("scores", []), *case.get("play", [])]
+    last_decision = max((i for i, step in enumerate(steps) if isinstance(step, str)), default=-1)
     try:
         match = Match.start(
             variant, players=case["players"], first_dealer=case.get("first_dealer", 0),
             rounds=case.get("rounds"),
         )  # fmt: skip
-        for scores in case.get("scores", []):
-            match = match.record(RoundResult("went_out", None, (), tuple(scores)))
+        for index, step in enumerate(steps):
+            if isinstance(step, list):
+                match = _record_match_seats(match, step)
+                continue
+            try:
+                match = _decide(match, step)
+            except IllegalMove as refusal:
+                if index != last_decision:
+                    return CaseResult(label, name, False, f"{step!r} accepted", f"refused ({refusal.code})")
+                refused = refusal.code
     except ValueError as error:
         raise CaseFileError(f"{label}: {name}: {error}") from None
     got = {
@@ -351,8 +366,33 @@ def _match_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -
         "over": match.is_over,
         # A match with no fixed length (match.target): the rounds recorded.
         "dealers": [match.dealer_of(i) for i in range(match.rounds or len(match.results))],
+        "active": list(match.active),
+        "refused": refused,
     }
+    if refused is not None and "refused" not in expect:
+        return CaseResult(label, name, False, f"{steps[last_decision]!r} accepted", f"refused ({refused})")
     return _compare(label, name, expect, got)
+
+
+def _record_match_seats(match: Match, scores: list[int]) -> Match:
+    """Record a round given one score per match seat (a seat out of play: 0)."""
+    from rummykit.state import RoundResult
+
+    if len(scores) != match.players:
+        raise ValueError(f"a round needs one score per match seat ({match.players}), not {len(scores)}")
+    active = match.active
+    idle = [seat for seat in range(match.players) if seat not in active and scores[seat] != 0]
+    if idle:
+        raise ValueError(f"seat {idle[0]} is not in play and must score 0, not {scores[idle[0]]}")
+    return match.record(RoundResult("went_out", None, (), tuple(scores[seat] for seat in active)))
+
+
+def _decide(match: Match, step: str) -> Match:
+    """Apply a decision written "SEAT: rebuy" or "SEAT: retire"."""
+    seat, colon, choice = step.partition(":")
+    if not colon or not seat.strip().isdigit() or not seat.strip().isascii():
+        raise ValueError(f"a decision reads 'SEAT: rebuy' or 'SEAT: retire', not {step!r}")
+    return match.decide(int(seat.strip()), choice.strip())
 
 
 def _perft_case(label: str, name: str, variant: Variant, case: dict[str, Any], base: Path) -> CaseResult:

@@ -1,12 +1,14 @@
 """Matches: a series of rounds with running totals, dealer rotation and a winner.
 
-How long a match lasts, who deals and who wins is the variant's match stage
-(:mod:`rummykit.rules.match`); :class:`Match` keeps the rounds played.
+How long a match lasts, who deals, who plays each round, who must decide
+whether to buy back, and who wins is the variant's match stage
+(:mod:`rummykit.rules.match`); :class:`Match` keeps the rounds played and the
+decisions taken.
 
 >>> import rummykit as rk
 >>> match = Match.start(rk.load_variant("handromi"), players=3, first_dealer=0)
->>> match.rounds, match.dealer_of(1)
-(7, 2)
+>>> match.rounds, match.dealer_of(1), match.active
+(7, 2, (0, 1, 2))
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 import attrs
 
 from rummykit.deal import deal
-from rummykit.rules.match import MatchRule, match_rule
+from rummykit.errors import IllegalMove
+from rummykit.rules.match import DECISIONS, Decision, MatchRule, match_rule
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import Variant
 
@@ -27,7 +30,8 @@ class Match:
     players: int
     rounds: int
     first_dealer: int
-    results: tuple[RoundResult, ...] = ()
+    results: tuple[RoundResult, ...] = ()  # by match seat (0 for a seat not in play)
+    decisions: tuple[Decision, ...] = ()
 
     @classmethod
     def start(
@@ -52,26 +56,77 @@ class Match:
         return match_rule(self.variant)
 
     def dealer_of(self, index: int) -> int:
-        """The dealer of round ``index`` (0-based): the deal passes one seat in
-        the direction of play each round (R-ALL-11)."""
+        """The match seat that deals round ``index`` (0-based): the deal passes
+        to the next seat in play in the direction of play (R-ALL-11)."""
         return self.rule.dealer_of(self, index)
 
-    def deal_next(self, seed: int | None = None) -> RoundState:
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The match seats in play for the next round, in seat order: round
+        seat ``j`` is ``active[j]``. Every seat, unless the match eliminates."""
+        return self.rule.played(self, len(self.results))
+
+    def played(self, index: int) -> tuple[int, ...]:
+        """The match seats that played round ``index`` (in seat order)."""
+        return self.rule.played(self, index)
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The seats that must decide ("rebuy" or "retire") before the next round."""
+        return self.rule.pending(self)
+
+    def decide(self, seat: int, choice: str) -> Match:
+        """The match after seat ``seat`` decides ``choice``: "rebuy" (buy back
+        in) or "retire" (leave the match). A decision the match stage refuses
+        raises :class:`~rummykit.errors.IllegalMove` (``match.no-rebuy``,
+        ``match.no-decision``) and changes nothing."""
+        if choice not in DECISIONS:
+            raise ValueError(f"a decision is one of {', '.join(DECISIONS)}, not {choice!r}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"a seat is from 0 to {self.players - 1}, not {seat}")
+        refusal = self.rule.refusal(self, seat, choice)
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+        return attrs.evolve(self, decisions=(*self.decisions, Decision(len(self.results), seat, choice)))
+
+    def _ready(self) -> None:
+        """Refuse to go on while the match is over or a seat must decide."""
         if self.is_over:
             raise ValueError("the match is over")
-        return deal(self.variant, players=self.players, seed=seed, dealer=self.dealer_of(len(self.results)))
+        pending = self.pending
+        if pending:
+            seats = ", ".join(str(seat) for seat in pending)
+            raise ValueError(f"seat(s) {seats} must decide (rebuy or retire) before the next round")
+
+    def deal_next(self, seed: int | None = None) -> RoundState:
+        """Deal the next round to the seats in play (round seat ``j`` is
+        ``active[j]``), dealt by :meth:`dealer_of`."""
+        self._ready()
+        active = self.active
+        dealer = active.index(self.dealer_of(len(self.results)))
+        return deal(self.variant, players=len(active), seed=seed, dealer=dealer)
 
     def record(self, result: RoundResult) -> Match:
-        """The match with one more finished round."""
-        if self.is_over:
-            raise ValueError("the match is over")
-        if len(result.scores) != self.players:
-            raise ValueError("a round result needs one score per seat")
-        return attrs.evolve(self, results=(*self.results, result))
+        """The match with one more finished round: ``result`` has one score per
+        seat in play (by round seat); it is kept by match seat."""
+        self._ready()
+        active = self.active
+        if len(result.scores) != len(active):
+            raise ValueError(f"a round result needs one score per seat in play ({len(active)})")
+        scores = [0] * self.players
+        for round_seat, seat in enumerate(active):
+            scores[seat] = result.scores[round_seat]
+        kept = attrs.evolve(
+            result,
+            winner=None if result.winner is None else active[result.winner],
+            winners=tuple(active[w] for w in result.winners),
+            scores=tuple(scores),
+        )
+        return attrs.evolve(self, results=(*self.results, kept))
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(r.scores[seat] for r in self.results) for seat in range(self.players))
+        return self.rule.totals(self)
 
     @property
     def is_over(self) -> bool:

@@ -6,7 +6,10 @@ Every round's seed is derived from the master seed and the round's index (in
 a match: from the match's seed and the round's index in the match), so the
 results are the same whatever the number of worker processes. Whole matches
 are played through :class:`~rummykit.match.Match`: the variant's match stage
-says who deals, when a match is over and who won.
+says who deals, who plays each round, when a match is over and who won. In a
+match with elimination, each round is played by the bots of the seats still
+in (each keeps its match seat), and a simulated player buys back in whenever
+the match lets it.
 
 >>> report = simulate("rami51", players=2, bots=["greedy", "random"], rounds=4, seed=1)
 >>> report.rounds, sum(report.endings.values())
@@ -98,10 +101,15 @@ class RoundSummary:
     bots: tuple[str, ...]  # by seat
     ending: str
     winners: tuple[int, ...]
-    scores: tuple[int, ...]
+    scores: tuple[int, ...]  # by seat; 0 for a seat not in play (see ``seats``)
     turns: int
     moves: int
     record: str | None = None  # the round's record (JSON), when asked for
+    seats: tuple[int, ...] = ()  # the seats that played the round (in a match); () = every seat
+
+    def played(self, seat: int) -> bool:
+        """Did ``seat`` play this round?"""
+        return not self.seats or seat in self.seats
 
 
 def play_round(
@@ -175,15 +183,23 @@ def play_match(
     match = Match.start(variant, players=players, first_dealer=first)
     summaries: list[RoundSummary] = []
     while not match.is_over:
+        for seat in match.pending:  # a simulated player buys back whenever it may
+            match = match.decide(seat, "rebuy")
         index = len(match.results)
         if index >= MAX_MATCH_ROUNDS:
             raise RuntimeError(f"a {variant.id} match lasted more than {MAX_MATCH_ROUNDS} rounds")
+        active = match.active
         summary, result = _play(
-            variant_ref, players, bots, round_seed(seed, index), match.dealer_of(index),
-            index=index, keep_record=keep_record,
+            variant_ref, len(active), [bots[seat] for seat in active], round_seed(seed, index),
+            active.index(match.dealer_of(index)), index=index, keep_record=keep_record,
         )  # fmt: skip
-        summaries.append(summary)
         match = match.record(result)
+        kept = match.results[-1]
+        by_match_seat = attrs.evolve(
+            summary, dealer=match.dealer_of(index), bots=tuple(bots[:players]), winners=kept.winners,
+            scores=kept.scores, seats=active,
+        )  # fmt: skip
+        summaries.append(by_match_seat)
     return tuple(summaries), match.winners
 
 
@@ -274,6 +290,8 @@ class SimulationReport:
         stats: dict[str, dict[str, float]] = {}
         for s in self.summaries:
             for seat, name in enumerate(s.bots):
+                if not s.played(seat):
+                    continue
                 entry = stats.setdefault(name, {"played": 0, "wins": 0.0, "score": 0.0})
                 entry["played"] += 1
                 entry["score"] += s.scores[seat]

@@ -356,8 +356,13 @@ class Scoring:
 
 @attrs.frozen(slots=True)
 class Match:
-    rounds: int | Literal["per_player"] = int_or(
-        "per_player", "per_player", minimum=1, maximum=MAX_ROUNDS, doc="rounds in a match"
+    rounds: int | Literal["per_player", "until_one_left"] = int_or(
+        "per_player",
+        "per_player",
+        "until_one_left",
+        minimum=1,
+        maximum=MAX_ROUNDS,
+        doc="rounds in a match (until_one_left: until elimination leaves one seat)",
     )
     rounds_options: tuple[int, ...] = int_list(
         (), minimum=1, maximum=MAX_ROUNDS, max_items=MAX_OPTIONS, doc="other match lengths a table may choose"
@@ -370,6 +375,12 @@ class Match:
     )
     target: int = integer(
         0, minimum=0, maximum=MAX_SCORE, doc="the match ends once a total reaches this (0 = off)"
+    )
+    eliminate_above: int = integer(
+        0, minimum=0, maximum=MAX_SCORE, doc="a seat whose total exceeds this after a deal is out (0 = off)"
+    )
+    buy_back: Literal["none", "once_at_highest_survivor"] = choice(
+        "none", "none", "once_at_highest_survivor", doc="may an eliminated seat buy back in, and how"
     )
 
 
@@ -932,6 +943,13 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             '"none" while `draw.discard_top_condition` is "opening_use" (one duty for the top discard)',
             f"string {draw.top_card_use!r}",
         )
+    match: Match = s["match"]
+    if match.rounds == "until_one_left" and match.eliminate_above < 1:
+        report(
+            "match.eliminate_above",
+            'an integer >= 1 when match.rounds is "until_one_left"',
+            f"integer {match.eliminate_above}",
+        )
     deal: Deal = s["deal"]
     if deal.exchange_card and s["seating"].cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
@@ -1146,8 +1164,15 @@ def _match_warnings(variant: Variant) -> list[KeyWarning]:
     elif match.end_when_total_exceeds:
         why = "while `match.end_when_total_exceeds` ends the match on a score"
     else:
-        return []
-    return _idle(match, "match", ("rounds", "rounds_options"), why)
+        return _elimination_warnings(match)
+    found = _idle(match, "match", ("rounds", "rounds_options"), why)
+    return found + _idle(match, "match", ("eliminate_above", "buy_back"), why)
+
+
+def _elimination_warnings(match: Match) -> list[KeyWarning]:
+    if match.rounds == "until_one_left":
+        return _idle(match, "match", ("rounds_options",), 'while `match.rounds = "until_one_left"`')
+    return _idle(match, "match", ("eliminate_above", "buy_back"), 'unless `match.rounds = "until_one_left"`')
 
 
 def variant_warnings(variant: Variant) -> list[KeyWarning]:

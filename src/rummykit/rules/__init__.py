@@ -27,7 +27,7 @@ from rummykit.rules.base import (
     registered,
 )
 from rummykit.rules.deal import DealRule, Dealt, StandardDeal, deal_rule
-from rummykit.rules.match import FixedRounds, MatchHistory, MatchRule, match_rule
+from rummykit.rules.match import Elimination, FixedRounds, MatchHistory, MatchRule, match_rule
 from rummykit.rules.opening import (
     HandRummyWaiver,
     OpeningCheck,
@@ -54,6 +54,7 @@ __all__ = [
     "DealRule",
     "Dealt",
     "DeepCardStartsNewMeld",
+    "Elimination",
     "ExchangeDrawIsHandRummy",
     "FixedRounds",
     "HandRummyWaiver",

@@ -6,10 +6,12 @@ over, who won, and which of two scores is the better one.
 passes in is the deal stage's). :class:`rummykit.match.Match`, the simulator
 and round scoring ask it; nothing else reads those keys.
 
-A match lasts a fixed number of rounds (:class:`FixedRounds`), or until a
-total reaches ``match.target`` (:class:`TargetScore`); the rule answers "is it
-over" and "who won" from the match so far, so that another way to end a match
-is another rule, not a change to its callers.
+A match lasts a fixed number of rounds (:class:`FixedRounds`), until a
+total reaches ``match.target`` (:class:`TargetScore`), or until elimination
+leaves one seat (:class:`Elimination`, ``match.rounds = "until_one_left"``);
+the rule answers "is it over", "who won", "who plays the next round" and "who
+must decide whether to buy back" from the match so far, so that another way to
+end a match is another rule, not a change to its callers.
 
 >>> from rummykit.variant import load_variant
 >>> rule = match_rule(load_variant("roemie"))
@@ -19,17 +21,43 @@ is another rule, not a change to its callers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from functools import lru_cache
 from typing import Protocol
 
 import attrs
 
+from rummykit.errors import Refusal
 from rummykit.rules.deal import DealRule, deal_rule
 from rummykit.table import RoundResult
 from rummykit.variant import Variant
 
-__all__ = ["FixedRounds", "MatchHistory", "MatchRule", "TargetScore", "TotalExceeds", "match_rule"]
+__all__ = [
+    "DECISIONS",
+    "AllSeatsPlay",
+    "Decision",
+    "Elimination",
+    "FixedRounds",
+    "MatchHistory",
+    "MatchRule",
+    "Standing",
+    "TargetScore",
+    "TotalExceeds",
+    "match_rule",
+]
+
+DECISIONS = ("rebuy", "retire")
+"""What an eliminated seat may decide: buy back in, or leave the match."""
+
+
+@attrs.frozen(slots=True)
+class Decision:
+    """Seat ``seat`` decided ``choice`` (one of :data:`DECISIONS`) after the
+    first ``after`` rounds of the match."""
+
+    after: int
+    seat: int
+    choice: str
 
 
 class MatchHistory(Protocol):
@@ -51,6 +79,11 @@ class MatchHistory(Protocol):
 
     @property
     def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """The decisions taken so far, in order."""
+        ...
 
 
 class MatchRule(Protocol):
@@ -78,9 +111,47 @@ class MatchRule(Protocol):
         """Who won the match (or leads it, while it is not over)."""
         ...
 
+    def totals(self, history: MatchHistory) -> tuple[int, ...]:
+        """Each seat's total (from the results, and the decisions taken)."""
+        ...
+
+    def played(self, history: MatchHistory, index: int) -> tuple[int, ...]:
+        """The seats that play round ``index`` (0-based; a round not yet
+        played: the seats in play now), in seat order."""
+        ...
+
+    def pending(self, history: MatchHistory) -> tuple[int, ...]:
+        """The seats that must decide (see :data:`DECISIONS`) before the next round."""
+        ...
+
+    def refusal(self, history: MatchHistory, seat: int, choice: str) -> Refusal | None:
+        """Why seat ``seat`` may not decide ``choice`` now (None: it may)."""
+        ...
+
+
+class AllSeatsPlay:
+    """Every seat plays every round and nobody is ever asked to decide: the
+    match stages other than :class:`Elimination` share this."""
+
+    __slots__ = ()
+
+    def totals(self, history: MatchHistory) -> tuple[int, ...]:
+        return tuple(sum(r.scores[seat] for r in history.results) for seat in range(history.players))
+
+    def played(self, history: MatchHistory, index: int) -> tuple[int, ...]:
+        return tuple(range(history.players))
+
+    def pending(self, history: MatchHistory) -> tuple[int, ...]:
+        return ()
+
+    def refusal(self, history: MatchHistory, seat: int, choice: str) -> Refusal | None:
+        if choice == "rebuy":
+            return Refusal("match.no-rebuy", "This variant has no buy-back: no seat is ever out.")
+        return Refusal("match.no-decision", f"Seat {seat} has no decision to make in this match.")
+
 
 @attrs.frozen(slots=True)
-class FixedRounds:
+class FixedRounds(AllSeatsPlay):
     """A match of a fixed number of rounds (one per seat, or a number); the
     deal passes one seat in the direction of play each round (R-ALL-11); the
     best total wins, equal totals share the win (R-ALL-10)."""
@@ -145,7 +216,7 @@ def _total_exceeds(variant: Variant) -> TotalExceeds:
 
 
 @attrs.frozen(slots=True)
-class TargetScore:
+class TargetScore(AllSeatsPlay):
     """A match that ends after the round in which some total reaches
     ``target`` (``match.target``, R-500-11); it has no fixed length (its one
     length is 0). The best total wins then, equal totals share the win
@@ -173,19 +244,151 @@ class TargetScore:
         return self.rounds.leaders(history.totals)
 
 
+@attrs.frozen(slots=True)
+class Standing:
+    """Where an elimination match stands: each seat's total, the seats that
+    played each round, the seats in play for the next one, those that must
+    decide first, and those that have used their buy-back."""
+
+    totals: tuple[int, ...]
+    rounds: tuple[tuple[int, ...], ...]
+    active: tuple[int, ...]
+    pending: tuple[int, ...]
+    bought_back: frozenset[int]
+    survivors: tuple[int, ...] = ()  # the seats not over the limit after the last deal
+
+
+@attrs.frozen(slots=True)
+class Elimination:
+    """A match that lasts until one seat is left (``match.rounds =
+    "until_one_left"``, R-KAL-14). After each deal a seat in play whose total
+    exceeds ``limit`` (``match.eliminate_above``) is out, unless it buys back
+    (``match.buy_back = "once_at_highest_survivor"``): once per seat, only
+    while at least two other seats are still in after that deal (not over the
+    limit in it), taking the highest total among those. A seat that may buy
+    back is asked (:meth:`pending`); a seat that may not leaves at once. The
+    last seat in wins; if every seat in play goes over in the same deal, the
+    best total among them wins (equal totals share, R-ALL-10). The deal passes
+    to the next seat in play in the direction of play."""
+
+    limit: int
+    buy_back: bool
+    rounds: FixedRounds
+
+    def lengths(self, players: int) -> tuple[int, ...]:
+        return (0,)
+
+    def better(self, score: int, other: int) -> bool:
+        return self.rounds.better(score, other)
+
+    def leaders(self, scores: Sequence[int]) -> tuple[int, ...]:
+        return self.rounds.leaders(scores)
+
+    def standing(self, history: MatchHistory) -> Standing:
+        """Replay the rounds and decisions of ``history``."""
+        decided = {(d.after, d.seat): d.choice for d in history.decisions}
+        totals = [0] * history.players
+        active = tuple(range(history.players))
+        played: list[tuple[int, ...]] = []
+        pending: tuple[int, ...] = ()
+        bought: set[int] = set()
+        still_in: tuple[int, ...] = active
+        for index, result in enumerate(history.results):
+            played.append(active)
+            for seat in active:
+                totals[seat] += result.scores[seat]
+            still_in = tuple(seat for seat in active if totals[seat] <= self.limit)
+            over = [seat for seat in active if seat not in still_in]
+            askable = [seat for seat in over if self.may_buy_back(seat, still_in, bought)]
+            rebuys = [seat for seat in askable if decided.get((index + 1, seat)) == "rebuy"]
+            pending = tuple(seat for seat in askable if (index + 1, seat) not in decided)
+            for seat in rebuys:
+                totals[seat] = max(totals[s] for s in still_in)
+                bought.add(seat)
+            active = tuple(sorted((*still_in, *rebuys)))
+        return Standing(tuple(totals), tuple(played), active, pending, frozenset(bought), still_in)
+
+    def may_buy_back(self, seat: int, still_in: Sequence[int], bought: Set[int]) -> bool:
+        """May ``seat``, out after a deal, buy back in, with ``still_in`` the
+        seats not out after it?"""
+        return self.buy_back and seat not in bought and len(still_in) >= 2
+
+    def totals(self, history: MatchHistory) -> tuple[int, ...]:
+        return self.standing(history).totals
+
+    def played(self, history: MatchHistory, index: int) -> tuple[int, ...]:
+        standing = self.standing(history)
+        return standing.rounds[index] if index < len(standing.rounds) else standing.active
+
+    def pending(self, history: MatchHistory) -> tuple[int, ...]:
+        return self.standing(history).pending
+
+    def refusal(self, history: MatchHistory, seat: int, choice: str) -> Refusal | None:
+        standing = self.standing(history)
+        if seat in standing.pending:
+            return None
+        if choice == "rebuy" and seat not in standing.active:
+            return Refusal("match.no-rebuy", self._why_no_rebuy(history, standing, seat))
+        return Refusal("match.no-decision", f"Seat {seat} has no decision to make now.")
+
+    def _why_no_rebuy(self, history: MatchHistory, standing: Standing, seat: int) -> str:
+        """Why ``seat``, out of the match, may not buy back in (one sentence)."""
+        if not self.buy_back:
+            return "This variant has no buy-back: a seat over the limit is out."
+        if seat in standing.bought_back:
+            return f"Seat {seat} has bought back once already; a seat buys back at most once."
+        if any(d.after == len(history.results) and d.seat == seat for d in history.decisions):
+            return f"Seat {seat} has decided already: it retired after this deal."
+        last = standing.rounds[-1] if standing.rounds else ()
+        if seat in last and len(standing.survivors) < 2:
+            return f"Seat {seat} may buy back only while at least two other seats are still in."
+        return f"Seat {seat} is out; a buy-back is decided right after the deal that put the seat out."
+
+    def dealer_of(self, history: MatchHistory, index: int) -> int:
+        standing = self.standing(history)
+        dealer = history.first_dealer
+        for later in range(1, index + 1):
+            seats = standing.rounds[later] if later < len(standing.rounds) else standing.active
+            dealer = self._next_in(history.players, dealer, seats)
+        return dealer
+
+    def _next_in(self, players: int, seat: int, seats: Sequence[int]) -> int:
+        """The first seat of ``seats`` after ``seat`` in the direction of play."""
+        for steps in range(1, players + 1):
+            candidate = self.rounds.seats.next_seat(players, seat, steps)
+            if candidate in seats:
+                return candidate
+        return self.rounds.seats.next_seat(players, seat)
+
+    def is_over(self, history: MatchHistory) -> bool:
+        standing = self.standing(history)
+        return not standing.pending and len(standing.active) <= 1
+
+    def winners(self, history: MatchHistory) -> tuple[int, ...]:
+        standing = self.standing(history)
+        seats = standing.active or (standing.rounds[-1] if standing.rounds else ())
+        if not seats:
+            return ()
+        best = self.leaders([standing.totals[seat] for seat in seats])
+        return tuple(seats[i] for i in best)
+
+
 @lru_cache(maxsize=64)
 def match_rule(variant: Variant) -> MatchRule:
     """The match stage of ``variant`` (built once per variant)."""
     match = variant.match
     if match.end_when_total_exceeds:
         return _total_exceeds(variant)
+    numbered = isinstance(match.rounds, int)
     fixed = FixedRounds(
         per_player=match.rounds == "per_player",
-        rounds=0 if match.rounds == "per_player" else int(match.rounds),
+        rounds=int(match.rounds) if numbered else 0,
         options=match.rounds_options,
         highest_wins=match.winner == "highest_total",
         seats=deal_rule(variant),
     )
     if match.target > 0:
         return TargetScore(match.target, fixed)
+    if match.rounds == "until_one_left":
+        return Elimination(match.eliminate_above, match.buy_back == "once_at_highest_survivor", fixed)
     return fixed
