@@ -128,6 +128,7 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
     "handromi": "fa7ed695e231d6153d543d96413fba5b70a6344475ce1a7a6ab788fa65320511",
+    "kalooki": "47fa7dc7e4296ae94ada19bc1843844d3af62a67ceb4c7bc7c2bdb279de2d1f0",
     "rami40": "b3919de6f7daa79fe6f0f870a9d19f2930b40ee6eebea29c600817f22fd28f2c",
     "rami40_house": "2ad03d4dcaecdd2cde3f6e081901fb1f5737215370517c81a6f27f2bd464f63a",
     "rami51": "104a13cc7c10e7507e51faa900affed1b1f36de39d74fd496aea06ae4a6569df",
