@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from test_keys_play import OPENED, RUN_7H, codes, play
 from test_keys_rummy500_mechanisms import Observe, meld_points, plays, variant_for
 
 import rummykit as rk
 from rummykit.bots import make_bot
-from rummykit.variant import VariantError
+from rummykit.variant import Draw, Melds, VariantError
 
 KEY = "draw.discard_top_condition"
 OPENING = {"opening.min_points": 40}
@@ -59,10 +60,9 @@ def test_two_values_two_outcomes(row: Row) -> None:
 
 
 def test_both_keys_are_off_by_default() -> None:
-    for ref in rk.bundled_variants():
-        variant = rk.load_variant(ref)
-        assert variant.draw.discard_top_condition != "opening_use"
-        assert variant.melds.ambiguous_kind == "set"
+    assert attrs.fields_dict(Draw)["discard_top_condition"].default == "none"
+    assert attrs.fields_dict(Melds)["ambiguous_kind"].default == "set"
+    assert [ref for ref in rk.bundled_variants() if rk.load_variant(ref).melds.ambiguous_kind != "set"] == []
 
 
 def test_the_opening_that_uses_the_card_is_accepted() -> None:
