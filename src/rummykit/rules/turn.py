@@ -18,13 +18,8 @@ from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
-from rummykit.rules.draw import (
-    chosen_card_must_be_laid,
-    chosen_card_must_start_meld,
-    taken_card_is_marked,
-    top_take_has_condition,
-)
-from rummykit.rules.going_out import final_discard_required, going_out_plan
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import (
     hand_rummy_may_open_less,
     has_pure_run,
@@ -148,8 +143,8 @@ class DeepCardStartsNewMeld:
 
         A decision, not an optimisation (``can_open_with`` stops at the first
         melds that are enough), so it stays quick however long the row is."""
-        blocked = [chosen] if taken_card_is_marked(variant) else []
-        keep = True if final_discard_required(variant) else None
+        blocked = [chosen] if draw_rule(variant).taken_card_is_marked() else []
+        keep = True if going_out_rule(variant).final_discard_required() else None
         if can_open_with(
             variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
         ):
@@ -157,7 +152,8 @@ class DeepCardStartsNewMeld:
         if opened or not hand_rummy_may_open_less(variant, len(hand)):
             return False
         # A hand rummy laying the chosen card in a new meld, the opening waived.
-        return going_out_plan(variant, hand, table=(), opened=False, not_discardable=[chosen]) is not None
+        plan = going_out_rule(variant).plan(hand, table=(), opened=False, not_discardable=[chosen])
+        return plan is not None
 
     def check(self, commit: Commit) -> Refusal | None:
         return self.met(commit)
@@ -236,7 +232,8 @@ class TakenDiscardLaid:
         if not opened and others and self._opening_then_layoff(variant, others, card, table):
             return True
         # Going out this turn (a staged finish or a hand rummy) lays every card.
-        return going_out_plan(variant, hand, table=table, opened=opened, not_discardable=[card]) is not None
+        plan = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=[card])
+        return plan is not None
 
     @staticmethod
     def _layoff_stands(variant: Variant, opened: bool) -> bool:
@@ -329,8 +326,8 @@ class TakenDiscardOpens:
         """R-ALL-14 at the take: can ``card`` (now in ``hand``) go into new
         melds that open this turn, a card left to discard where one is
         required? ``opened`` is always false when the duty applies."""
-        blocked = [card] if taken_card_is_marked(variant) else []
-        keep = True if final_discard_required(variant) else None
+        blocked = [card] if draw_rule(variant).taken_card_is_marked() else []
+        keep = True if going_out_rule(variant).final_discard_required() else None
         return can_open_with(
             variant, hand, card, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
         )
@@ -440,29 +437,28 @@ def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
 
 @register_commit("deep_card_starts_new_meld")
 def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
-    return DeepCardStartsNewMeld() if chosen_card_must_start_meld(variant) else None
+    return DeepCardStartsNewMeld() if draw_rule(variant).chosen_card_must_start_meld() else None
 
 
 @register_commit("deep_card_on_table")
 def _deep_card_laid(variant: Variant) -> DeepCardOnTable | None:
-    return DeepCardOnTable() if chosen_card_must_be_laid(variant) else None
+    return DeepCardOnTable() if draw_rule(variant).chosen_card_must_be_laid() else None
 
 
 @register_commit("taken_discard_laid")
 def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
-    if not top_take_has_condition(variant) or variant.draw.discard_top_condition == "opening_use":
-        return None
-    return TakenDiscardLaid(variant.draw.pickup_natural_partners)
+    draw = draw_rule(variant)
+    return TakenDiscardLaid(draw.pickup_partners()) if draw.pickup_duty() == "laid" else None
 
 
 @register_commit("taken_discard_opens")
 def _taken_opens(variant: Variant) -> TakenDiscardOpens | None:
-    return TakenDiscardOpens() if variant.draw.discard_top_condition == "opening_use" else None
+    return TakenDiscardOpens() if draw_rule(variant).pickup_duty() == "opening" else None
 
 
 @register_commit("exchange_draw_is_hand_rummy")
 def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
-    return ExchangeDrawIsHandRummy() if variant.draw.exchange_as_draw == "hand_rummy_only" else None
+    return ExchangeDrawIsHandRummy() if draw_rule(variant).exchange_only_for_hand_rummy() else None
 
 
 @register_commit("swapped_joker_relaid")
