@@ -127,15 +127,16 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "8757f669b0ca07428305a2d183bfad7cbd3c6300e6b5b66f39215043a167759a",
-    "rami40": "30f020df49fca74465827c7835d01a465ff40bc5dc8a6aa1dfda16d5436a1dfa",
-    "rami40_house": "899103fda6f5d4910c38ccc6eeab6cc8a9e297e3a1e17ca687520a05f8df4078",
-    "rami51": "427901c18e7ac470e1a7d53dcb40535fdf494c3298a317dd5d132247a4fd2fb3",
-    "rami51_house": "c590a3dcf9689a71cf189701ca3d4d727c266dbe65c685527d03699448474c32",
-    "roemie": "abe45f9002aa5bcc0af0ed433e0c02fa41b2f0d85493149eefc7a61cc677f73e",
-    "romme": "21d15cd961374414326995b3b1bd293fdca1009a131d6e8f47f7dc3bc5501503",
-    "romme51": "dddb5432f610bb2fbc59a7bc9f9e53b0882237ae5e779a06bea9f997c768fbe9",
-    "rummy500": "8d1557352f1ba8d8d84c70aac90083a0c2cea65be3469a3193dc100c11b96714",
+    "handromi": "fa7ed695e231d6153d543d96413fba5b70a6344475ce1a7a6ab788fa65320511",
+    "kalooki": "47fa7dc7e4296ae94ada19bc1843844d3af62a67ceb4c7bc7c2bdb279de2d1f0",
+    "rami40": "b3919de6f7daa79fe6f0f870a9d19f2930b40ee6eebea29c600817f22fd28f2c",
+    "rami40_house": "2ad03d4dcaecdd2cde3f6e081901fb1f5737215370517c81a6f27f2bd464f63a",
+    "rami51": "104a13cc7c10e7507e51faa900affed1b1f36de39d74fd496aea06ae4a6569df",
+    "rami51_house": "fcfe68c69fd1564239adc731e1332ebb348677e11a86b173e8cb9b111fab5848",
+    "roemie": "ed209aeadf1acf4a8a92bea2a5d9629f3ddbd0abb72b27a419c48ca564228056",
+    "romme": "78279a6d91b16b681137537a46be9edeaaed6f8a1c21e6554d375e91d64867c5",
+    "romme51": "66aae746528f1aff5d116ae25ba4c7003c085c968b1573b17d3dd7c34fe8191e",
+    "rummy500": "e2b55feec241c67735b4b5523ba6ddb493b058ac5f09083ed762f05fc0889a66",
 }
 
 

@@ -22,7 +22,7 @@ import pytest
 import rummykit as rk
 from rummykit.bots import GreedyBot
 from rummykit.engine import in_first_draw_round
-from rummykit.moves import LayOff, parse_seat_move
+from rummykit.moves import LayOff, SwapJoker, parse_seat_move
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule
@@ -68,6 +68,8 @@ def _same_move(a: rk.Move, b: rk.Move) -> bool:
     if isinstance(a, LayOff) and isinstance(b, LayOff):
         faces = sorted(c.face.code for c in a.cards) == sorted(c.face.code for c in b.cards)
         return a.meld == b.meld and faces
+    if isinstance(a, SwapJoker) and isinstance(b, SwapJoker):
+        return a.meld == b.meld and sorted(c.code for c in a.cards) == sorted(c.code for c in b.cards)
     return a == b
 
 
@@ -204,6 +206,9 @@ ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], 
     ("swap.set_min_naturals", 0, 3, "rami51", {},
      {"hands": ["Kd 2c 3c", "5c 9d"], "phase": "play", "opened": OPENED, "table": SET_JOKER},
      ["0: swap 1 Kd"], codes, ("ok",), ("swap.set-needs-three-naturals",)),
+    ("swap.set_release", "all_missing_suits", "one_card", "rami51", {},
+     {"hands": ["Kc Kd 2c 3c", "5c 9d"], "phase": "play", "opened": OPENED, "table": SET_JOKER},
+     ["0: swap 1 Kd Kc"], codes, ("ok",), ("swap.wrong-card",)),
     ("swap.relay", "none", "mandatory", "roemie", {},
      {"hands": ["8h 5d", "5c 9d"], "phase": "play", "opened": OPENED, "table": RUN_JOKER},
      ["0: swap 1 8h", "0: discard JK"], codes, ("ok", "ok"), ("ok", "swap.joker-not-relaid")),

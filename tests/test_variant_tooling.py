@@ -106,6 +106,7 @@ WARNINGS = [
     ),
     ("[swap]\nallowed = false\n", "swap.set_min_naturals", "swap.allowed"),
     ("[swap]\nallowed = false\nin_hand_rummy_turn = true\n", "swap.in_hand_rummy_turn", "swap.allowed"),
+    ('[swap]\nset_release = "all_missing_suits"\n', "swap.set_min_naturals", "swap.set_release"),
     ("[opening]\npure_run_min = 4\n", "opening.pure_run_min", "opening.require_pure_run"),
     ('[scoring]\nmethod = "table_minus_hand"\nnot_opened_flat = 100\n', "scoring.not_opened_flat", "method"),
     ("[scoring]\nhand_rummy_self_multiplier = 2\n", "scoring.hand_rummy_self_multiplier", "winner_score"),

@@ -105,7 +105,7 @@ class GreedyBot:
             cost = least_penalty(self.variant, hand).penalty
             for move in legal:
                 if isinstance(move, SwapJoker):
-                    rest = _without(hand, [move.card])
+                    rest = _without(hand, list(move.cards))
                     if least_penalty(self.variant, [*rest, Card("JK")]).penalty < cost:
                         self._queue = list(least_penalty(self.variant, [*rest, Card("JK")]).melds)
                         return move

@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import IllegalMove, NotationError, Refusal
-from rummykit.melds import Meld, extend_meld, judge_meld, swap_joker
+from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Discard,
     Draw,
@@ -401,15 +401,16 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     refusal = table_rule.swap_refusal(variant, opened_now=_opening_now(state))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
-    hand = _remove(state.hands[state.to_move], [move.card])
+    hand = _remove(state.hands[state.to_move], list(move.cards))
     if hand is None:
-        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+        raise _refuse("card.not-in-hand", f"You do not hold {format_cards(move.cards)}.")
     old = state.table[index]
-    result = swap_joker(variant, old.meld, move.card, set_min_naturals=table_rule.set_min_naturals(variant))
+    result = table_rule.swap_out_joker(variant, old.meld, move.cards)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result
-    entry = TableMeld(old.owner, meld, tuple(old.credits[i] for i in order))
+    credits = tuple(state.to_move if i is None else old.credits[i] for i in order)
+    entry = TableMeld(old.owner, meld, credits)
     table = (*state.table[:index], entry, *state.table[index + 1 :])
     turn = state.turn
     return _evolve(
@@ -418,7 +419,7 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
         table=table,
         turn=_evolve(
             turn,
-            laid_off=(*turn.laid_off, (index, move.card)),
+            laid_off=(*turn.laid_off, *((index, card) for card in move.cards)),
             swaps=turn.swaps + 1,
             steps=(*turn.steps, _step(state)),
         ),
@@ -548,7 +549,8 @@ def _relay_facts(state: RoundState) -> tuple[tuple[int, ...], int]:
     for step, (laid_off, swaps) in zip(turn.steps, after, strict=True):
         added = laid_off[len(step.laid_off) :]
         if swaps != step.swaps:
-            earlier += sum(1 for index, _ in added if index not in step.new_melds)
+            # One swap, however many cards it laid (``swap M C C`` lays them on one meld).
+            earlier += any(index not in step.new_melds for index, _ in added)
             continue
         for index, card in added:
             if card.code == JOKER_CODE:

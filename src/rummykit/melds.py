@@ -32,6 +32,7 @@ __all__ = [
     "check_meld",
     "extend_meld",
     "judge_meld",
+    "release_set_joker",
 ]
 
 JokerPlacement = Literal["lowest_value", "declared"]
@@ -645,6 +646,73 @@ def swap_joker(
         key=lambda i: (slots[i].card.code == JOKER_CODE, slots[i].card.code, i),
     )
     return Meld("set", tuple(slots[i] for i in order), meld.points), tuple(order)
+
+
+def release_set_joker(
+    variant: HasMeldRules, meld: Meld, cards: Sequence[Card]
+) -> tuple[Meld, tuple[int | None, ...]] | Refusal:
+    """Release the joker of a set by laying every suit its natural cards lack.
+
+    Only a set of exactly ``set_min`` cards holding one joker is open, and only
+    while the set with every missing suit stays within ``set_max``; any other
+    set with a joker is closed. Returns the new all-natural set and, for each
+    of its slots, the index of the slot it came from (the joker's index for the
+    first card laid in the joker's place, None for the other new cards), or a
+    refusal: ``swap.no-joker``, ``swap.set-closed``, ``swap.wrong-card``,
+    ``swap.set-needs-both-suits``.
+
+    >>> rules = MeldRules()
+    >>> meld = judge_meld(rules, parse_cards("7h 7s JK"))
+    >>> new, order = release_set_joker(rules, meld, parse_cards("7c 7d"))
+    >>> new.notation(), order
+    ('7c 7d 7h 7s', (2, None, 0, 1))
+    >>> release_set_joker(rules, meld, parse_cards("7c")).code
+    'swap.set-needs-both-suits'
+    """
+    rules = variant.meld_rules
+    jokers = [i for i, slot in enumerate(meld.slots) if slot.card.code == JOKER_CODE]
+    if not jokers:
+        return _refuse("swap.no-joker", "This meld holds no joker.")
+    rank = meld.rank
+    if meld.kind != "set" or rank is None:
+        return _refuse("swap.wrong-card", "A run's joker is released by one card, the one it stands for.")
+    held = {s.suit for s in meld.slots if s.card.code != JOKER_CODE}
+    missing = [suit for suit in Suit if suit not in held]
+    if len(meld) != rules.set_min or len(jokers) != 1 or len(held) + len(missing) > rules.set_max:
+        return _refuse(
+            "swap.set-closed",
+            f"Only a set of {rules.set_min} cards with one joker can release it; this set is closed.",
+        )
+    named: set[Suit] = set()
+    for card in cards:
+        suit = card.suit
+        if suit is None or card.rank != rank or suit in held or suit in named:
+            return _refuse("swap.wrong-card", f"{card} is not a suit this set lacks.")
+        named.add(suit)
+    if len(named) != len(missing):
+        lacking = " and ".join(str(Card.natural(rank, suit)) for suit in missing)
+        return _refuse(
+            "swap.set-needs-both-suits",
+            f"The joker leaves this set only when every missing suit is laid with it: {lacking}.",
+        )
+    return _released_set(rules, meld, jokers[0], cards)
+
+
+def _released_set(
+    rules: MeldRules, meld: Meld, joker: int, cards: Sequence[Card]
+) -> tuple[Meld, tuple[int | None, ...]] | Refusal:
+    """The set of ``meld``'s naturals and ``cards``, with where each slot came from."""
+    naturals = [*meld.naturals, *cards]
+    result = _judge_set(rules, naturals, [])
+    if isinstance(result, Refusal):
+        return result
+    pool: list[tuple[Card, int | None]] = [(s.card, i) for i, s in enumerate(meld.slots) if i != joker]
+    pool += [(card, joker if k == 0 else None) for k, card in enumerate(cards)]
+    order: list[int | None] = []
+    for slot in result.slots:
+        found = next(k for k, (card, _) in enumerate(pool) if card is slot.card)
+        order.append(pool.pop(found)[1])
+    return result, tuple(order)
 
 
 def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Meld | Refusal:

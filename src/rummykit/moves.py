@@ -137,15 +137,29 @@ class LayOff:
         return f"layoff {self.meld} {format_cards(self.cards)}"
 
 
+def _more_cards(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A tuple of cards, possibly empty."""
+    if value != ():
+        _card_tuple(instance, attribute, value)
+
+
 @attrs.frozen(slots=True)
 class SwapJoker:
-    """Put natural ``card`` into table meld ``meld`` in place of its joker."""
+    """Put natural ``card`` into table meld ``meld`` in place of its joker;
+    ``more``: further cards laid in the same move (``swap M C C``, a set whose
+    joker leaves only with every missing suit)."""
 
     meld: int = attrs.field(validator=_whole_number)
     card: Card = attrs.field(validator=_one_card_field)
+    more: tuple[Card, ...] = attrs.field(default=(), converter=_as_tuple, validator=_more_cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the move lays, ``card`` first."""
+        return (self.card, *self.more)
 
     def __str__(self) -> str:
-        return f"swap {self.meld} {self.card}"
+        return f"swap {self.meld} {format_cards(self.cards)}"
 
 
 @attrs.frozen(slots=True)
@@ -249,9 +263,10 @@ def parse_seat_move(text: str) -> tuple[int | None, Move]:
             raise NotationError(text, "layoff names a meld number and cards")
         move = LayOff(_number(args[0], text), parse_cards(args[1:]))
     elif verb == "swap":
-        if len(args) != 2:
-            raise NotationError(text, "swap names a meld number and one card")
-        move = SwapJoker(_number(args[0], text), parse_card(args[1]).face)
+        if len(args) < 2:
+            raise NotationError(text, "swap names a meld number and one or more cards")
+        cards = [parse_card(word).face for word in args[1:]]
+        move = SwapJoker(_number(args[0], text), cards[0], tuple(cards[1:]))
     elif verb == "discard":
         move = Discard(_one_card(args, text).face)
     elif verb in ("out", "undo"):

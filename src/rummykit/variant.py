@@ -292,6 +292,12 @@ class Swap:
         RELAY_TARGETS, *RELAY_TARGETS, doc="where the swapped joker may be laid again"
     )
     in_hand_rummy_turn: bool = boolean(False, doc="a hand-rummy player may swap")
+    set_release: Literal["one_card", "all_missing_suits"] = choice(
+        "one_card",
+        "one_card",
+        "all_missing_suits",
+        doc="how a set's joker leaves: one natural card, or every missing suit in one move",
+    )
 
 
 @attrs.frozen(slots=True)
@@ -1104,6 +1110,7 @@ def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
         "relay",
         "relay_targets",
         "in_hand_rummy_turn",
+        "set_release",
     )
     if not jokers:
         why = "when no deck band has jokers"
@@ -1127,6 +1134,9 @@ def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
         out += _idle(melds, "melds", ("ambiguous_kind",), why)
     if not swap.allowed:
         out += _idle(swap, "swap", swap_keys[1:], "while `swap.allowed` is false")
+    elif swap.set_release == "all_missing_suits":
+        why = 'while `swap.set_release` is "all_missing_suits"'
+        out += _idle(swap, "swap", ("set_min_naturals",), why)
     return out
 
 

@@ -1,6 +1,7 @@
 """The table: who may lay off and swap jokers, and what a swapped joker owes.
 
-Every ``layoff.*`` and ``swap.*`` key, and ``opening.layoff_same_turn``,
+Every ``layoff.*`` and ``swap.*`` key (``swap.set_release`` in
+:func:`swap_out_joker`), and ``opening.layoff_same_turn``,
 turns into behaviour here; the engine, the going-out check, the legal-move
 listing and the bots ask these functions.
 
@@ -14,9 +15,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
-from rummykit.cards import Card
+from rummykit.cards import JOKER_CODE, Card
 from rummykit.errors import Refusal
+from rummykit.melds import Meld, release_set_joker, swap_joker
 from rummykit.variant import Variant
 
 __all__ = [
@@ -26,8 +29,10 @@ __all__ = [
     "relay_counts_layoff",
     "relay_counts_new_meld",
     "relay_required",
-    "set_min_naturals",
+    "release_groups",
+    "releases_sets_whole",
     "swap_allowed_refusal",
+    "swap_out_joker",
     "swap_refusal",
     "swapped_joker_discard_refusal",
 ]
@@ -72,9 +77,43 @@ def swap_refusal(variant: Variant, *, opened_now: bool) -> Refusal | None:
     return None
 
 
-def set_min_naturals(variant: Variant) -> int:
-    """The natural cards a set must keep beside a joker that leaves it (0: any set)."""
-    return variant.swap.set_min_naturals
+def releases_sets_whole(variant: Variant) -> bool:
+    """Does a set's joker leave only with every missing suit (``swap.set_release``)?"""
+    return variant.swap.set_release == "all_missing_suits"
+
+
+def swap_out_joker(
+    variant: Variant, meld: Meld, cards: Sequence[Card]
+) -> tuple[Meld, tuple[int | None, ...]] | Refusal:
+    """Put natural ``cards`` into ``meld`` in place of its joker (R-KAL-10).
+
+    Under ``swap.set_release = "one_card"`` (and for every run) one card
+    replaces the joker it stands for, a set's subject to
+    ``swap.set_min_naturals``; several cards are refused (``swap.wrong-card``).
+    Under ``"all_missing_suits"`` a set's joker leaves only with every suit
+    its naturals lack, from a set of ``melds.set_min`` cards with one joker.
+    Returns the new meld and, per slot, the old slot it came from (None: a
+    card new to the meld), or the refusal.
+    """
+    if releases_sets_whole(variant) and meld.kind == "set":
+        return release_set_joker(variant, meld, cards)
+    if len(cards) != 1 and meld.jokers:
+        return Refusal("swap.wrong-card", "A joker is swapped out by one card, the one it stands for.")
+    return swap_joker(variant, meld, cards[0], set_min_naturals=variant.swap.set_min_naturals)
+
+
+def release_groups(variant: Variant, meld: Meld, faces: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The groups of several hand cards that may release ``meld``'s joker
+    together (a superset; :func:`swap_out_joker` judges them): under
+    ``"all_missing_suits"``, the set's rank in every suit its naturals lack."""
+    if not releases_sets_whole(variant) or meld.kind != "set" or not meld.jokers:
+        return []
+    held = {slot.suit for slot in meld.slots if not slot.is_joker}
+    fitting = [c for c in faces if c.code != JOKER_CODE and c.rank == meld.rank and c.suit not in held]
+    missing = 4 - len(held)
+    if missing < 2:
+        return []
+    return [group for group in combinations(fitting, missing) if len({c.suit for c in group}) == missing]
 
 
 def relay_required(variant: Variant) -> bool:

@@ -1,0 +1,28 @@
+"""Kalooki plays whole matches: greedy against random bots under
+``rummykit simulate``, a match by elimination ending with one player left
+(or the lowest total when everyone still in goes over together)."""
+
+from __future__ import annotations
+
+from rummykit import load_variant
+from rummykit.match import Match
+from rummykit.simulate import simulate
+
+
+def test_greedy_against_random_plays_kalooki_matches_to_the_end() -> None:
+    report = simulate("kalooki", players=3, bots=["greedy", "random", "greedy"], matches=1, seed=1)
+    assert len(report.matches) == 1 and report.summaries
+    played = [s for s in report.summaries]
+    # Every round is dealt to the seats still in, and scored by match seat.
+    for summary in played:
+        assert set(summary.seats) <= {0, 1, 2} and len(summary.scores) == 3
+        assert all(summary.scores[seat] == 0 for seat in range(3) if seat not in summary.seats)
+    assert len(played[-1].seats) >= 1
+    # The greedy seats do better than the random one.
+    greedy = sum(s.scores[0] + s.scores[2] for s in played) / 2
+    assert greedy < sum(s.scores[1] for s in played)
+
+
+def test_a_kalooki_match_has_no_fixed_length_and_every_seat_starts_in() -> None:
+    match = Match.start(load_variant("kalooki"), players=5)
+    assert match.rounds == 0 and match.active == (0, 1, 2, 3, 4) and not match.is_over
