@@ -35,10 +35,10 @@ from rummykit.moves import (
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
-from rummykit.rules import table as table_rule
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
+from rummykit.rules.table import table_rule
 from rummykit.rules.turn import deep_obligation, pickup_obligation
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
@@ -173,7 +173,7 @@ def _opening_now(state: RoundState) -> bool:
     melds = [state.table[i].meld for i in state.turn.new_melds]
     if not melds:
         return False
-    if not table_rule.layoff_after_opening_same_turn(state.variant):
+    if not table_rule(state.variant).layoff_after_opening_same_turn():
         return False
     return not isinstance(judge_opening(state.variant, melds), Refusal)
 
@@ -363,7 +363,7 @@ def _table_index(state: RoundState, number: int) -> int:
 
 def may_lay_off(state: RoundState) -> bool:
     """May the mover lay off now (R-ALL-06; tentatively in a hand-rummy turn, R-ALL-15)?"""
-    return table_rule.may_lay_off(state.variant, opened_now=_opening_now(state))
+    return table_rule(state.variant).may_lay_off(opened_now=_opening_now(state))
 
 
 def _layoff(state: RoundState, move: LayOff) -> RoundState:
@@ -394,18 +394,18 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
 def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     _need_play(state)
     variant = state.variant
-    refusal = table_rule.swap_allowed_refusal(variant)
+    refusal = table_rule(variant).swap_allowed_refusal()
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     index = _table_index(state, move.meld)
-    refusal = table_rule.swap_refusal(variant, opened_now=_opening_now(state))
+    refusal = table_rule(variant).swap_refusal(opened_now=_opening_now(state))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     hand = _remove(state.hands[state.to_move], list(move.cards))
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {format_cards(move.cards)}.")
     old = state.table[index]
-    result = table_rule.swap_out_joker(variant, old.meld, move.cards)
+    result = table_rule(variant).swap_out_joker(old.meld, move.cards)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result
@@ -460,7 +460,7 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
     for refusal in (
         draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken),
-        table_rule.swapped_joker_discard_refusal(state.variant, card, holds_swapped=holds_swapped),
+        table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped),
     ):
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)

@@ -30,7 +30,7 @@ from rummykit.moves import (
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules.draw import draw_rule
-from rummykit.rules.table import release_groups
+from rummykit.rules.table import table_rule
 from rummykit.state import RoundState
 
 __all__ = ["candidate_moves", "legal_moves"]
@@ -103,7 +103,7 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
         if entry.meld.jokers:
             for card in _swap_cards(entry.meld, faces):
                 yield SwapJoker(index + 1, card)
-            for group in release_groups(variant, entry.meld, faces):
+            for group in table_rule(variant).release_groups(entry.meld, faces):
                 yield SwapJoker(index + 1, group[0], group[1:])
     for card in faces:
         yield Discard(card)

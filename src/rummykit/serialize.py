@@ -48,6 +48,7 @@ from rummykit.errors import NotationError, Refusal
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
+from rummykit.rules.deal import deal_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
@@ -311,12 +312,12 @@ def check_state(state: RoundState) -> None:
     """What a loaded state must hold beyond its fields' types: every card once,
     a turn that fits the phase and the table, a result exactly when the round
     is over and equal to the round's scoring."""
-    if state.exchange is not None and not state.variant.deal.exchange_card:
+    if state.exchange is not None and not deal_rule(state.variant).exchange_card:
         raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
     _check_cards(state)
     if state.deck and Counter(state.deck) != Counter(state.all_cards()):
         raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
-    if state.phase != "over" and state.turns_played >= state.variant.stock_exhausted.turn_cap:
+    if state.phase != "over" and going_out_rule(state.variant).turn_cap_reached(state.turns_played):
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
     _check_result(state)

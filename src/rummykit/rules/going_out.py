@@ -25,7 +25,7 @@ from rummykit.cards import Card
 from rummykit.melds import Meld
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opening_needed_to_go_out
-from rummykit.rules.table import layoff_while_going_out
+from rummykit.rules.table import table_rule
 from rummykit.solver import GoOutPlan, can_go_out
 from rummykit.variant import Variant
 
@@ -92,7 +92,7 @@ class StandardGoingOut:
         # Lay-offs onto ``table`` only where the mover may lay off while going
         # out; the opening rules unless a hand rummy waives them.
         variant = self.variant
-        usable = table if layoff_while_going_out(variant, opened=opened) else ()
+        usable = table if table_rule(variant).layoff_while_going_out(opened=opened) else ()
         return can_go_out(
             variant,
             hand,

@@ -27,13 +27,7 @@ from rummykit.rules.opening import (
     judge_opening,
     without_pure_run,
 )
-from rummykit.rules.table import (
-    layoff_after_opening_same_turn,
-    may_lay_off,
-    relay_counts_layoff,
-    relay_counts_new_meld,
-    relay_required,
-)
+from rummykit.rules.table import TableRule, table_rule
 from rummykit.solver import best_opening
 from rummykit.solver.going_out import can_open_with
 from rummykit.variant import Variant
@@ -223,7 +217,8 @@ class TakenDiscardLaid:
         # A lay-off made before opening only where that is tentative (R-ALL-15)
         # stands only if the turn opens or goes out, as TableTouchNeedsOpening
         # checks at the commit: those ways are tried below, not here.
-        if others and self._layoff_stands(variant, opened) and _fits_any(variant, table, card):
+        stands = opened or table_rule(variant).layoff_stands_unopened()
+        if others and stands and _fits_any(variant, table, card):
             return True
         for meld, used in self._new_melds(variant, card, others):
             rest = _without(others, used)
@@ -234,14 +229,6 @@ class TakenDiscardLaid:
         # Going out this turn (a staged finish or a hand rummy) lays every card.
         plan = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=[card])
         return plan is not None
-
-    @staticmethod
-    def _layoff_stands(variant: Variant, opened: bool) -> bool:
-        """May a lay-off this turn stand without the turn opening or going out?"""
-        if opened:
-            return True
-        tentative = variant.layoff.in_hand_rummy_turn or variant.swap.in_hand_rummy_turn
-        return not variant.layoff.requires_opened and not tentative
 
     def _new_melds(
         self, variant: Variant, card: Card, others: Sequence[Card]
@@ -266,7 +253,8 @@ class TakenDiscardLaid:
         variant: Variant, others: Sequence[Card], card: Card, table: Sequence[Meld]
     ) -> bool:
         """An opening with other cards, then ``card`` laid off, a card still left."""
-        if not (layoff_after_opening_same_turn(variant) and may_lay_off(variant, opened_now=True)):
+        table_stage = table_rule(variant)
+        if not (table_stage.layoff_after_opening_same_turn() and table_stage.may_lay_off(opened_now=True)):
             return False
         plan = best_opening(variant, others)
         if plan is None or sum(len(m) for m in plan.melds) >= len(others):
@@ -379,8 +367,7 @@ class SwappedJokerRelaid:
     R-RAMI-08: a new meld with two hand cards, or a lay-off onto a meld
     without a joker)."""
 
-    relay: str
-    targets: tuple[str, ...]
+    table: TableRule = attrs.field(eq=False)
     name: str = "swapped_joker_relaid"
     hooks: tuple[str, ...] = ("commit",)
 
@@ -391,7 +378,7 @@ class SwappedJokerRelaid:
             "swap.joker-not-relaid", "Lay the joker you took from the table again before ending your turn."
         )
         if commit.net_jokers > 0:
-            if self.relay == "if_possible" and not self.placement_exists(
+            if self.table.relay_mode() == "if_possible" and not self.placement_exists(
                 commit.variant, commit.hand, commit.table
             ):
                 return None
@@ -404,18 +391,18 @@ class SwappedJokerRelaid:
 
     def relaid(self, commit: Commit) -> int:
         """Jokers laid this turn where a swapped joker may go again."""
-        count = sum(1 for before in commit.joker_layoffs if relay_counts_layoff(self.targets, before))
-        if relay_counts_new_meld(self.targets):
+        count = sum(1 for before in commit.joker_layoffs if self.table.relay_counts_layoff(before))
+        if self.table.relay_counts_new_meld():
             count += sum(m.jokers for m in commit.new_melds)
         return count
 
     def placement_exists(self, variant: Variant, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
         for meld in table:
-            if relay_counts_layoff(self.targets, meld.jokers) and isinstance(
+            if self.table.relay_counts_layoff(meld.jokers) and isinstance(
                 extend_meld(variant, meld, [JOKER]), Meld
             ):
                 return True
-        if relay_counts_new_meld(self.targets):
+        if self.table.relay_counts_new_meld():
             naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=lambda c: c.code)
             for i, a in enumerate(naturals):
                 for b in naturals[i + 1 :]:
@@ -431,8 +418,7 @@ def _opening_at_commit(variant: Variant) -> OpeningAtCommit:
 
 @register_commit("table_touch_needs_opening")
 def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
-    tentative = variant.layoff.in_hand_rummy_turn or variant.swap.in_hand_rummy_turn
-    return TableTouchNeedsOpening() if tentative else None
+    return TableTouchNeedsOpening() if table_rule(variant).table_touch_is_tentative() else None
 
 
 @register_commit("deep_card_starts_new_meld")
@@ -463,8 +449,8 @@ def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
 
 @register_commit("swapped_joker_relaid")
 def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
-    swap = variant.swap
-    return SwappedJokerRelaid(swap.relay, swap.relay_targets) if relay_required(variant) else None
+    table = table_rule(variant)
+    return SwappedJokerRelaid(table) if table.relay_required() else None
 
 
 def _code(card: Card) -> int:
