@@ -71,3 +71,17 @@ def test_every_variant_has_forty_scenarios() -> None:
     counts = _scenarios_per_variant()
     for ref in bundled_variants():
         assert counts.get(ref, 0) >= 40, (ref, counts.get(ref, 0))
+
+
+def test_a_short_ending_name_still_has_to_match(tmp_path: Path) -> None:
+    case = (
+        '[[scenario]]\nname = "blocked is not out"\nvariant = "rami51"\n'
+        'position = { players = 2, hands = ["2c 3d", "Kc Kd"], stock = "5h", discard = "9c", '
+        'rest = "discard", reshuffles = 2 }\n'
+        'moves = ["0: draw", "0: discard 5h", "1: draw !turn.round-over"]\n'
+        'expect = { ending = "out" }\n'
+    )
+    path = tmp_path / "cases.toml"
+    path.write_text(case)
+    [result] = run_case_file(path)
+    assert not result.passed and "ending" in str(result.expected)

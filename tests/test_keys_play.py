@@ -24,8 +24,8 @@ from rummykit.bots import GreedyBot
 from rummykit.engine import in_first_draw_round
 from rummykit.moves import LayOff, SwapJoker, parse_seat_move
 from rummykit.moves import Meld as MeldMove
-from rummykit.rules.draw import first_draw_round, turn_starts_drawn
-from rummykit.rules.going_out import going_out_plan
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.going_out import going_out_rule
 from rummykit.state import RoundState
 from rummykit.variant import Variant, loads_variant
 
@@ -276,9 +276,9 @@ SRC = Path(rk.__file__).resolve().parent
 KEY_READ = re.compile(
     r"\.(draw|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+|\.turn\.first_turn_draws"
 )
-# Reads left outside rules/: the solver sits below the rules (a façade default
-# and its search tables), and modules other changes own.
-ELSEWHERE = {"solver", "serialize.py", "scoring.py", "cli.py", "variant.py", "schema.py"}
+# Reads left outside rules/: the solver sits below the rules (its search
+# tables), and the variant file's own reader and schema.
+ELSEWHERE = {"solver", "variant.py", "schema.py"}
 
 
 def test_play_keys_are_read_only_in_rules() -> None:
@@ -297,14 +297,14 @@ def test_play_keys_are_read_only_in_rules() -> None:
 def test_first_drawing_round_has_one_definition(ref: str) -> None:
     variant = rk.load_variant(ref)
     dealt = rk.deal(variant, players=3, seed=4)
-    assert dealt.phase == ("play" if turn_starts_drawn(variant, 0) else "draw")
+    assert dealt.phase == ("play" if draw_rule(variant).turn_starts_drawn(0) else "draw")
     for turns in range(8):
         state = attrs.evolve(dealt, turns_played=turns)
-        assert in_first_draw_round(state) == first_draw_round(variant, turns, 3)
+        assert in_first_draw_round(state) == draw_rule(variant).first_draw_round(turns, 3)
         data = {"players": 3, "hands": ["2c", "3c", "4c"], "turns_played": turns}
         position = rk.position_from_dict(data, variant=variant)
-        assert (position.phase == "play") == turn_starts_drawn(variant, turns)
-    first = [t for t in range(8) if first_draw_round(variant, t, 3)]
+        assert (position.phase == "play") == draw_rule(variant).turn_starts_drawn(turns)
+    first = [t for t in range(8) if draw_rule(variant).first_draw_round(t, 3)]
     assert first == ([0, 1, 2] if variant.turn.first_turn_draws else [1, 2, 3])
 
 
@@ -318,7 +318,7 @@ def test_greedy_bot_lays_off_before_opening_where_the_variant_allows_it() -> Non
         )
         state = rk.position_from_dict(position, variant=variant)
         table = [t.meld for t in state.table]
-        assert (going_out_plan(variant, state.hands[0], table=table, opened=False) is None) == value
+        assert (going_out_rule(variant).plan(state.hands[0], table=table, opened=False) is None) == value
         view = state.view(0)
         plans[value] = [str(m) for m in GreedyBot(variant)._plan(view, list(state.hands[0]), 0)]
     assert plans == {False: ["layoff 1 5h 6h"], True: []}

@@ -22,7 +22,7 @@ import rummykit as rk
 from rummykit.cards import JOKER, Card, Rank, Suit, parse_cards
 from rummykit.melds import judge_meld, release_set_joker
 from rummykit.moves import SwapJoker, parse_move
-from rummykit.rules.table import swap_out_joker
+from rummykit.rules.table import table_rule
 from rummykit.serialize import state_document, state_from_document
 from rummykit.state import RoundState
 from rummykit.variant import Variant, loads_variant
@@ -352,7 +352,7 @@ def test_every_accepted_swap_is_listed_and_every_listed_one_applies(
 def test_the_table_rule_is_the_one_place_the_key_acts() -> None:
     meld = judge_meld(RELEASE.meld_rules, parse_cards("Kh Ks JK"))
     assert not isinstance(meld, rk.Refusal)
-    one = swap_out_joker(ONE_CARD, meld, parse_cards("Kc Kd"))
-    both = swap_out_joker(RELEASE, meld, parse_cards("Kc Kd"))
+    one = table_rule(ONE_CARD).swap_out_joker(meld, parse_cards("Kc Kd"))
+    both = table_rule(RELEASE).swap_out_joker(meld, parse_cards("Kc Kd"))
     assert isinstance(one, rk.Refusal) and one.code == "swap.wrong-card"
     assert not isinstance(both, rk.Refusal)

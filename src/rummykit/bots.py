@@ -21,8 +21,8 @@ from rummykit.melds import Meld, extend_meld
 from rummykit.moves import Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit
-from rummykit.rules.draw import taken_card_is_marked, top_take_is_conditional
-from rummykit.rules.going_out import final_discard_required, going_out_plan
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.turn import pickup_obligation
 from rummykit.solver import best_opening, least_penalty
 from rummykit.variant import Variant
@@ -90,7 +90,7 @@ class GreedyBot:
         texts = {str(m): m for m in legal}
         if "out" in texts:
             return texts["out"]
-        keep = 1 if final_discard_required(self.variant) else 0
+        keep = 1 if going_out_rule(self.variant).final_discard_required() else 0
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
@@ -135,8 +135,8 @@ class GreedyBot:
         variant = self.variant
         opened = view.opened[view.seat]
         table = [t.meld for t in view.table]
-        blocked = [view.taken] if view.taken is not None and taken_card_is_marked(variant) else []
-        out = going_out_plan(variant, hand, table=table, opened=opened, not_discardable=blocked)
+        blocked = [view.taken] if view.taken is not None and draw_rule(variant).taken_card_is_marked() else []
+        out = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=blocked)
         if out is not None:
             moves: list[Meld | Move] = list(out.melds)
             moves += [LayOff(index + 1, cards) for index, cards in out.layoffs]
@@ -174,8 +174,8 @@ class GreedyBot:
             return False
         obligation = pickup_obligation(variant)
         opened = view.opened[view.seat]
-        if obligation is None or not top_take_is_conditional(
-            variant, view.turns_played, view.players, opened=opened
+        if obligation is None or not draw_rule(variant).top_take_is_conditional(
+            view.turns_played, view.players, opened=opened
         ):
             return True
         if opened:

@@ -20,6 +20,7 @@ from rummykit.conformance import CaseFileError, run_case_files
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
+from rummykit.rules.opening import opening_minimum
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
 from rummykit.variant import Variant, bundled_variants, load_variant, variant_warnings
@@ -127,7 +128,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
                 ],
                 "hand_size": rule.hand_size(v.players.min),
                 "first_player_extra": rule.first_player_extra,
-                "opening_min": v.opening.min_points,
+                "opening_min": opening_minimum(v),
             }
         )
     if args.json:

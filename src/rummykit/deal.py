@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.rules.deal import deal_rule
-from rummykit.rules.draw import turn_starts_drawn
+from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
@@ -80,7 +80,7 @@ def deal(
         if sorted(order, key=_code) != sorted(canonical, key=_code):
             raise ValueError("the recorded deck is not this variant's deck for this player count")
     dealt = rule.deal(order, players, dealer)
-    phase: Phase = "play" if turn_starts_drawn(variant, 0) else "draw"
+    phase: Phase = "play" if draw_rule(variant).turn_starts_drawn(0) else "draw"
     hands = tuple(sorted_hand(h) for h in dealt.hands)
     starter = dealt.first_player
     return RoundState(

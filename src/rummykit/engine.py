@@ -35,10 +35,10 @@ from rummykit.moves import (
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
-from rummykit.rules import draw as draw_rule
-from rummykit.rules import going_out as out_rule
-from rummykit.rules import table as table_rule
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
+from rummykit.rules.table import table_rule
 from rummykit.rules.turn import deep_obligation, pickup_obligation
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
@@ -131,7 +131,7 @@ def _read_move(state: RoundState, text: str, seat: int | None) -> Move:
 
 def in_first_draw_round(state: RoundState) -> bool:
     """Is the turn to be played in the first drawing round (R-HR-08)?"""
-    return draw_rule.first_draw_round(state.variant, state.turns_played, state.players)
+    return draw_rule(state.variant).first_draw_round(state.turns_played, state.players)
 
 
 def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | None:
@@ -173,7 +173,7 @@ def _opening_now(state: RoundState) -> bool:
     melds = [state.table[i].meld for i in state.turn.new_melds]
     if not melds:
         return False
-    if not table_rule.layoff_after_opening_same_turn(state.variant):
+    if not table_rule(state.variant).layoff_after_opening_same_turn():
         return False
     return not isinstance(judge_opening(state.variant, melds), Refusal)
 
@@ -201,7 +201,7 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
     _need_draw(state)
-    refusal = draw_rule.stock_draw_refusal(state.variant, len(state.stock))
+    refusal = draw_rule(state.variant).stock_draw_refusal(len(state.stock))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     card = state.stock[0]
@@ -223,16 +223,16 @@ def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **change
 def _take(state: RoundState, move: Take) -> RoundState:
     _need_draw(state)
     variant = state.variant
-    refusal = draw_rule.take_refusal(variant, move.depth, len(state.discard))
+    refusal = draw_rule(variant).take_refusal(move.depth, len(state.discard))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
-    taken, discard = draw_rule.taken_cards(variant, state.discard, move.depth)
+    taken, discard = draw_rule(variant).taken_cards(state.discard, move.depth)
     chosen = taken[0]
     hand = (*state.hands[state.to_move], *taken)
     opened = state.opened[state.to_move]
     if move.depth == 1:
-        conditional = draw_rule.top_take_is_conditional(
-            variant, state.turns_played, state.players, opened=opened
+        conditional = draw_rule(variant).top_take_is_conditional(
+            state.turns_played, state.players, opened=opened
         )
         pickup = pickup_obligation(variant) if conditional else None
         turn = Turn(source="discard", taken=chosen, must_use_taken=conditional)
@@ -243,7 +243,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
                 "draw.taken-card-unused",
                 f"You may take {chosen} only to lay it on the table this turn, and you cannot.",
             )
-        if draw_rule.taken_card_is_marked(variant) and not _can_end_turn(new, chosen):
+        if draw_rule(variant).taken_card_is_marked() and not _can_end_turn(new, chosen):
             raise _refuse(
                 "discard.just-taken",
                 f"After taking {chosen} you would have no other card to discard.",
@@ -252,7 +252,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
     deep = deep_obligation(variant)
     turn = Turn(
         source="deep",
-        taken=chosen if draw_rule.taken_card_is_marked(variant) else None,
+        taken=chosen if draw_rule(variant).taken_card_is_marked() else None,
         chosen=chosen if deep is not None else None,
     )
     new = _after_draw(state, hand, discard=discard, turn=turn)
@@ -269,7 +269,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
 
 def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
     _need_draw(state)
-    if not draw_rule.exchange_draw_allowed(state.variant) or state.exchange is None:
+    if not draw_rule(state.variant).exchange_draw_allowed() or state.exchange is None:
         raise _refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
     card = state.exchange
     hand = (*state.hands[state.to_move], card)
@@ -285,7 +285,7 @@ def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
 def _exchange(state: RoundState, move: Exchange) -> RoundState:
     _need_play(state)
     if (
-        not draw_rule.exchange_swap_allowed(state.variant, state.turns_played, state.players)
+        not draw_rule(state.variant).exchange_swap_allowed(state.turns_played, state.players)
         or state.exchange is None
         or state.turn.exchanged
         or state.turn.source == "none"
@@ -317,9 +317,8 @@ def _going_out_possible(state: RoundState) -> bool:
     """Can the mover lay his whole hand down this turn (a hand rummy when he
     has not opened), as the going-out rules say?"""
     taken = state.turn.taken
-    blocked = [taken] if taken is not None and draw_rule.taken_card_is_marked(state.variant) else []
-    plan = out_rule.going_out_plan(
-        state.variant,
+    blocked = [taken] if taken is not None and draw_rule(state.variant).taken_card_is_marked() else []
+    plan = going_out_rule(state.variant).plan(
         state.hands[state.to_move],
         table=[t.meld for t in state.table],
         opened=state.opened[state.to_move],
@@ -364,7 +363,7 @@ def _table_index(state: RoundState, number: int) -> int:
 
 def may_lay_off(state: RoundState) -> bool:
     """May the mover lay off now (R-ALL-06; tentatively in a hand-rummy turn, R-ALL-15)?"""
-    return table_rule.may_lay_off(state.variant, opened_now=_opening_now(state))
+    return table_rule(state.variant).may_lay_off(opened_now=_opening_now(state))
 
 
 def _layoff(state: RoundState, move: LayOff) -> RoundState:
@@ -395,18 +394,18 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
 def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     _need_play(state)
     variant = state.variant
-    refusal = table_rule.swap_allowed_refusal(variant)
+    refusal = table_rule(variant).swap_allowed_refusal()
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     index = _table_index(state, move.meld)
-    refusal = table_rule.swap_refusal(variant, opened_now=_opening_now(state))
+    refusal = table_rule(variant).swap_refusal(opened_now=_opening_now(state))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     hand = _remove(state.hands[state.to_move], list(move.cards))
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {format_cards(move.cards)}.")
     old = state.table[index]
-    result = table_rule.swap_out_joker(variant, old.meld, move.cards)
+    result = table_rule(variant).swap_out_joker(old.meld, move.cards)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result
@@ -460,8 +459,8 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     turn = state.turn
     holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
     for refusal in (
-        draw_rule.taken_card_discard_refusal(state.variant, card, turn.taken),
-        table_rule.swapped_joker_discard_refusal(state.variant, card, holds_swapped=holds_swapped),
+        draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken),
+        table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped),
     ):
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
@@ -497,7 +496,7 @@ def _out(state: RoundState, move: Out) -> RoundState:
     # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
     if hand:
         raise _refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    if out_rule.final_discard_required(state.variant):
+    if going_out_rule(state.variant).final_discard_required():
         raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
 
@@ -583,7 +582,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, done.hands, done.table, state.opened, ending, seat)
         return _evolve(done, phase="over", result=result, turn=Turn())
-    if out_rule.turn_cap_reached(variant, done.turns_played):
+    if going_out_rule(variant).turn_cap_reached(done.turns_played):
         return _blocked(done, "turn_cap")
     return start_turn(_evolve(done, to_move=next_seat(variant, state.players, seat)))
 
@@ -595,9 +594,9 @@ def start_turn(state: RoundState) -> RoundState:
     """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
     variant = state.variant
     fresh = _evolve(state, phase="draw", turn=Turn())
-    if state.stock or not out_rule.stock_runs_out(variant):
+    if state.stock or not going_out_rule(variant).stock_runs_out():
         return fresh
-    if not out_rule.reshuffle_allowed(variant, state.reshuffles, len(state.discard)):
+    if not going_out_rule(variant).reshuffle_allowed(state.reshuffles, len(state.discard)):
         return _blocked(fresh, "blocked")
     rng = rng_for(state.seed, 1 + state.reshuffles) if state.seed is not None else rng_for(None)
     stock = shuffle(state.discard[:-1], rng)

@@ -29,8 +29,8 @@ from rummykit.moves import (
     Undo,
 )
 from rummykit.moves import Meld as MeldMove
-from rummykit.rules.draw import exchange_draw_allowed, exchange_swap_allowed, take_depths
-from rummykit.rules.table import release_groups
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.table import table_rule
 from rummykit.state import RoundState
 
 __all__ = ["candidate_moves", "legal_moves"]
@@ -89,9 +89,9 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
     variant = state.variant
     if state.phase == "draw":
         yield Draw()
-        for depth in take_depths(variant, len(state.discard)):
+        for depth in draw_rule(variant).take_depths(len(state.discard)):
             yield Take(depth)
-        if state.exchange is not None and exchange_draw_allowed(variant):
+        if state.exchange is not None and draw_rule(variant).exchange_draw_allowed():
             yield DrawExchange()
         return
     hand = state.hands[state.to_move]
@@ -103,13 +103,14 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
         if entry.meld.jokers:
             for card in _swap_cards(entry.meld, faces):
                 yield SwapJoker(index + 1, card)
-            for group in release_groups(variant, entry.meld, faces):
+            for group in table_rule(variant).release_groups(entry.meld, faces):
                 yield SwapJoker(index + 1, group[0], group[1:])
     for card in faces:
         yield Discard(card)
     yield Out()
     yield Undo()
-    if state.exchange is not None and exchange_swap_allowed(variant, state.turns_played, state.players):
+    draw = draw_rule(variant)
+    if state.exchange is not None and draw.exchange_swap_allowed(state.turns_played, state.players):
         for card in faces:
             yield Exchange(card)
 

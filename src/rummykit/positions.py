@@ -18,7 +18,7 @@ from rummykit.cards import JOKER_CODE, Card, parse_cards
 from rummykit.deal import next_seat
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import judge_meld
-from rummykit.rules.draw import turn_starts_drawn
+from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.variant import Variant, load_variant
@@ -140,14 +140,15 @@ def position_from_dict(
     given = data.get("phase")
     phase: Phase
     if given is None:
-        phase = "play" if turn_starts_drawn(variant, turns_played) else "draw"
+        phase = "play" if draw_rule(variant).turn_starts_drawn(turns_played) else "draw"
     elif given in ("draw", "play"):
         phase = "draw" if given == "draw" else "play"
     else:
         raise PositionError(f"phase: expected draw or play, got {given!r}")
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
-    source: Source = "none" if phase == "draw" or turn_starts_drawn(variant, turns_played) else "stock"
+    drawn = draw_rule(variant).turn_starts_drawn(turns_played)
+    source: Source = "none" if phase == "draw" or drawn else "stock"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     return RoundState(
         variant=variant,

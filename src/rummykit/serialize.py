@@ -48,6 +48,8 @@ from rummykit.errors import NotationError, Refusal
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
+from rummykit.rules.deal import deal_rule
+from rummykit.rules.going_out import going_out_rule
 from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.variant import Variant
@@ -269,7 +271,7 @@ def state_from_document(doc: Any) -> RoundState:
     doc = read_header(doc, "state", _STATE_KEYS, ("exchange", "result", "seed", "deck"))
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
-    limits = variant.stock_exhausted
+    limits = going_out_rule(variant)
     phase = read_text(doc["phase"], "$.phase")
     if phase not in ("draw", "play", "over"):
         raise JSONError("$.phase", f"expected draw, play or over, got {describe(phase)}")
@@ -290,8 +292,8 @@ def state_from_document(doc: Any) -> RoundState:
         ),
         to_move=read_int(doc["to_move"], "$.to_move", 0, players - 1),
         phase=phase,  # type: ignore[arg-type]  # checked above
-        turns_played=read_int(doc["turns_played"], "$.turns_played", 0, limits.turn_cap),
-        reshuffles=read_int(doc["reshuffles"], "$.reshuffles", 0, limits.max_reshuffles),
+        turns_played=read_int(doc["turns_played"], "$.turns_played", 0, limits.turn_cap()),
+        reshuffles=read_int(doc["reshuffles"], "$.reshuffles", 0, limits.max_reshuffles()),
         exchange=read_card(doc.get("exchange"), "$.exchange"),
         turn=_read_turn(variant, doc["turn"], players, len(table), "$.turn"),
         result=read_result(doc.get("result"), players, "$.result"),
@@ -310,12 +312,12 @@ def check_state(state: RoundState) -> None:
     """What a loaded state must hold beyond its fields' types: every card once,
     a turn that fits the phase and the table, a result exactly when the round
     is over and equal to the round's scoring."""
-    if state.exchange is not None and not state.variant.deal.exchange_card:
+    if state.exchange is not None and not deal_rule(state.variant).exchange_card:
         raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
     _check_cards(state)
     if state.deck and Counter(state.deck) != Counter(state.all_cards()):
         raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
-    if state.phase != "over" and state.turns_played >= state.variant.stock_exhausted.turn_cap:
+    if state.phase != "over" and going_out_rule(state.variant).turn_cap_reached(state.turns_played):
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
     _check_result(state)
@@ -412,7 +414,7 @@ def _check_result(state: RoundState) -> None:
 
 
 def _check_ending(state: RoundState, result: RoundResult) -> None:
-    limits = state.variant.stock_exhausted
+    limits = going_out_rule(state.variant)
     if result.ending in ("went_out", "hand_rummy"):
         if result.winner is None or state.hands[result.winner]:
             raise JSONError("$.result.winner", "expected the seat whose hand is empty")
@@ -421,11 +423,11 @@ def _check_ending(state: RoundState, result: RoundResult) -> None:
         raise JSONError(
             "$.result.winner", f"expected null: nobody went out of a round that ends {result.ending}"
         )
-    if result.ending == "turn_cap" and state.turns_played < limits.turn_cap:
-        raise JSONError("$.result.ending", f"the round has not reached its turn cap ({limits.turn_cap})")
+    if result.ending == "turn_cap" and state.turns_played < limits.turn_cap():
+        raise JSONError("$.result.ending", f"the round has not reached its turn cap ({limits.turn_cap()})")
     if result.ending == "blocked":
-        can_refill = state.reshuffles < limits.max_reshuffles and len(state.discard) >= 2
-        if state.stock or not state.variant.draw.from_stock or can_refill:
+        can_refill = limits.reshuffle_allowed(state.reshuffles, len(state.discard))
+        if state.stock or not limits.stock_runs_out() or can_refill:
             raise JSONError("$.result.ending", "the stock is not exhausted for good")
 
 

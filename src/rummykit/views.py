@@ -15,7 +15,7 @@ import attrs
 from rummykit.cards import Card
 from rummykit.melds import Meld
 from rummykit.moves import Move
-from rummykit.rules.draw import visible_discards
+from rummykit.rules.draw import draw_rule
 from rummykit.state import RoundResult, RoundState
 
 __all__ = ["PlayerView", "TableView", "view_of"]
@@ -60,7 +60,7 @@ class PlayerView:
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
-    visible = visible_discards(state.variant, state.discard)
+    visible = draw_rule(state.variant).visible_discards(state.discard)
     return PlayerView(
         seat=seat,
         variant=state.variant.id,

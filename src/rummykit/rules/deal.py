@@ -79,6 +79,11 @@ class DealRule(Protocol):
         """Share out ``order`` (the shuffled deck, top first)."""
         ...
 
+    @property
+    def exchange_card(self) -> bool:
+        """Does the cut set an exchange card aside (R-HR-04)?"""
+        ...
+
 
 @attrs.frozen(slots=True)
 class StandardDeal:

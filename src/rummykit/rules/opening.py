@@ -32,6 +32,7 @@ __all__ = [
     "is_hand_rummy",
     "judge_opening",
     "opened_at_deal",
+    "opening_minimum",
     "opening_needed_to_go_out",
     "without_pure_run",
 ]
@@ -93,6 +94,18 @@ class HandRummyWaiver:
 def _opening_minimum(variant: Variant) -> OpeningMinimum | None:
     points = variant.opening.min_points
     return OpeningMinimum(points) if points > 0 else None
+
+
+def opening_minimum(variant: Variant) -> int:
+    """The points the new melds of an opening must reach (0: no minimum),
+    as the variant's opening components say.
+
+    >>> from rummykit.variant import load_variant
+    >>> opening_minimum(load_variant("rami51")), opening_minimum(load_variant("rummy500"))
+    (51, 0)
+    """
+    found = compose(variant).get("opening_minimum")
+    return found.min_points if isinstance(found, OpeningMinimum) else 0
 
 
 @register_opening("opening_pure_run")

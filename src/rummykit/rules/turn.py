@@ -18,13 +18,8 @@ from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
-from rummykit.rules.draw import (
-    chosen_card_must_be_laid,
-    chosen_card_must_start_meld,
-    taken_card_is_marked,
-    top_take_has_condition,
-)
-from rummykit.rules.going_out import final_discard_required, going_out_plan
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import (
     hand_rummy_may_open_less,
     has_pure_run,
@@ -32,13 +27,7 @@ from rummykit.rules.opening import (
     judge_opening,
     without_pure_run,
 )
-from rummykit.rules.table import (
-    layoff_after_opening_same_turn,
-    may_lay_off,
-    relay_counts_layoff,
-    relay_counts_new_meld,
-    relay_required,
-)
+from rummykit.rules.table import TableRule, table_rule
 from rummykit.solver import best_opening
 from rummykit.solver.going_out import can_open_with
 from rummykit.variant import Variant
@@ -148,8 +137,8 @@ class DeepCardStartsNewMeld:
 
         A decision, not an optimisation (``can_open_with`` stops at the first
         melds that are enough), so it stays quick however long the row is."""
-        blocked = [chosen] if taken_card_is_marked(variant) else []
-        keep = True if final_discard_required(variant) else None
+        blocked = [chosen] if draw_rule(variant).taken_card_is_marked() else []
+        keep = True if going_out_rule(variant).final_discard_required() else None
         if can_open_with(
             variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
         ):
@@ -157,7 +146,8 @@ class DeepCardStartsNewMeld:
         if opened or not hand_rummy_may_open_less(variant, len(hand)):
             return False
         # A hand rummy laying the chosen card in a new meld, the opening waived.
-        return going_out_plan(variant, hand, table=(), opened=False, not_discardable=[chosen]) is not None
+        plan = going_out_rule(variant).plan(hand, table=(), opened=False, not_discardable=[chosen])
+        return plan is not None
 
     def check(self, commit: Commit) -> Refusal | None:
         return self.met(commit)
@@ -227,7 +217,8 @@ class TakenDiscardLaid:
         # A lay-off made before opening only where that is tentative (R-ALL-15)
         # stands only if the turn opens or goes out, as TableTouchNeedsOpening
         # checks at the commit: those ways are tried below, not here.
-        if others and self._layoff_stands(variant, opened) and _fits_any(variant, table, card):
+        stands = opened or table_rule(variant).layoff_stands_unopened()
+        if others and stands and _fits_any(variant, table, card):
             return True
         for meld, used in self._new_melds(variant, card, others):
             rest = _without(others, used)
@@ -236,15 +227,8 @@ class TakenDiscardLaid:
         if not opened and others and self._opening_then_layoff(variant, others, card, table):
             return True
         # Going out this turn (a staged finish or a hand rummy) lays every card.
-        return going_out_plan(variant, hand, table=table, opened=opened, not_discardable=[card]) is not None
-
-    @staticmethod
-    def _layoff_stands(variant: Variant, opened: bool) -> bool:
-        """May a lay-off this turn stand without the turn opening or going out?"""
-        if opened:
-            return True
-        tentative = variant.layoff.in_hand_rummy_turn or variant.swap.in_hand_rummy_turn
-        return not variant.layoff.requires_opened and not tentative
+        plan = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=[card])
+        return plan is not None
 
     def _new_melds(
         self, variant: Variant, card: Card, others: Sequence[Card]
@@ -269,7 +253,8 @@ class TakenDiscardLaid:
         variant: Variant, others: Sequence[Card], card: Card, table: Sequence[Meld]
     ) -> bool:
         """An opening with other cards, then ``card`` laid off, a card still left."""
-        if not (layoff_after_opening_same_turn(variant) and may_lay_off(variant, opened_now=True)):
+        table_stage = table_rule(variant)
+        if not (table_stage.layoff_after_opening_same_turn() and table_stage.may_lay_off(opened_now=True)):
             return False
         plan = best_opening(variant, others)
         if plan is None or sum(len(m) for m in plan.melds) >= len(others):
@@ -329,8 +314,8 @@ class TakenDiscardOpens:
         """R-ALL-14 at the take: can ``card`` (now in ``hand``) go into new
         melds that open this turn, a card left to discard where one is
         required? ``opened`` is always false when the duty applies."""
-        blocked = [card] if taken_card_is_marked(variant) else []
-        keep = True if final_discard_required(variant) else None
+        blocked = [card] if draw_rule(variant).taken_card_is_marked() else []
+        keep = True if going_out_rule(variant).final_discard_required() else None
         return can_open_with(
             variant, hand, card, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
         )
@@ -382,8 +367,7 @@ class SwappedJokerRelaid:
     R-RAMI-08: a new meld with two hand cards, or a lay-off onto a meld
     without a joker)."""
 
-    relay: str
-    targets: tuple[str, ...]
+    table: TableRule = attrs.field(eq=False)
     name: str = "swapped_joker_relaid"
     hooks: tuple[str, ...] = ("commit",)
 
@@ -394,7 +378,7 @@ class SwappedJokerRelaid:
             "swap.joker-not-relaid", "Lay the joker you took from the table again before ending your turn."
         )
         if commit.net_jokers > 0:
-            if self.relay == "if_possible" and not self.placement_exists(
+            if self.table.relay_mode() == "if_possible" and not self.placement_exists(
                 commit.variant, commit.hand, commit.table
             ):
                 return None
@@ -407,18 +391,18 @@ class SwappedJokerRelaid:
 
     def relaid(self, commit: Commit) -> int:
         """Jokers laid this turn where a swapped joker may go again."""
-        count = sum(1 for before in commit.joker_layoffs if relay_counts_layoff(self.targets, before))
-        if relay_counts_new_meld(self.targets):
+        count = sum(1 for before in commit.joker_layoffs if self.table.relay_counts_layoff(before))
+        if self.table.relay_counts_new_meld():
             count += sum(m.jokers for m in commit.new_melds)
         return count
 
     def placement_exists(self, variant: Variant, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
         for meld in table:
-            if relay_counts_layoff(self.targets, meld.jokers) and isinstance(
+            if self.table.relay_counts_layoff(meld.jokers) and isinstance(
                 extend_meld(variant, meld, [JOKER]), Meld
             ):
                 return True
-        if relay_counts_new_meld(self.targets):
+        if self.table.relay_counts_new_meld():
             naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=lambda c: c.code)
             for i, a in enumerate(naturals):
                 for b in naturals[i + 1 :]:
@@ -434,41 +418,39 @@ def _opening_at_commit(variant: Variant) -> OpeningAtCommit:
 
 @register_commit("table_touch_needs_opening")
 def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
-    tentative = variant.layoff.in_hand_rummy_turn or variant.swap.in_hand_rummy_turn
-    return TableTouchNeedsOpening() if tentative else None
+    return TableTouchNeedsOpening() if table_rule(variant).table_touch_is_tentative() else None
 
 
 @register_commit("deep_card_starts_new_meld")
 def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
-    return DeepCardStartsNewMeld() if chosen_card_must_start_meld(variant) else None
+    return DeepCardStartsNewMeld() if draw_rule(variant).chosen_card_must_start_meld() else None
 
 
 @register_commit("deep_card_on_table")
 def _deep_card_laid(variant: Variant) -> DeepCardOnTable | None:
-    return DeepCardOnTable() if chosen_card_must_be_laid(variant) else None
+    return DeepCardOnTable() if draw_rule(variant).chosen_card_must_be_laid() else None
 
 
 @register_commit("taken_discard_laid")
 def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
-    if not top_take_has_condition(variant) or variant.draw.discard_top_condition == "opening_use":
-        return None
-    return TakenDiscardLaid(variant.draw.pickup_natural_partners)
+    draw = draw_rule(variant)
+    return TakenDiscardLaid(draw.pickup_partners()) if draw.pickup_duty() == "laid" else None
 
 
 @register_commit("taken_discard_opens")
 def _taken_opens(variant: Variant) -> TakenDiscardOpens | None:
-    return TakenDiscardOpens() if variant.draw.discard_top_condition == "opening_use" else None
+    return TakenDiscardOpens() if draw_rule(variant).pickup_duty() == "opening" else None
 
 
 @register_commit("exchange_draw_is_hand_rummy")
 def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
-    return ExchangeDrawIsHandRummy() if variant.draw.exchange_as_draw == "hand_rummy_only" else None
+    return ExchangeDrawIsHandRummy() if draw_rule(variant).exchange_only_for_hand_rummy() else None
 
 
 @register_commit("swapped_joker_relaid")
 def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
-    swap = variant.swap
-    return SwappedJokerRelaid(swap.relay, swap.relay_targets) if relay_required(variant) else None
+    table = table_rule(variant)
+    return SwappedJokerRelaid(table) if table.relay_required() else None
 
 
 def _code(card: Card) -> int:

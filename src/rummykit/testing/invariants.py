@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from rummykit.cards import Card
 from rummykit.melds import Meld, judge_meld
 from rummykit.moves import Move
-from rummykit.rules.going_out import max_reshuffles, turn_cap
+from rummykit.rules.going_out import going_out_rule
 from rummykit.state import RoundState
 
 __all__ = ["check_invariants", "choose_random_move", "random_playout"]
@@ -47,8 +47,8 @@ def check_invariants(state: RoundState) -> None:
         )
     else:
         _require(state.result is None, "a round in play has a result")
-    _require(state.turns_played <= turn_cap(variant), "more turns than the cap")
-    _require(state.reshuffles <= max_reshuffles(variant), "more reshuffles than allowed")
+    _require(state.turns_played <= going_out_rule(variant).turn_cap(), "more turns than the cap")
+    _require(state.reshuffles <= going_out_rule(variant).max_reshuffles(), "more reshuffles than allowed")
 
 
 def _require(condition: bool, message: str) -> None:
