@@ -159,3 +159,21 @@ def test_long_rows_list_their_deep_takes() -> None:
     after = state.apply(deepest)
     assert len(after.hands[0]) == 13 + deepest.depth
     assert after.legal_moves()
+
+
+def test_a_deep_take_may_count_on_a_joker_released_from_the_table() -> None:
+    # Opened, the mover swaps 8h for the run's joker and lays Kd Kc JK: the
+    # take of Kd was refused before, as if no joker could be had.
+    variant = rk.load_variant("roemie")
+    position = {
+        "players": 2, "hands": ["8h Kc 2d", "5c 9d"], "discard": "Qs Kd 3c", "stock": "4s",
+        "opened": [True, True], "table": [{"owner": 1, "cards": "7h JK=8h 9h"}],
+    }  # fmt: skip
+    state = rk.position_from_dict(position, variant=variant)
+    assert "take 2" in [str(m) for m in state.legal_moves()]
+    done = state.apply("0: take 2").apply("0: swap 1 8h").apply("0: meld Kd Kc JK").apply("0: discard 2d")
+    assert done.to_move == 1
+    # Without a hand card that frees the joker, the take stays refused.
+    position["hands"] = ["5h Kc 2d", "5c 9d"]
+    state = rk.position_from_dict(position, variant=variant)
+    assert "take 2" not in [str(m) for m in state.legal_moves()]

@@ -143,7 +143,9 @@ class DeepCardStartsNewMeld:
             variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
         ):
             return True
-        if opened or not hand_rummy_may_open_less(variant, len(hand)):
+        if opened:
+            return _meld_with_released_joker(variant, hand, chosen, table, keep=keep is True)
+        if not hand_rummy_may_open_less(variant, len(hand)):
             return False
         # A hand rummy laying the chosen card in a new meld, the opening waived.
         plan = going_out_rule(variant).plan(hand, table=(), opened=False, not_discardable=[chosen])
@@ -466,6 +468,38 @@ def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
 
 def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
     return any(isinstance(extend_meld(variant, meld, [card]), Meld) for meld in table)
+
+
+def _meld_with_released_joker(
+    variant: Variant, hand: Sequence[Card], chosen: Card, table: Sequence[Meld], *, keep: bool
+) -> bool:
+    """Can an opened player start a new meld with ``chosen`` by first taking a
+    joker from the table with a hand card (a swap), the joker going into that
+    meld with one more hand card? The joker so laid meets any duty to lay it
+    again where a new meld counts for that."""
+    rule = table_rule(variant)
+    if rule.swap_refusal(opened_now=True) is not None:
+        return False
+    if rule.relay_required() and not rule.relay_counts_new_meld():
+        return False
+    others = list(hand)
+    others.remove(chosen)
+    faces = sorted({c for c in others if c.code != JOKER_CODE}, key=_code)
+    partners = [c for c in faces if c.rank == chosen.rank or c.suit == chosen.suit]
+    for meld in table:
+        if not meld.jokers:
+            continue
+        for card in faces:
+            if isinstance(rule.swap_out_joker(meld, [card]), Refusal):
+                continue
+            for partner in partners:
+                if partner == card and others.count(card) < 2:
+                    continue
+                if isinstance(judge_meld(variant.meld_rules, [chosen, JOKER, partner]), Meld):
+                    left = len(others) - 2  # the card swapped in, the partner
+                    if left > 0 or not keep:
+                        return True
+    return False
 
 
 def pickup_obligation(variant: Variant) -> PickupObligation | None:
