@@ -17,6 +17,8 @@ from rummykit.solver.tables import (
     PackedHand,
     build_meld,
     candidates,
+    hole_jokers,
+    span,
     split_for,
     tables_for,
 )
@@ -65,7 +67,18 @@ def best_opening(
     # Flags: bit 0 = a pure run is laid, bit 1 = the forced card is used.
     flags_wanted = (1 if need_pure else 0) | (2 if forced is not None else 0)
     width = flags_wanted + 1
-    options: dict[int, list[tuple[int, int, int, int, Candidate]]] = {}
+    # A meld whose joker stands for a face still in the hand (see hole_jokers):
+    # needed only while enough jokers are left after it, where a joker is
+    # worth the card it stands for, declared, no pure run and no joker wanted.
+    rules = variant.meld_rules
+    prune = (
+        rules.values.fixed_joker is None
+        and rules.joker_placement == "declared"
+        and not need_pure
+        and not forced_joker
+    )
+    enough = hole_jokers(rules) if prune else 0
+    options: dict[int, list[tuple[int, int, int, int, int, Candidate]]] = {}
     for face, group in cands.items():
         options[face] = [
             (
@@ -74,6 +87,7 @@ def best_opening(
                 c[2],
                 ((1 if c[3] else 0) | (2 if (c[0] & forced_mask or (forced_joker and c[1])) else 0))
                 & flags_wanted,
+                span(c) & ~c[0] if prune and c[1] else 0,
                 c,
             )
             for c in group
@@ -95,8 +109,10 @@ def best_opening(
         face = low.bit_length() - 1
         result = list(search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
         choices: list[Any] = [None] * width
-        for mask, need, value, flags, cand in options.get(face, ()):
+        for mask, need, value, flags, holes, cand in options.get(face, ()):
             if need <= jokers and mask & present == mask:
+                if holes & present and jokers - need < enough:
+                    continue
                 spread = mask * repeat
                 child = search((state & ~spread) | ((state >> FACES) & spread), jokers - need)
                 for f in range(width):
@@ -121,7 +137,7 @@ def best_opening(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] is choice)
+            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[5] is choice)
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]

@@ -27,7 +27,9 @@ __all__ = [
     "SPLIT_VALUES",
     "Candidate",
     "clear_caches",
+    "hole_jokers",
     "max_hand",
+    "span",
 ]
 
 FACES = 52
@@ -410,6 +412,39 @@ def candidates(
             else:
                 group.append(cand)
     return grouped
+
+
+# --------------------------------------------------------------------------- joker holes
+
+
+def span(cand: Candidate) -> int:
+    """The faces a candidate's jokers may stand for: the run's window in its
+    suit, or the set's rank in every suit."""
+    info = cand[5]
+    if info[0] == "set":
+        rank: int = info[1]
+        return 0xF << ((rank - 2) * 4)
+    _, suit, start, length = info
+    out = 0
+    for p in range(start, start + length):
+        out |= 1 << (((12 if p in (1, 14) else p - 2) * 4) + suit)
+    return out
+
+
+def hole_jokers(rules: MeldRules) -> int:
+    """How many jokers a meld must hold so that it cannot take one more in
+    place of one of its naturals (its joker limit, or a single natural).
+
+    A meld whose joker stands for a face the hand still holds (a hole) is
+    worth, where jokers count as the card they stand for and the player
+    declares their places, exactly what it is worth with that natural
+    instead: the natural then leaves another meld, whose place a joker takes
+    (the same value again), unless that meld cannot take one more joker. So
+    best_opening needs a hole only while at least this many jokers are left
+    for such a meld."""
+    if rules.jokers_vs_naturals != "any":
+        return 1
+    return max(1, min(rules.max_jokers, min(rules.set_min, rules.run_min) - 1))
 
 
 # --------------------------------------------------------------------------- building melds
