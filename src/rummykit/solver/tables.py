@@ -30,6 +30,7 @@ __all__ = [
     "hole_jokers",
     "max_hand",
     "span",
+    "value_bounds",
 ]
 
 FACES = 52
@@ -445,6 +446,27 @@ def hole_jokers(rules: MeldRules) -> int:
     if rules.jokers_vs_naturals != "any":
         return 1
     return max(1, min(rules.max_jokers, min(rules.set_min, rules.run_min) - 1))
+
+
+def value_bounds(rules: MeldRules, cands: dict[int, list[Candidate]]) -> tuple[list[int], int]:
+    """The most one natural face, and one joker, can add to a meld's table
+    value: a meld is worth the sum of its cards' places (a thirteen-card run
+    that reads its ace low, at most that), and a joker its place's value or
+    its fixed points. A face in none of ``cands`` adds nothing."""
+    values = rules.values
+    run_values, set_values = values.run_values, values.set_values
+    fixed = values.fixed_joker
+    joker = max(*run_values, *set_values) if fixed is None else fixed
+    used = 0
+    for group in cands.values():
+        for cand in group:
+            used |= cand[0]
+    bound = [0] * FACES
+    for code in range(FACES):
+        if used >> code & 1:
+            rank = code // 4 + 2
+            bound[code] = max(set_values[rank], run_values[rank], run_values[1] if rank == 14 else 0)
+    return bound, joker
 
 
 # --------------------------------------------------------------------------- building melds
