@@ -204,3 +204,20 @@ def test_a_joker_hole_is_kept_where_the_natural_needs_a_meld_with_a_joker() -> N
     plan = best_opening(roemie, "4h 5h 6h 5c JK JK", minimum=0)
     assert plan is not None and plan.points == 30
     assert sum(len(m) for m in plan.melds) == 6
+
+
+@given(hands(), st.integers(1, 80))
+def test_a_minimum_only_cuts_the_search_short(case: tuple[str, list[Card]], minimum: int) -> None:
+    """best_opening asks its search whether a state beats the minimum (a
+    state that cannot keeps an upper bound only): the answer with a minimum
+    is the best opening where that reaches the minimum, else None."""
+    ref, hand = case
+    variant = ALL[ref]
+    best = best_opening(variant, hand, minimum=0)
+    clear_caches()
+    plan = best_opening(variant, hand, minimum=minimum)
+    if best is None or best.points < minimum:
+        assert plan is None
+    else:
+        assert plan is not None and plan.points == best.points
+        assert sum(m.points for m in plan.melds) == plan.points
