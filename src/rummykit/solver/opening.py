@@ -13,6 +13,8 @@ from rummykit.solver.tables import (
     FACES,
     FULL,
     NEG,
+    NO_BOUNDS,
+    SPLIT_FROM,
     Candidate,
     PackedHand,
     build_meld,
@@ -73,8 +75,10 @@ def best_opening(
     # needed only while enough jokers are left after it, where a joker is
     # worth the card it stands for, declared, no pure run and no joker wanted.
     rules = variant.meld_rules
+    big = len(hand_cards) >= SPLIT_FROM
     prune = (
-        rules.values.fixed_joker is None
+        big
+        and rules.values.fixed_joker is None
         and rules.joker_placement == "declared"
         and not need_pure
         and not forced_joker
@@ -85,7 +89,9 @@ def best_opening(
     # candidate adds nothing. A branch that cannot beat (or tie, for the
     # left card that wins ties) what the state already has is not searched,
     # so every remembered value stays exact.
-    card_bound, joker_bound = value_bounds(rules, cands)
+    # (Hands of real size are searched without bounds or holes left out:
+    # working them out would cost more than it saves.)
+    card_bound, joker_bound = value_bounds(rules, cands) if big else (NO_BOUNDS, 0)
     options: dict[int, list[tuple[int, int, int, int, int, int, Candidate]]] = {}
     for face, group in cands.items():
         options[face] = [
@@ -96,7 +102,7 @@ def best_opening(
                 ((1 if c[3] else 0) | (2 if (c[0] & forced_mask or (forced_joker and c[1])) else 0))
                 & flags_wanted,
                 span(c) & ~c[0] if prune and c[1] else 0,
-                sum(card_bound[code] for code in face_codes(c[0])) + c[1] * joker_bound - c[2],
+                sum(card_bound[code] for code in face_codes(c[0])) + c[1] * joker_bound - c[2] if big else 0,
                 c,
             )
             for c in group
@@ -108,7 +114,7 @@ def best_opening(
     # an upper bound of its value, and valued again if a later question needs
     # more (alpha-beta with a transposition table; remembered values are exact).
     upper: dict[tuple[int, int], int] = {}
-    single = width == 1
+    single = width == 1 and big
     base = [0] + [NEG] * (width - 1)
 
     def search(state: int, jokers: int, bound: int, alpha: int) -> list[int]:
@@ -165,9 +171,38 @@ def best_opening(
         memo[key] = (result, choices)
         return result
 
-    top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
+    def search_plain(state: int, jokers: int) -> list[int]:
+        """The state's best values (a hand of real size: no bounds)."""
+        key = (state, jokers)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        present = state & FULL
+        if not present:
+            memo[key] = (base, [None] * width)
+            return base
+        low = present & -present
+        face = low.bit_length() - 1
+        result = list(search_plain((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
+        choices: list[Any] = [None] * width
+        for mask, need, value, flags, _, _, cand in options.get(face, ()):
+            if need <= jokers and mask & present == mask:
+                spread = mask * repeat
+                child = search_plain((state & ~spread) | ((state >> FACES) & spread), jokers - need)
+                for f in range(width):
+                    got = child[f & ~flags]
+                    if got >= 0 and got + value > result[f]:
+                        result[f] = got + value
+                        choices[f] = cand
+        memo[key] = (result, choices)
+        return result
+
     floor = variant.opening.min_points if minimum is None else minimum
-    values = search(hand.state, hand.jokers, top, max(floor, 1) - 1 if single else NEG)
+    if big:
+        top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
+        values = search(hand.state, hand.jokers, top, max(floor, 1) - 1 if single else NEG)
+    else:
+        values = search_plain(hand.state, hand.jokers)
     points = values[flags_wanted]
     if points < 0 or points < floor or points == 0:
         return None

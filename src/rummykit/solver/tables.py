@@ -21,6 +21,8 @@ __all__ = [
     "FULL",
     "MEMO_LIMIT",
     "NEG",
+    "NO_BOUND",
+    "NO_BOUNDS",
     "SPLIT_ALL",
     "SPLIT_FROM",
     "SPLIT_NONE",
@@ -37,6 +39,9 @@ FACES = 52
 FULL = (1 << FACES) - 1
 MEMO_LIMIT = 200_000  # entries kept in a variant's shared least-penalty table
 NEG = -1  # "impossible" in the value tables (all real values are >= 0)
+# A search without bounds starts from NO_BOUND and takes nothing off it per card.
+NO_BOUND = 1 << 40
+NO_BOUNDS = [0] * FACES
 
 # Long runs are left out of the candidates of big hands (see Tables.runs):
 # from this many cards in a hand (no hand of a variant without deep takes
