@@ -15,9 +15,9 @@ from rummykit.solver.tables import (
     MEMO_LIMIT,
     NO_BOUND,
     NO_BOUNDS,
-    SPLIT_FROM,
     PackedHand,
     Tables,
+    bounded,
     build_meld,
     candidates,
     face_codes,
@@ -87,7 +87,7 @@ def least_penalty(
     # (Hands of real size are searched without bounds: working them out
     # would cost more than it saves.)
     bounds, joker_bound = NO_BOUNDS, 0
-    big = len(hand_cards) >= SPLIT_FROM
+    big = bounded(len(hand_cards))
     if big:
         meldable = 0
         for group in cands.values():

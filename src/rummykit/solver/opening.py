@@ -14,9 +14,9 @@ from rummykit.solver.tables import (
     FULL,
     NEG,
     NO_BOUNDS,
-    SPLIT_FROM,
     Candidate,
     PackedHand,
+    bounded,
     build_meld,
     candidates,
     face_codes,
@@ -75,7 +75,7 @@ def best_opening(
     # needed only while enough jokers are left after it, where a joker is
     # worth the card it stands for, declared, no pure run and no joker wanted.
     rules = variant.meld_rules
-    big = len(hand_cards) >= SPLIT_FROM
+    big = bounded(len(hand_cards))
     prune = (
         big
         and rules.values.fixed_joker is None

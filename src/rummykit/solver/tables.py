@@ -28,6 +28,7 @@ __all__ = [
     "SPLIT_NONE",
     "SPLIT_VALUES",
     "Candidate",
+    "bounded",
     "clear_caches",
     "hole_jokers",
     "max_hand",
@@ -374,6 +375,13 @@ class PackedHand:
         self.jokers = jokers
         self.layers = max(1, (state.bit_length() + FACES - 1) // FACES)
         self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
+
+
+def bounded(cards: int) -> bool:
+    """Do the searches of a hand of ``cards`` cards bound what a state can
+    still give (big hands only: for hands of real size the bounds cost more
+    than they save)?"""
+    return cards >= SPLIT_FROM
 
 
 def split_for(cards: int, values: bool) -> int:
