@@ -5,6 +5,7 @@ Run: python benchmarks/core.py [--quick]
 Prints meld checks per second on random 3-6-card groups, the solver's median
 and p99 on random 14- and 15-card two-deck hands with 0, 1, 2 and 4 jokers,
 on 20-card hands with 6 jokers in a variant with no limit of jokers per meld,
+on 14-card Kalooki hands with 0, 2 and 4 jokers (up to three jokers a meld),
 on big Roemie hands (40, 60 and 90 cards of two decks, 0 and 4 jokers: a deep
 take can bring the whole discard row into a hand), and least_penalty on
 11-card one-deck dense hands under benchmarks/gin.toml.
@@ -145,6 +146,26 @@ def many_jokers(rnd: random.Random, count: int) -> None:
     )
 
 
+def kalooki(rnd: random.Random, count: int) -> None:
+    """Kalooki: up to three jokers in a meld, a joker worth the card it stands
+    for. Its decks hold two or three jokers; the 4-joker hands are drawn from
+    two decks with four jokers added (a harder case than a real deal)."""
+    variant = rk.load_variant("kalooki")
+    print(f"solver (kalooki, {count} fresh hands each): median / p99 in ms")
+    for jokers in (0, 2, 4):
+        hands = [two_deck_hand(rnd, 14, jokers) for _ in range(count)]
+        row = []
+        for name, fn in (
+            ("best_opening", lambda h: rk.best_opening(variant, h)),
+            ("can_go_out", lambda h: rk.can_go_out(variant, h)),
+            ("least_penalty", lambda h: rk.least_penalty(variant, h)),
+        ):
+            times = timed(fn, hands)
+            row.append(f"{name} {statistics.median(times) * 1e3:.3f} / {percentile(times, 0.99) * 1e3:.2f}")
+        extra = " (two decks plus extra jokers)" if jokers > 2 else ""
+        print(f"  14 cards, {jokers} jokers{extra}: " + ", ".join(row))
+
+
 def big_roemie(rnd: random.Random, count: int, huge: bool) -> None:
     """Big hands are slow (seconds to minutes a hand at 90 cards, see the
     solver's docs): few hands per row, and 90 cards with 4 jokers only
@@ -218,6 +239,7 @@ def main() -> None:
     meld_checks(rnd, 20_000 * scale)
     solver(rnd, 200 * scale)
     many_jokers(rnd, 40 * scale)
+    kalooki(rnd, 200 * scale)
     dense_gin(rnd, 2_000 * scale)
     if not args.no_big:
         big_roemie(rnd, scale, args.huge)

@@ -21,6 +21,7 @@ from rummykit.melds import Meld
 from rummykit.moves import Take
 from rummykit.positions import position_from_dict
 from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand
+from rummykit.solver import opening as solver_opening
 from rummykit.solver import tables as solver_tables
 from rummykit.solver.going_out import can_open_with
 from rummykit.variant import Variant
@@ -176,3 +177,49 @@ def test_the_lay_off_needs_a_variant_that_allows_it_in_the_opening_turn() -> Non
     assert not can_open_with(strict, hand, "Kh", not_discardable=["Kh"], table=table)
     # A player who opened before may lay off anyway.
     assert can_open_with(strict, hand, "Kh", opening=False, not_discardable=["Kh"], table=table)
+
+
+# --------------------------------------------------------------------------- joker holes
+
+
+@given(hands(), st.booleans(), st.data())
+def test_joker_holes_left_out_give_the_same_openings(
+    case: tuple[str, list[Card]], force: bool, data: st.DataObject
+) -> None:
+    """best_opening leaves out a meld whose joker stands for a face still in
+    the hand when too few jokers are left after it (tables.hole_jokers): the
+    best opening is the same as with every such meld."""
+    ref, hand = case
+    variant = ALL[ref]
+    forced = data.draw(st.sampled_from(hand)) if force and hand else None
+    with split_from(0):  # the bounded search of big hands, on small ones
+        plan = best_opening(variant, hand, minimum=0, must_use=forced)
+        with mock.patch.object(solver_opening, "hole_jokers", lambda rules: 0):
+            full = best_opening(variant, hand, minimum=0, must_use=forced)
+    assert (None if plan is None else plan.points) == (None if full is None else full.points)
+
+
+def test_a_joker_hole_is_kept_where_the_natural_needs_a_meld_with_a_joker() -> None:
+    # 4h JK(5h) 6h and 5h 5c JK: every card laid, only with the hole at 5h.
+    roemie = VARIANTS["roemie"]
+    with split_from(0):
+        plan = best_opening(roemie, "4h 5h 6h 5c JK JK", minimum=0)
+    assert plan is not None and plan.points == 30
+    assert sum(len(m) for m in plan.melds) == 6
+
+
+@given(hands(), st.integers(1, 80))
+def test_a_minimum_only_cuts_the_search_short(case: tuple[str, list[Card]], minimum: int) -> None:
+    """best_opening asks its search whether a state beats the minimum (a
+    state that cannot keeps an upper bound only): the answer with a minimum
+    is the best opening where that reaches the minimum, else None."""
+    ref, hand = case
+    variant = ALL[ref]
+    best = best_opening(variant, hand, minimum=0)
+    with split_from(0):  # the bounded search of big hands, on small ones
+        plan = best_opening(variant, hand, minimum=minimum)
+    if best is None or best.points < minimum:
+        assert plan is None
+    else:
+        assert plan is not None and plan.points == best.points
+        assert sum(m.points for m in plan.melds) == plan.points

@@ -16,8 +16,17 @@ Candidate melds come from per-suit and per-rank patterns, cached per variant,
 so a hand's candidates are found by a few dictionary look-ups. A big hand
 (a deep take can bring the whole discard row into a Roemie hand) leaves out
 the runs that cut into shorter runs worth as much: the answers stay exact,
-and the searches remember far fewer states. Big hands remain slow where two
-decks are nearly complete (seconds at 90 cards, more with jokers).
+and the searches remember far fewer states.
+
+The searches also bound what a state can still give: a card adds at most
+its penalty to a cover (least_penalty) or its best place's value to an
+opening (best_opening), so a branch that cannot beat what the state already
+has is skipped; best_opening asks each state only whether it beats what
+would matter (alpha-beta, remembering upper bounds apart from exact values),
+and leaves out melds whose joker stands for a face the hand still holds
+where no meld could need that face with a joker. can_go_out stops at the
+first way out. Big hands remain slow where two decks are nearly complete
+(best_opening takes tens of seconds at 90 cards).
 
 >>> from rummykit.variant import load_variant
 >>> rami = load_variant("rami51")

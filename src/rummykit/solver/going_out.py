@@ -136,6 +136,11 @@ def can_go_out(
         low = present & -present
         face = low.bit_length() - 1
 
+        def done() -> bool:
+            # Without the opening's points every way out is worth 0: the
+            # first one found is the answer (later ones never replace it).
+            return not must_open and min(result) >= 0
+
         def consider(child: list[int], value: int, flags: int, choice: Any) -> None:
             for f in range(width):
                 got = child[f & ~flags]
@@ -149,6 +154,8 @@ def can_go_out(
             )
             consider(child, 0, 0, ("discard", face))
         for cand in cands.get(face, ()):
+            if done():
+                break
             mask, need = cand[0], cand[1]
             if need <= jokers and mask & present == mask:
                 spread = mask * repeat
@@ -160,9 +167,13 @@ def can_go_out(
                 )
                 consider(child, cand[2] if must_open else 0, 1 if cand[3] else 0, ("meld", cand))
         for index, meld in enumerate(tstate):
+            if done():
+                break
             for mask, need, grown in _layoffs(
                 meld, face, present, jokers, rules, lowest, highest, longest, set_room, bound
             ):
+                if done():
+                    break
                 spread = mask * repeat
                 new_table = (*tstate[:index], grown, *tstate[index + 1 :])
                 child = search(

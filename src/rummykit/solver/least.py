@@ -13,10 +13,14 @@ from rummykit.solver.tables import (
     FACES,
     FULL,
     MEMO_LIMIT,
+    NO_BOUND,
+    NO_BOUNDS,
     PackedHand,
     Tables,
+    bounded,
     build_meld,
     candidates,
+    face_codes,
     split_for,
     tables_for,
 )
@@ -76,9 +80,59 @@ def least_penalty(
     memo = tables.least
     lookup = memo.get
     single = hand.layers == 1
+    # Branch and bound: a state covers at most the penalties of its cards that
+    # lie in some candidate, and of its jokers; a meld covers exactly its
+    # cards. A branch that cannot beat what the state already has (or tie,
+    # for the left card, which wins ties) is not searched: values stay exact.
+    # (Hands of real size are searched without bounds: working them out
+    # would cost more than it saves.)
+    bounds, joker_bound = NO_BOUNDS, 0
+    big = bounded(len(hand_cards))
+    if big:
+        meldable = 0
+        for group in cands.values():
+            for cand in group:
+                meldable |= cand[0]
+        bounds = [penalties[code] if meldable >> code & 1 else 0 for code in range(FACES)]
+        joker_bound = penalties[JOKER_CODE] if any(c[1] for g in cands.values() for c in g) else 0
 
-    def value(state: int, jokers: int) -> tuple[int, Any]:
-        """The state's best cover and first step, valued now and remembered."""
+    def value(state: int, jokers: int, bound: int) -> tuple[int, Any]:
+        """The state's best cover and first step, valued now and remembered
+        (``bound``: no cover of the state is larger)."""
+        key = (state, jokers)
+        if not state & FULL:
+            found: tuple[int, Any] = (0, None)
+            memo[key] = found
+            return found
+        present = state & FULL
+        low = present & -present
+        options = cands.get(low.bit_length() - 1)
+        choice: Any = None
+        best = -1
+        if options:
+            for cand in options:
+                mask = cand[0]
+                if mask & present == mask and cand[1] <= jokers and best < bound:
+                    if single:
+                        after = (state ^ mask, jokers - cand[1])
+                    else:
+                        spread = mask * repeat
+                        after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
+                    got = cand[4] + (lookup(after) or value(*after, bound - cand[4]))[0]
+                    if got > best:
+                        best, choice = got, cand
+        # Leave one copy of this face in the hand (it wins ties).
+        left = bound - bounds[low.bit_length() - 1]
+        if left >= best:
+            rest = state ^ low if single else (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
+            got = (lookup((rest, jokers)) or value(rest, jokers, left))[0]
+            if got >= best:
+                best, choice = got, None
+        found = memo[key] = (best, choice)
+        return found
+
+    def value_plain(state: int, jokers: int) -> tuple[int, Any]:
+        """value for a hand of real size: no bounds."""
         key = (state, jokers)
         if not state & FULL:
             found: tuple[int, Any] = (0, None)
@@ -90,33 +144,44 @@ def least_penalty(
         choice: Any = None
         if single:
             # One copy of every face: removing cards is a plain xor.
-            best = (lookup((state ^ low, jokers)) or value(state ^ low, jokers))[0]
+            best = (lookup((state ^ low, jokers)) or value_plain(state ^ low, jokers))[0]
             if options:
                 for cand in options:
                     mask = cand[0]
                     if mask & state == mask and cand[1] <= jokers:
                         after = (state ^ mask, jokers - cand[1])
-                        got = cand[4] + (lookup(after) or value(*after))[0]
+                        got = cand[4] + (lookup(after) or value_plain(*after))[0]
                         if got > best:
                             best, choice = got, cand
             found = memo[key] = (best, choice)
             return found
         # Leave one copy of this face in the hand.
         rest = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
-        best = (lookup((rest, jokers)) or value(rest, jokers))[0]
+        best = (lookup((rest, jokers)) or value_plain(rest, jokers))[0]
         if options:
             for cand in options:
                 mask = cand[0]
                 if mask & present == mask and cand[1] <= jokers:
                     spread = mask * repeat
                     after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
-                    got = cand[4] + (lookup(after) or value(*after))[0]
+                    got = cand[4] + (lookup(after) or value_plain(*after))[0]
                     if got > best:
                         best, choice = got, cand
         found = memo[key] = (best, choice)
         return found
 
-    covered = (lookup((hand.state, hand.jokers)) or value(hand.state, hand.jokers))[0]
+    def bound_of(state: int, jokers: int) -> int:
+        total = jokers * joker_bound
+        while state:
+            total += sum(bounds[code] for code in face_codes(state & FULL))
+            state >>= FACES
+        return total
+
+    top = bound_of(hand.state, hand.jokers) if big else NO_BOUND
+    if big:
+        covered = (lookup((hand.state, hand.jokers)) or value(hand.state, hand.jokers, top))[0]
+    else:
+        covered = (lookup((hand.state, hand.jokers)) or value_plain(hand.state, hand.jokers))[0]
     # Follow the steps (every state on the way was valued by the search,
     # unless another thread has emptied the table since: then it is valued
     # again, which gives the same cover).
@@ -124,7 +189,8 @@ def least_penalty(
     leftover: list[Card] = []
     state, jokers = hand.state, hand.jokers
     while state & FULL:
-        choice = (lookup((state, jokers)) or value(state, jokers))[1]
+        found = lookup((state, jokers)) or (value(state, jokers, top) if big else value_plain(state, jokers))
+        choice = found[1]
         if choice is None:
             low = state & FULL & -(state & FULL)
             leftover.append(NATURALS[low.bit_length() - 1])

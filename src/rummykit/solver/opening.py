@@ -13,12 +13,18 @@ from rummykit.solver.tables import (
     FACES,
     FULL,
     NEG,
+    NO_BOUNDS,
     Candidate,
     PackedHand,
+    bounded,
     build_meld,
     candidates,
+    face_codes,
+    hole_jokers,
+    span,
     split_for,
     tables_for,
+    value_bounds,
 )
 from rummykit.variant import Variant
 
@@ -65,7 +71,28 @@ def best_opening(
     # Flags: bit 0 = a pure run is laid, bit 1 = the forced card is used.
     flags_wanted = (1 if need_pure else 0) | (2 if forced is not None else 0)
     width = flags_wanted + 1
-    options: dict[int, list[tuple[int, int, int, int, Candidate]]] = {}
+    # A meld whose joker stands for a face still in the hand (see hole_jokers):
+    # needed only while enough jokers are left after it, where a joker is
+    # worth the card it stands for, declared, no pure run and no joker wanted.
+    rules = variant.meld_rules
+    big = bounded(len(hand_cards))
+    prune = (
+        big
+        and rules.values.fixed_joker is None
+        and rules.joker_placement == "declared"
+        and not need_pure
+        and not forced_joker
+    )
+    enough = hole_jokers(rules) if prune else 0
+    # Upper bounds (branch and bound): no card adds more than card_bound[face]
+    # to a meld's value, no joker more than joker_bound; a face in no
+    # candidate adds nothing. A branch that cannot beat (or tie, for the
+    # left card that wins ties) what the state already has is not searched,
+    # so every remembered value stays exact.
+    # (Hands of real size are searched without bounds or holes left out:
+    # working them out would cost more than it saves.)
+    card_bound, joker_bound = value_bounds(rules, cands) if big else (NO_BOUNDS, 0)
+    options: dict[int, list[tuple[int, int, int, int, int, int, Candidate]]] = {}
     for face, group in cands.items():
         options[face] = [
             (
@@ -74,15 +101,78 @@ def best_opening(
                 c[2],
                 ((1 if c[3] else 0) | (2 if (c[0] & forced_mask or (forced_joker and c[1])) else 0))
                 & flags_wanted,
+                span(c) & ~c[0] if prune and c[1] else 0,
+                sum(card_bound[code] for code in face_codes(c[0])) + c[1] * joker_bound - c[2] if big else 0,
                 c,
             )
             for c in group
         ]
     repeat = hand.repeat
     memo: dict[tuple[int, int], tuple[list[int], list[Any]]] = {}
+    # With one value a state (no pure run or card wanted), a search is asked
+    # only whether the state beats ``alpha``: a state that cannot is left with
+    # an upper bound of its value, and valued again if a later question needs
+    # more (alpha-beta with a transposition table; remembered values are exact).
+    upper: dict[tuple[int, int], int] = {}
+    single = width == 1 and big
     base = [0] + [NEG] * (width - 1)
 
-    def search(state: int, jokers: int) -> list[int]:
+    def search(state: int, jokers: int, bound: int, alpha: int) -> list[int]:
+        """The state's best values, or (one value) a number at most ``alpha``
+        where the best is at most ``alpha``; ``bound``: no value is higher."""
+        key = (state, jokers)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        if single:
+            if bound <= alpha:
+                return [bound]
+            cap = upper.get(key)
+            if cap is not None and cap <= alpha:
+                return [cap]
+        present = state & FULL
+        if not present:
+            memo[key] = (base, [None] * width)
+            return base
+        low = present & -present
+        face = low.bit_length() - 1
+        result = [NEG] * width
+        choices: list[Any] = [None] * width
+        floor = NEG
+        for mask, need, value, flags, holes, slack, cand in options.get(face, ()):
+            if need <= jokers and mask & present == mask:
+                if (holes & present and jokers - need < enough) or bound - slack <= max(floor, alpha):
+                    continue
+                spread = mask * repeat
+                child = search(
+                    (state & ~spread) | ((state >> FACES) & spread),
+                    jokers - need,
+                    bound - slack - value,
+                    max(floor, alpha) - value if single else NEG,
+                )
+                for f in range(width):
+                    got = child[f & ~flags]
+                    if got >= 0 and got + value > result[f]:
+                        result[f] = got + value
+                        choices[f] = cand
+                floor = min(result)
+        # The lowest card left out (it wins ties: the answer stays the same).
+        left = bound - card_bound[face]
+        if left >= floor and left > alpha:
+            rest = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
+            child = search(rest, jokers, left, max(alpha, floor - 1) if single else NEG)
+            for f in range(width):
+                if child[f] >= result[f]:
+                    result[f] = child[f]
+                    choices[f] = None
+        if single and result[0] <= alpha:
+            upper[key] = alpha
+            return [alpha]
+        memo[key] = (result, choices)
+        return result
+
+    def search_plain(state: int, jokers: int) -> list[int]:
+        """The state's best values (a hand of real size: no bounds)."""
         key = (state, jokers)
         hit = memo.get(key)
         if hit is not None:
@@ -93,12 +183,12 @@ def best_opening(
             return base
         low = present & -present
         face = low.bit_length() - 1
-        result = list(search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
+        result = list(search_plain((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
         choices: list[Any] = [None] * width
-        for mask, need, value, flags, cand in options.get(face, ()):
+        for mask, need, value, flags, _, _, cand in options.get(face, ()):
             if need <= jokers and mask & present == mask:
                 spread = mask * repeat
-                child = search((state & ~spread) | ((state >> FACES) & spread), jokers - need)
+                child = search_plain((state & ~spread) | ((state >> FACES) & spread), jokers - need)
                 for f in range(width):
                     got = child[f & ~flags]
                     if got >= 0 and got + value > result[f]:
@@ -107,9 +197,13 @@ def best_opening(
         memo[key] = (result, choices)
         return result
 
-    values = search(hand.state, hand.jokers)
-    points = values[flags_wanted]
     floor = variant.opening.min_points if minimum is None else minimum
+    if big:
+        top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
+        values = search(hand.state, hand.jokers, top, max(floor, 1) - 1 if single else NEG)
+    else:
+        values = search_plain(hand.state, hand.jokers)
+    points = values[flags_wanted]
     if points < 0 or points < floor or points == 0:
         return None
     melds: list[Meld] = []
@@ -121,7 +215,7 @@ def best_opening(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] is choice)
+            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[6] is choice)
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]

@@ -21,19 +21,28 @@ __all__ = [
     "FULL",
     "MEMO_LIMIT",
     "NEG",
+    "NO_BOUND",
+    "NO_BOUNDS",
     "SPLIT_ALL",
     "SPLIT_FROM",
     "SPLIT_NONE",
     "SPLIT_VALUES",
     "Candidate",
+    "bounded",
     "clear_caches",
+    "hole_jokers",
     "max_hand",
+    "span",
+    "value_bounds",
 ]
 
 FACES = 52
 FULL = (1 << FACES) - 1
 MEMO_LIMIT = 200_000  # entries kept in a variant's shared least-penalty table
 NEG = -1  # "impossible" in the value tables (all real values are >= 0)
+# A search without bounds starts from NO_BOUND and takes nothing off it per card.
+NO_BOUND = 1 << 40
+NO_BOUNDS = [0] * FACES
 
 # Long runs are left out of the candidates of big hands (see Tables.runs):
 # from this many cards in a hand (no hand of a variant without deep takes
@@ -368,6 +377,13 @@ class PackedHand:
         self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
 
 
+def bounded(cards: int) -> bool:
+    """Do the searches of a hand of ``cards`` cards bound what a state can
+    still give (big hands only: for hands of real size the bounds cost more
+    than they save)?"""
+    return cards >= SPLIT_FROM
+
+
 def split_for(cards: int, values: bool) -> int:
     """How far a hand of ``cards`` cards splits its runs (Tables.runs):
     not at all in hands of real size, else as far as the answer allows."""
@@ -410,6 +426,60 @@ def candidates(
             else:
                 group.append(cand)
     return grouped
+
+
+# --------------------------------------------------------------------------- joker holes
+
+
+def span(cand: Candidate) -> int:
+    """The faces a candidate's jokers may stand for: the run's window in its
+    suit, or the set's rank in every suit."""
+    info = cand[5]
+    if info[0] == "set":
+        rank: int = info[1]
+        return 0xF << ((rank - 2) * 4)
+    _, suit, start, length = info
+    out = 0
+    for p in range(start, start + length):
+        out |= 1 << (((12 if p in (1, 14) else p - 2) * 4) + suit)
+    return out
+
+
+def hole_jokers(rules: MeldRules) -> int:
+    """How many jokers a meld must hold so that it cannot take one more in
+    place of one of its naturals (its joker limit, or a single natural).
+
+    A meld whose joker stands for a face the hand still holds (a hole) is
+    worth, where jokers count as the card they stand for and the player
+    declares their places, exactly what it is worth with that natural
+    instead: the natural then leaves another meld, whose place a joker takes
+    (the same value again), unless that meld cannot take one more joker. So
+    best_opening needs a hole only while at least this many jokers are left
+    for such a meld."""
+    if rules.jokers_vs_naturals != "any":
+        return 1
+    return max(1, min(rules.max_jokers, min(rules.set_min, rules.run_min) - 1))
+
+
+def value_bounds(rules: MeldRules, cands: dict[int, list[Candidate]]) -> tuple[list[int], int]:
+    """The most one natural face, and one joker, can add to a meld's table
+    value: a meld is worth the sum of its cards' places (a thirteen-card run
+    that reads its ace low, at most that), and a joker its place's value or
+    its fixed points. A face in none of ``cands`` adds nothing."""
+    values = rules.values
+    run_values, set_values = values.run_values, values.set_values
+    fixed = values.fixed_joker
+    joker = max(*run_values, *set_values) if fixed is None else fixed
+    used = 0
+    for group in cands.values():
+        for cand in group:
+            used |= cand[0]
+    bound = [0] * FACES
+    for code in range(FACES):
+        if used >> code & 1:
+            rank = code // 4 + 2
+            bound[code] = max(set_values[rank], run_values[rank], run_values[1] if rank == 14 else 0)
+    return bound, joker
 
 
 # --------------------------------------------------------------------------- building melds
