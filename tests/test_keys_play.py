@@ -276,16 +276,18 @@ SRC = Path(rk.__file__).resolve().parent
 KEY_READ = re.compile(
     r"\.(draw|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+|\.turn\.first_turn_draws"
 )
-# Reads left outside rules/: the solver sits below the rules (its search
-# tables), and the variant file's own reader and schema.
-ELSEWHERE = {"solver", "variant.py", "schema.py"}
+# Reads left outside rules/: the hand-size bound of the solver's search tables
+# (max_hand: a deep take lifts the whole row), and the variant file's own
+# reader and schema. The solver's opening and going-out requirements come
+# from the rule set (rummykit.rules.hand_rules).
+ELSEWHERE = {"solver/tables.py", "variant.py", "schema.py"}
 
 
 def test_play_keys_are_read_only_in_rules() -> None:
     found = []
     for path in SRC.rglob("*.py"):
         where = path.relative_to(SRC).parts
-        if where[0] in ELSEWHERE or where[0] == "rules":
+        if "/".join(where) in ELSEWHERE or where[0] == "rules":
             continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if KEY_READ.search(line):

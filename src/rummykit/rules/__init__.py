@@ -27,6 +27,7 @@ from rummykit.rules.base import (
     registered,
 )
 from rummykit.rules.deal import DealRule, Dealt, StandardDeal, deal_rule
+from rummykit.rules.hand import hand_rules
 from rummykit.rules.match import Elimination, FixedRounds, MatchHistory, MatchRule, match_rule
 from rummykit.rules.opening import (
     HandRummyWaiver,
@@ -46,6 +47,11 @@ from rummykit.rules.turn import (
     TableTouchNeedsOpening,
     TakenDiscardLaid,
 )
+from rummykit.solver.requirement import use_hand_rules
+
+# The solver, below the rules, takes its opening and going-out requirements
+# from the rule set.
+use_hand_rules(hand_rules)
 
 __all__ = [
     "Commit",
@@ -76,6 +82,7 @@ __all__ = [
     "check_opening",
     "compose",
     "deal_rule",
+    "hand_rules",
     "judge_opening",
     "match_rule",
     "register_commit",

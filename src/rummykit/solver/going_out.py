@@ -11,6 +11,7 @@ from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
 from rummykit.memo import PerOwner
+from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -68,16 +69,17 @@ def can_go_out(
     (((0, (Card('5h'), Card('6h'))),), None)
     """
     hand_cards = [c.face for c in parse_cards(cards)]
-    if keep_discard is None and variant.going_out.final_discard == "required":
+    demands = hand_rules_of(variant)
+    if keep_discard is None and demands.final_discard:
         keep_discard = True
     blocked = {c.face.code for c in parse_cards(not_discardable)}
     rules = variant.meld_rules
-    if must_open and not variant.opening.layoff_same_turn:
+    if must_open and not demands.layoff_after_opening:
         table = ()
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
     cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=must_open))
-    need_pure = must_open and variant.opening.require_pure_run
+    need_pure = must_open and demands.pure_run_needed
     width = 2 if need_pure else 1
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
     set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
@@ -190,7 +192,7 @@ def can_go_out(
     f = width - 1
     if values[f] < 0:
         return None
-    if must_open and values[f] < variant.opening.min_points:
+    if must_open and values[f] < demands.opening_min:
         return None
     return _go_out_plan(variant, tables, memo, hand, start_table, f, repeat, table)
 
@@ -385,14 +387,15 @@ def can_open_with(
     forced = parse_cards([must_use])[0].face
     if forced not in hand_cards:
         return False
+    demands = hand_rules_of(variant)
     if keep_discard is None:
-        keep_discard = variant.going_out.final_discard == "required"
+        keep_discard = demands.final_discard
     blocked = {c.face.code for c in parse_cards(not_discardable)}
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
-    need_pure = opening and variant.opening.require_pure_run
-    minimum = variant.opening.min_points if opening else 0
-    if keep_discard or not _may_lay_off(variant, opening):
+    need_pure = opening and demands.pure_run_needed
+    minimum = demands.opening_min if opening else 0
+    if keep_discard or not (demands.layoff_in_opening_turn or not opening):
         table = ()
     targets = tuple(sorted(_table_state(m, variant.meld_rules.set_joker_suit == "bound") for m in table))
     key = (
@@ -413,20 +416,6 @@ def can_open_with(
         known = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked, split, lay_off)
         answers[key] = known
     return known
-
-
-def _may_lay_off(variant: Variant, opening: bool) -> bool:
-    """May a player lay off in the turn of a deep take that goes out: having
-    opened before (``opening`` False), or where lay-offs need no opening,
-    may follow the opening melds in the same turn, or are allowed to a
-    player going out by hand rummy?"""
-    rules = variant.layoff
-    return (
-        not opening
-        or not rules.requires_opened
-        or variant.opening.layoff_same_turn
-        or rules.in_hand_rummy_turn
-    )
 
 
 def _lay_off_check(variant: Variant, table: Sequence[Meld]) -> Callable[[list[Card]], bool] | None:

@@ -9,6 +9,7 @@ import attrs
 
 from rummykit.cards import Card, parse_cards
 from rummykit.melds import Meld
+from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -65,7 +66,7 @@ def best_opening(
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
     cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=True))
-    need_pure = variant.opening.require_pure_run
+    need_pure = hand_rules_of(variant).pure_run_needed
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
     forced_joker = forced is not None and forced.is_joker
     # Flags: bit 0 = a pure run is laid, bit 1 = the forced card is used.
@@ -197,7 +198,7 @@ def best_opening(
         memo[key] = (result, choices)
         return result
 
-    floor = variant.opening.min_points if minimum is None else minimum
+    floor = hand_rules_of(variant).opening_min if minimum is None else minimum
     if big:
         top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
         values = search(hand.state, hand.jokers, top, max(floor, 1) - 1 if single else NEG)

@@ -14,6 +14,7 @@ from typing import Any
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.melds import Meld, MeldRules, judge_meld
 from rummykit.memo import forget_all
+from rummykit.solver.requirement import hand_rules_of
 from rummykit.variant import Variant
 
 __all__ = [
@@ -335,7 +336,7 @@ def tables_for(variant: Variant, cards: int) -> Tables:
     limit = max_hand(variant)
     if cards > limit:
         raise _too_many(variant, cards, limit)
-    pure_min = variant.opening.pure_run_min
+    pure_min = hand_rules_of(variant).pure_run_min
     penalties = variant.values.hand.by_code
     key = (variant.meld_rules, pure_min, penalties)
     found = _TABLES.get(key)

@@ -1,0 +1,55 @@
+"""What the rule set asks of a hand the solver lays down.
+
+The solver sits below the rules, so it does not read the opening, table and
+going-out keys itself: the rules hand it a :class:`HandRules` per variant,
+built from the variant's stages (:func:`rummykit.rules.hand_rules`), which
+``rummykit.rules`` installs here when it is imported (as
+:mod:`rummykit.services` installs the round's services). A search asks
+:func:`hand_rules_of` for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from rummykit.variant import Variant
+
+__all__ = ["HandRules", "hand_rules_of", "use_hand_rules"]
+
+
+@attrs.frozen(slots=True)
+class HandRules:
+    """The opening and the end of a turn, as far as the solver needs them."""
+
+    opening_min: int = 0
+    """Table points the new melds of an opening must reach."""
+    pure_run_needed: bool = False
+    """The opening needs a run without a joker."""
+    pure_run_min: int = 3
+    """Cards that run needs (the search tables mark runs this long as pure)."""
+    final_discard: bool = False
+    """A turn that goes out must end with a discard."""
+    layoff_after_opening: bool = True
+    """Lay-offs may follow the opening melds in the opening turn."""
+    layoff_in_opening_turn: bool = True
+    """A player who opens in this turn may lay off in it (after opening, with
+    no opening needed for lay-offs, or as a hand rummy)."""
+
+
+HandRulesOf = Callable[[Variant], HandRules]
+_SOURCE: list[HandRulesOf] = []
+
+
+def use_hand_rules(source: HandRulesOf) -> None:
+    """Install where the solver gets a variant's :class:`HandRules` (done by
+    ``rummykit.rules`` on import)."""
+    _SOURCE[:] = [source]
+
+
+def hand_rules_of(variant: Variant) -> HandRules:
+    """The rule set's :class:`HandRules` for ``variant``."""
+    if not _SOURCE:
+        raise RuntimeError("the solver needs rummykit.rules imported (import rummykit)")
+    return _SOURCE[0](variant)
