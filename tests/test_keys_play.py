@@ -41,7 +41,7 @@ DEPRECATED_OR_SINGLE = {
 SECTIONS = ("draw", "opening", "layoff", "swap", "going_out", "stock_exhausted")
 OTHER_KEYS = {"turn.first_turn_draws"}
 # Keys whose rows are in tests/test_keys_rummy500_mechanisms.py.
-ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal"}
+ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal", "opening.kind"}  # kind: test_keys_contract.py
 
 
 def _toml(value: Any) -> str:
@@ -78,8 +78,8 @@ def play(variant: Variant, position: dict[str, Any], moves: list[str]) -> tuple[
     state = rk.position_from_dict({"players": 2, **position}, variant=variant)
     verdicts = []
     for text in moves:
-        move = parse_seat_move(text)[1]
-        listed = any(_same_move(move, m) for m in state.legal_moves())
+        seat, move = parse_seat_move(text)
+        listed = any(_same_move(move, m) for m in state.legal_moves(seat))
         try:
             state = state.apply(text)
         except rk.IllegalMove as refusal:

@@ -50,7 +50,7 @@ from rummykit.moves import Move, parse_move
 from rummykit.records import Record
 from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import Variant
+from rummykit.variant import MAX_ROUNDS, MAX_TURN_CAP, Variant
 from rummykit.views import PlayerView
 
 __all__ = [
@@ -103,6 +103,18 @@ def _turn(turn: Turn) -> dict[str, Any]:
     }
 
 
+def _contract_keys(state: RoundState) -> dict[str, Any]:
+    """The deal number, buys and buy window, written only where in use."""
+    out: dict[str, Any] = {}
+    if state.deal_number:
+        out["deal_number"] = state.deal_number
+    if state.buys:
+        out["buys"] = list(state.buys)
+    if state.buy_window:
+        out["buy_window"] = True
+    return out
+
+
 def state_document(state: RoundState) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
@@ -124,6 +136,7 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "result": result_document(state.result),
         "seed": state.seed,
         "deck": _cards(state.deck),
+        **_contract_keys(state),
     }
 
 
@@ -149,6 +162,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "taken": None if view.taken is None else str(view.taken),
         "result": result_document(view.result),
         "legal": [str(m) for m in view.legal],
+        **({"deal_number": view.deal_number} if view.deal_number else {}),
     }
 
 
@@ -263,10 +277,18 @@ def _read_turn(variant: Variant, doc: Any, players: int, table: int, path: str) 
     )
 
 
+def _read_buys(data: Any, players: int) -> tuple[int, ...]:
+    if data == []:
+        return ()
+    items = read_list(data, "$.buys", players)
+    return tuple(read_int(x, f"$.buys[{i}]", 0, MAX_TURN_CAP) for i, x in enumerate(items))
+
+
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
-    doc = read_header(doc, "state", _STATE_KEYS, ("exchange", "result", "seed", "deck"))
+    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window")
+    doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
     limits = variant.stock_exhausted
@@ -297,6 +319,9 @@ def state_from_document(doc: Any) -> RoundState:
         result=read_result(doc.get("result"), players, "$.result"),
         seed=read_seed(doc.get("seed"), "$.seed"),
         deck=read_faces(doc.get("deck", ""), "$.deck"),
+        deal_number=read_int(doc.get("deal_number", 0), "$.deal_number", 0, MAX_ROUNDS),
+        buys=_read_buys(doc.get("buys", []), players),
+        buy_window=read_bool(doc.get("buy_window", False), "$.buy_window"),
         variant_digest=variant.digest(),
     )
     check_state(state)

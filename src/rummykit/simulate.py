@@ -35,6 +35,7 @@ from rummykit.bots import BOTS, make_bot
 from rummykit.deal import deal
 from rummykit.match import Match
 from rummykit.records import Record
+from rummykit.rules.contract import deal_count
 from rummykit.serialize import to_json
 from rummykit.table import RoundResult
 from rummykit.variant import Variant, load_variant
@@ -140,7 +141,8 @@ def _play(
     max_moves: int = 200_000,
 ) -> tuple[RoundSummary, RoundResult]:
     variant = _variant(variant_ref)
-    state = deal(variant, players=players, seed=seed, dealer=dealer)
+    number = index % deal_count(variant) + 1 if deal_count(variant) else 0
+    state = deal(variant, players=players, seed=seed, dealer=dealer, deal_number=number)
     players_bots = [make_bot(bots[s], variant, seed=seed + s) for s in range(players)]
     record = Record.start(state) if keep_record else None
     moves = 0
