@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rummykit.cards import JOKER_CODE, Card
-from rummykit.melds import Meld, extend_meld
+from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit
+from rummykit.rules.contract import contract_of, find_contract, uses_contracts
 from rummykit.rules.draw import taken_card_is_marked, top_take_is_conditional
 from rummykit.rules.going_out import final_discard_required, going_out_plan
 from rummykit.rules.turn import pickup_obligation
@@ -134,6 +135,8 @@ class GreedyBot:
             raise ValueError("this view is not a seat's view")
         variant = self.variant
         opened = view.opened[view.seat]
+        if uses_contracts(variant):
+            return self._contract_plan(view, hand, opened)
         table = [t.meld for t in view.table]
         blocked = [view.taken] if view.taken is not None and taken_card_is_marked(variant) else []
         out = going_out_plan(variant, hand, table=table, opened=opened, not_discardable=blocked)
@@ -150,6 +153,23 @@ class GreedyBot:
         while melds and sum(len(m) for m in melds) > len(hand) - keep:
             melds.pop()
         return list(melds)
+
+    def _contract_plan(self, view: PlayerView, hand: list[Card], opened: bool) -> list[Meld | Move]:
+        """Contracts (R-CON-05, R-CON-06): go down as soon as the hand holds
+        the deal's contract, with as many cards as it can; once down, no new
+        meld (lay-offs come after the plan). This bot never buys."""
+        contract = contract_of(self.variant, view.deal_number)
+        if opened or contract is None:
+            return []
+        candidates: dict[tuple[int, ...], Meld] = {}
+        for move in view.legal:
+            if isinstance(move, MeldMove):
+                judged = judge_meld(self.variant.meld_rules, move.cards)
+                if isinstance(judged, Meld):
+                    candidates.setdefault(tuple(sorted(c.face.code for c in move.cards)), judged)
+        keep = 1 if view.taken is not None and taken_card_is_marked(self.variant) else 0
+        found = find_contract(contract, list(candidates.values()), hand, keep=keep)
+        return list(found) if found is not None else []
 
     def _draw(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move:
         take = next((m for m in legal if isinstance(m, Take) and m.depth == 1), None)
