@@ -127,15 +127,16 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "8757f669b0ca07428305a2d183bfad7cbd3c6300e6b5b66f39215043a167759a",
-    "rami40": "30f020df49fca74465827c7835d01a465ff40bc5dc8a6aa1dfda16d5436a1dfa",
-    "rami40_house": "899103fda6f5d4910c38ccc6eeab6cc8a9e297e3a1e17ca687520a05f8df4078",
-    "rami51": "427901c18e7ac470e1a7d53dcb40535fdf494c3298a317dd5d132247a4fd2fb3",
-    "rami51_house": "c590a3dcf9689a71cf189701ca3d4d727c266dbe65c685527d03699448474c32",
-    "roemie": "abe45f9002aa5bcc0af0ed433e0c02fa41b2f0d85493149eefc7a61cc677f73e",
-    "romme": "21d15cd961374414326995b3b1bd293fdca1009a131d6e8f47f7dc3bc5501503",
-    "romme51": "dddb5432f610bb2fbc59a7bc9f9e53b0882237ae5e779a06bea9f997c768fbe9",
-    "rummy500": "8d1557352f1ba8d8d84c70aac90083a0c2cea65be3469a3193dc100c11b96714",
+    "contract": "8ca54c26f4012ec95073d9aee51dbf3ed9118e809d3ec5ec2627df06804db667",
+    "handromi": "bb1a9de965e6ac026d56d2f09827ac596c63f1dd482aa80b0976db281c7a71e9",
+    "rami40": "9be215a37d4d7cc8bea1198b26462950e394b6dcc60189cfcf879c2a4287741b",
+    "rami40_house": "df97a0855121d48378937be8fa213eee9358f1db8e4dacf4019074e5444d47e4",
+    "rami51": "1eca8a4161624c0036157d9e828e86fd80480f082f3b9a84afac125087a608df",
+    "rami51_house": "2ba3b470e81f8f73818993cc2898a15407fa4fb9d038e270f840b0c992175b60",
+    "roemie": "a02756b3074f419c8aaa9a6919fc3265ec9f54e1996114da88381d40b69fdec8",
+    "romme": "6994c193d0dbaea63136703d9a694770be2431568bf59acde49e082c97a6b735",
+    "romme51": "1eb0d0a6d192fbb9250785adea484696bbf58add0aa7954ea25cf6f1e0c8323a",
+    "rummy500": "f41fa997673f66900e1f7f51d6ef4deba1b2a37c17579adfbfb3f38028fd5039",
 }
 
 

@@ -325,12 +325,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _players(variant: Variant, given: int | None) -> int:
+    """``--players``, or by default 2 (the variant's fewest where it needs more)."""
+    return given if given is not None else max(2, variant.players.min)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rummykit.simulate import RecordsError, prepare_records, simulate
 
     variant = _variant(args.variant)  # checks the reference early, one line on error
+    args.players = _players(variant, args.players)
     bots = _bot_names(args.bots, "simulate")
     if (args.rounds is None) == (args.matches is None):
         raise UsageError("simulate: give --rounds or --matches")
@@ -395,6 +401,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from rummykit.errors import IllegalMove
 
     variant = _variant(args.variant)
+    args.players = _players(variant, args.players)
     try:
         variant.check_players(args.players)
         bots_by_seat = _bot_names(args.bots, "play")
@@ -466,7 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="bots play many rounds; a table of results")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
-    p.add_argument("--players", type=int, default=2, help="players (default 2)")
+    p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--rounds", type=int, help="rounds to play")
     p.add_argument("--matches", type=int, help="whole matches to play (instead of --rounds)")
     p.add_argument("--bots", default="greedy,random", help="bots by seat, comma separated (greedy, random)")
@@ -479,7 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a round in the terminal against bots")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
-    p.add_argument("--players", type=int, default=2, help="players (default 2)")
+    p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: a random deal)")

@@ -306,7 +306,7 @@ def max_hand(variant: Variant) -> int:
         return deck  # a buy adds cards out of turn, as often as windows open
     deal = variant.deal
     dealt = max(band.hand_size or deal.hand_size for band in bands) + deal.first_player_extra
-    dealt = max(dealt, *(entry.hand_size for entry in variant.contract.deals))
+    dealt = max((dealt, *(entry.hand_size for entry in variant.contract.deals)))
     if deal.cut_joker_ceremony:
         # A cut joker replaces a dealt card, or comes on top of the deal.
         dealt = max(dealt, jokers) if deal.cut_joker_reduces_deal else dealt + jokers
