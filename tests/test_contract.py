@@ -14,6 +14,7 @@ from rummykit.cli import main
 from rummykit.match import Match
 from rummykit.moves import Buy, Meld, Shift
 from rummykit.simulate import simulate
+from rummykit.variant import variant_warnings
 
 CONTRACT = rk.load_variant("contract")
 BUYING = {
@@ -142,3 +143,25 @@ def test_the_simulate_command_plays_contract_with_its_fewest_players(
     code = main(["simulate", "-v", "contract", "--bots", "greedy,random", "--matches", "1", "--quiet"])
     out = capsys.readouterr().out
     assert code == 0 and "contract, 3 players" in out and "7 rounds" in out
+
+
+def test_the_terminal_game_offers_the_upcard_out_of_turn(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("buy\nquit\n"))
+    code = main(["play", "-v", "contract", "--seat", "2", "--seed", "3", "--bots", "greedy"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "seat 1: draw\nbuy Ac and a stock card?" in out and "you bought; your hand:" in out
+
+
+def test_buy_keys_and_the_shift_warn_where_they_cannot_act() -> None:
+    child = rk.loads_variant(
+        '[meta]\nid = "quiet"\nname = "quiet"\nextends = "rami51"\n[buy]\nlimit = 3\n'
+    )
+    assert [str(w) for w in variant_warnings(child)] == [
+        "warning: buy.limit: does nothing while `buy.allowed` is false."
+    ]
+    assert variant_warnings(CONTRACT) == []

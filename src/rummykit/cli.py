@@ -415,13 +415,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
     print(f"{variant.name}: you are seat {args.seat}. Moves as in the notation "
-          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, discard 2c, out, undo); "
+          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo); "
           "'moves' lists yours, 'quit' leaves.")  # fmt: skip
     while state.phase != "over":
         if state.to_move != args.seat:
             move = bots[state.to_move].choose(state.view(state.to_move))
             print(f"seat {state.to_move}: {move}")
             state = state.apply(move)
+            if state.legal_moves(args.seat):  # the upcard may be bought out of turn (R-CON-10)
+                try:
+                    answer = input(f"buy {state.discard_top} and a stock card? (buy, or enter to pass)> ")
+                except EOFError:
+                    print()
+                    return 0
+                if answer.strip() == "buy":
+                    state = state.apply("buy", seat=args.seat)
+                    print(f"you bought; your hand: {format_cards(state.hands[args.seat])}")
             continue
         view = state.view(args.seat)
         print(_show(view))

@@ -1252,6 +1252,15 @@ def _elimination_warnings(match: Match) -> list[KeyWarning]:
     return _idle(match, "match", ("eliminate_above", "buy_back"), 'unless `match.rounds = "until_one_left"`')
 
 
+def _buy_and_shift_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
+    out = []
+    if not variant.buy.allowed:
+        out += _idle(variant.buy, "buy", ("penalty_cards", "limit"), "while `buy.allowed` is false")
+    if not jokers:
+        out += _idle(variant.melds, "melds", ("wild_shift",), "when no deck band has jokers")
+    return out
+
+
 def variant_warnings(variant: Variant) -> list[KeyWarning]:
     """The keys of ``variant`` that load but do nothing: a deprecated key, or a
     key set to another value than its default where the other keys make it
@@ -1274,7 +1283,7 @@ def variant_warnings(variant: Variant) -> list[KeyWarning]:
     jokers = any(band.jokers or any(band.joker_options) for band in variant.deck.by_players)
     found = _deprecated_warnings(variant) + _draw_warnings(variant) + _deal_warnings(variant, jokers)
     found += _joker_warnings(variant, jokers) + _opening_and_scoring_warnings(variant)
-    found += _match_warnings(variant)
+    found += _match_warnings(variant) + _buy_and_shift_warnings(variant, jokers)
     order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
     unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
     return sorted(unique.values(), key=lambda w: order.get(w.path, len(order)))
