@@ -165,3 +165,30 @@ def test_buy_keys_and_the_shift_warn_where_they_cannot_act() -> None:
         "warning: buy.limit: does nothing while `buy.allowed` is false."
     ]
     assert variant_warnings(CONTRACT) == []
+
+
+def test_greedy_buys_an_upcard_that_goes_into_its_melds_before_going_down() -> None:
+    position = {
+        "variant": "contract",
+        "players": 3,
+        "hands": ["2c 5d", "Kc Ks 9h 9d 4s", "4c 8d"],
+        "discard": "Kd",
+        "stock": "3c 3d 3s",
+    }
+    state = rk.position_from_dict(position).apply("draw")
+    bot = GreedyBot(CONTRACT)
+    assert bot.wants_buy(state.view(1))  # Kd makes three kings: 20 + 10 saved
+    assert not bot.wants_buy(state.view(2))  # Kd fits nothing in 4c 8d
+    gone_down = rk.position_from_dict({**position, "opened": [False, True, False]}).apply("draw")
+    assert not bot.wants_buy(gone_down.view(1))  # no new meld after going down
+    assert not bot.wants_buy(rk.position_from_dict(position).view(1))  # no window before the draw
+
+
+def test_simulated_contract_rounds_record_their_buys_and_replay() -> None:
+    from rummykit.simulate import play_round
+
+    summary = play_round("contract", 4, ["greedy", "random"] * 2, seed=11, dealer=0, keep_record=True)
+    assert summary.record is not None
+    record = rk.from_json(summary.record)
+    assert any(move.endswith(": buy") for move in record.moves)
+    assert record.replay().result == record.result
