@@ -155,6 +155,7 @@ def test_the_terminal_game_offers_the_upcard_out_of_turn(
     out = capsys.readouterr().out
     assert code == 0
     assert "seat 1: draw\nbuy Ac and a stock card?" in out and "you bought; your hand:" in out
+    assert "-- deal 1, turn" in out and "this deal's contract: 2 sets" in out
 
 
 def test_buy_keys_and_the_shift_warn_where_they_cannot_act() -> None:

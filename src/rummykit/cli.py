@@ -20,6 +20,8 @@ from rummykit.conformance import CaseFileError, run_case_files
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
+from rummykit.rules.contract import contract_of, uses_contracts
+from rummykit.rules.contract import describe as describe_contract
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
 from rummykit.variant import Variant, bundled_variants, load_variant, variant_warnings
@@ -382,7 +384,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _show(view: Any) -> str:
-    lines = [f"-- turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
+    deal = f"deal {view.deal_number}, " if view.deal_number else ""
+    lines = [f"-- {deal}turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
     for number, entry in enumerate(view.table, 1):
         lines.append(f"   {number}: {entry.notation}  (seat {entry.owner})")
     top = format_cards(view.discards) if view.discards else "-"
@@ -434,6 +437,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             continue
         view = state.view(args.seat)
         print(_show(view))
+        contract = contract_of(variant, view.deal_number) if uses_contracts(variant) else None
+        if contract is not None:
+            print(f"   this deal's contract: {describe_contract(contract)}")
         try:
             line = input("your move> ").strip()
         except EOFError:
