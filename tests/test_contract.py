@@ -193,3 +193,35 @@ def test_simulated_contract_rounds_record_their_buys_and_replay() -> None:
     record = rk.from_json(summary.record)
     assert any(move.endswith(": buy") for move in record.moves)
     assert record.replay().result == record.result
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"deal_number": 8}, "$.deal_number"),
+        ({"phase": "draw", "turn": {"source": "none", "start_jokers": 0, "new_melds": [], "laid_off": [],
+                                    "swaps": 0, "steps": []}}, "$.buy_window"),
+    ],
+)  # fmt: skip
+def test_a_document_with_impossible_contract_keys_is_refused(change: dict[str, object], path: str) -> None:
+    state = rk.position_from_dict(BUYING).apply("draw")
+    doc = json.loads(rk.to_json(state))
+    doc.update(change)
+    with pytest.raises(rk.JSONError) as info:
+        rk.from_json(json.dumps(doc))
+    assert info.value.path == path
+
+
+def test_buys_in_a_variant_without_buying_are_refused() -> None:
+    doc = json.loads(rk.to_json(rk.deal(rk.load_variant("rami51"), players=2, seed=1)))
+    doc["buys"] = [1, 0]
+    with pytest.raises(rk.JSONError) as info:
+        rk.from_json(json.dumps(doc))
+    assert info.value.path == "$.buys"
+
+
+def test_a_view_of_a_contract_deal_round_trips_as_a_document() -> None:
+    state = rk.deal(CONTRACT, players=3, seed=1, deal_number=6).apply("draw")
+    seat = (state.to_move + 1) % 3
+    doc = rk.from_json(rk.to_json(state.view(seat)))
+    assert doc["deal_number"] == 6 and doc["legal"] == ["buy"]

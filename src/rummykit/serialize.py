@@ -48,6 +48,8 @@ from rummykit.errors import NotationError, Refusal
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
+from rummykit.rules.buy import buy_rule
+from rummykit.rules.contract import deal_count
 from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.variant import MAX_ROUNDS, MAX_TURN_CAP, Variant
@@ -195,6 +197,7 @@ _TURN_OPTIONAL = ("taken", "chosen", "must_use_taken", "exchanged")
 _VIEW_KEYS = (
     "seat", "variant", "players", "dealer", "to_move", "phase", "turns_played", "hand", "hand_sizes",
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
+    "deal_number",
 )  # fmt: skip
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
@@ -344,6 +347,23 @@ def check_state(state: RoundState) -> None:
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
     _check_result(state)
+    _check_contract_keys(state)
+
+
+def _check_contract_keys(state: RoundState) -> None:
+    """A deal number only where the variant has contracts (one of its deals),
+    buys only where it buys, and an open buy window only right after a draw
+    from the stock (R-CON-10)."""
+    deals = deal_count(state.variant)
+    if state.deal_number > deals:
+        raise JSONError("$.deal_number", f"expected a deal from 1 to {deals}" if deals else "no deal number")
+    if state.buys and buy_rule(state.variant) is None:
+        raise JSONError("$.buys", f"{state.variant.id} has no buying")
+    turn = state.turn
+    if state.buy_window and (state.phase != "play" or turn.source != "stock" or turn.steps):
+        raise JSONError("$.buy_window", "expected a window only right after a draw from the stock")
+    if state.buy_window and buy_rule(state.variant) is None:
+        raise JSONError("$.buy_window", f"{state.variant.id} has no buying")
 
 
 def _check_cards(state: RoundState) -> None:
