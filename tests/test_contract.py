@@ -225,3 +225,46 @@ def test_a_view_of_a_contract_deal_round_trips_as_a_document() -> None:
     seat = (state.to_move + 1) % 3
     doc = rk.from_json(rk.to_json(state.view(seat)))
     assert doc["deal_number"] == 6 and doc["legal"] == ["buy"]
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_legal_moves_of_every_seat_are_exact_through_random_rounds(players: int) -> None:
+    """In random rounds with random buys: a seat not to move lists ``buy``
+    exactly when apply accepts it; the mover's listed moves are all accepted,
+    and a shift of any run joker whose card the mover holds, to a few
+    places, is accepted only when listed."""
+    import random
+
+    from rummykit.testing import check_invariants, random_playout
+
+    rng = random.Random(players)
+    start = rk.deal(CONTRACT, players=players, seed=players, deal_number=players)
+    for state in random_playout(start, rng, max_moves=400):
+        check_invariants(state)
+        if state.phase == "over":
+            break
+        for seat in range(players):
+            if seat == state.to_move:
+                continue
+            listed = state.legal_moves(seat) == [Buy()]
+            try:
+                state.apply(Buy(), seat=seat)
+            except rk.IllegalMove:
+                assert not listed
+            else:
+                assert listed
+        legal = state.legal_moves()
+        results = {state.apply(m) for m in legal}
+        hand = state.hands[state.to_move]
+        for index, entry in enumerate(state.table):
+            for slot in entry.meld.joker_slots():
+                target = slot.stands_for
+                if target is None or target not in hand:
+                    continue
+                for end in ("4h", "9h", "As", "Kc"):
+                    move = Shift(index + 1, target, rk.Card(f"JK={end}"))
+                    try:
+                        after = state.apply(move)
+                    except rk.IllegalMove:
+                        continue
+                    assert after in results, f"{move} was accepted but not listed"
