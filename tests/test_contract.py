@@ -268,3 +268,19 @@ def test_legal_moves_of_every_seat_are_exact_through_random_rounds(players: int)
                     except rk.IllegalMove:
                         continue
                     assert after in results, f"{move} was accepted but not listed"
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ('[opening]\nkind = "contract"\n', "contract.deals"),
+        ("[match]\nrounds = 8\n", "contract.deals"),
+        ("[[contract.deals]]\nhand_size = 10\n", "contract.deals[0]"),
+        ("[[contract.deals]]\nhand_size = 30\nsets = 1\n", "contract.deals[0].hand_size"),
+    ],
+)
+def test_impossible_contracts_are_load_errors(text: str, path: str) -> None:
+    base = "rami51" if "kind" in text else "contract"
+    with pytest.raises(rk.VariantError) as info:
+        rk.loads_variant(f'[meta]\nid = "bad"\nname = "bad"\nextends = "{base}"\n{text}')
+    assert path in [problem.path for problem in info.value.problems]
