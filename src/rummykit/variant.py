@@ -1027,7 +1027,8 @@ def _check_contract(s: dict[str, Any], report: _Collector) -> None:
         report("contract.deals", 'at least one deal when opening.kind is "contract"', "an empty array")
     rounds = s["match"].rounds
     if deals and isinstance(rounds, int) and rounds > len(deals):
-        report("contract.deals", f"a contract for each of the {rounds} rounds of the match", f"{len(deals)} deals")
+        expected = f"a contract for each of the {rounds} rounds of the match"
+        report("contract.deals", expected, f"{len(deals)} deals")
     for i, entry in enumerate(deals):
         if entry.sets + entry.runs == 0:
             report(f"contract.deals[{i}]", "a contract of at least one set or run", "0 sets and 0 runs")
