@@ -97,6 +97,8 @@ def _hand_text(variant: Variant) -> str:
     from rummykit.rules.deal import deal_rule
 
     rule = deal_rule(variant)
+    if variant.contract.deals:
+        return "by deal " + "/".join(str(entry.hand_size) for entry in variant.contract.deals)
     sizes = {band.players: rule.hand_size(band.players[0]) for band in variant.deck.by_players}
     extra = f" (+{rule.first_player_extra})" if rule.first_player_extra else ""
     if len(set(sizes.values())) == 1:
@@ -147,7 +149,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
                 f"{v.players.min}-{v.players.max}",
                 _deck_text(v),
                 hand,
-                str(row["opening_min"]),
+                "contract" if uses_contracts(v) else str(row["opening_min"]),
             )
         )
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
