@@ -159,9 +159,7 @@ def test_the_terminal_game_offers_the_upcard_out_of_turn(
 
 
 def test_buy_keys_and_the_shift_warn_where_they_cannot_act() -> None:
-    child = rk.loads_variant(
-        '[meta]\nid = "quiet"\nname = "quiet"\nextends = "rami51"\n[buy]\nlimit = 3\n'
-    )
+    child = rk.loads_variant('[meta]\nid = "quiet"\nname = "quiet"\nextends = "rami51"\n[buy]\nlimit = 3\n')
     assert [str(w) for w in variant_warnings(child)] == [
         "warning: buy.limit: does nothing while `buy.allowed` is false."
     ]
