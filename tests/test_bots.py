@@ -22,8 +22,9 @@ def test_greedy_beats_random(ref: str) -> None:
     variant = rk.load_variant(ref)
     wins = 0.0
     for r in range(ROUNDS):
-        state = rk.deal(variant, players=2, seed=r, dealer=r % 2)
-        bots = [GreedyBot(variant, seed=r), RandomBot(variant, seed=r)]
+        players = max(2, variant.players.min)
+        state = rk.deal(variant, players=players, seed=r, dealer=r % 2)
+        bots = [GreedyBot(variant, seed=r)] + [RandomBot(variant, seed=r + s) for s in range(1, players)]
         moves = 0
         while state.phase != "over":
             view = state.view(state.to_move)

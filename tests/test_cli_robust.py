@@ -127,16 +127,17 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "fa7ed695e231d6153d543d96413fba5b70a6344475ce1a7a6ab788fa65320511",
-    "kalooki": "47fa7dc7e4296ae94ada19bc1843844d3af62a67ceb4c7bc7c2bdb279de2d1f0",
-    "rami40": "b3919de6f7daa79fe6f0f870a9d19f2930b40ee6eebea29c600817f22fd28f2c",
-    "rami40_house": "2ad03d4dcaecdd2cde3f6e081901fb1f5737215370517c81a6f27f2bd464f63a",
-    "rami51": "104a13cc7c10e7507e51faa900affed1b1f36de39d74fd496aea06ae4a6569df",
-    "rami51_house": "fcfe68c69fd1564239adc731e1332ebb348677e11a86b173e8cb9b111fab5848",
-    "roemie": "ed209aeadf1acf4a8a92bea2a5d9629f3ddbd0abb72b27a419c48ca564228056",
-    "romme": "78279a6d91b16b681137537a46be9edeaaed6f8a1c21e6554d375e91d64867c5",
-    "romme51": "66aae746528f1aff5d116ae25ba4c7003c085c968b1573b17d3dd7c34fe8191e",
-    "rummy500": "e2b55feec241c67735b4b5523ba6ddb493b058ac5f09083ed762f05fc0889a66",
+    "contract": "491377cb8547c8a523d34e8dbd5a1cefcea4d60c6883f4b96a0ac0d8a2727d97",
+    "handromi": "5d3e7a248ed6b8dea644c8585311bbba7625c2440e805479ebb222cf8b9907b9",
+    "kalooki": "62f4d240284df9347cf7b0213a509feeeddece6ca68992f702b96451cf3e96fb",
+    "rami40": "5685bcf621badd0f7c8be124e06b5883fbbd324399b1a46ad9c62eecacd9de5d",
+    "rami40_house": "2b203a1c57a50beba4d1acc4c981897c5dedc17ed2c45f2f56f670a2b284e48e",
+    "rami51": "f0f09c8e1fcf51ab9b1b393aabbccad876c311dac898e4f92def0e9269699a91",
+    "rami51_house": "99fb5716a3bcb74111a4dfbe3db49278765c2380280231369ed22fde73b8a870",
+    "roemie": "d82418ac1eec0131d4c8c97aebb2bbee7450751f094f0e61a1a8d40793cbe4e6",
+    "romme": "eeca088d919ee622e567abcd31c9784151e2ab6d0a9c3e426e26c201573451e4",
+    "romme51": "8a93aaeb04a24ad00f3482bfe75f84eedae1a993ea4767510f9d8774d345358a",
+    "rummy500": "afe067b70e1236cb5cfcd6e3f1b078120f0fad2a2d6cade03bf9f18d8bed5471",
 }
 
 

@@ -26,13 +26,15 @@ Doc = dict[str, Any]
 
 
 def state_doc(ref: str = "rami51", seed: int = 1, moves: int = 0) -> Doc:
-    start = rk.deal(rk.load_variant(ref), players=2, seed=seed)
+    variant = rk.load_variant(ref)
+    start = rk.deal(variant, players=max(2, variant.players.min), seed=seed)
     *_, last = random_playout(start, random.Random(seed), max_moves=moves)
     return json.loads(rk.to_json(last))  # type: ignore[no-any-return]
 
 
 def record_doc(ref: str = "rami51", seed: int = 1, moves: int = 6) -> Doc:
-    state = rk.deal(rk.load_variant(ref), players=2, seed=seed)
+    variant = rk.load_variant(ref)
+    state = rk.deal(variant, players=max(2, variant.players.min), seed=seed)
     record = rk.Record.start(state)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -188,7 +190,8 @@ def test_damaged_states_are_refused_at_their_path(change: Callable[[Doc], None],
 
 
 def _played(ref: str, moves: list[str], seed: int = 2) -> rk.RoundState:
-    state = rk.deal(rk.load_variant(ref), players=2, seed=seed)
+    variant = rk.load_variant(ref)
+    state = rk.deal(variant, players=max(2, variant.players.min), seed=seed)
     for move in moves:
         state = state.apply(move)
     return state

@@ -299,11 +299,14 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
         for key, value in keys.items():
             if table == "deck":
                 written |= {f"deck.by_players[].{k}" for band in value for k in band}
+            elif table == "contract":
+                written |= {f"contract.deals[].{k}" for deal in value for k in deal}
             elif table == "values":
                 written |= {f"values.{key}.{k}" for k in value}
             else:
                 written.add(f"{table}.{key}")
     unset = {"meta.seed", "meta.extends"} - written  # an empty seed or parent is not written
+    unset |= {k for k in schema_keys() if k.startswith("contract.deals[].")} - written  # no contracts
     assert written | unset == set(schema_keys())
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
     assert doc["digest"] == variant.digest() == hashlib.sha256(text.encode()).hexdigest()

@@ -69,6 +69,11 @@ def variant_table(variant: Variant) -> str:
                 deck = f"{band.decks} decks, {band.jokers} jokers{options}"
                 rows.append(f"| `deck.by_players` {lo}-{hi} players | {deck} |")
             continue
+        if prefix == "contract.deals[]":
+            for number, entry in enumerate(variant.contract.deals, 1):
+                rule = f"{entry.hand_size} cards, {entry.sets} sets, {entry.runs} runs"
+                rows.append(f"| `contract.deals` deal {number} | {rule} |")
+            continue
         if prefix.startswith("values."):
             section: Any = getattr(variant.values, prefix.split(".")[1])
         else:

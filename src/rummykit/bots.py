@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rummykit.cards import JOKER_CODE, Card
-from rummykit.melds import Meld, extend_meld
-from rummykit.moves import Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
+from rummykit.melds import Meld, extend_meld, judge_meld
+from rummykit.moves import Buy, Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit
+from rummykit.rules.contract import contract_of, find_contract, uses_contracts
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.turn import pickup_obligation
@@ -33,6 +34,10 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
 
 class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move: ...
+
+    def wants_buy(self, view: PlayerView) -> bool:
+        """Out of turn, with ``buy`` among the view's legal moves: buy the upcard?"""
+        ...
 
 
 class RandomBot:
@@ -52,6 +57,10 @@ class RandomBot:
             kinds.setdefault(type(move).__name__, []).append(move)
         group = kinds[self.rng.choice(sorted(kinds))]
         return self.rng.choice(group)
+
+    def wants_buy(self, view: PlayerView) -> bool:
+        """Buys a quarter of the times it may (seeded)."""
+        return Buy() in view.legal and self.rng.random() < 0.25
 
 
 def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
@@ -134,6 +143,8 @@ class GreedyBot:
             raise ValueError("this view is not a seat's view")
         variant = self.variant
         opened = view.opened[view.seat]
+        if uses_contracts(variant):
+            return self._contract_plan(view, hand, opened)
         table = [t.meld for t in view.table]
         blocked = [view.taken] if view.taken is not None and draw_rule(variant).taken_card_is_marked() else []
         out = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=blocked)
@@ -150,6 +161,40 @@ class GreedyBot:
         while melds and sum(len(m) for m in melds) > len(hand) - keep:
             melds.pop()
         return list(melds)
+
+    def _contract_plan(self, view: PlayerView, hand: list[Card], opened: bool) -> list[Meld | Move]:
+        """Contracts (R-CON-05, R-CON-06): go down as soon as the hand holds
+        the deal's contract, with as many cards as it can; once down, no new
+        meld (lay-offs come after the plan). This bot never buys."""
+        contract = contract_of(self.variant, view.deal_number)
+        if opened or contract is None:
+            return []
+        candidates: dict[tuple[int, ...], Meld] = {}
+        for move in view.legal:
+            if isinstance(move, MeldMove):
+                judged = judge_meld(self.variant.meld_rules, move.cards)
+                if isinstance(judged, Meld):
+                    candidates.setdefault(tuple(sorted(c.face.code for c in move.cards)), judged)
+        keep = 1 if view.taken is not None and draw_rule(self.variant).taken_card_is_marked() else 0
+        found = find_contract(contract, list(candidates.values()), hand, keep=keep)
+        return list(found) if found is not None else []
+
+    def wants_buy(self, view: PlayerView) -> bool:
+        """Buy the upcard (R-CON-10) before going down, when it goes into the
+        melds of the hand's least-penalty arrangement and saves more than the
+        penalty card is likely to cost (10 points); never after going down,
+        where no new meld may be laid."""
+        if Buy() not in view.legal or view.hand is None or view.seat is None or not view.discards:
+            return False
+        if view.opened[view.seat]:
+            return False
+        top = view.discards[-1]
+        hand = list(view.hand)
+        now = least_penalty(self.variant, hand).penalty
+        with_top = least_penalty(self.variant, [*hand, top])
+        if not any(top.face in (c.face for c in m.cards) for m in with_top.melds):
+            return False
+        return now - with_top.penalty > 10
 
     def _draw(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move:
         take = next((m for m in legal if isinstance(m, Take) and m.depth == 1), None)

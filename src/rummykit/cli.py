@@ -20,6 +20,8 @@ from rummykit.conformance import CaseFileError, run_case_files
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
+from rummykit.rules.contract import contract_of, uses_contracts
+from rummykit.rules.contract import describe as describe_contract
 from rummykit.rules.opening import opening_minimum
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
@@ -96,6 +98,8 @@ def _hand_text(variant: Variant) -> str:
     from rummykit.rules.deal import deal_rule
 
     rule = deal_rule(variant)
+    if variant.contract.deals:
+        return "by deal " + "/".join(str(entry.hand_size) for entry in variant.contract.deals)
     sizes = {band.players: rule.hand_size(band.players[0]) for band in variant.deck.by_players}
     extra = f" (+{rule.first_player_extra})" if rule.first_player_extra else ""
     if len(set(sizes.values())) == 1:
@@ -146,7 +150,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
                 f"{v.players.min}-{v.players.max}",
                 _deck_text(v),
                 hand,
-                str(row["opening_min"]),
+                "contract" if uses_contracts(v) else str(row["opening_min"]),
             )
         )
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
@@ -326,12 +330,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _players(variant: Variant, given: int | None) -> int:
+    """``--players``, or by default 2 (the variant's fewest where it needs more)."""
+    return given if given is not None else max(2, variant.players.min)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rummykit.simulate import RecordsError, prepare_records, simulate
 
     variant = _variant(args.variant)  # checks the reference early, one line on error
+    args.players = _players(variant, args.players)
     bots = _bot_names(args.bots, "simulate")
     if (args.rounds is None) == (args.matches is None):
         raise UsageError("simulate: give --rounds or --matches")
@@ -377,7 +387,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _show(view: Any) -> str:
-    lines = [f"-- turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
+    deal = f"deal {view.deal_number}, " if view.deal_number else ""
+    lines = [f"-- {deal}turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
     for number, entry in enumerate(view.table, 1):
         lines.append(f"   {number}: {entry.notation}  (seat {entry.owner})")
     top = format_cards(view.discards) if view.discards else "-"
@@ -396,6 +407,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from rummykit.errors import IllegalMove
 
     variant = _variant(args.variant)
+    args.players = _players(variant, args.players)
     try:
         variant.check_players(args.players)
         bots_by_seat = _bot_names(args.bots, "play")
@@ -409,16 +421,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
     print(f"{variant.name}: you are seat {args.seat}. Moves as in the notation "
-          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, discard 2c, out, undo); "
+          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo); "
           "'moves' lists yours, 'quit' leaves.")  # fmt: skip
     while state.phase != "over":
         if state.to_move != args.seat:
             move = bots[state.to_move].choose(state.view(state.to_move))
             print(f"seat {state.to_move}: {move}")
             state = state.apply(move)
+            if state.legal_moves(args.seat):  # the upcard may be bought out of turn (R-CON-10)
+                try:
+                    answer = input(f"buy {state.discard_top} and a stock card? (buy, or enter to pass)> ")
+                except EOFError:
+                    print()
+                    return 0
+                if answer.strip() == "buy":
+                    state = state.apply("buy", seat=args.seat)
+                    print(f"you bought; your hand: {format_cards(state.hands[args.seat])}")
             continue
         view = state.view(args.seat)
         print(_show(view))
+        contract = contract_of(variant, view.deal_number) if uses_contracts(variant) else None
+        if contract is not None:
+            print(f"   this deal's contract: {describe_contract(contract)}")
         try:
             line = input("your move> ").strip()
         except EOFError:
@@ -467,7 +491,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="bots play many rounds; a table of results")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
-    p.add_argument("--players", type=int, default=2, help="players (default 2)")
+    p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--rounds", type=int, help="rounds to play")
     p.add_argument("--matches", type=int, help="whole matches to play (instead of --rounds)")
     p.add_argument("--bots", default="greedy,random", help="bots by seat, comma separated (greedy, random)")
@@ -480,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a round in the terminal against bots")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
-    p.add_argument("--players", type=int, default=2, help="players (default 2)")
+    p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: a random deal)")

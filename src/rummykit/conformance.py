@@ -47,7 +47,7 @@ CASE_KEYS: dict[str, dict[str, str]] = {
     "perft": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
     "deal": {
         "name": "str", "variant": "str", "players": "int", "seed": "int", "dealer": "int",
-        "jokers": "int", "expect": "dict",
+        "jokers": "int", "deal_number": "int", "expect": "dict",
     },
     "match": {
         "name": "str", "variant": "str", "players": "int", "rounds": "int", "first_dealer": "int",
@@ -63,7 +63,9 @@ REQUIRED = {
     "deal": ("players", "expect"),
     "match": ("players", "expect"),
 }
-PERFT_KINDS = ("draw", "take", "exchange", "meld", "layoff", "swap", "discard", "out", "undo", "total")
+PERFT_KINDS = (
+    "draw", "take", "exchange", "meld", "layoff", "swap", "shift", "buy", "discard", "out", "undo", "total",
+)  # fmt: skip
 DEAL_KEYS = (
     "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
     "joker_counts",
@@ -316,7 +318,7 @@ def _deal_case(label: str, name: str, variant: Variant, case: dict[str, Any]) ->
     try:
         state = deal(
             variant, players=case["players"], seed=case.get("seed", 1), dealer=case.get("dealer"),
-            jokers=case.get("jokers"),
+            jokers=case.get("jokers"), deal_number=case.get("deal_number", 0),
         )  # fmt: skip
     except ValueError as error:
         raise CaseFileError(f"{label}: {name}: {error}") from None

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Sequence
 
 from rummykit.cards import JOKER_CODE, Card
+from rummykit.rules.contract import contract_deal_rule, deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opened_at_deal
@@ -61,14 +62,19 @@ def deal(
     dealer: int | None = None,
     jokers: int | None = None,
     deck: Sequence[Card] | None = None,
+    deal_number: int = 0,
 ) -> RoundState:
     """Deal a round. ``deck`` (top first) replays a recorded deal exactly; else the
     variant's deck is shuffled with ``seed``. ``dealer`` None: chosen at random
-    (from the seed), R-ALL-11."""
+    (from the seed), R-ALL-11. ``deal_number`` (1 up) is the deal of a match
+    where each deal has its own contract and hand size (0: not in use; a
+    variant with contracts reads it as 1)."""
     variant.check_players(players)
+    if deal_count(variant) and not deal_number:
+        deal_number = 1
     canonical = variant.deck_for(players, jokers)
     rng = rng_for(seed)
-    rule = deal_rule(variant)
+    rule = contract_deal_rule(variant, deal_number)
     if dealer is None:
         dealer = rule.first_dealer(players, rng.random())
     if not 0 <= dealer < players:
@@ -96,6 +102,7 @@ def deal(
         exchange=dealt.exchange,
         turn=Turn(start_jokers=sum(1 for c in hands[starter] if c.code == JOKER_CODE)),
         seed=seed,
+        deal_number=deal_number,
         deck=order,
         variant_digest=variant.digest(),
     )

@@ -20,6 +20,7 @@ from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import IllegalMove, NotationError, Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
+    Buy,
     Discard,
     Draw,
     DrawExchange,
@@ -27,6 +28,7 @@ from rummykit.moves import (
     LayOff,
     Move,
     Out,
+    Shift,
     SwapJoker,
     Take,
     Undo,
@@ -35,11 +37,14 @@ from rummykit.moves import (
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
+from rummykit.rules import contract as contract_rule
+from rummykit.rules.buy import BuyWindow, buy_rule, opens_window
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.rules.table import table_rule
 from rummykit.rules.turn import deep_obligation, pickup_obligation
+from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
 
@@ -47,6 +52,8 @@ _T = TypeVar("_T")
 
 __all__ = [
     "apply_move",
+    "buy_refusal",
+    "buy_window",
     "check_commit",
     "check_discard",
     "commit_depends_on_hand",
@@ -89,6 +96,8 @@ def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> 
         _check_seat(state, seat)
     if state.phase == "over":
         raise _refuse("turn.round-over", "The round is over.")
+    if isinstance(move, Buy) or (isinstance(move, str) and _is_buy_text(move)):
+        return _buy_for(state, move, seat)
     if seat is not None and seat != state.to_move:
         raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
     if isinstance(move, str):
@@ -96,7 +105,84 @@ def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> 
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
     if handler is None:
         raise _refuse("notation.invalid", f"{move!r} is not a move.")
-    return handler(state, move)
+    after = handler(state, move)
+    if state.buy_window and after.buy_window:
+        # Any move of the player in turn closes the buy window (R-CON-10).
+        after = _evolve(after, buy_window=False)
+    return after
+
+
+def _is_buy_text(text: str) -> bool:
+    try:
+        words = split_seat(text)[1].split()
+    except NotationError:
+        return False
+    return bool(words) and words[0].lower() == "buy"
+
+
+def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundState:
+    """A buy: the seat that acts is ``seat``, or the seat the text names."""
+    named = None
+    if isinstance(move, str):
+        try:
+            named = parse_seat_move(move)[0]
+        except NotationError as error:
+            detail = f": {error.reason}" if error.reason else ""
+            raise _refuse("notation.invalid", f"Cannot read {error.token!r}{detail}.") from None
+        if not 0 <= (named if named is not None else 0) < state.players:
+            raise _refuse("turn.not-your-turn", f"There is no seat {named} at this table.")
+    if seat is not None and named is not None and named != seat:
+        raise _refuse("turn.not-your-turn", f"Seat {seat} cannot move for seat {named}.")
+    buyer = seat if seat is not None else named
+    if buyer is None:
+        raise _refuse("buy.not-available", "A buy names the seat that buys, as in '2: buy'.")
+    return _buy(state, buyer)
+
+
+def _buy(state: RoundState, buyer: int) -> RoundState:
+    rule = buy_rule(state.variant)
+    if rule is None:
+        raise _refuse("buy.not-available", "Nobody buys the upcard in this variant.")
+    refusal = rule.refusal(buy_window(state, buyer), buyer)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    penalty = state.stock[: rule.penalty_cards]
+    hands = list(state.hands)
+    hands[buyer] = tuple(sorted((*hands[buyer], state.discard[-1], *penalty), key=_CODE))
+    buys = list(state.buys or (0,) * state.players)
+    buys[buyer] += 1
+    return _evolve(
+        state,
+        hands=tuple(hands),
+        discard=state.discard[:-1],
+        stock=state.stock[rule.penalty_cards :],
+        buys=tuple(buys),
+        buy_window=False,
+    )
+
+
+def buy_window(state: RoundState, seat: int) -> BuyWindow:
+    """The facts a buy by ``seat`` is judged on (R-CON-10)."""
+    discarder = next_seat(state.variant, state.players, state.to_move, -1) if state.turns_played else None
+    return BuyWindow(
+        open=state.buy_window and state.phase == "play",
+        mover=state.to_move,
+        discarder=discarder,
+        upcard=bool(state.discard),
+        stock=len(state.stock),
+        buys=state.buys[seat] if state.buys else 0,
+    )
+
+
+def buy_refusal(state: RoundState, seat: int) -> IllegalMove | None:
+    """Why ``seat`` may not buy now (None: it may)."""
+    if state.phase == "over":
+        return _refuse("turn.round-over", "The round is over.")
+    try:
+        _buy(state, seat)
+    except IllegalMove as refusal:
+        return refusal
+    return None
 
 
 def _check_seat(state: RoundState, seat: object) -> None:
@@ -206,7 +292,8 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
         raise IllegalMove.from_refusal(refusal)
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
-    return _after_draw(state, hand, stock=state.stock[1:], turn=Turn(source="stock"))
+    window = opens_window(state.variant)
+    return _after_draw(state, hand, stock=state.stock[1:], turn=Turn(source="stock"), buy_window=window)
 
 
 def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
@@ -338,6 +425,9 @@ def _can_end_turn(state: RoundState, taken: Card) -> bool:
 
 def _meld(state: RoundState, move: MeldMove) -> RoundState:
     _need_play(state)
+    refusal = contract_rule.new_meld_refusal(state.variant, opened_before=state.opened[state.to_move])
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
     hand = _remove(state.hands[state.to_move], move.cards)
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
@@ -371,7 +461,7 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
     variant = state.variant
     index = _table_index(state, move.meld)
     if not may_lay_off(state):
-        raise _refuse("layoff.not-opened", "You must open before you lay off.")
+        raise _layoff_refusal(state)
     hand = _remove(state.hands[state.to_move], move.cards)
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
@@ -388,6 +478,44 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
         hands=_with_hand(state, hand),
         table=table,
         turn=_evolve(turn, laid_off=(*turn.laid_off, *laid), steps=(*turn.steps, _step(state))),
+    )
+
+
+def _layoff_refusal(state: RoundState) -> IllegalMove:
+    code = contract_rule.layoff_refusal_code(
+        state.variant, opened_before=state.opened[state.to_move], new_melds=len(state.turn.new_melds)
+    )
+    if code == "layoff.not-yet":
+        return _refuse(code, "You went down this turn; lay off from your next turn on.")
+    return _refuse(code, "You must open before you lay off.")
+
+
+def _shift(state: RoundState, move: Shift) -> RoundState:
+    _need_play(state)
+    variant = state.variant
+    if not shift_allowed(variant):
+        raise _refuse("shift.not-allowed", "In this variant a joker is never pushed along a run.")
+    index = _table_index(state, move.meld)
+    if not may_lay_off(state):
+        raise _layoff_refusal(state)
+    hand = _remove(state.hands[state.to_move], [move.card])
+    if hand is None:
+        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+    old = state.table[index]
+    result = shift_wild(variant, old.meld, move.card, move.wild)
+    if isinstance(result, Refusal):
+        raise IllegalMove.from_refusal(result)
+    meld, order = result
+    credits = tuple(state.to_move if i is None else old.credits[i] for i in order)
+    table = (*state.table[:index], TableMeld(old.owner, meld, credits), *state.table[index + 1 :])
+    turn = state.turn
+    return _evolve(
+        state,
+        hands=_with_hand(state, hand),
+        table=table,
+        turn=_evolve(
+            turn, laid_off=(*turn.laid_off, (index, move.card.face)), steps=(*turn.steps, _step(state))
+        ),
     )
 
 
@@ -529,6 +657,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
         table=tuple(t.meld for t in state.table),
         joker_layoffs=layoffs,
         earlier_swaps=earlier_swaps,
+        deal_number=state.deal_number,
     )
     for component in compose(variant).commit:
         refusal = component.check(commit)
@@ -616,6 +745,7 @@ _HANDLERS: dict[type, Callable[[RoundState, Any], RoundState]] = {
     MeldMove: _meld,
     LayOff: _layoff,
     SwapJoker: _swap,
+    Shift: _shift,
     Discard: _discard,
     Out: _out,
     Undo: _undo,

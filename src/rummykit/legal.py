@@ -12,11 +12,12 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.engine import check_commit, check_discard, commit_depends_on_hand, may_lay_off
+from rummykit.engine import buy_refusal, check_commit, check_discard, commit_depends_on_hand, may_lay_off
 from rummykit.errors import IllegalMove
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
+    Buy,
     Discard,
     Draw,
     DrawExchange,
@@ -24,20 +25,25 @@ from rummykit.moves import (
     LayOff,
     Move,
     Out,
+    Shift,
     SwapJoker,
     Take,
     Undo,
 )
 from rummykit.moves import Meld as MeldMove
+from rummykit.rules.contract import new_meld_refusal
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.table import table_rule
+from rummykit.rules.wild_shift import open_ends, shift_allowed
 from rummykit.state import RoundState
 
 __all__ = ["candidate_moves", "legal_moves"]
 
 
-def legal_moves(state: RoundState) -> list[Move]:
-    """Every distinct legal move of ``state.to_move``, in a stable order.
+def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
+    """Every distinct legal move of ``state.to_move`` (or of ``seat``), in a
+    stable order. A seat not to move has one move at most: ``buy``, while the
+    buy window is open for it (R-CON-10).
 
     Melds and lay-offs are judged directly (their candidates are built valid
     and only the table permission is left to check, as ``apply`` does); every
@@ -45,6 +51,8 @@ def legal_moves(state: RoundState) -> list[Move]:
     """
     if state.phase == "over":
         return []
+    if seat is not None and seat != state.to_move:
+        return [Buy()] if buy_refusal(state, seat) is None else []
     out: list[Move] = []
     layoff_allowed: bool | None = None
     shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
@@ -96,8 +104,12 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
         return
     hand = state.hands[state.to_move]
     faces = sorted(set(hand), key=_code)
-    yield from _meld_moves(state, hand)
+    if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:
+        yield from _meld_moves(state, hand)
+    shifting = shift_allowed(variant)
     for index, entry in enumerate(state.table):
+        if shifting and entry.meld.kind == "run" and entry.meld.jokers:
+            yield from _shift_moves(state, index, entry.meld, faces)
         for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
             yield LayOff(index + 1, cards)
         if entry.meld.jokers:
@@ -117,6 +129,15 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
 
 def _code(card: Card) -> int:
     return card.code
+
+
+def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:
+    """Every ``shift``: a held card a joker of the run stands for, to each open end."""
+    wanted = {slot.stands_for for slot in meld.joker_slots()}
+    for card in faces:
+        if card in wanted:
+            for end in open_ends(state.variant, meld):
+                yield Shift(index + 1, card, Card.joker(end))
 
 
 def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
@@ -159,7 +180,10 @@ def _meld_groups(rules: MeldRules, hand: Sequence[Card]) -> Iterator[tuple[Card,
     results: dict[object, tuple[Card, ...]] = {}
     # Sets: per rank, subsets of the suits held, with jokers.
     by_rank: dict[int, list[Card]] = {}
-    for card in naturals:
+    # Where a set may repeat a suit, a held card's copies count too.
+    every = sorted((c for c in hand if c.code != JOKER_CODE), key=_code)
+    pool = naturals if rules.set_distinct_suits else every
+    for card in pool:
         by_rank.setdefault(card.code // 4, []).append(card)
     for group in by_rank.values():
         for size in range(1, len(group) + 1):
@@ -172,7 +196,7 @@ def _meld_groups(rules: MeldRules, hand: Sequence[Card]) -> Iterator[tuple[Card,
     # Runs: per suit, every window with naturals from the hand and jokers in the gaps.
     lowest = 1 if rules.ace_low else 2
     highest = 14 if rules.ace_high else 13
-    longest = min(rules.run_max, 13)
+    longest = min(rules.run_max, 14)
     for suit in range(4):
         held = {}
         for card in naturals:
@@ -209,6 +233,8 @@ def _meld_groups(rules: MeldRules, hand: Sequence[Card]) -> Iterator[tuple[Card,
                     used = [p for p in present if p not in dropped]
                     if not used:
                         continue
+                    if 1 in used and 14 in used and hand.count(held[1]) < 2:
+                        continue  # ace to ace needs two aces
                     naturals_used = [held[p] for p in used]
                     spots = [p for p in window if p not in used]
                     fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
@@ -282,6 +308,8 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
         options = sorted(
             (c for c in faces if c.code != JOKER_CODE and c.rank == rank and c.suit not in held), key=_code
         )
+        if not rules.set_distinct_suits:  # any suit, every copy held
+            options = sorted((c for c in hand if c.code != JOKER_CODE and c.rank == rank), key=_code)
         for size in range(len(options) + 1):
             for chosen in combinations(options, size):
                 for k in range(room_jokers + 1):
@@ -294,7 +322,7 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
         raise ValueError(f"the run {meld.notation()} has no suit")
     lowest = 1 if rules.ace_low else 2
     highest = 14 if rules.ace_high else 13
-    longest = min(rules.run_max, 13)
+    longest = min(rules.run_max, 14)
 
     def fillers(position: int) -> list[Card]:
         out = []

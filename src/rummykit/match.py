@@ -17,6 +17,7 @@ import attrs
 
 from rummykit.deal import deal
 from rummykit.errors import IllegalMove
+from rummykit.rules.contract import deal_count
 from rummykit.rules.match import DECISIONS, Decision, MatchRule, match_rule
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import Variant
@@ -104,7 +105,8 @@ class Match:
         self._ready()
         active = self.active
         dealer = active.index(self.dealer_of(len(self.results)))
-        return deal(self.variant, players=len(active), seed=seed, dealer=dealer)
+        number = len(self.results) + 1 if deal_count(self.variant) else 0
+        return deal(self.variant, players=len(active), seed=seed, dealer=dealer, deal_number=number)
 
     def record(self, result: RoundResult) -> Match:
         """The match with one more finished round: ``result`` has one score per

@@ -337,18 +337,18 @@ def _judge_run(
     (a lay-off): they keep their places, jokers included (R-ALL-04)."""
     fixed = fixed or {}
     n = len(naturals) + len(jokers) + len(fixed)
-    longest = min(rules.run_max, 13)
+    longest = min(rules.run_max, 14)
     table_suits = [c.code % 4 for c in fixed.values() if c.code != JOKER_CODE]
     suit_code = table_suits[0] if table_suits else naturals[0].code % 4
     for card in naturals:
         if card.code % 4 != suit_code:
             return _RUN_SUITS
     suit = _SUITS[suit_code]
-    seen_ranks = {c.code // 4 for c in fixed.values() if c.code != JOKER_CODE}
+    seen_ranks = [c.code // 4 for c in fixed.values() if c.code != JOKER_CODE]
     for card in naturals:
-        if card.code // 4 in seen_ranks:
+        if card.code // 4 in seen_ranks and not _second_ace(rules, card, seen_ranks):
             return _refuse("meld.run-gap", f"A run cannot hold two cards of one rank ({card} twice).")
-        seen_ranks.add(card.code // 4)
+        seen_ranks.append(card.code // 4)
     if n > longest:
         return _refuse("meld.too-long", f"A run holds at most {longest} cards.")
     lowest = 1 if rules.ace_low else 2
@@ -414,6 +414,12 @@ def _judge_run(
         for p in range(start, start + n)
     )
     return Meld("run", slots, value)  # type: ignore[arg-type]
+
+
+def _second_ace(rules: MeldRules, card: Card, seen_ranks: Sequence[int]) -> bool:
+    """A second ace of a run from ace to ace (``run_max`` 14, both ace ends)."""
+    ace = card.code // 4 == 12
+    return ace and rules.run_max >= 14 and rules.ace_low and rules.ace_high and seen_ranks.count(12) == 1
 
 
 def _window_value(rules: MeldRules, start: int, n: int, occupied: dict[int, Card]) -> int:

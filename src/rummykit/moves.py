@@ -20,6 +20,7 @@ from rummykit.errors import NotationError
 
 __all__ = [
     "MAX_DIGITS",
+    "Buy",
     "Discard",
     "Draw",
     "DrawExchange",
@@ -28,6 +29,7 @@ __all__ = [
     "Meld",
     "Move",
     "Out",
+    "Shift",
     "SwapJoker",
     "Take",
     "Undo",
@@ -163,6 +165,35 @@ class SwapJoker:
 
 
 @attrs.frozen(slots=True)
+class Buy:
+    """Out of turn: take the upcard the player in turn left, and the buy's
+    penalty cards from the stock (the seat is the one that acts)."""
+
+    def __str__(self) -> str:
+        return "buy"
+
+
+def _declared_joker(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    _one_card_field(instance, attribute, value)
+    if not isinstance(value, Card) or value.declared is None:
+        where = f"{type(instance).__name__}.{attribute.name}"
+        raise ValueError(f"{where} must be a joker with a declaration (JK=9h)")
+
+
+@attrs.frozen(slots=True)
+class Shift:
+    """Put natural ``card`` into run ``meld`` in place of the joker standing
+    for it; the joker moves to an open end and stands for what ``wild`` declares."""
+
+    meld: int = attrs.field(validator=_whole_number)
+    card: Card = attrs.field(validator=_one_card_field)
+    wild: Card = attrs.field(validator=_declared_joker)
+
+    def __str__(self) -> str:
+        return f"shift {self.meld} {self.card} {self.wild}"
+
+
+@attrs.frozen(slots=True)
 class Discard:
     """Discard a card and end the turn."""
 
@@ -188,7 +219,7 @@ class Undo:
         return "undo"
 
 
-Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Discard, Out, Undo]  # noqa: UP007 - a runtime alias on Python 3.10
+Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Shift, Buy, Discard, Out, Undo]  # noqa: UP007 - a runtime alias on Python 3.10
 
 
 def _is_number(token: str) -> bool:
@@ -267,6 +298,17 @@ def parse_seat_move(text: str) -> tuple[int | None, Move]:
             raise NotationError(text, "swap names a meld number and one or more cards")
         cards = [parse_card(word).face for word in args[1:]]
         move = SwapJoker(_number(args[0], text), cards[0], tuple(cards[1:]))
+    elif verb == "shift":
+        if len(args) != 3:
+            raise NotationError(text, "shift names a meld number, a card and a declared joker (JK=9h)")
+        wild = parse_card(args[2])
+        if wild.declared is None:
+            raise NotationError(text, "shift's last word is a declared joker, as in JK=9h")
+        move = Shift(_number(args[0], text), parse_card(args[1]).face, wild)
+    elif verb == "buy":
+        if args:
+            raise NotationError(text, "buy takes nothing")
+        move = Buy()
     elif verb == "discard":
         move = Discard(_one_card(args, text).face)
     elif verb in ("out", "undo"):

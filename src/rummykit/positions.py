@@ -18,6 +18,7 @@ from rummykit.cards import JOKER_CODE, Card, parse_cards
 from rummykit.deal import next_seat
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import judge_meld
+from rummykit.rules.contract import deal_count
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Source, TableMeld, Turn, sorted_hand
@@ -27,7 +28,7 @@ __all__ = ["PositionError", "position_from_dict"]
 
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
-    "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest",
+    "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
 }  # fmt: skip
 
 
@@ -49,6 +50,25 @@ def _int(data: Mapping[str, Any], key: str, default: int | None) -> int | None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
         raise PositionError(f"{key}: expected an integer, got {value!r}")
     return value
+
+
+def _deal_and_buys(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[int, tuple[int, ...]]:
+    """``deal_number`` (which deal of a match, for contracts) and ``buys``
+    (buys made this deal, by seat)."""
+    deals = deal_count(variant)
+    deal_number = _int(data, "deal_number", 1 if deals else 0) or 0
+    if deals and not 1 <= deal_number <= deals:
+        raise PositionError(f"deal_number: expected a deal from 1 to {deals}, got {deal_number}")
+    if not deals and deal_number:
+        raise PositionError("deal_number: this variant has no contracts by deal")
+    buys_data = data.get("buys", [0] * players)
+    if (
+        not isinstance(buys_data, list)
+        or len(buys_data) != players
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in buys_data)
+    ):
+        raise PositionError(f"buys: expected {players} counts from 0 up")
+    return deal_number, tuple(buys_data) if any(buys_data) else ()
 
 
 def position_from_dict(
@@ -147,6 +167,7 @@ def position_from_dict(
         raise PositionError(f"phase: expected draw or play, got {given!r}")
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
+    deal_number, buys = _deal_and_buys(data, variant, players)
     drawn = draw_rule(variant).turn_starts_drawn(turns_played)
     source: Source = "none" if phase == "draw" or drawn else "stock"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
@@ -166,6 +187,8 @@ def position_from_dict(
         exchange=exchange,
         turn=Turn(source=source, start_jokers=start_jokers),
         seed=seed,
+        deal_number=deal_number,
+        buys=buys,
         deck=(),
         variant_digest=variant.digest(),
     )

@@ -38,9 +38,9 @@ from rummykit.documents import (
     variant_document,
 )
 from rummykit.errors import IllegalMove, NotationError
-from rummykit.moves import Move, parse_seat_move
+from rummykit.moves import Buy, Move, parse_seat_move
 from rummykit.state import RoundResult, RoundState
-from rummykit.variant import Variant
+from rummykit.variant import MAX_ROUNDS, Variant
 
 __all__ = ["Record", "ReplayError"]
 
@@ -65,11 +65,14 @@ class Record:
     moves: tuple[str, ...] = ()
     result: RoundResult | None = None
     stocks: tuple[tuple[Card, ...], ...] = ()  # the new stock (top first) after each reshuffle
+    deal_number: int = 0  # which deal of a match, where contracts change by deal (0: not in use)
 
     @classmethod
     def start(cls, state: RoundState) -> Record:
         """A record of a freshly dealt round."""
-        return cls(state.variant, state.players, state.dealer, state.deck, state.seed)
+        return cls(
+            state.variant, state.players, state.dealer, state.deck, state.seed, deal_number=state.deal_number
+        )
 
     def initial(self) -> RoundState:
         jokers = sum(1 for c in self.deck if c.code == JOKER_CODE)
@@ -80,6 +83,7 @@ class Record:
             deck=self.deck,
             seed=self.seed,
             jokers=jokers,
+            deal_number=self.deal_number,
         )
 
     def play(self, move: Move | str, state: RoundState | None = None) -> Record:
@@ -95,7 +99,12 @@ class Record:
         current = state if state is not None else self.replay()
         seat = current.to_move
         after = current.apply(move)  # checks the seat written in move text
-        text = str(move) if not isinstance(move, str) else str(parse_seat_move(move)[1])
+        named, parsed = parse_seat_move(move) if isinstance(move, str) else (None, move)
+        text = str(parsed)
+        if isinstance(parsed, Buy):
+            if named is None:  # a buy names its seat (apply refused it otherwise)
+                raise ValueError("a recorded buy names the seat that buys, as in '2: buy'")
+            seat = named
         result = after.result
         stocks = self.stocks if after.reshuffles == current.reshuffles else (*self.stocks, after.stock)
         record = attrs.evolve(self, moves=(*self.moves, f"{seat}: {text}"), result=result, stocks=stocks)
@@ -145,6 +154,7 @@ class Record:
             "moves": list(self.moves),
             "result": result_document(self.result),
             "stocks": [format_cards(stock) for stock in self.stocks],
+            **({"deal_number": self.deal_number} if self.deal_number else {}),
         }
 
     @classmethod
@@ -155,7 +165,7 @@ class Record:
         :meth:`replay` to report)."""
 
         keys = ("variant", "players", "dealer", "deck", "moves")
-        doc = read_header(doc, "record", keys, ("seed", "result", "stocks"))
+        doc = read_header(doc, "record", keys, ("seed", "result", "stocks", "deal_number"))
         variant = load_variant_document(doc["variant"], "$.variant")
         players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
         moves = tuple(
@@ -171,6 +181,7 @@ class Record:
             moves,
             read_result(doc.get("result"), players, "$.result"),
             tuple(read_faces(s, f"$.stocks[{i}]") for i, s in enumerate(stocks)),
+            read_int(doc.get("deal_number", 0), "$.deal_number", 0, MAX_ROUNDS),
         )
         try:
             record.initial()

@@ -48,11 +48,13 @@ from rummykit.errors import NotationError, Refusal
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
+from rummykit.rules.buy import buy_rule
+from rummykit.rules.contract import deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.scoring import round_result
 from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import Variant
+from rummykit.variant import MAX_ROUNDS, MAX_TURN_CAP, Variant
 from rummykit.views import PlayerView
 
 __all__ = [
@@ -105,6 +107,18 @@ def _turn(turn: Turn) -> dict[str, Any]:
     }
 
 
+def _contract_keys(state: RoundState) -> dict[str, Any]:
+    """The deal number, buys and buy window, written only where in use."""
+    out: dict[str, Any] = {}
+    if state.deal_number:
+        out["deal_number"] = state.deal_number
+    if state.buys:
+        out["buys"] = list(state.buys)
+    if state.buy_window:
+        out["buy_window"] = True
+    return out
+
+
 def state_document(state: RoundState) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
@@ -126,6 +140,7 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "result": result_document(state.result),
         "seed": state.seed,
         "deck": _cards(state.deck),
+        **_contract_keys(state),
     }
 
 
@@ -151,6 +166,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "taken": None if view.taken is None else str(view.taken),
         "result": result_document(view.result),
         "legal": [str(m) for m in view.legal],
+        **({"deal_number": view.deal_number} if view.deal_number else {}),
     }
 
 
@@ -183,6 +199,7 @@ _TURN_OPTIONAL = ("taken", "chosen", "must_use_taken", "exchanged")
 _VIEW_KEYS = (
     "seat", "variant", "players", "dealer", "to_move", "phase", "turns_played", "hand", "hand_sizes",
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
+    "deal_number",
 )  # fmt: skip
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
@@ -265,10 +282,18 @@ def _read_turn(variant: Variant, doc: Any, players: int, table: int, path: str) 
     )
 
 
+def _read_buys(data: Any, players: int) -> tuple[int, ...]:
+    if data == []:
+        return ()
+    items = read_list(data, "$.buys", players)
+    return tuple(read_int(x, f"$.buys[{i}]", 0, MAX_TURN_CAP) for i, x in enumerate(items))
+
+
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
-    doc = read_header(doc, "state", _STATE_KEYS, ("exchange", "result", "seed", "deck"))
+    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window")
+    doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
     limits = going_out_rule(variant)
@@ -299,6 +324,9 @@ def state_from_document(doc: Any) -> RoundState:
         result=read_result(doc.get("result"), players, "$.result"),
         seed=read_seed(doc.get("seed"), "$.seed"),
         deck=read_faces(doc.get("deck", ""), "$.deck"),
+        deal_number=read_int(doc.get("deal_number", 0), "$.deal_number", 0, MAX_ROUNDS),
+        buys=_read_buys(doc.get("buys", []), players),
+        buy_window=read_bool(doc.get("buy_window", False), "$.buy_window"),
         variant_digest=variant.digest(),
     )
     check_state(state)
@@ -321,6 +349,23 @@ def check_state(state: RoundState) -> None:
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
     _check_result(state)
+    _check_contract_keys(state)
+
+
+def _check_contract_keys(state: RoundState) -> None:
+    """A deal number only where the variant has contracts (one of its deals),
+    buys only where it buys, and an open buy window only right after a draw
+    from the stock (R-CON-10)."""
+    deals = deal_count(state.variant)
+    if state.deal_number > deals:
+        raise JSONError("$.deal_number", f"expected a deal from 1 to {deals}" if deals else "no deal number")
+    if state.buys and buy_rule(state.variant) is None:
+        raise JSONError("$.buys", f"{state.variant.id} has no buying")
+    turn = state.turn
+    if state.buy_window and (state.phase != "play" or turn.source != "stock" or turn.steps):
+        raise JSONError("$.buy_window", "expected a window only right after a draw from the stock")
+    if state.buy_window and buy_rule(state.variant) is None:
+        raise JSONError("$.buy_window", f"{state.variant.id} has no buying")
 
 
 def _check_cards(state: RoundState) -> None:

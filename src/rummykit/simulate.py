@@ -31,11 +31,14 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rummykit.bots import BOTS, make_bot
-from rummykit.deal import deal
+from rummykit.bots import BOTS, Bot, make_bot
+from rummykit.deal import deal, next_seat
 from rummykit.match import Match
+from rummykit.moves import Move
 from rummykit.records import Record
+from rummykit.rules.contract import deal_count
 from rummykit.serialize import to_json
+from rummykit.state import RoundState
 from rummykit.table import RoundResult
 from rummykit.variant import Variant, load_variant
 
@@ -140,12 +143,18 @@ def _play(
     max_moves: int = 200_000,
 ) -> tuple[RoundSummary, RoundResult]:
     variant = _variant(variant_ref)
-    state = deal(variant, players=players, seed=seed, dealer=dealer)
+    number = index % deal_count(variant) + 1 if deal_count(variant) else 0
+    state = deal(variant, players=players, seed=seed, dealer=dealer, deal_number=number)
     players_bots = [make_bot(bots[s], variant, seed=seed + s) for s in range(players)]
     record = Record.start(state) if keep_record else None
     moves = 0
     while state.phase != "over":
-        move = players_bots[state.to_move].choose(state.view(state.to_move))
+        buyer = _buyer(state, players_bots) if state.buy_window else None
+        move: Move | str = (
+            f"{buyer}: buy"
+            if buyer is not None
+            else players_bots[state.to_move].choose(state.view(state.to_move))
+        )
         if record is not None:
             record, state = record.advance(move, state)
         else:
@@ -169,6 +178,17 @@ def _play(
         record=None if record is None else to_json(record, indent=1),
     )
     return summary, result
+
+
+def _buyer(state: RoundState, bots: Sequence[Bot]) -> int | None:
+    """The seat that buys the upcard now, if any: the first that wants it,
+    going round from the player in turn (R-CON-10: the nearest claimant)."""
+    for step in range(1, state.players):
+        seat = next_seat(state.variant, state.players, state.to_move, step)
+        view = state.view(seat)
+        if view.legal and bots[seat].wants_buy(view):
+            return seat
+    return None
 
 
 def play_match(

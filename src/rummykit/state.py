@@ -63,7 +63,7 @@ class RoundServices(Protocol):
 
     def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState: ...
 
-    def legal_moves(self, state: RoundState, /) -> list[Move]: ...
+    def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Move]: ...
 
     def view(self, state: RoundState, seat: int | None, /) -> PlayerView: ...
 
@@ -105,6 +105,9 @@ class RoundState:
     turn: Turn = Turn()
     result: RoundResult | None = None
     seed: int | None = None
+    deal_number: int = 0  # which deal of a match, where contracts change by deal; 0: not in use
+    buys: tuple[int, ...] = ()  # buys made this deal, by seat (empty: none yet)
+    buy_window: bool = False  # the upcard may be bought now (R-CON-10)
     deck: tuple[Card, ...] = attrs.field(default=(), repr=False)
     variant_digest: str = attrs.field(default="", repr=False)
 
@@ -139,9 +142,11 @@ class RoundState:
         rules refuse it."""
         return _services().apply(self, move, seat)
 
-    def legal_moves(self) -> list[Move]:
-        """Every distinct move the seat to move may make now."""
-        return _services().legal_moves(self)
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every distinct move the seat to move may make now; with ``seat``,
+        that seat's moves (a seat not to move may only buy, where buying is
+        allowed)."""
+        return _services().legal_moves(self, seat)
 
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see (None: a spectator)."""

@@ -98,6 +98,7 @@ MAX_RESHUFFLES = 100
 MAX_TURN_CAP = 10_000
 MAX_ROUNDS = 100
 MAX_EXTENDS = 16
+MAX_CONTRACT_MELDS = 6  # melds one contract may ask for
 """The longest chain of ``extends``: a file, its parent, ... 16 files in all."""
 
 
@@ -227,7 +228,9 @@ class Melds:
     set_max: int = integer(4, minimum=2, maximum=MAX_SET_SIZE, doc="most cards in a set")
     set_distinct_suits: bool = boolean(True, doc="the natural cards of a set differ in suit")
     run_min: int = integer(3, minimum=2, maximum=13, doc="fewest cards in a run")
-    run_max: int = integer(13, minimum=2, maximum=13, doc="most cards in a run")
+    run_max: int = integer(
+        13, minimum=2, maximum=14, doc="most cards in a run (14: ace to ace, two aces, with both ace keys)"
+    )
     ace_low: bool = boolean(True, doc="A-2-3 is a run")
     ace_high: bool = boolean(True, doc="Q-K-A is a run")
     run_wrap: bool = boolean(False, doc="K-A-2 is a run (only false is supported)")
@@ -245,6 +248,12 @@ class Melds:
         "set", "set", "run", doc="what one natural card with jokers and no declaration is"
     )
     rearrange_table: bool = boolean(False, doc="table melds may be rearranged (only false is supported)")
+    new_after_opening: bool = boolean(
+        True, doc="false: a player who has opened (gone down) lays no new meld in a later turn"
+    )
+    wild_shift: bool = boolean(
+        False, doc="a run's joker may be pushed to an open end by the natural card it stands for (shift)"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -261,6 +270,12 @@ class Opening:
     layoff_same_turn: bool = boolean(True, doc="lay-offs and swaps may follow the opening in its turn")
     open_at_deal: bool = boolean(
         False, doc="every seat counts as opened from the deal (no opening, no hand rummy)"
+    )
+    kind: Literal["points", "contract"] = choice(
+        "points",
+        "points",
+        "contract",
+        doc="what an opening must be: points and a pure run, or the deal's contract",
     )
 
 
@@ -298,6 +313,27 @@ class Swap:
         "all_missing_suits",
         doc="how a set's joker leaves: one natural card, or every missing suit in one move",
     )
+
+
+@attrs.frozen(slots=True)
+class Buy:
+    allowed: bool = boolean(False, doc="a seat not to move may buy the upcard the player in turn left")
+    penalty_cards: int = integer(
+        1, minimum=0, maximum=MAX_FIRST_PLAYER_EXTRA, doc="top stock cards a buyer takes with the upcard"
+    )
+    limit: int = integer(0, minimum=0, maximum=MAX_TURN_CAP, doc="buys per seat and deal (0 = no limit)")
+
+
+@attrs.frozen(slots=True)
+class ContractDeal:
+    hand_size: int = integer(minimum=1, maximum=MAX_HAND_SIZE, doc="cards dealt to every seat in this deal")
+    sets: int = integer(0, minimum=0, maximum=MAX_CONTRACT_MELDS, doc="sets the contract asks for")
+    runs: int = integer(0, minimum=0, maximum=MAX_CONTRACT_MELDS, doc="runs the contract asks for")
+
+
+@attrs.frozen(slots=True)
+class Contract:
+    deals: tuple[ContractDeal, ...] = attrs.field(factory=tuple, kw_only=True)
 
 
 @attrs.frozen(slots=True)
@@ -402,6 +438,8 @@ SECTIONS: dict[str, type[Any]] = {
     "opening": Opening,
     "layoff": Layoff,
     "swap": Swap,
+    "buy": Buy,
+    "contract": Contract,
     "going_out": GoingOut,
     "stock_exhausted": StockExhausted,
     "values": Values,
@@ -520,6 +558,8 @@ class Variant:
     opening: Opening
     layoff: Layoff
     swap: Swap
+    buy: Buy
+    contract: Contract
     going_out: GoingOut
     stock_exhausted: StockExhausted
     values: Values
@@ -617,6 +657,8 @@ class Variant:
                 rules[name] = {
                     "by_players": [_rules_of(band, "deck.by_players") for band in section.by_players]
                 }
+            elif name == "contract":
+                rules[name] = {"deals": [_rules_of(deal, "contract.deals") for deal in section.deals]}
             elif name == "values":
                 rules[name] = {
                     part: _rules_of(getattr(section, part), f"values.{part}") for part in ("table", "hand")
@@ -810,6 +852,8 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
     for name, cls in SECTIONS.items():
         if name == "deck":
             out.append(("deck.by_players[]", DeckBand))
+        elif name == "contract":
+            out.append(("contract.deals[]", ContractDeal))
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
         else:
@@ -893,8 +937,19 @@ def variant_from_rules(
 
         return read
 
+    def deals(value: Any, where: str) -> Any:
+        if not isinstance(value, list) or len(value) > MAX_ROUNDS:
+            report(where, f"an array of at most {MAX_ROUNDS} tables [[contract.deals]]", describe(value))
+            return MISSING
+        read = [
+            read_section(ContractDeal, item, f"{where}[{i}]", report, suggest=suggest_key)
+            for i, item in enumerate(value)
+        ]
+        return MISSING if any(d is None for d in read) else tuple(read)
+
     nested = {
         "deck": {"by_players": bands},
+        "contract": {"deals": deals},
         "values": {"table": values_table(TableValues), "hand": values_table(HandValues)},
     }
     for name, cls in SECTIONS.items():
@@ -966,6 +1021,29 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             if needed > size:
                 report(
                     f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size",
+                    f"a deal that fits {size} cards for {band.players[1]} players",
+                    f"{needed} cards needed",
+                )
+    _check_contract(s, report)
+
+
+def _check_contract(s: dict[str, Any], report: _Collector) -> None:
+    deals: tuple[ContractDeal, ...] = s["contract"].deals
+    if s["opening"].kind == "contract" and not deals:
+        report("contract.deals", 'at least one deal when opening.kind is "contract"', "an empty array")
+    rounds = s["match"].rounds
+    if deals and isinstance(rounds, int) and rounds > len(deals):
+        expected = f"a contract for each of the {rounds} rounds of the match"
+        report("contract.deals", expected, f"{len(deals)} deals")
+    for i, entry in enumerate(deals):
+        if entry.sets + entry.runs == 0:
+            report(f"contract.deals[{i}]", "a contract of at least one set or run", "0 sets and 0 runs")
+        for band in s["deck"].by_players:
+            size = band.decks * 52 + band.jokers
+            needed = entry.hand_size * band.players[1] + 1
+            if needed > size:
+                report(
+                    f"contract.deals[{i}].hand_size",
                     f"a deal that fits {size} cards for {band.players[1]} players",
                     f"{needed} cards needed",
                 )
@@ -1185,6 +1263,15 @@ def _elimination_warnings(match: Match) -> list[KeyWarning]:
     return _idle(match, "match", ("eliminate_above", "buy_back"), 'unless `match.rounds = "until_one_left"`')
 
 
+def _buy_and_shift_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
+    out = []
+    if not variant.buy.allowed:
+        out += _idle(variant.buy, "buy", ("penalty_cards", "limit"), "while `buy.allowed` is false")
+    if not jokers:
+        out += _idle(variant.melds, "melds", ("wild_shift",), "when no deck band has jokers")
+    return out
+
+
 def variant_warnings(variant: Variant) -> list[KeyWarning]:
     """The keys of ``variant`` that load but do nothing: a deprecated key, or a
     key set to another value than its default where the other keys make it
@@ -1207,7 +1294,7 @@ def variant_warnings(variant: Variant) -> list[KeyWarning]:
     jokers = any(band.jokers or any(band.joker_options) for band in variant.deck.by_players)
     found = _deprecated_warnings(variant) + _draw_warnings(variant) + _deal_warnings(variant, jokers)
     found += _joker_warnings(variant, jokers) + _opening_and_scoring_warnings(variant)
-    found += _match_warnings(variant)
+    found += _match_warnings(variant) + _buy_and_shift_warnings(variant, jokers)
     order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
     unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
     return sorted(unique.values(), key=lambda w: order.get(w.path, len(order)))

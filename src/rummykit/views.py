@@ -54,7 +54,8 @@ class PlayerView:
     opened: tuple[bool, ...]
     taken: Card | None  # the discard the player to move took this turn (public)
     result: RoundResult | None
-    legal: tuple[Move, ...] = ()  # the seat's legal moves, when it is to move
+    legal: tuple[Move, ...] = ()  # the seat's legal moves (out of turn: a buy, when open to it)
+    deal_number: int = 0  # which deal of a match, where contracts change by deal (0: not in use)
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
@@ -79,5 +80,6 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         opened=state.opened,
         taken=state.turn.taken if state.phase == "play" else None,
         result=state.result,
-        legal=tuple(state.legal_moves()) if with_legal and seat == state.to_move else (),
+        legal=tuple(state.legal_moves(seat)) if with_legal and seat is not None else (),
+        deal_number=state.deal_number,
     )

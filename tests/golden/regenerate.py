@@ -1,12 +1,13 @@
 """Write the golden records: one seeded game per bundled variant, played by
-seeded random legal moves (never undo). Run by hand after a deliberate rule
-change: python tests/golden/regenerate.py"""
+seeded random legal moves (never undo), and random buys where a buy window
+opens. Run by hand after a deliberate rule change: python
+tests/golden/regenerate.py"""
 
 import random
 from pathlib import Path
 
 import rummykit as rk
-from rummykit.testing import choose_random_move
+from rummykit.testing import choose_random_move, random_buy
 
 HERE = Path(__file__).resolve().parent
 
@@ -16,7 +17,8 @@ for ref in rk.bundled_variants():
     record = rk.Record.start(state)
     rng = random.Random(ref)
     while state.phase != "over":
-        move = choose_random_move(state, rng)
+        buy = random_buy(state, rng)
+        move = buy if buy is not None else choose_random_move(state, rng)
         record = record.play(move, state)
         state = state.apply(move)
     (HERE / f"{ref}.json").write_text(rk.to_json(record, indent=1) + "\n")

@@ -26,6 +26,7 @@ from rummykit.rules.base import (
     register_waiver,
     registered,
 )
+from rummykit.rules.contract import ContractAtCommit
 from rummykit.rules.deal import DealRule, Dealt, StandardDeal, deal_rule
 from rummykit.rules.hand import hand_rules
 from rummykit.rules.match import Elimination, FixedRounds, MatchHistory, MatchRule, match_rule
@@ -57,6 +58,7 @@ __all__ = [
     "Commit",
     "CommitRule",
     "Component",
+    "ContractAtCommit",
     "DealRule",
     "Dealt",
     "DeepCardStartsNewMeld",

@@ -66,6 +66,7 @@ class Commit:
     table: tuple[Meld, ...]
     joker_layoffs: tuple[int, ...] = ()  # jokers each meld held before a joker was laid off onto it
     earlier_swaps: int = 0  # swaps made from melds laid before this turn
+    deal_number: int = 0  # which deal of a match (contracts); 0: not in use
 
     @property
     def going_out(self) -> bool:

@@ -312,10 +312,11 @@ def max_hand(variant: Variant) -> int:
     bands = variant.deck.by_players
     jokers = max(max((band.jokers, *band.joker_options)) for band in bands)
     deck = max(band.decks * 52 + max((band.jokers, *band.joker_options)) for band in bands)
-    if variant.draw.discard_deep:
-        return deck
+    if variant.draw.discard_deep or variant.buy.allowed:
+        return deck  # a buy adds cards out of turn, as often as windows open
     deal = variant.deal
     dealt = max(band.hand_size or deal.hand_size for band in bands) + deal.first_player_extra
+    dealt = max((dealt, *(entry.hand_size for entry in variant.contract.deals)))
     if deal.cut_joker_ceremony:
         # A cut joker replaces a dealt card, or comes on top of the deal.
         dealt = max(dealt, jokers) if deal.cut_joker_reduces_deal else dealt + jokers

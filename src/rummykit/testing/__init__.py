@@ -5,6 +5,6 @@ The strategies (``cards``, ``hands``, ``melds``, ``positions``,
 ``playouts``) need hypothesis (``pip install rummykit[testing]``).
 """
 
-from rummykit.testing.invariants import check_invariants, choose_random_move, random_playout
+from rummykit.testing.invariants import check_invariants, choose_random_move, random_buy, random_playout
 
-__all__ = ["check_invariants", "choose_random_move", "random_playout"]
+__all__ = ["check_invariants", "choose_random_move", "random_buy", "random_playout"]

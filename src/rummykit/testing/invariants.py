@@ -12,7 +12,7 @@ from rummykit.moves import Move
 from rummykit.rules.going_out import going_out_rule
 from rummykit.state import RoundState
 
-__all__ = ["check_invariants", "choose_random_move", "random_playout"]
+__all__ = ["check_invariants", "choose_random_move", "random_buy", "random_playout"]
 
 
 def check_invariants(state: RoundState) -> None:
@@ -73,8 +73,22 @@ def random_playout(state: RoundState, rng: random.Random, *, max_moves: int = 50
     for _ in range(max_moves):
         if state.phase == "over":
             return
-        state = state.apply(choose_random_move(state, rng))
+        buy = random_buy(state, rng)
+        state = state.apply(buy if buy is not None else choose_random_move(state, rng))
         yield state
+
+
+def random_buy(state: RoundState, rng: random.Random) -> str | None:
+    """While the buy window is open (R-CON-10), half the time a random seat
+    that may buy does: its move text (``"2: buy"``); else None. Draws from
+    ``rng`` only while a window is open, so rounds of variants without
+    buying play as before."""
+    if not state.buy_window or state.phase != "play":
+        return None
+    buyers = [seat for seat in range(state.players) if state.legal_moves(seat) and seat != state.to_move]
+    if not buyers or rng.random() < 0.5:
+        return None
+    return f"{rng.choice(buyers)}: buy"
 
 
 def choose_random_move(state: RoundState, rng: random.Random) -> Move:

@@ -1,0 +1,194 @@
+"""Contracts (``opening.kind = "contract"``, ``[[contract.deals]]``): each deal
+of a match has its own hand size and its own contract, so many sets and so
+many runs; a player goes down by laying exactly that contract in one turn
+(R-CON-03, R-CON-04, R-CON-05). After going down he lays no new meld
+(``melds.new_after_opening = false``, R-CON-06) and lays off from his next
+turn on.
+
+The deal number (1 for the first deal of a match) is part of the round
+state; 0 means "not in use", and reads as the first deal.
+
+>>> from rummykit.variant import load_variant
+>>> variant = load_variant("contract")
+>>> contract_of(variant, 5).hand_size, describe(contract_of(variant, 5))
+(12, '2 sets and 1 run')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.errors import Refusal
+from rummykit.melds import Meld
+from rummykit.rules.base import register_commit
+from rummykit.rules.deal import DealRule, StandardDeal, deal_rule
+from rummykit.rules.turn import Commit
+from rummykit.variant import ContractDeal, Variant
+
+__all__ = [
+    "ContractAtCommit",
+    "contract_deal_rule",
+    "contract_of",
+    "deal_count",
+    "describe",
+    "find_contract",
+    "going_down_turn",
+    "judge_contract",
+    "layoff_refusal_code",
+    "new_meld_refusal",
+    "uses_contracts",
+]
+
+
+def uses_contracts(variant: Variant) -> bool:
+    """Is the opening the deal's contract (``opening.kind = "contract"``)?"""
+    return variant.opening.kind == "contract"
+
+
+def deal_count(variant: Variant) -> int:
+    """How many deals have their own contract (0: none)."""
+    return len(variant.contract.deals)
+
+
+def contract_of(variant: Variant, deal_number: int) -> ContractDeal | None:
+    """The contract of deal ``deal_number`` (1-based; 0 reads as 1; past the
+    last deal, the last one), or None where the variant has no contracts."""
+    deals = variant.contract.deals
+    if not deals:
+        return None
+    index = min(max(deal_number, 1), len(deals)) - 1
+    return deals[index]
+
+
+def describe(contract: ContractDeal) -> str:
+    """``2 sets and 1 run``: a contract in words."""
+
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+    parts = [count(n, word) for n, word in ((contract.sets, "set"), (contract.runs, "run")) if n]
+    return " and ".join(parts)
+
+
+def contract_deal_rule(variant: Variant, deal_number: int) -> DealRule:
+    """The deal stage for deal ``deal_number``: the variant's, with the hand
+    size of that deal's contract where the variant has contracts."""
+    rule = deal_rule(variant)
+    contract = contract_of(variant, deal_number)
+    if contract is None or not isinstance(rule, StandardDeal):
+        return rule
+    return attrs.evolve(rule, hand_size_default=contract.hand_size, band_hand_sizes=())
+
+
+def _joinable(a: Meld, b: Meld) -> bool:
+    """Two runs of one suit that would make one run end to end (6-7-8-9 and T-J-Q-K)."""
+    return a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low)
+
+
+def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | None:
+    """Are ``melds`` exactly ``contract`` (R-CON-05)? Each meld may be longer
+    than its minimum; the sets differ in rank; no two runs of one suit join."""
+    sets = [m for m in melds if m.kind == "set"]
+    runs = [m for m in melds if m.kind == "run"]
+    wanted = describe(contract)
+    if len(sets) != contract.sets or len(runs) != contract.runs:
+        laid = describe(ContractDeal(hand_size=1, sets=len(sets), runs=len(runs))) or "nothing"
+        return Refusal("opening.contract", f"This deal's contract is {wanted}; you laid {laid}.")
+    ranks = [m.rank for m in sets]
+    if len(set(ranks)) != len(ranks):
+        return Refusal("opening.contract", "The sets of a contract must differ in rank.")
+    for i, a in enumerate(runs):
+        for b in runs[i + 1 :]:
+            if _joinable(a, b):
+                return Refusal(
+                    "opening.contract",
+                    f"The runs {a} and {b} would make one run; a contract's runs are separate.",
+                )
+    return None
+
+
+def find_contract(
+    contract: ContractDeal, candidates: Sequence[Meld], hand: Sequence[Card], *, keep: int = 0
+) -> tuple[Meld, ...] | None:
+    """Melds from ``candidates`` (each formable from ``hand``) that together
+    are exactly ``contract`` and fit in the hand with ``keep`` cards to
+    spare: the first found with the most cards laid, or None."""
+    sets = [m for m in candidates if m.kind == "set"]
+    runs = [m for m in candidates if m.kind == "run"]
+    best: list[tuple[Meld, ...]] = []
+
+    def fits(chosen: Sequence[Meld]) -> bool:
+        left = Counter(c.face for c in hand)
+        for meld in chosen:
+            for card in meld.cards:
+                left[card.face] -= 1
+                if left[card.face] < 0:
+                    return False
+        return sum(left.values()) >= keep
+
+    def search(chosen: tuple[Meld, ...], pool: Sequence[Meld], start: int, wanted: int, then: int) -> None:
+        if len(best) and sum(len(m) for m in best[0]) == len(hand) - keep:
+            return  # nothing can lay more
+        if wanted == 0:
+            if then:
+                search(chosen, runs, 0, contract.runs, 0)
+                return
+            if judge_contract(contract, chosen) is None:
+                laid = sum(len(m) for m in chosen)
+                if not best or laid > sum(len(m) for m in best[0]):
+                    best[:] = [chosen]
+            return
+        for i in range(start, len(pool)):
+            trial = (*chosen, pool[i])
+            if fits(trial):
+                search(trial, pool, i + 1, wanted - 1, then)
+
+    search((), sets, 0, contract.sets, 1)
+    return best[0] if best else None
+
+
+@attrs.frozen(slots=True)
+class ContractAtCommit:
+    """The melds of the going-down turn are exactly the deal's contract
+    (R-CON-05); checked when the turn is committed."""
+
+    name: str = "contract_at_commit"
+    hooks: tuple[str, ...] = ("commit",)
+
+    def check(self, commit: Commit) -> Refusal | None:
+        if commit.opened_before or not commit.new_melds:
+            return None
+        contract = contract_of(commit.variant, commit.deal_number)
+        if contract is None:  # the variant always has one with this component (checked at load)
+            return Refusal("opening.contract", "This deal has no contract.")
+        return judge_contract(contract, commit.new_melds)
+
+
+@register_commit("contract_at_commit")
+def _contract_at_commit(variant: Variant) -> ContractAtCommit | None:
+    return ContractAtCommit() if uses_contracts(variant) else None
+
+
+def new_meld_refusal(variant: Variant, *, opened_before: bool) -> Refusal | None:
+    """A new meld by a player who went down in an earlier turn, where
+    ``melds.new_after_opening`` is false (R-CON-06)."""
+    if variant.melds.new_after_opening or not opened_before:
+        return None
+    return Refusal("meld.after-contract", "You have gone down: no new meld now, only lay-offs.")
+
+
+def going_down_turn(variant: Variant, *, opened_before: bool, new_melds: int) -> bool:
+    """Is this the turn in which the mover goes down to his contract?"""
+    return uses_contracts(variant) and not opened_before and new_melds > 0
+
+
+def layoff_refusal_code(variant: Variant, *, opened_before: bool, new_melds: int) -> str:
+    """The code for a lay-off the table rules refuse: ``layoff.not-yet`` in
+    the going-down turn of a contract (R-CON-06), else ``layoff.not-opened``."""
+    if going_down_turn(variant, opened_before=opened_before, new_melds=new_melds):
+        return "layoff.not-yet"
+    return "layoff.not-opened"
