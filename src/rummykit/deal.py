@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.draw import turn_starts_drawn
+from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
@@ -81,6 +82,8 @@ def deal(
             raise ValueError("the recorded deck is not this variant's deck for this player count")
     dealt = rule.deal(order, players, dealer)
     phase: Phase = "play" if turn_starts_drawn(variant, 0) else "draw"
+    if offers_first_upcard(variant):
+        phase = "first_upcard"
     hands = tuple(sorted_hand(h) for h in dealt.hands)
     starter = dealt.first_player
     return RoundState(

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import IllegalMove, NotationError, Refusal
@@ -38,8 +39,10 @@ from rummykit.rules import Commit, compose, judge_opening
 from rummykit.rules import draw as draw_rule
 from rummykit.rules import going_out as out_rule
 from rummykit.rules import table as table_rule
+from rummykit.rules.during_play import play_meld_refusal
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.rules.turn import deep_obligation, pickup_obligation
+from rummykit.rules.wall import wall_draw_refusal
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
 
@@ -93,6 +96,8 @@ def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> 
         raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
     if isinstance(move, str):
         move = _read_move(state, move, seat)
+    if knocking.handles(state, move):
+        return knocking.apply_knocking(state, move)
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
     if handler is None:
         raise _refuse("notation.invalid", f"{move!r} is not a move.")
@@ -201,7 +206,9 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
     _need_draw(state)
-    refusal = draw_rule.stock_draw_refusal(state.variant, len(state.stock))
+    refusal = draw_rule.stock_draw_refusal(state.variant, len(state.stock)) or wall_draw_refusal(
+        state.variant, len(state.stock)
+    )
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     card = state.stock[0]
@@ -226,6 +233,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
     refusal = draw_rule.take_refusal(variant, move.depth, len(state.discard))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
+    ended = knocking.take_ends_round(state)
+    if ended is not None:
+        return ended
     taken, discard = draw_rule.taken_cards(variant, state.discard, move.depth)
     chosen = taken[0]
     hand = (*state.hands[state.to_move], *taken)
@@ -248,7 +258,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
                 "discard.just-taken",
                 f"After taking {chosen} you would have no other card to discard.",
             )
-        return new
+        return knocking.take_at_wall(state, new)
     deep = deep_obligation(variant)
     turn = Turn(
         source="deep",
@@ -339,6 +349,7 @@ def _can_end_turn(state: RoundState, taken: Card) -> bool:
 
 def _meld(state: RoundState, move: MeldMove) -> RoundState:
     _need_play(state)
+    _check_play_melds(state)
     hand = _remove(state.hands[state.to_move], move.cards)
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
@@ -356,6 +367,12 @@ def _meld(state: RoundState, move: MeldMove) -> RoundState:
     )
 
 
+def _check_play_melds(state: RoundState) -> None:
+    refusal = play_meld_refusal(state.variant)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+
+
 def _table_index(state: RoundState, number: int) -> int:
     if not 1 <= number <= len(state.table):
         raise _refuse("layoff.no-such-meld", f"There is no meld {number} on the table.")
@@ -369,6 +386,7 @@ def may_lay_off(state: RoundState) -> bool:
 
 def _layoff(state: RoundState, move: LayOff) -> RoundState:
     _need_play(state)
+    _check_play_melds(state)
     variant = state.variant
     index = _table_index(state, move.meld)
     if not may_lay_off(state):
@@ -394,6 +412,7 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
 
 def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     _need_play(state)
+    _check_play_melds(state)
     variant = state.variant
     refusal = table_rule.swap_allowed_refusal(variant)
     if refusal is not None:
@@ -459,6 +478,7 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     turn = state.turn
     holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
     for refusal in (
+        knocking.discard_refusal(state),
         draw_rule.taken_card_discard_refusal(state.variant, card, turn.taken),
         table_rule.swapped_joker_discard_refusal(state.variant, card, holds_swapped=holds_swapped),
     ):
@@ -487,7 +507,7 @@ def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
 
 def _discard(state: RoundState, move: Discard) -> RoundState:
     hand = _discard_card(state, move.card)
-    return _commit(state, hand, discarded=move.card.face)
+    return knocking.after_discard(state, move.card, _commit(state, hand, discarded=move.card.face))
 
 
 def _out(state: RoundState, move: Out) -> RoundState:

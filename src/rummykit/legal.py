@@ -14,22 +14,28 @@ from itertools import combinations, product
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.engine import check_commit, check_discard, commit_depends_on_hand, may_lay_off
 from rummykit.errors import IllegalMove
+from rummykit.knocking import KNOCK_PHASES
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
     Discard,
+    Done,
     Draw,
     DrawExchange,
     Exchange,
+    Knock,
     LayOff,
     Move,
     Out,
+    Pass,
     SwapJoker,
     Take,
     Undo,
 )
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules.draw import exchange_draw_allowed, exchange_swap_allowed, take_depths
+from rummykit.rules.during_play import melds_during_play
+from rummykit.rules.knock import knock_rule
 from rummykit.state import RoundState
 
 __all__ = ["candidate_moves", "legal_moves"]
@@ -44,6 +50,8 @@ def legal_moves(state: RoundState) -> list[Move]:
     """
     if state.phase == "over":
         return []
+    if state.phase in KNOCK_PHASES:
+        return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
     out: list[Move] = []
     layoff_allowed: bool | None = None
     shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
@@ -86,24 +94,34 @@ def legal_moves(state: RoundState) -> list[Move]:
 def candidate_moves(state: RoundState) -> Iterator[Move]:
     """A superset of the legal moves (nothing outside it is ever legal)."""
     variant = state.variant
+    if state.phase in KNOCK_PHASES:
+        yield from _knock_phase_candidates(state)
+        return
+    knock = knock_rule(variant)
     if state.phase == "draw":
         yield Draw()
         for depth in take_depths(variant, len(state.discard)):
             yield Take(depth)
         if state.exchange is not None and exchange_draw_allowed(variant):
             yield DrawExchange()
+        if knock is not None:
+            yield Pass()
         return
     hand = state.hands[state.to_move]
     faces = sorted(set(hand), key=_code)
-    yield from _meld_moves(state, hand)
-    for index, entry in enumerate(state.table):
-        for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
-            yield LayOff(index + 1, cards)
-        if entry.meld.jokers:
-            for card in _swap_cards(entry.meld, faces):
-                yield SwapJoker(index + 1, card)
+    if melds_during_play(variant):
+        yield from _meld_moves(state, hand)
+        for index, entry in enumerate(state.table):
+            for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
+                yield LayOff(index + 1, cards)
+            if entry.meld.jokers:
+                for card in _swap_cards(entry.meld, faces):
+                    yield SwapJoker(index + 1, card)
     for card in faces:
         yield Discard(card)
+    if knock is not None:
+        for card in knock.knock_cards(hand):
+            yield Knock(card)
     yield Out()
     yield Undo()
     if state.exchange is not None and exchange_swap_allowed(variant, state.turns_played, state.players):
@@ -113,6 +131,29 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
 
 def _code(card: Card) -> int:
     return card.code
+
+
+def _accepted(state: RoundState, move: Move) -> bool:
+    try:
+        state.apply(move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _knock_phase_candidates(state: RoundState) -> Iterator[Move]:
+    """The first upcard's moves; the knocker's melds and ``done``; the
+    defender's lay-offs, melds and ``done``."""
+    if state.phase == "first_upcard":
+        yield from (Take(), Pass(), Draw())
+        return
+    hand = state.hands[state.to_move]
+    if state.phase == "defend":
+        for index, entry in enumerate(state.table):
+            for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
+                yield LayOff(index + 1, cards)
+    yield from _meld_moves(state, hand)
+    yield Done()
 
 
 def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
