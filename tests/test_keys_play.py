@@ -35,13 +35,19 @@ DEPRECATED_OR_SINGLE = {
     "turn.discards_per_turn",  # only 1 is accepted
     "opening.counts",  # only "new_melds_this_turn"
     "layoff.targets",  # only "any_meld"
-    "stock_exhausted.action",  # only "reshuffle_discard_except_top"
 }
 # The sections these rows cover, and in `turn` only the key of the draw.
 SECTIONS = ("draw", "opening", "layoff", "swap", "going_out", "stock_exhausted")
 OTHER_KEYS = {"turn.first_turn_draws"}
-# Keys whose rows are in tests/test_keys_rummy500_mechanisms.py.
-ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal"}
+# Keys whose rows are in tests/test_keys_rummy500_mechanisms.py and tests/test_keys_gin.py.
+ROWS_ELSEWHERE = {
+    "draw.top_card_use",
+    "opening.open_at_deal",
+    "draw.max_upcard_takes",
+    "draw.repeat_take_discard_draws",
+    "stock_exhausted.action",
+    "stock_exhausted.wall_size",
+}
 
 
 def _toml(value: Any) -> str:

@@ -206,11 +206,12 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
     _need_draw(state)
-    refusal = draw_rule.stock_draw_refusal(state.variant, len(state.stock)) or wall_draw_refusal(
-        state.variant, len(state.stock)
-    )
-    if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
+    for refusal in (
+        draw_rule.stock_draw_refusal(state.variant, len(state.stock)),
+        wall_draw_refusal(state.variant, len(state.stock)),
+    ):
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
     return _after_draw(state, hand, stock=state.stock[1:], turn=Turn(source="stock"))

@@ -26,7 +26,7 @@ from rummykit.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules.first_upcard import first_upcard_refusal
 from rummykit.rules.knock import KnockRule, knock_rule
-from rummykit.rules.repetition import repeat_ends_round, take_limit_reached
+from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
 from rummykit.rules.wall import at_wall
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, TableMeld, Turn
@@ -158,7 +158,7 @@ def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
                 "At the wall the upcard may be taken only to knock, and you could not knock.",
             )
         return taken
-    if state.variant.draw.max_upcard_takes:
+    if counts_takes(state.variant):
         return _evolve(taken, knocking=attrs.evolve(taken.knocking, takes=state.knocking.takes + 1))
     return taken
 
@@ -184,7 +184,7 @@ def discard_refusal(state: RoundState) -> Refusal | None:
 
 def after_discard(before: RoundState, discarded: Card, after: RoundState) -> RoundState:
     """The repetition draw (R-GIN-05) once a discard stands."""
-    if after.phase == "over" or not before.variant.draw.repeat_take_discard_draws:
+    if after.phase == "over" or not repeat_draws(before.variant):
         return after
     turn = before.turn
     repeats = turn.source == "discard" and turn.taken is not None and turn.taken.face == discarded.face

@@ -164,7 +164,7 @@ def _read_knocking(doc: Any, players: int, path: str) -> Knocking:
     if doc is None:
         return Knocking()
     read_object(doc, path, _KNOCKING_KEYS)
-    passes = read_list(doc["upcard_passes"], f"{path}.upcard_passes", players)
+    passes = read_list(doc["upcard_passes"], f"{path}.upcard_passes")
     knocker = doc["knocker"]
     return Knocking(
         upcard_passes=tuple(

@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from rummykit.variant import Variant
 
-__all__ = ["repeat_ends_round", "take_limit_reached"]
+__all__ = ["counts_takes", "repeat_draws", "repeat_ends_round", "take_limit_reached"]
+
+
+def counts_takes(variant: Variant) -> bool:
+    """Are the takes of the draw phase counted toward a limit?"""
+    return variant.draw.max_upcard_takes > 0
+
+
+def repeat_draws(variant: Variant) -> bool:
+    """Can a repeated take-and-discard draw the round?"""
+    return variant.draw.repeat_take_discard_draws
 
 
 def take_limit_reached(variant: Variant, takes_before: int) -> bool:
