@@ -52,7 +52,7 @@ def test_every_variant_has_a_page() -> None:
 def test_every_refusal_code_in_the_source_is_documented() -> None:
     page = (DOCS / "refusal-codes.md").read_text(encoding="utf-8")
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "src" / "rummykit").rglob("*.py"))
-    prefixes = "meld|opening|layoff|notation|turn|card|draw|exchange|swap|discard|out|undo|match"
+    prefixes = "meld|opening|layoff|notation|turn|card|draw|exchange|swap|discard|out|undo|match|knock"
     codes = set(re.findall(rf'"((?:{prefixes})\.[a-z-]+)"', source))
     assert codes
     for code in codes:

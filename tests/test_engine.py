@@ -144,7 +144,8 @@ def check_knock_scores(state: rk.RoundState) -> None:
         assert result.scores == (0, 0) and result.ending in ("wall", "repeat", "take_limit")
         return
     pen = state.variant.values.hand.by_code
-    mine, theirs = (sum(pen[c.code] for c in state.hands[seat]) for seat in (result.knocker, 1 - result.knocker))
+    knocker, defender = result.knocker, 1 - result.knocker
+    mine, theirs = (sum(pen[c.code] for c in state.hands[seat]) for seat in (knocker, defender))
     points = theirs - mine + (knock.gin_bonus if mine == 0 else 0)
     points -= knock.undercut_bonus if points < 0 else 0
     assert result.scores[result.knocker] == points and result.scores[1 - result.knocker] == -points

@@ -64,7 +64,8 @@ REQUIRED = {
     "match": ("players", "expect"),
 }
 PERFT_KINDS = (
-    "draw", "take", "exchange", "meld", "layoff", "swap", "discard", "out", "undo", "pass", "knock", "done", "total",
+    "draw", "take", "exchange", "meld", "layoff", "swap", "discard", "out", "undo",
+    "pass", "knock", "done", "total",
 )  # fmt: skip
 DEAL_KEYS = (
     "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
