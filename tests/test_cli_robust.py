@@ -127,15 +127,16 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "handromi": "8757f669b0ca07428305a2d183bfad7cbd3c6300e6b5b66f39215043a167759a",
-    "rami40": "30f020df49fca74465827c7835d01a465ff40bc5dc8a6aa1dfda16d5436a1dfa",
-    "rami40_house": "899103fda6f5d4910c38ccc6eeab6cc8a9e297e3a1e17ca687520a05f8df4078",
-    "rami51": "427901c18e7ac470e1a7d53dcb40535fdf494c3298a317dd5d132247a4fd2fb3",
-    "rami51_house": "c590a3dcf9689a71cf189701ca3d4d727c266dbe65c685527d03699448474c32",
-    "roemie": "abe45f9002aa5bcc0af0ed433e0c02fa41b2f0d85493149eefc7a61cc677f73e",
-    "romme": "21d15cd961374414326995b3b1bd293fdca1009a131d6e8f47f7dc3bc5501503",
-    "romme51": "dddb5432f610bb2fbc59a7bc9f9e53b0882237ae5e779a06bea9f997c768fbe9",
-    "rummy500": "8d1557352f1ba8d8d84c70aac90083a0c2cea65be3469a3193dc100c11b96714",
+    "gin": "c7c280268586addd5e0fc54e91993bd8f2ebcc4f656bf650ed901521459e4552",
+    "handromi": "eb963f5496f3b4bca17d9deea423944326c2d7ac761e38aae6b60e5fb05bfbc1",
+    "rami40": "ae326e921942577e6453da6ede408e070f1dd7dab64aced2f53af26200c2e9ef",
+    "rami40_house": "484c4c1475deae7ad53f27b838122dec1acd19c0b4b04274489d7204aa640ae2",
+    "rami51": "10509086b9b450359e4c7932431e968dabf046a67a719fd6eb964abbbda038de",
+    "rami51_house": "919664987c6cb7681bc6a20d0e7b9fe07f02814966e06010d0c068db2530ecc0",
+    "roemie": "5b80db1bbd366a3a96900fc2147b8ac75b120240a2a033b44abdbd0ebdb12de8",
+    "romme": "dd5394a28441a67ddc205d0a1b5faebdd4fade99468eaf4eb9900cbb4afa1dac",
+    "romme51": "19a8c6e989c95fa108932382f21181899bec77ab620c5b1baf806d757bac3b2d",
+    "rummy500": "7fce656008dd3a6e635f069c8a1233d1fd1e878f5d16d9c9de5389fd181b5046",
 }
 
 
