@@ -56,7 +56,7 @@ ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], 
     ("stock_exhausted.wall_size", 2, 1, "gin", {},
      {"hands": ["2c 3c", "4d 5d"], "stock": "Kc 2d", "rest": "discard"},
      ["0: draw"], codes, ("draw.wall",), ("ok",)),
-    ("knock.allowed", True, False, "gin", {},
+    ("knock.allowed", True, False, "gin", {"scoring.method": "hand_penalty"},
      {"hands": [KNOCKER, "4d 5d"], "phase": "play"},
      ["0: knock Kd"], codes, ("ok",), ("turn.wrong-phase",)),
     ("knock.max_deadwood", 10, 5, "gin", {},
@@ -100,3 +100,47 @@ def test_two_values_two_outcomes(
         variant = variant_with(base, {**also, key: value})
         state, verdicts = play(variant, position, moves)
         assert observe(state, verdicts) == expected, (key, value, verdicts)
+
+
+def test_views_hide_the_knock_card_and_the_other_hand() -> None:
+    """After a knock the face-down card is in no seat's view (nor a
+    spectator's), and a seat never sees the other seat's hand."""
+    gin = rk.load_variant("gin")
+    state = rk.position_from_dict(
+        {"players": 2, "phase": "play", "hands": [KNOCKER, "3c 9s 9d 9c Th"], "discard": "5s"}, variant=gin
+    )
+    state = state.apply("0: knock Kd")
+    assert state.knocking.knock_card == rk.parse_cards("Kd")[0]
+    for seat in (0, 1, None):
+        text = rk.to_json(state.view(seat))
+        assert "Kd" not in text, seat
+    assert "9s" not in rk.to_json(state.view(0)) and "Ah" not in rk.to_json(state.view(1))
+    assert "Kd" in rk.to_json(state)  # the full state keeps it (a saved game)
+    again = rk.from_json(rk.to_json(state))
+    assert again == state and again.knocking == state.knocking
+
+
+def test_round_result_carries_deadwood_and_knocker_through_json() -> None:
+    gin = rk.load_variant("gin")
+    state, _ = play(
+        gin, UNDERCUT, [*KNOCK, "1: layoff 1 3c 2c", "1: meld 9s 9d 9c", "1: meld Th Jh Qh Kh", "1: done"]
+    )
+    assert state.result is not None
+    assert (state.result.ending, state.result.deadwood, state.result.knocker) == ("undercut", (8, 4), 0)
+    again = rk.from_json(rk.to_json(state))
+    assert again.result == state.result
+
+
+@pytest.mark.parametrize(
+    ("settings", "path"),
+    [
+        ({"knock.allowed": True, "players.max": 4}, "knock.allowed"),
+        ({"knock.allowed": False}, "scoring.method"),
+    ],
+)
+def test_a_knock_needs_two_players_and_deadwood_scoring_needs_a_knock(
+    settings: dict[str, Any], path: str
+) -> None:
+    with pytest.raises(rk.VariantError) as info:
+        variant_with("gin", settings)
+    assert path in str(info.value)

@@ -989,6 +989,15 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             'an integer >= 1 when match.rounds is "until_one_left"',
             f"integer {match.eliminate_above}",
         )
+    knock: Knock = s["knock"]
+    if knock.allowed and players.max != 2:
+        report("knock.allowed", "false unless the variant is for two players (a knocker, a defender)", "true")
+    if s["scoring"].method == "deadwood_difference" and not knock.allowed:
+        report(
+            "scoring.method",
+            'a method other than "deadwood_difference" while knock.allowed is false',
+            '"deadwood_difference"',
+        )
     deal: Deal = s["deal"]
     if deal.exchange_card and s["seating"].cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
