@@ -58,6 +58,7 @@ class Lockstep:
         self.rng = random.Random(seed)
         self.counts = counts
         self.knock_seeking = seed % 2 == 1
+        self.gin_seeking = seed % 4 == 3
         self.deck = list(range(52))
         self.rng.shuffle(self.deck)
         self.os = game.new_initial_state()
@@ -105,14 +106,31 @@ class Lockstep:
         self.os.apply_action(action)
 
     def choose(self, phase: str, legal: list[int]) -> int:
-        """Uniform over OpenSpiel's legal actions, except that every other game
-        knocks whenever it may (uniform play rarely knocks), and discards a
-        card that keeps the hand closest to a knock."""
+        """Uniform over OpenSpiel's legal actions, except that half of the
+        games seek a knock (uniform play rarely knocks): they take the upcard
+        when it helps, discard a card that keeps the hand closest to a knock,
+        and knock whenever they may;
+        every other one of them waits for gin, knocking earlier only near the
+        wall, so that gins and undercuts come up too."""
         if self.knock_seeking and phase in ("Discard", "Wall") and KNOCK in legal:
-            return KNOCK
+            waits = self.gin_seeking and self.os_stock_size() > 8 and self.best_deadwood() > 0
+            if not waits:
+                return KNOCK
+        if self.knock_seeking and phase == "Draw" and self.rk.discard:
+            hand = [*self.rk.hands[self.rk.to_move], self.rk.discard[-1]]
+            better = least_penalty(self.rk.variant, hand, discard=True).penalty < self.best_deadwood()
+            return DRAW_UPCARD if better else DRAW_STOCK
         if self.knock_seeking and phase == "Discard" and self.rng.random() < 0.8:
-            return min(legal, key=lambda a: (self.deadwood_without(a), self.rng.random()))
+            cards = [a for a in legal if a < 52]
+            return min(cards, key=lambda a: (self.deadwood_without(a), self.rng.random()))
         return self.rng.choice(legal)
+
+    def os_stock_size(self) -> int:
+        return int(str(self.os).split("Stock size: ", 1)[1].split()[0])
+
+    def best_deadwood(self) -> int:
+        hand = self.rk.hands[self.rk.to_move]
+        return least_penalty(self.rk.variant, hand, discard=len(hand) == 11).penalty
 
     def deadwood_without(self, action: int) -> int:
         if action >= 52:
