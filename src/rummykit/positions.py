@@ -145,7 +145,7 @@ def position_from_dict(
         phase = "play" if turn_starts_drawn(variant, turns_played) else "draw"
     elif given in ("draw", "play"):
         phase = "draw" if given == "draw" else "play"
-    elif given in KNOCK_PHASES and variant.knock.allowed:
+    elif given in KNOCK_PHASES and knock_rule(variant) is not None:
         phase = given
     else:
         raise PositionError(f"phase: expected draw or play, got {given!r}")

@@ -49,6 +49,7 @@ from rummykit.knocking import KNOCK_PHASES
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
+from rummykit.rules.knock import knock_rule
 from rummykit.scoring import round_result
 from rummykit.state import Knocking, RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.variant import Variant
@@ -326,7 +327,7 @@ def state_from_document(doc: Any) -> RoundState:
     phase = read_text(doc["phase"], "$.phase")
     if phase not in ("draw", "play", "over", *KNOCK_PHASES):
         raise JSONError("$.phase", f"expected draw, play or over, got {describe(phase)}")
-    if phase in KNOCK_PHASES and not variant.knock.allowed:
+    if phase in KNOCK_PHASES and knock_rule(variant) is None:
         raise JSONError("$.phase", f"{variant.id} has no {phase} phase")
     table = _read_table(variant, doc["table"], players, "$.table")
     state = RoundState(
