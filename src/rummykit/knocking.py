@@ -50,8 +50,15 @@ def _refuse(code: str, message: str) -> IllegalMove:
     return IllegalMove(code, message)
 
 
+_STATE_FIELDS = tuple(a.name for a in attrs.fields(RoundState) if a.init)
+
+
 def _evolve(state: RoundState, **changes: Any) -> RoundState:
-    return attrs.evolve(state, **changes)
+    """``attrs.evolve`` for a state, without its per-call introspection."""
+    for name in _STATE_FIELDS:
+        if name not in changes:
+            changes[name] = getattr(state, name)
+    return RoundState(**changes)
 
 
 def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
@@ -190,6 +197,8 @@ def after_discard(before: RoundState, discarded: Card, after: RoundState) -> Rou
     repeats = turn.source == "discard" and turn.taken is not None and turn.taken.face == discarded.face
     if repeat_ends_round(before.variant, repeated_before=before.knocking.repeat, repeats_now=repeats):
         return _drawn(after, "repeat")
+    if repeats == after.knocking.repeat:
+        return after
     return _evolve(after, knocking=attrs.evolve(after.knocking, repeat=repeats))
 
 
