@@ -169,11 +169,14 @@ class Lockstep:
                 return []
             return [Done()]
         if self.layoffs_open:
+            # OpenSpiel's lay-off is a card without a meld: a card that fits a
+            # set and a run goes onto the run, where a next card may chain
+            # (OpenSpiel lets it chain wherever it went; the set is full anyway).
             card = card_of(action)
-            for move in self.rk.legal_moves():
-                if isinstance(move, LayOff) and move.cards == (card,):
-                    return [move]
-            raise AssertionError(f"OpenSpiel lays off {card}, rummykit has no such lay-off")
+            options = [m for m in self.rk.legal_moves() if isinstance(m, LayOff) and m.cards == (card,)]
+            if not options:
+                raise AssertionError(f"OpenSpiel lays off {card}, rummykit has no such lay-off")
+            return [min(options, key=lambda m: self.rk.table[m.meld - 1].meld.kind != "run")]
         return [Meld(tuple(sorted(_meld_cards(self.os, action), key=lambda c: c.code)))]
 
     def check_legal(self, phase: str, legal: list[int], ours: list[Move]) -> None:
