@@ -179,6 +179,14 @@ class Lockstep:
             return [min(options, key=lambda m: self.rk.table[m.meld - 1].meld.kind != "run")]
         return [Meld(tuple(sorted(_meld_cards(self.os, action), key=lambda c: c.code)))]
 
+    def extra_knock(self, moves: set[Knock] | set[Take]) -> None:
+        """rummykit may knock where OpenSpiel's shortcut says no (R-GIN-07):
+        counted, and the hand printed."""
+        self.counts["extra knock (R-GIN-07)"] += 1
+        hand = " ".join(str(c) for c in self.rk.hands[self.rk.to_move])
+        upcard = f", upcard {self.rk.discard[-1]}" if self.rk.phase == "draw" and self.rk.discard else ""
+        print(f"\nextra knock (R-GIN-07): hand {hand}{upcard}: {sorted(str(m) for m in moves)}")
+
     def check_legal(self, phase: str, legal: list[int], ours: list[Move]) -> None:
         mine = set(ours)
         if phase == "Discard":
@@ -188,7 +196,7 @@ class Lockstep:
             if KNOCK in legal:
                 assert knocks, "OpenSpiel may knock, rummykit has no knock"
             elif knocks:
-                self.counts["extra knock (R-GIN-07)"] += 1
+                self.extra_knock(knocks)
         elif phase == "Knock" and self.knocking:
             assert {Knock(card_of(a)) for a in legal} == {m for m in mine if isinstance(m, Knock)}
         elif phase in ("Knock", "Layoff"):
@@ -205,7 +213,7 @@ class Lockstep:
             if KNOCK in legal:
                 assert Take() in mine
             elif Take() in mine:
-                self.counts["extra knock (R-GIN-07)"] += 1
+                self.extra_knock({Take()})
         else:
             mapped = {{DRAW_UPCARD: Take(), DRAW_STOCK: Draw(), PASS: Pass()}[a] for a in legal}
             assert mapped == mine
