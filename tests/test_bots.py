@@ -56,3 +56,30 @@ def test_views_of_other_seats_carry_no_moves() -> None:
     assert state.view(state.to_move).legal
     assert all(not state.view(s).legal for s in range(3) if s != state.to_move)
     assert not state.view(None).legal
+
+
+def test_greedy_knocks_lays_its_melds_and_the_defender_lays_off() -> None:
+    """In gin GreedyBot knocks when it may (keeping the least deadwood), lays
+    the melds of its best arrangement, says done; as the defender it lays off
+    first, then lays its melds (the undercut of docs/variants/gin.md)."""
+    gin = rk.load_variant("gin")
+    state = rk.position_from_dict(
+        {
+            "players": 2,
+            "phase": "play",
+            "hands": ["4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd", "3c 9s 9d 9c Th Jh Qh Kh 4d 2c"],
+        },
+        variant=gin,
+    )
+    bots = [GreedyBot(gin, seed=1), GreedyBot(gin, seed=2)]
+    played = []
+    while state.phase != "over":
+        move = bots[state.to_move].choose(state.view(state.to_move))
+        played.append(f"{state.to_move}: {move}")
+        state = state.apply(move)
+    assert played == [
+        "0: knock Kd", "0: meld 4c 5c 6c", "0: meld 7d 7h 7s", "0: done",
+        "1: layoff 1 3c 2c", "1: meld 9c 9d 9s", "1: meld Th Jh Qh Kh", "1: done",
+    ]  # fmt: skip
+    assert state.result is not None and state.result.ending == "undercut"
+    assert state.result.scores == (-29, 29)

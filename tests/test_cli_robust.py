@@ -127,17 +127,18 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
 DIGESTS = {
-    "contract": "491377cb8547c8a523d34e8dbd5a1cefcea4d60c6883f4b96a0ac0d8a2727d97",
-    "handromi": "5d3e7a248ed6b8dea644c8585311bbba7625c2440e805479ebb222cf8b9907b9",
-    "kalooki": "62f4d240284df9347cf7b0213a509feeeddece6ca68992f702b96451cf3e96fb",
-    "rami40": "5685bcf621badd0f7c8be124e06b5883fbbd324399b1a46ad9c62eecacd9de5d",
-    "rami40_house": "2b203a1c57a50beba4d1acc4c981897c5dedc17ed2c45f2f56f670a2b284e48e",
-    "rami51": "f0f09c8e1fcf51ab9b1b393aabbccad876c311dac898e4f92def0e9269699a91",
-    "rami51_house": "99fb5716a3bcb74111a4dfbe3db49278765c2380280231369ed22fde73b8a870",
-    "roemie": "d82418ac1eec0131d4c8c97aebb2bbee7450751f094f0e61a1a8d40793cbe4e6",
-    "romme": "eeca088d919ee622e567abcd31c9784151e2ab6d0a9c3e426e26c201573451e4",
-    "romme51": "8a93aaeb04a24ad00f3482bfe75f84eedae1a993ea4767510f9d8774d345358a",
-    "rummy500": "afe067b70e1236cb5cfcd6e3f1b078120f0fad2a2d6cade03bf9f18d8bed5471",
+    "contract": "e2dd8c0039af36f84deedb46f7f5a5c12454bb6ce989a2b538bdd5f97dfc309f",
+    "gin": "b853663d62db45ce74eca238ef1b0816c81827d6ccaf5b66e79bc636c6fae714",
+    "handromi": "fb5977a40c2c7fa28621851bdd86d7835efa4c288b9bc372b0f3927388a62756",
+    "kalooki": "73223c05d9034fd276931394823a602e7e8acaf8173a8f6bc7ba4dc0adeeccd0",
+    "rami40": "3014a437377a5f030cdd863950fa6b97982e9528c4400dcf904811338b0131f0",
+    "rami40_house": "e0946edacac6fa7f7b59f378af398e076ef59a4b1c20df6674cd8d5e00d50ad8",
+    "rami51": "8b36d9b82e537829b38cb99197f76c9d81d0ba1127491beb3b7621fe5435f242",
+    "rami51_house": "c57d56e23aaa5ec9e5920ba6fa3f5876fb6207ef28ef9ef6e4b34b8ad4f49373",
+    "roemie": "286e1dd002254c755a3878e88807820f69d867c34a303ce0b220ec917fd63dee",
+    "romme": "dd8fea8ae17952edd3a4eb5e0a8174f01a939fede0626a7ab5cd0133534a7fa8",
+    "romme51": "65931bd9340ed6368cd5858a3f2d045cb5d6b6cde128ece9d7dcea1dfda0257f",
+    "rummy500": "4e7d351b8e267408bfa50de1049b3872bf8521f2b068ca10aeebadea46aa88ae",
 }
 
 

@@ -84,7 +84,7 @@ def test_random_playouts_keep_invariants_and_end(ref: str) -> None:
     variant = rk.load_variant(ref)
     rng = random.Random(ref)
     for game in range(2):
-        players = variant.players.min + game
+        players = min(variant.players.min + game, variant.players.max)
         last = None
         for state in random_playout(rk.deal(variant, players=players, seed=game), rng):
             check_invariants(state)
@@ -100,6 +100,9 @@ def check_scores(state: rk.RoundState) -> None:
     assert result is not None
     scoring = variant.scoring
     pen = variant.values.hand.by_code
+    if scoring.method == "deadwood_difference":
+        check_knock_scores(state)
+        return
     rummy = result.ending == "hand_rummy"
     for seat, score in enumerate(result.scores):
         hand = sum(pen[c.code] for c in state.hands[seat])
@@ -130,6 +133,22 @@ def check_scores(state: rk.RoundState) -> None:
             flat = scoring.not_opened_flat if scoring.not_opened_flat and not state.opened[seat] else 0
             expected = (flat or hand) * (scoring.hand_rummy_multiplier if rummy else 1)
         assert score == expected, (seat, score, expected)
+
+
+def check_knock_scores(state: rk.RoundState) -> None:
+    """R-GIN-13 written out: the knocker scores the defender's unlaid cards
+    minus his own, +25 for gin, -25 more when that is below zero."""
+    result, knock = state.result, state.variant.knock
+    assert result is not None
+    if result.knocker is None:
+        assert result.scores == (0, 0) and result.ending in ("wall", "repeat", "take_limit")
+        return
+    pen = state.variant.values.hand.by_code
+    knocker, defender = result.knocker, 1 - result.knocker
+    mine, theirs = (sum(pen[c.code] for c in state.hands[seat]) for seat in (knocker, defender))
+    points = theirs - mine + (knock.gin_bonus if mine == 0 else 0)
+    points -= knock.undercut_bonus if points < 0 else 0
+    assert result.scores[result.knocker] == points and result.scores[1 - result.knocker] == -points
 
 
 @pytest.mark.parametrize("ref", ["rami51", "roemie", "handromi", "romme51"])

@@ -38,6 +38,7 @@ LAYERS = {
     "state": 8,
     "deal": 8,
     "engine": 8,
+    "knocking": 8,  # the knock variants' moves and phases (the engine hands them over)
     "match": 8,
     "legal": 9,
     "views": 9,

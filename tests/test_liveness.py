@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, Take, Undo
+from rummykit.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, Pass, Take, Undo
 from rummykit.moves import Meld as MeldMove
 from rummykit.positions import position_from_dict
 from rummykit.solver import can_go_out
@@ -130,8 +130,9 @@ def check_live(state: RoundState) -> None:
     assert legal, "a live round has no legal move"
     if state.phase == "draw":
         for move in legal:
-            assert isinstance(move, Draw | Take | DrawExchange), move
-            assert can_finish(state.apply(move)), f"after {move} the turn cannot be finished"
+            assert isinstance(move, Draw | Take | DrawExchange | Pass), move
+            after = state.apply(move)
+            assert after.phase == "over" or can_finish(after), f"after {move} the turn cannot be finished"
     else:
         assert can_finish(state), "the turn cannot be finished"
 

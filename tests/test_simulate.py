@@ -62,3 +62,15 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "-v", "rami51", "--players", "2", "--rounds", "2", "--quiet"])
     out = capsys.readouterr().out
     assert code == 0 and "rounds/s" in out and "win rate" in out
+
+
+def test_gin_simulates_with_greedy_knocking(capsys: pytest.CaptureFixture[str]) -> None:
+    """`rummykit simulate -v gin --bots greedy,random` runs; the greedy bot
+    knocks (GreedyBot knocks when it may) and wins most rounds."""
+    code = main(["simulate", "-v", "gin", "--bots", "greedy,random", "--rounds", "12", "--quiet", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["rounds"] == 12
+    endings = data["endings"]
+    assert endings.get("knock", 0) + endings.get("gin", 0) + endings.get("undercut", 0) >= 6, endings
+    greedy = next(b for b in data["by_bot"] if b["bot"] == "greedy")
+    assert greedy["mean_score"] > 0, greedy

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.melds import Meld, extend_meld, judge_meld
-from rummykit.moves import Buy, Discard, Draw, LayOff, Move, SwapJoker, Take, Undo
+from rummykit.moves import Buy, Discard, Done, Draw, Knock, LayOff, Move, Pass, SwapJoker, Take, Undo
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit
 from rummykit.rules.contract import contract_of, find_contract, uses_contracts
@@ -78,6 +78,11 @@ class GreedyBot:
     arrangement and lays off what fits, swaps a joker out when it can lay it
     again at once, goes out when it can, and discards the card whose loss costs
     least. Every move it makes is one of the view's legal moves.
+
+    Where the variant has a knock (gin) it takes the first upcard when it
+    wants it, knocks whenever it may (keeping the least deadwood), lays the
+    melds of its best arrangement and says ``done``; as the defender it lays
+    off what it can, then lays its melds.
     """
 
     def __init__(self, variant: Variant, *, seed: int | None = None) -> None:
@@ -94,6 +99,9 @@ class GreedyBot:
         if view.hand is None or view.seat is None:
             raise ValueError("this view is not a seat's view: a bot needs its hand")
         hand = list(view.hand)
+        knocking = self._knocking(view, hand, legal)
+        if knocking is not None:
+            return knocking
         if view.phase == "draw":
             return self._draw(view, hand, legal)
         texts = {str(m): m for m in legal}
@@ -134,6 +142,30 @@ class GreedyBot:
         if undo and self._given_up < 3:
             return undo[0]
         return self._random.choose(view)
+
+    def _knocking(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move | None:
+        """The move of a knock variant's own phase or move, or None."""
+        if view.phase == "first_upcard":
+            take = next((m for m in legal if isinstance(m, Take)), None)
+            if take is not None and view.discards and self._wants(view, hand, view.discards[-1]):
+                return take
+            return next((m for m in legal if isinstance(m, Pass)), legal[0])
+        if view.phase == "play":
+            knocks = [m for m in legal if isinstance(m, Knock)]
+            if knocks:
+                return min(knocks, key=lambda m: self._discard_cost(hand, m.card))
+            return None
+        if view.phase not in ("knock", "defend"):
+            return None
+        layoffs = [m for m in legal if isinstance(m, LayOff)]
+        if layoffs:
+            penalty = self.variant.values.hand.by_code
+            return max(layoffs, key=lambda m: (sum(penalty[c.code] for c in m.cards), -len(m.cards)))
+        for meld in least_penalty(self.variant, hand).melds:
+            move = _find_meld(legal, meld)
+            if move is not None:
+                return move
+        return next((m for m in legal if isinstance(m, Done)), legal[0])
 
     def _plan(self, view: PlayerView, hand: list[Card], keep: int) -> list[Meld | Move]:
         """The turn's plan: go out if the hand allows it, else open (using the

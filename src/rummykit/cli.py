@@ -421,7 +421,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
     print(f"{variant.name}: you are seat {args.seat}. Moves as in the notation "
-          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo); "
+          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo; "
+          "gin: pass, knock Kd, done); "
           "'moves' lists yours, 'quit' leaves.")  # fmt: skip
     while state.phase != "over":
         if state.to_move != args.seat:

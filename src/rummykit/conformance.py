@@ -64,7 +64,8 @@ REQUIRED = {
     "match": ("players", "expect"),
 }
 PERFT_KINDS = (
-    "draw", "take", "exchange", "meld", "layoff", "swap", "shift", "buy", "discard", "out", "undo", "total",
+    "draw", "take", "exchange", "meld", "layoff", "swap", "shift", "buy", "discard", "out", "undo",
+    "pass", "knock", "done", "total",
 )  # fmt: skip
 DEAL_KEYS = (
     "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
@@ -73,14 +74,14 @@ DEAL_KEYS = (
 MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers", "active", "refused")
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
-    "to_move", "phase", "opened", "stock_size", "reshuffles",
+    "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood",
 }  # fmt: skip
 EXPECT_TYPES: dict[str, dict[str, str]] = {
     "scenario": {
         "round_over": "bool", "winner": "int", "winners": "list[int]", "ending": "str",
         "scores": "list[int]", "hands": "list[str]", "table": "list[str]", "discard_top": "str",
         "to_move": "int", "phase": "str", "opened": "list[bool]", "stock_size": "int",
-        "reshuffles": "int",
+        "reshuffles": "int", "deadwood": "list[int]",
     },
     "deal": {
         "deck_size": "int", "hand_sizes": "list[int]", "to_move": "int", "discard_size": "int",
@@ -481,6 +482,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "to_move": state.to_move,
         "phase": state.phase,
         "opened": list(state.opened),
+        "deadwood": None if result is None else list(result.deadwood),
     }
     for key in (
         "round_over",
@@ -494,6 +496,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "opened",
         "stock_size",
         "reshuffles",
+        "deadwood",
     ):
         if key in expect and expect[key] != got[key]:
             return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")

@@ -21,6 +21,7 @@ from rummykit.cards import JOKER_CODE, Card
 from rummykit.rules.contract import contract_deal_rule, deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.draw import draw_rule
+from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.variant import Variant
@@ -87,6 +88,8 @@ def deal(
             raise ValueError("the recorded deck is not this variant's deck for this player count")
     dealt = rule.deal(order, players, dealer)
     phase: Phase = "play" if draw_rule(variant).turn_starts_drawn(0) else "draw"
+    if offers_first_upcard(variant):
+        phase = "first_upcard"
     hands = tuple(sorted_hand(h) for h in dealt.hands)
     starter = dealt.first_player
     return RoundState(

@@ -233,7 +233,18 @@ def _no_constant(name: str) -> Any:
 
 # --------------------------------------------------------------------------- results and variants
 
-_ENDINGS = ("went_out", "hand_rummy", "blocked", "turn_cap")
+_ENDINGS = (
+    "went_out",
+    "hand_rummy",
+    "blocked",
+    "turn_cap",
+    "knock",
+    "gin",
+    "undercut",
+    "wall",
+    "repeat",
+    "take_limit",
+)
 
 MAX_JOKERS = 64
 """The most jokers a document's own rules may put in a deck."""
@@ -244,12 +255,17 @@ MAX_SCORE = 10**9
 def result_document(result: RoundResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
-    return {
+    doc: dict[str, Any] = {
         "ending": result.ending,
         "winner": result.winner,
         "winners": list(result.winners),
         "scores": list(result.scores),
     }
+    if result.deadwood:
+        doc["deadwood"] = list(result.deadwood)
+    if result.knocker is not None:
+        doc["knocker"] = result.knocker
+    return doc
 
 
 def variant_document(variant: Variant) -> dict[str, Any]:
@@ -322,7 +338,7 @@ def read_result(doc: Any, players: int, path: str) -> RoundResult | None:
     checked where the round is known)."""
     if doc is None:
         return None
-    read_object(doc, path, ("ending", "winner", "winners", "scores"))
+    read_object(doc, path, ("ending", "winner", "winners", "scores"), ("deadwood", "knocker"))
     ending = read_text(doc["ending"], f"{path}.ending")
     if ending not in _ENDINGS:
         raise JSONError(f"{path}.ending", f"expected one of {', '.join(_ENDINGS)}, got {describe(ending)}")
@@ -335,6 +351,11 @@ def read_result(doc: Any, players: int, path: str) -> RoundResult | None:
         raise JSONError(f"{path}.winners", "expected distinct seats in increasing order")
     scores = read_list(doc["scores"], f"{path}.scores", players)
     points = tuple(read_int(s, f"{path}.scores[{i}]", -MAX_SCORE, MAX_SCORE) for i, s in enumerate(scores))
-    return RoundResult(ending, winner, seats, points)  # type: ignore[arg-type]  # ending checked above
-
-
+    deadwood = tuple(
+        read_int(d, f"{path}.deadwood[{i}]", 0, MAX_SCORE)
+        for i, d in enumerate(read_list(doc.get("deadwood", []), f"{path}.deadwood"))
+    )
+    knocker = doc.get("knocker")
+    if knocker is not None:
+        knocker = read_int(knocker, f"{path}.knocker", 0, players - 1)
+    return RoundResult(ending, winner, seats, points, deadwood, knocker)  # type: ignore[arg-type]  # ending checked above

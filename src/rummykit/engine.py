@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import IllegalMove, NotationError, Refusal
@@ -40,10 +41,12 @@ from rummykit.rules import Commit, compose, judge_opening
 from rummykit.rules import contract as contract_rule
 from rummykit.rules.buy import BuyWindow, buy_rule, opens_window
 from rummykit.rules.draw import draw_rule
+from rummykit.rules.during_play import play_meld_refusal
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.rules.table import table_rule
 from rummykit.rules.turn import deep_obligation, pickup_obligation
+from rummykit.rules.wall import wall_draw_refusal
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
@@ -102,6 +105,8 @@ def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> 
         raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
     if isinstance(move, str):
         move = _read_move(state, move, seat)
+    if knocking.handles(state, move):
+        return knocking.apply_knocking(state, move)
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
     if handler is None:
         raise _refuse("notation.invalid", f"{move!r} is not a move.")
@@ -287,9 +292,12 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
     _need_draw(state)
-    refusal = draw_rule(state.variant).stock_draw_refusal(len(state.stock))
-    if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
+    for refusal in (
+        draw_rule(state.variant).stock_draw_refusal(len(state.stock)),
+        wall_draw_refusal(state.variant, len(state.stock)),
+    ):
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
     window = opens_window(state.variant)
@@ -313,6 +321,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
     refusal = draw_rule(variant).take_refusal(move.depth, len(state.discard))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
+    ended = knocking.take_ends_round(state)
+    if ended is not None:
+        return ended
     taken, discard = draw_rule(variant).taken_cards(state.discard, move.depth)
     chosen = taken[0]
     hand = (*state.hands[state.to_move], *taken)
@@ -335,7 +346,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
                 "discard.just-taken",
                 f"After taking {chosen} you would have no other card to discard.",
             )
-        return new
+        return knocking.take_at_wall(state, new)
     deep = deep_obligation(variant)
     turn = Turn(
         source="deep",
@@ -425,6 +436,7 @@ def _can_end_turn(state: RoundState, taken: Card) -> bool:
 
 def _meld(state: RoundState, move: MeldMove) -> RoundState:
     _need_play(state)
+    _check_play_melds(state)
     refusal = contract_rule.new_meld_refusal(state.variant, opened_before=state.opened[state.to_move])
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
@@ -445,6 +457,12 @@ def _meld(state: RoundState, move: MeldMove) -> RoundState:
     )
 
 
+def _check_play_melds(state: RoundState) -> None:
+    refusal = play_meld_refusal(state.variant)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+
+
 def _table_index(state: RoundState, number: int) -> int:
     if not 1 <= number <= len(state.table):
         raise _refuse("layoff.no-such-meld", f"There is no meld {number} on the table.")
@@ -458,6 +476,7 @@ def may_lay_off(state: RoundState) -> bool:
 
 def _layoff(state: RoundState, move: LayOff) -> RoundState:
     _need_play(state)
+    _check_play_melds(state)
     variant = state.variant
     index = _table_index(state, move.meld)
     if not may_lay_off(state):
@@ -492,6 +511,7 @@ def _layoff_refusal(state: RoundState) -> IllegalMove:
 
 def _shift(state: RoundState, move: Shift) -> RoundState:
     _need_play(state)
+    _check_play_melds(state)
     variant = state.variant
     if not shift_allowed(variant):
         raise _refuse("shift.not-allowed", "In this variant a joker is never pushed along a run.")
@@ -587,6 +607,7 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     turn = state.turn
     holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
     for refusal in (
+        knocking.discard_refusal(state),
         draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken),
         table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped),
     ):
@@ -615,7 +636,7 @@ def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
 
 def _discard(state: RoundState, move: Discard) -> RoundState:
     hand = _discard_card(state, move.card)
-    return _commit(state, hand, discarded=move.card.face)
+    return knocking.after_discard(state, move.card, _commit(state, hand, discarded=move.card.face))
 
 
 def _out(state: RoundState, move: Out) -> RoundState:

@@ -14,17 +14,21 @@ from itertools import combinations, product
 from rummykit.cards import JOKER, JOKER_CODE, Card
 from rummykit.engine import buy_refusal, check_commit, check_discard, commit_depends_on_hand, may_lay_off
 from rummykit.errors import IllegalMove
+from rummykit.knocking import KNOCK_PHASES
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
     Buy,
     Discard,
+    Done,
     Draw,
     DrawExchange,
     Exchange,
+    Knock,
     LayOff,
     Move,
     Out,
+    Pass,
     Shift,
     SwapJoker,
     Take,
@@ -33,6 +37,8 @@ from rummykit.moves import (
 from rummykit.moves import Meld as MeldMove
 from rummykit.rules.contract import new_meld_refusal
 from rummykit.rules.draw import draw_rule
+from rummykit.rules.during_play import melds_during_play
+from rummykit.rules.knock import knock_rule
 from rummykit.rules.table import table_rule
 from rummykit.rules.wild_shift import open_ends, shift_allowed
 from rummykit.state import RoundState
@@ -53,6 +59,8 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         return []
     if seat is not None and seat != state.to_move:
         return [Buy()] if buy_refusal(state, seat) is None else []
+    if state.phase in KNOCK_PHASES:
+        return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
     out: list[Move] = []
     layoff_allowed: bool | None = None
     shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
@@ -95,30 +103,40 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
 def candidate_moves(state: RoundState) -> Iterator[Move]:
     """A superset of the legal moves (nothing outside it is ever legal)."""
     variant = state.variant
+    if state.phase in KNOCK_PHASES:
+        yield from _knock_phase_candidates(state)
+        return
+    knock = knock_rule(variant)
     if state.phase == "draw":
         yield Draw()
         for depth in draw_rule(variant).take_depths(len(state.discard)):
             yield Take(depth)
         if state.exchange is not None and draw_rule(variant).exchange_draw_allowed():
             yield DrawExchange()
+        if knock is not None:
+            yield Pass()
         return
     hand = state.hands[state.to_move]
     faces = sorted(set(hand), key=_code)
-    if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:
-        yield from _meld_moves(state, hand)
-    shifting = shift_allowed(variant)
-    for index, entry in enumerate(state.table):
-        if shifting and entry.meld.kind == "run" and entry.meld.jokers:
-            yield from _shift_moves(state, index, entry.meld, faces)
-        for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
-            yield LayOff(index + 1, cards)
-        if entry.meld.jokers:
-            for card in _swap_cards(entry.meld, faces):
-                yield SwapJoker(index + 1, card)
-            for group in table_rule(variant).release_groups(entry.meld, faces):
-                yield SwapJoker(index + 1, group[0], group[1:])
+    if melds_during_play(variant):
+        if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:
+            yield from _meld_moves(state, hand)
+        shifting = shift_allowed(variant)
+        for index, entry in enumerate(state.table):
+            if shifting and entry.meld.kind == "run" and entry.meld.jokers:
+                yield from _shift_moves(state, index, entry.meld, faces)
+            for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
+                yield LayOff(index + 1, cards)
+            if entry.meld.jokers:
+                for card in _swap_cards(entry.meld, faces):
+                    yield SwapJoker(index + 1, card)
+                for group in table_rule(variant).release_groups(entry.meld, faces):
+                    yield SwapJoker(index + 1, group[0], group[1:])
     for card in faces:
         yield Discard(card)
+    if knock is not None:
+        for card in knock.knock_cards(hand):
+            yield Knock(card)
     yield Out()
     yield Undo()
     draw = draw_rule(variant)
@@ -138,6 +156,27 @@ def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card
         if card in wanted:
             for end in open_ends(state.variant, meld):
                 yield Shift(index + 1, card, Card.joker(end))
+def _accepted(state: RoundState, move: Move) -> bool:
+    try:
+        state.apply(move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _knock_phase_candidates(state: RoundState) -> Iterator[Move]:
+    """The first upcard's moves; the knocker's melds and ``done``; the
+    defender's lay-offs, melds and ``done``."""
+    if state.phase == "first_upcard":
+        yield from (Take(), Pass(), Draw())
+        return
+    hand = state.hands[state.to_move]
+    if state.phase == "defend":
+        for index, entry in enumerate(state.table):
+            for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
+                yield LayOff(index + 1, cards)
+    yield from _meld_moves(state, hand)
+    yield Done()
 
 
 def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:

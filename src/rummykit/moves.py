@@ -22,13 +22,16 @@ __all__ = [
     "MAX_DIGITS",
     "Buy",
     "Discard",
+    "Done",
     "Draw",
     "DrawExchange",
     "Exchange",
+    "Knock",
     "LayOff",
     "Meld",
     "Move",
     "Out",
+    "Pass",
     "Shift",
     "SwapJoker",
     "Take",
@@ -219,7 +222,36 @@ class Undo:
         return "undo"
 
 
-Move = Union[Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Shift, Buy, Discard, Out, Undo]  # noqa: UP007 - a runtime alias on Python 3.10
+@attrs.frozen(slots=True)
+class Pass:
+    """Decline the first upcard, or at the wall end the round as a draw."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(slots=True)
+class Knock:
+    """Lay ``card`` face down instead of discarding it, and knock: play ends."""
+
+    card: Card = attrs.field(validator=_one_card_field)
+
+    def __str__(self) -> str:
+        return f"knock {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Done:
+    """The knocker, or then the defender, has finished laying melds."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+Move = Union[  # noqa: UP007 - a runtime alias on Python 3.10
+    Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Shift, Buy, Discard, Out, Undo,
+    Pass, Knock, Done,
+]
 
 
 def _is_number(token: str) -> bool:
@@ -311,10 +343,18 @@ def parse_seat_move(text: str) -> tuple[int | None, Move]:
         move = Buy()
     elif verb == "discard":
         move = Discard(_one_card(args, text).face)
-    elif verb in ("out", "undo"):
+    elif verb == "knock":
+        move = Knock(_one_card(args, text).face)
+    elif verb in ("out", "undo", "pass", "done"):
         if args:
             raise NotationError(text, f"{verb} takes nothing")
-        move = Out() if verb == "out" else Undo()
+        simple: dict[str, type[Out | Undo | Pass | Done]] = {
+            "out": Out,
+            "undo": Undo,
+            "pass": Pass,
+            "done": Done,
+        }
+        move = simple[verb]()
     else:
         raise NotationError(text, f"unknown move {verb!r}")
     return seat, move

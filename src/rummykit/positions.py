@@ -20,8 +20,9 @@ from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.melds import judge_meld
 from rummykit.rules.contract import deal_count
 from rummykit.rules.draw import draw_rule
+from rummykit.rules.knock import knock_rule
 from rummykit.rules.opening import opened_at_deal
-from rummykit.state import Phase, RoundState, Source, TableMeld, Turn, sorted_hand
+from rummykit.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.variant import Variant, load_variant
 
 __all__ = ["PositionError", "position_from_dict"]
@@ -29,7 +30,9 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
+    "upcard_passes", "knocker",
 }  # fmt: skip
+KNOCK_PHASES = ("first_upcard", "knock", "defend")
 
 
 class PositionError(ValueError):
@@ -163,13 +166,16 @@ def position_from_dict(
         phase = "play" if draw_rule(variant).turn_starts_drawn(turns_played) else "draw"
     elif given in ("draw", "play"):
         phase = "draw" if given == "draw" else "play"
+    elif given in KNOCK_PHASES and knock_rule(variant) is not None:
+        phase = given
     else:
         raise PositionError(f"phase: expected draw or play, got {given!r}")
+    knocking = _knocking(data, variant, phase, hands)
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
     deal_number, buys = _deal_and_buys(data, variant, players)
     drawn = draw_rule(variant).turn_starts_drawn(turns_played)
-    source: Source = "none" if phase == "draw" or drawn else "stock"
+    source: Source = "stock" if phase == "play" and not drawn else "none"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     return RoundState(
         variant=variant,
@@ -191,4 +197,28 @@ def position_from_dict(
         buys=buys,
         deck=(),
         variant_digest=variant.digest(),
+        knocking=knocking,
     )
+
+
+def _knocking(
+    data: Mapping[str, Any], variant: Variant, phase: Phase, hands: list[tuple[Card, ...]]
+) -> Knocking:
+    """The knock variants' keys: ``upcard_passes`` in the first-upcard phase,
+    ``knocker`` in the knock and defend phases."""
+    players = len(hands)
+    passes = data.get("upcard_passes", [])
+    if not isinstance(passes, list) or not all(isinstance(p, int) and 0 <= p < players for p in passes):
+        raise PositionError(f"upcard_passes: expected a list of seats from 0 to {players - 1}")
+    if passes and phase != "first_upcard":
+        raise PositionError('upcard_passes: only with phase = "first_upcard"')
+    knocker = data.get("knocker")
+    if phase in ("knock", "defend"):
+        if not isinstance(knocker, int) or not 0 <= knocker < players:
+            raise PositionError(f"knocker: expected a seat from 0 to {players - 1} with phase {phase!r}")
+        rule = knock_rule(variant)
+        gin = phase == "defend" and rule is not None and rule.value(hands[knocker]) == 0
+        return Knocking(knocker=knocker, gin=gin)
+    if knocker is not None:
+        raise PositionError('knocker: only with phase = "knock" or "defend"')
+    return Knocking(upcard_passes=tuple(passes))

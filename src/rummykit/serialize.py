@@ -45,6 +45,7 @@ from rummykit.documents import (
     variant_document,
 )
 from rummykit.errors import NotationError, Refusal
+from rummykit.knocking import KNOCK_PHASES
 from rummykit.melds import rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
@@ -52,8 +53,9 @@ from rummykit.rules.buy import buy_rule
 from rummykit.rules.contract import deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.going_out import going_out_rule
+from rummykit.rules.knock import knock_rule
 from rummykit.scoring import round_result
-from rummykit.state import RoundResult, RoundState, Step, TableMeld, Turn
+from rummykit.state import Knocking, RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.variant import MAX_ROUNDS, MAX_TURN_CAP, Variant
 from rummykit.views import PlayerView
 
@@ -71,6 +73,7 @@ __all__ = [
     "state_from_document",
     "to_json",
 ]
+
 
 def _cards(cards: Any) -> str:
     return format_cards(cards)
@@ -141,7 +144,58 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "seed": state.seed,
         "deck": _cards(state.deck),
         **_contract_keys(state),
+        **_knocking_document(state.knocking),
     }
+
+
+def _knocking_document(knocking: Knocking) -> dict[str, Any]:
+    """The knock variants' facts, only where they are in use."""
+    if knocking == Knocking():
+        return {}
+    return {
+        "knocking": {
+            "upcard_passes": list(knocking.upcard_passes),
+            "takes": knocking.takes,
+            "repeat": knocking.repeat,
+            "knocker": knocking.knocker,
+            "knock_card": None if knocking.knock_card is None else str(knocking.knock_card),
+            "gin": knocking.gin,
+            "layoffs": _cards(knocking.layoffs),
+            "defender_melded": knocking.defender_melded,
+        }
+    }
+
+
+_KNOCKING_KEYS = (
+    "upcard_passes",
+    "takes",
+    "repeat",
+    "knocker",
+    "knock_card",
+    "gin",
+    "layoffs",
+    "defender_melded",
+)
+
+
+def _read_knocking(doc: Any, players: int, path: str) -> Knocking:
+    if doc is None:
+        return Knocking()
+    read_object(doc, path, _KNOCKING_KEYS)
+    passes = read_list(doc["upcard_passes"], f"{path}.upcard_passes")
+    knocker = doc["knocker"]
+    return Knocking(
+        upcard_passes=tuple(
+            read_int(p, f"{path}.upcard_passes[{i}]", 0, players - 1) for i, p in enumerate(passes)
+        ),
+        takes=read_int(doc["takes"], f"{path}.takes", 0, 10_000),
+        repeat=read_bool(doc["repeat"], f"{path}.repeat"),
+        knocker=None if knocker is None else read_int(knocker, f"{path}.knocker", 0, players - 1),
+        knock_card=read_card(doc["knock_card"], f"{path}.knock_card"),
+        gin=read_bool(doc["gin"], f"{path}.gin"),
+        layoffs=read_faces(doc["layoffs"], f"{path}.layoffs"),
+        defender_melded=read_bool(doc["defender_melded"], f"{path}.defender_melded"),
+    )
 
 
 def view_document(view: PlayerView) -> dict[str, Any]:
@@ -292,14 +346,16 @@ def _read_buys(data: Any, players: int) -> tuple[int, ...]:
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
-    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window")
+    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking")
     doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
     limits = going_out_rule(variant)
     phase = read_text(doc["phase"], "$.phase")
-    if phase not in ("draw", "play", "over"):
+    if phase not in ("draw", "play", "over", *KNOCK_PHASES):
         raise JSONError("$.phase", f"expected draw, play or over, got {describe(phase)}")
+    if phase in KNOCK_PHASES and knock_rule(variant) is None:
+        raise JSONError("$.phase", f"{variant.id} has no {phase} phase")
     table = _read_table(variant, doc["table"], players, "$.table")
     state = RoundState(
         variant=variant,
@@ -328,6 +384,7 @@ def state_from_document(doc: Any) -> RoundState:
         buys=_read_buys(doc.get("buys", []), players),
         buy_window=read_bool(doc.get("buy_window", False), "$.buy_window"),
         variant_digest=variant.digest(),
+        knocking=_read_knocking(doc.get("knocking"), players, "$.knocking"),
     )
     check_state(state)
     return state
@@ -450,9 +507,14 @@ def _check_result(state: RoundState) -> None:
         raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
     _check_ending(state, result)
     expected = round_result(
-        state.variant, state.hands, state.table, state.opened, result.ending, result.winner
+        state.variant,
+        state.hands,
+        state.table,
+        state.opened,
+        result.ending,
+        result.winner if result.knocker is None else result.knocker,
     )
-    for name in ("winners", "scores"):
+    for name in ("ending", "winners", "scores", "deadwood", "knocker"):
         if getattr(result, name) != getattr(expected, name):
             shown = list(getattr(expected, name))
             raise JSONError(f"$.result.{name}", f"expected {shown} (the round's scoring)")
@@ -494,7 +556,6 @@ def from_json(text: str | bytes) -> Any:
         except NotationError as error:
             raise JSONError("$.move", str(error)) from None
     if kind == "record":
-
         return Record.from_document(doc)
     if kind == "view":
         return read_header(doc, "view", (), _VIEW_KEYS)

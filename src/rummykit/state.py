@@ -26,7 +26,7 @@ import attrs
 
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.moves import Move
-from rummykit.table import Ending, RoundResult, Source, Step, TableMeld, Turn
+from rummykit.table import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.variant import Variant
 
 if TYPE_CHECKING:  # views imports state; only the type checker follows this one
@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # views imports state; only the type checker follows this one
 
 __all__ = [
     "Ending",
+    "Knocking",
     "RoundResult",
     "RoundServices",
     "RoundState",
@@ -45,7 +46,7 @@ __all__ = [
     "sorted_hand",
 ]
 
-Phase = Literal["draw", "play", "over"]
+Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
 
 
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -109,6 +110,7 @@ class RoundState:
     buys: tuple[int, ...] = ()  # buys made this deal, by seat (empty: none yet)
     buy_window: bool = False  # the upcard may be bought now (R-CON-10)
     deck: tuple[Card, ...] = attrs.field(default=(), repr=False)
+    knocking: Knocking = Knocking()
     variant_digest: str = attrs.field(default="", repr=False)
 
     # ----------------------------------------------------------------- queries
@@ -133,6 +135,8 @@ class RoundState:
         cards += list(self.stock) + list(self.discard)
         if self.exchange is not None:
             cards.append(self.exchange)
+        if self.knocking.knock_card is not None:
+            cards.append(self.knocking.knock_card)
         return cards
 
     # ----------------------------------------------------------------- actions

@@ -15,10 +15,13 @@ import attrs
 from rummykit.cards import Card
 from rummykit.melds import Meld
 
-__all__ = ["Ending", "RoundResult", "Source", "Step", "TableMeld", "Turn"]
+__all__ = ["Ending", "Knocking", "RoundResult", "Source", "Step", "TableMeld", "Turn"]
 
 Source = Literal["none", "stock", "discard", "deep", "exchange"]
-Ending = Literal["went_out", "hand_rummy", "blocked", "turn_cap"]
+Ending = Literal[
+    "went_out", "hand_rummy", "blocked", "turn_cap",
+    "knock", "gin", "undercut", "wall", "repeat", "take_limit",
+]  # fmt: skip
 
 
 @attrs.frozen(slots=True)
@@ -65,3 +68,20 @@ class RoundResult:
     winner: int | None  # the seat that went out
     winners: tuple[int, ...]  # who won the round (several on a tie)
     scores: tuple[int, ...]
+    deadwood: tuple[int, ...] = ()  # by seat, where the variant counts deadwood (a knock)
+    knocker: int | None = None  # the seat that knocked
+
+
+@attrs.frozen(slots=True)
+class Knocking:
+    """The round's facts of the first upcard, the repetition draws and the
+    knock (all empty where the variant has none of these)."""
+
+    upcard_passes: tuple[int, ...] = ()  # seats that passed the first upcard
+    takes: int = 0  # upcard takes of the draw phase so far
+    repeat: bool = False  # the last turn took the upcard and discarded it
+    knocker: int | None = None
+    knock_card: Card | None = None  # face down, seen by nobody but the knocker
+    gin: bool = False  # the knocker finished laying with no deadwood
+    layoffs: tuple[Card, ...] = ()  # the cards the defender laid off
+    defender_melded: bool = False  # the defender's first meld ended his lay-offs

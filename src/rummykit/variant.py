@@ -172,6 +172,12 @@ class Deal:
         "none", "none", "cutter_dealer_then_left_from_cutter", doc="who receives cut jokers"
     )
     cut_joker_reduces_deal: bool = boolean(False, doc="a cut joker replaces one dealt card")
+    first_upcard: Literal["none", "offer_both_then_stock"] = choice(
+        "none",
+        "none",
+        "offer_both_then_stock",
+        doc="the first upcard is offered to each seat in turn (take or pass), then the first player draws",
+    )
 
 
 @attrs.frozen(slots=True)
@@ -220,6 +226,15 @@ class Draw:
     exchange_as_draw: Literal["never", "hand_rummy_only"] = choice(
         "never", "never", "hand_rummy_only", doc="when the exchange card may be the turn's draw"
     )
+    max_upcard_takes: int = integer(
+        0,
+        minimum=0,
+        maximum=MAX_TURN_CAP,
+        doc="this many takes of the upcard end the round as a draw (0 = off)",
+    )
+    repeat_take_discard_draws: bool = boolean(
+        False, doc="two turns in a row that take the upcard and discard it end the round as a draw"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -253,6 +268,9 @@ class Melds:
     )
     wild_shift: bool = boolean(
         False, doc="a run's joker may be pushed to an open end by the natural card it stands for (shift)"
+    )
+    during_play: bool = boolean(
+        True, doc="false: nobody melds or lays off in a turn; melds come only after a knock"
     )
 
 
@@ -345,10 +363,14 @@ class GoingOut:
 
 @attrs.frozen(slots=True)
 class StockExhausted:
-    action: Literal["reshuffle_discard_except_top"] = choice(
+    action: Literal["reshuffle_discard_except_top", "wall"] = choice(
         "reshuffle_discard_except_top",
         "reshuffle_discard_except_top",
-        doc="what happens when the stock is empty",
+        "wall",
+        doc="what happens when the stock runs low (wall: play stops at `wall_size` cards)",
+    )
+    wall_size: int = integer(
+        2, minimum=0, maximum=MAX_HAND_SIZE, doc="with action wall: the stock cards never drawn"
     )
     max_reshuffles: int = integer(2, minimum=0, maximum=MAX_RESHUFFLES, doc="reshuffles per round")
     turn_cap: int = integer(300, minimum=1, maximum=MAX_TURN_CAP, doc="the round ends after this many turns")
@@ -365,8 +387,12 @@ class Values:
 
 @attrs.frozen(slots=True)
 class Scoring:
-    method: Literal["hand_penalty", "table_minus_hand"] = choice(
-        "hand_penalty", "hand_penalty", "table_minus_hand", doc="how a round is scored"
+    method: Literal["hand_penalty", "table_minus_hand", "deadwood_difference"] = choice(
+        "hand_penalty",
+        "hand_penalty",
+        "table_minus_hand",
+        "deadwood_difference",
+        doc="how a round is scored (deadwood_difference: the knocker against the defender)",
     )
     winner_score: int | Literal["computed", "minus_others"] = int_or(
         0,
@@ -426,6 +452,23 @@ class Match:
     )
 
 
+@attrs.frozen(slots=True)
+class Knock:
+    allowed: bool = boolean(False, doc="a player may knock instead of discarding, which ends play")
+    max_deadwood: int = integer(
+        10, minimum=0, maximum=MAX_OPENING_POINTS, doc="the most deadwood a knocker may keep"
+    )
+    gin_bonus: int = integer(25, minimum=0, maximum=MAX_SCORE, doc="bonus for knocking with no deadwood")
+    undercut_bonus: int = integer(
+        25, minimum=0, maximum=MAX_SCORE, doc="bonus against a knocker whose deadwood is not the lower"
+    )
+    undercut_on_tie: bool = boolean(False, doc="equal deadwood is an undercut too")
+    layoff_on_gin: bool = boolean(False, doc="the defender may lay off onto the melds of a gin")
+    layoff_chain_per_end: int = integer(
+        2, minimum=0, maximum=13, doc="cards the defender may lay off at each end of a knocker's run"
+    )
+
+
 SECTIONS: dict[str, type[Any]] = {
     "meta": Meta,
     "players": Players,
@@ -442,6 +485,7 @@ SECTIONS: dict[str, type[Any]] = {
     "contract": Contract,
     "going_out": GoingOut,
     "stock_exhausted": StockExhausted,
+    "knock": Knock,
     "values": Values,
     "scoring": Scoring,
     "match": Match,
@@ -490,12 +534,6 @@ DEPRECATED: Mapping[str, Deprecated] = MappingProxyType(
                 "the opening counts the new melds of its turn together",
             ),
             Deprecated("layoff", "targets", "any_meld", "a card may be laid off onto any meld on the table"),
-            Deprecated(
-                "stock_exhausted",
-                "action",
-                "reshuffle_discard_except_top",
-                "an empty stock is refilled from the discards but the top",
-            ),
             Deprecated("scoring", "table_credit", "placer", "a table card scores for the player who laid it"),
         )
     }
@@ -565,6 +603,7 @@ class Variant:
     values: Values
     scoring: Scoring
     match: Match
+    knock: Knock = attrs.field(factory=Knock)
     source: str = attrs.field(default="", eq=False, kw_only=True)
     resolved: Mapping[str, Any] = attrs.field(
         factory=dict, converter=freeze, eq=False, repr=False, kw_only=True
@@ -1010,6 +1049,15 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             "match.eliminate_above",
             'an integer >= 1 when match.rounds is "until_one_left"',
             f"integer {match.eliminate_above}",
+        )
+    knock: Knock = s["knock"]
+    if knock.allowed and players.max != 2:
+        report("knock.allowed", "false unless the variant is for two players (a knocker, a defender)", "true")
+    if s["scoring"].method == "deadwood_difference" and not knock.allowed:
+        report(
+            "scoring.method",
+            'a method other than "deadwood_difference" while knock.allowed is false',
+            '"deadwood_difference"',
         )
     deal: Deal = s["deal"]
     if deal.exchange_card and s["seating"].cutter == "none":

@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve().parent
 
 for ref in rk.bundled_variants():
     variant = rk.load_variant(ref)
-    state = rk.deal(variant, players=variant.players.min + 1, seed=2026)
+    state = rk.deal(variant, players=min(variant.players.min + 1, variant.players.max), seed=2026)
     record = rk.Record.start(state)
     rng = random.Random(ref)
     while state.phase != "over":

@@ -12,6 +12,9 @@ keeps its functions and asks this stage.
   after a hand rummy the others are multiplied (Handrömi ×2).
 - ``table_minus_hand``: the table points a player placed minus his hand
   (Roemie); a hand rummy multiplies the player's own score.
+- ``deadwood_difference``: a knock (gin) is scored by the knocker against the
+  defender, with the gin and undercut bonuses of ``[knock]``; a drawn round
+  scores nothing (:class:`DeadwoodScoring`).
 
 >>> from rummykit.cards import parse_cards
 >>> from rummykit.variant import load_variant
@@ -30,11 +33,12 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.rules.match import MatchRule, match_rule
+from rummykit.solver import least_penalty
 from rummykit.table import Ending, RoundResult, TableMeld
 from rummykit.values import TableValues
 from rummykit.variant import Variant
 
-__all__ = ["RoundScoring", "StandardScoring", "round_scoring"]
+__all__ = ["DeadwoodScoring", "RoundScoring", "StandardScoring", "round_scoring"]
 
 
 class RoundScoring(Protocol):
@@ -150,14 +154,65 @@ def _fixed(score: int | Literal["computed", "minus_others"]) -> int | None:
     return None if isinstance(score, str) else int(score)
 
 
+KNOCK_ENDINGS = ("knock", "gin", "undercut")
+
+
+@attrs.frozen(slots=True)
+class DeadwoodScoring:
+    """``deadwood_difference`` (R-GIN-13): ``winner`` is the knocker; every
+    unlaid card is deadwood. The knocker scores the defender's deadwood minus
+    his own, plus the gin bonus with no deadwood; below zero (or at zero with
+    ``undercut_on_tie``) he loses the undercut bonus too. The defender scores
+    the opposite; a round that ends without a knock scores 0 for everyone, its
+    deadwood being each hand's least."""
+
+    variant: Variant = attrs.field(eq=False, repr=False)
+    gin_bonus: int
+    undercut_bonus: int
+    undercut_on_tie: bool
+
+    def penalty(self, cards: Iterable[Card]) -> int:
+        penalty = self.variant.values.hand.by_code
+        return sum(penalty[c.code] for c in cards)
+
+    def table_points(self, table: Sequence[TableMeld], seat: int) -> int:
+        return 0
+
+    def score(
+        self,
+        hands: Sequence[Sequence[Card]],
+        table: Sequence[TableMeld],
+        opened: Sequence[bool],
+        ending: Ending,
+        winner: int | None,
+    ) -> RoundResult:
+        if winner is None or ending not in KNOCK_ENDINGS:
+            deadwood = tuple(least_penalty(self.variant, hand).penalty if hand else 0 for hand in hands)
+            return RoundResult(ending, None, (), (0,) * len(hands), deadwood)
+        deadwood = tuple(self.penalty(hand) for hand in hands)
+        mine = deadwood[winner]
+        theirs = sum(d for seat, d in enumerate(deadwood) if seat != winner)
+        points = theirs - mine + (self.gin_bonus if mine == 0 else 0)
+        undercut = points < 0 or (points == 0 and mine > 0 and self.undercut_on_tie)
+        if undercut:
+            points -= self.undercut_bonus
+        scores = tuple(points if seat == winner else -points for seat in range(len(hands)))
+        final: Ending = "gin" if mine == 0 else "undercut" if undercut else "knock"
+        winners = tuple(seat for seat, s in enumerate(scores) if s > 0)
+        return RoundResult(final, None, winners, scores, deadwood, winner)
+
+
 @lru_cache(maxsize=64)
 def round_scoring(variant: Variant) -> RoundScoring:
     """The round-scoring stage of ``variant`` (built once per variant)."""
     scoring = variant.scoring
+    if scoring.method == "deadwood_difference":
+        knock = variant.knock
+        return DeadwoodScoring(variant, knock.gin_bonus, knock.undercut_bonus, knock.undercut_on_tie)
     return StandardScoring(
         penalties=variant.values.hand.by_code,
         table_values=variant.meld_rules.values,
-        method=scoring.method,
+        method="table_minus_hand" if scoring.method == "table_minus_hand" else "hand_penalty",
         winner_score=_fixed(scoring.winner_score),
         hand_rummy_winner_score=_fixed(scoring.hand_rummy_winner_score),
         minus_others=scoring.winner_score == "minus_others",

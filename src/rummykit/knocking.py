@@ -1,0 +1,310 @@
+"""The moves of the knock variants (gin): the first upcard, the wall, the
+repetition draws, the knock and the showdown that follows it
+(docs/variants/gin.md).
+
+The engine hands these moves and phases here; which rules apply is asked of the
+rule components (:mod:`rummykit.rules.knock`, ``first_upcard``, ``wall``,
+``repetition``, ``during_play``), never read from the variant's name. Every
+function is pure: a new RoundState, or IllegalMove and nothing changed.
+
+Phases: ``first_upcard`` (take or pass the first upcard, then the stock draw),
+``knock`` (the knocker lays melds, then ``done``) and ``defend`` (the defender
+lays off, lays melds, then ``done``, which ends the round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.errors import IllegalMove, Refusal
+from rummykit.melds import extend_meld, judge_meld
+from rummykit.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
+from rummykit.moves import Meld as MeldMove
+from rummykit.rules.first_upcard import first_upcard_refusal
+from rummykit.rules.knock import KnockRule, knock_rule
+from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
+from rummykit.rules.wall import at_wall
+from rummykit.scoring import round_result
+from rummykit.state import Ending, RoundState, TableMeld, Turn
+
+__all__ = [
+    "KNOCK_PHASES",
+    "after_discard",
+    "apply_knocking",
+    "discard_refusal",
+    "handles",
+    "take_at_wall",
+    "take_ends_round",
+    "wall_knock_possible",
+]
+
+KNOCK_PHASES = ("first_upcard", "knock", "defend")
+"""The phases whose moves are all applied here."""
+
+
+def _refuse(code: str, message: str) -> IllegalMove:
+    return IllegalMove(code, message)
+
+
+_STATE_FIELDS = tuple(a.name for a in attrs.fields(RoundState) if a.init)
+
+
+def _evolve(state: RoundState, **changes: Any) -> RoundState:
+    """``attrs.evolve`` for a state, without its per-call introspection."""
+    for name in _STATE_FIELDS:
+        if name not in changes:
+            changes[name] = getattr(state, name)
+    return RoundState(**changes)
+
+
+def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted((c.face for c in hand), key=lambda c: c.code))
+    return tuple(hands)
+
+
+def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
+    rest = list(hand)
+    for card in cards:
+        if card.face not in rest:
+            return None
+        rest.remove(card.face)
+    return rest
+
+
+def handles(state: RoundState, move: Move) -> bool:
+    """Is ``move`` in ``state`` one for this module (a knock phase, or a move
+    only the knock variants have)?"""
+    return state.phase in KNOCK_PHASES or isinstance(move, (Pass, Knock, Done))
+
+
+def apply_knocking(state: RoundState, move: Move) -> RoundState:
+    """The state after ``move`` (see :func:`handles`), or IllegalMove."""
+    if state.phase == "first_upcard":
+        return _first_upcard(state, move)
+    if state.phase == "knock":
+        return _knocker(state, move)
+    if state.phase == "defend":
+        return _defender(state, move)
+    if isinstance(move, Pass):
+        return _wall_pass(state)
+    if isinstance(move, Knock):
+        return _knock(state, move)
+    raise _refuse("turn.wrong-phase", "Nobody has knocked: there is nothing to be done with.")
+
+
+def _rule(state: RoundState) -> KnockRule:
+    rule = knock_rule(state.variant)
+    if rule is None:
+        raise _refuse("turn.wrong-phase", "This variant has no knock.")
+    return rule
+
+
+# --------------------------------------------------------------------------- first upcard
+
+
+def _first_upcard(state: RoundState, move: Move) -> RoundState:
+    verb = {Take: "take", Pass: "pass", Draw: "draw"}.get(type(move), "")
+    if isinstance(move, Take) and move.depth != 1:
+        verb = ""
+    knocking = state.knocking
+    refusal = first_upcard_refusal(state.variant, verb, passes=knocking.upcard_passes, players=state.players)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    seat = state.to_move
+    if isinstance(move, Pass):
+        passes = (*knocking.upcard_passes, seat)
+        nxt = (seat + 1) % state.players
+        return _evolve(state, to_move=nxt, knocking=attrs.evolve(knocking, upcard_passes=passes))
+    if isinstance(move, Take):
+        if not state.discard:
+            raise _refuse("draw.discard-empty", "There is no upcard to take.")
+        upcard = state.discard[-1]
+        return _evolve(
+            state,
+            hands=_with_hand(state, seat, (*state.hands[seat], upcard)),
+            discard=state.discard[:-1],
+            phase="play",
+            turn=Turn(source="discard", taken=upcard),
+        )
+    if not state.stock:
+        raise _refuse("draw.stock-empty", "The stock is empty.")
+    return _evolve(
+        state,
+        hands=_with_hand(state, seat, (*state.hands[seat], state.stock[0])),
+        stock=state.stock[1:],
+        phase="play",
+        turn=Turn(source="stock"),
+    )
+
+
+# --------------------------------------------------------------------------- draw phase: takes and the wall
+
+
+def take_ends_round(state: RoundState) -> RoundState | None:
+    """A take of the draw phase that ends the round (R-GIN-06), before the
+    card moves: the drawn round; None when the take goes ahead."""
+    if at_wall(state.variant, len(state.stock)):
+        return None
+    if take_limit_reached(state.variant, state.knocking.takes):
+        return _drawn(state, "take_limit")
+    return None
+
+
+def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
+    """After the take ``taken`` from ``state``: at the wall the taker must be
+    able to knock (R-GIN-12); elsewhere the take is counted (R-GIN-06)."""
+    if at_wall(state.variant, len(state.stock)):
+        if not wall_knock_possible(taken):
+            raise _refuse(
+                "knock.deadwood",
+                "At the wall the upcard may be taken only to knock, and you could not knock.",
+            )
+        return taken
+    if counts_takes(state.variant):
+        return _evolve(taken, knocking=attrs.evolve(taken.knocking, takes=state.knocking.takes + 1))
+    return taken
+
+
+def wall_knock_possible(state: RoundState) -> bool:
+    """Can the mover (who has drawn) knock now?"""
+    rule = knock_rule(state.variant)
+    return rule is not None and bool(rule.knock_cards(state.hands[state.to_move]))
+
+
+def _wall_pass(state: RoundState) -> RoundState:
+    if state.phase != "draw" or not at_wall(state.variant, len(state.stock)):
+        raise _refuse("turn.wrong-phase", "You may pass only the first upcard, or at the wall.")
+    return _drawn(state, "wall")
+
+
+def discard_refusal(state: RoundState) -> Refusal | None:
+    """A discard after the wall's take, which must be a knock (R-GIN-12)."""
+    if state.turn.source == "discard" and at_wall(state.variant, len(state.stock)):
+        return Refusal("turn.must-knock", "At the wall the upcard is taken only to knock: knock now.")
+    return None
+
+
+def after_discard(before: RoundState, discarded: Card, after: RoundState) -> RoundState:
+    """The repetition draw (R-GIN-05) once a discard stands."""
+    if after.phase == "over" or not repeat_draws(before.variant):
+        return after
+    turn = before.turn
+    repeats = turn.source == "discard" and turn.taken is not None and turn.taken.face == discarded.face
+    if repeat_ends_round(before.variant, repeated_before=before.knocking.repeat, repeats_now=repeats):
+        return _drawn(after, "repeat")
+    if repeats == after.knocking.repeat:
+        return after
+    return _evolve(after, knocking=attrs.evolve(after.knocking, repeat=repeats))
+
+
+def _drawn(state: RoundState, ending: Ending) -> RoundState:
+    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
+    return _evolve(state, phase="over", result=result, turn=Turn())
+
+
+# --------------------------------------------------------------------------- the knock
+
+
+def _knock(state: RoundState, move: Knock) -> RoundState:
+    rule = _rule(state)
+    if state.phase != "play":
+        raise _refuse("turn.wrong-phase", "Draw a card first.")
+    seat = state.to_move
+    rest = _remove(state.hands[seat], [move.card])
+    if rest is None:
+        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+    refusal = rule.knock_refusal(rest)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    return _evolve(
+        state,
+        hands=_with_hand(state, seat, rest),
+        phase="knock",
+        turns_played=state.turns_played + 1,
+        turn=Turn(),
+        knocking=attrs.evolve(state.knocking, knocker=seat, knock_card=move.card.face),
+    )
+
+
+def _lay_meld(state: RoundState, move: MeldMove) -> tuple[RoundState, list[Card]]:
+    seat = state.to_move
+    rest = _remove(state.hands[seat], move.cards)
+    if rest is None:
+        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
+    meld = judge_meld(state.variant.meld_rules, move.cards)
+    if isinstance(meld, Refusal):
+        raise IllegalMove.from_refusal(meld)
+    entry = TableMeld(seat, meld, (seat,) * len(meld))
+    return _evolve(state, hands=_with_hand(state, seat, rest), table=(*state.table, entry)), rest
+
+
+def _knocker(state: RoundState, move: Move) -> RoundState:
+    rule = _rule(state)
+    seat = state.to_move
+    if isinstance(move, MeldMove):
+        new, rest = _lay_meld(state, move)
+        refusal = rule.meld_refusal(rest)
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+        return new
+    if isinstance(move, Done):
+        hand = state.hands[seat]
+        refusal = rule.done_refusal(hand)
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+        knocking = attrs.evolve(state.knocking, gin=rule.value(hand) == 0)
+        return _evolve(state, phase="defend", to_move=(seat + 1) % state.players, knocking=knocking)
+    raise _refuse("turn.wrong-phase", "You have knocked: lay your melds, then say done.")
+
+
+def _defender(state: RoundState, move: Move) -> RoundState:
+    rule = _rule(state)
+    knocking = state.knocking
+    if isinstance(move, LayOff):
+        return _layoff(state, rule, move)
+    if isinstance(move, MeldMove):
+        new, _ = _lay_meld(state, move)
+        return _evolve(new, knocking=attrs.evolve(knocking, defender_melded=True))
+    if isinstance(move, Done):
+        result = round_result(
+            state.variant, state.hands, state.table, state.opened, "knock", knocking.knocker
+        )
+        return _evolve(state, phase="over", result=result)
+    raise _refuse("turn.wrong-phase", "Lay off, lay your melds, then say done.")
+
+
+def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
+    knocking = state.knocking
+    refusal = rule.layoff_refusal(gin=knocking.gin, melded=knocking.defender_melded)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    if not 1 <= move.meld <= len(state.table):
+        raise _refuse("layoff.no-such-meld", f"There is no meld {move.meld} on the table.")
+    index = move.meld - 1
+    old = state.table[index]
+    if old.owner != knocking.knocker:
+        raise _refuse("layoff.does-not-fit", "Lay-offs go only onto the knocker's melds.")
+    seat = state.to_move
+    rest = _remove(state.hands[seat], move.cards)
+    if rest is None:
+        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
+    grown = extend_meld(state.variant, old.meld, move.cards)
+    if isinstance(grown, Refusal):
+        raise IllegalMove.from_refusal(grown)
+    layoffs = (*knocking.layoffs, *(c.face for c in move.cards))
+    refusal = rule.chain_refusal(grown, layoffs)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    entry = TableMeld(old.owner, grown, (*old.credits, *(seat,) * len(move.cards))[: len(grown)])
+    table = (*state.table[:index], entry, *state.table[index + 1 :])
+    return _evolve(
+        state,
+        hands=_with_hand(state, seat, rest),
+        table=table,
+        knocking=attrs.evolve(knocking, layoffs=layoffs),
+    )

@@ -1,0 +1,135 @@
+"""The knock: ending play by laying a card face down, the knocker's melds, the
+defender's lay-offs, and the deadwood they leave (docs/variants/gin.md).
+
+Every ``knock.*`` key turns into behaviour here: :func:`knock_rule` builds a
+variant's :class:`KnockRule` (None where ``knock.allowed`` is false), and the
+engine, the legal-move listing and the bots ask it. *Deadwood* is the value of
+the cards left out of melds in the best arrangement (an exact search,
+:func:`rummykit.solver.least_penalty`).
+
+>>> from rummykit.cards import parse_cards
+>>> from rummykit.variant import load_variant
+>>> rule = knock_rule(load_variant("gin"))
+>>> rule.deadwood(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h"))
+8
+>>> [str(c) for c in rule.knock_cards(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"))]
+['Kd']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import attrs
+
+from rummykit.cards import Card
+from rummykit.errors import Refusal
+from rummykit.melds import Meld
+from rummykit.solver import least_penalty
+from rummykit.variant import Variant
+
+__all__ = ["KnockRule", "knock_rule"]
+
+
+@attrs.frozen(slots=True)
+class KnockRule:
+    """The knock of one variant: the deadwood limit, and how far the defender
+    may lay off at each end of the knocker's runs."""
+
+    variant: Variant = attrs.field(eq=False, repr=False)
+    max_deadwood: int
+    layoff_on_gin: bool
+    chain_per_end: int
+
+    def value(self, cards: Iterable[Card]) -> int:
+        """The plain value of ``cards`` (melded or not)."""
+        penalty = self.variant.values.hand.by_code
+        return sum(penalty[c.code] for c in cards)
+
+    def deadwood(self, cards: Sequence[Card]) -> int:
+        """The least value left out of melds, over every arrangement of ``cards``."""
+        return least_penalty(self.variant, cards).penalty if cards else 0
+
+    def knock_cards(self, hand: Sequence[Card]) -> list[Card]:
+        """The faces C for which ``knock C`` leaves deadwood within the limit."""
+        if not hand or least_penalty(self.variant, hand, discard=True).penalty > self.max_deadwood:
+            return []
+        faces = sorted(set(hand), key=lambda c: c.code)
+        return [c for c in faces if self.deadwood(_without(hand, c)) <= self.max_deadwood]
+
+    def knock_refusal(self, rest: Sequence[Card]) -> Refusal | None:
+        """A knock that would keep ``rest`` in hand (R-GIN-07, R-GIN-08)."""
+        left = self.deadwood(rest)
+        if left > self.max_deadwood:
+            return Refusal(
+                "knock.deadwood",
+                f"Knocking needs deadwood of at most {self.max_deadwood}; the rest of your hand has {left}.",
+            )
+        return None
+
+    def meld_refusal(self, rest: Sequence[Card]) -> Refusal | None:
+        """A knocker's meld that would leave ``rest``: the meld must belong to
+        an arrangement within the limit (R-GIN-09)."""
+        left = self.deadwood(rest)
+        if left > self.max_deadwood:
+            return Refusal(
+                "knock.deadwood",
+                f"That meld leaves deadwood of at least {left}; the knock allows {self.max_deadwood}.",
+            )
+        return None
+
+    def done_refusal(self, unlaid: Sequence[Card]) -> Refusal | None:
+        """The knocker's ``done`` with ``unlaid`` cards left (R-GIN-09)."""
+        left = self.value(unlaid)
+        if left > self.max_deadwood:
+            return Refusal(
+                "knock.deadwood",
+                f"Your unlaid cards count {left}; lay melds until they count {self.max_deadwood} or less.",
+            )
+        return None
+
+    def layoff_refusal(self, *, gin: bool, melded: bool) -> Refusal | None:
+        """May the defender lay off now at all (R-GIN-10, R-GIN-11)?"""
+        if gin and not self.layoff_on_gin:
+            return Refusal("knock.gin-no-layoff", "Nobody lays off onto a gin hand.")
+        if melded:
+            return Refusal("turn.wrong-phase", "Lay-offs come before your own melds.")
+        return None
+
+    def chain_refusal(self, grown: Meld, layoffs: Iterable[Card]) -> Refusal | None:
+        """A lay-off that would put more than ``chain_per_end`` cards at one end
+        of a knocker's run, counted from the run as he laid it (R-GIN-11)."""
+        if grown.kind != "run":
+            return None
+        laid_off = {c.face for c in layoffs}
+        own = [s.position for s in grown.slots if s.card.face not in laid_off]
+        if not own:
+            return None
+        below, above = min(own) - grown.low, grown.high - max(own)
+        if max(below, above) > self.chain_per_end:
+            return Refusal(
+                "layoff.does-not-fit",
+                f"At most {self.chain_per_end} cards may be laid off at each end of a knocker's run.",
+            )
+        return None
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+@lru_cache(maxsize=64)
+def knock_rule(variant: Variant) -> KnockRule | None:
+    """The knock of ``variant``, or None where nobody may knock."""
+    knock = variant.knock
+    if not knock.allowed:
+        return None
+    return KnockRule(
+        variant=variant,
+        max_deadwood=knock.max_deadwood,
+        layoff_on_gin=knock.layoff_on_gin,
+        chain_per_end=knock.layoff_chain_per_end,
+    )

@@ -1,0 +1,146 @@
+"""Every key of the knock variants acts (docs/variants/gin.md): for each, one
+position and a few moves give one outcome under one value of the key and
+another under a second value; ``legal_moves`` agrees with ``apply`` on every
+move tried (the ``play`` helper of test_keys_play.py checks it).
+
+A row: (key, value A, value B, base variant, other keys set for both, the
+position, the moves, what is observed, the outcome under A, under B).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_keys_play import Observe, codes, phase, play, variant_with
+
+import rummykit as rk
+from rummykit.state import RoundState
+
+
+def dealt_phase(state: RoundState, verdicts: tuple[str, ...]) -> object:
+    return rk.deal(state.variant, players=2, seed=1, dealer=1).phase
+
+
+def scores(state: RoundState, verdicts: tuple[str, ...]) -> object:
+    assert state.result is not None
+    return state.result.scores
+
+
+def ending(state: RoundState, verdicts: tuple[str, ...]) -> object:
+    assert state.result is not None
+    return state.result.ending
+
+
+KNOCKER = "4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"  # knock Kd: Ah 2d 3s 2h = 8 deadwood
+KNOCK = ["0: knock Kd", "0: meld 4c 5c 6c", "0: meld 7h 7s 7d", "0: done"]
+GIN = "4c 5c 6c 7c 7h 7s 7d 9h 9s 9d Kd"
+GIN_KNOCK = ["0: knock Kd", "0: meld 4c 5c 6c 7c", "0: meld 7h 7s 7d", "0: meld 9h 9s 9d", "0: done"]
+UNDERCUT = {"hands": [KNOCKER, "3c 9s 9d 9c Th Jh Qh Kh 4d 2c"], "phase": "play"}
+
+ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], Observe, object, object]] = [
+    ("deal.first_upcard", "offer_both_then_stock", "none", "gin", {},
+     {"hands": ["2c", "3c"]}, [], dealt_phase, "first_upcard", "draw"),
+    ("draw.max_upcard_takes", 2, 0, "gin", {},
+     {"hands": ["2c 3c", "4d 5d"], "discard": "9s"},
+     ["0: take", "0: discard 2c", "1: take"], phase, "over", "play"),
+    ("draw.repeat_take_discard_draws", True, False, "gin", {},
+     {"hands": ["2c 3c", "4d 5d"], "discard": "9s"},
+     ["0: take", "0: discard 9s", "1: take", "1: discard 9s"], phase, "over", "draw"),
+    ("melds.during_play", False, True, "gin", {},
+     {"hands": ["7h 8h 9h 2c", "4d 5d"], "phase": "play"},
+     ["0: meld 7h 8h 9h"], codes, ("turn.wrong-phase",), ("ok",)),
+    ("stock_exhausted.action", "wall", "reshuffle_discard_except_top", "gin", {},
+     {"hands": ["2c 3c", "4d 5d"], "stock": "Kc 2d", "rest": "discard"},
+     ["0: draw"], codes, ("draw.wall",), ("ok",)),
+    ("stock_exhausted.wall_size", 2, 1, "gin", {},
+     {"hands": ["2c 3c", "4d 5d"], "stock": "Kc 2d", "rest": "discard"},
+     ["0: draw"], codes, ("draw.wall",), ("ok",)),
+    ("knock.allowed", True, False, "gin", {"scoring.method": "hand_penalty"},
+     {"hands": [KNOCKER, "4d 5d"], "phase": "play"},
+     ["0: knock Kd"], codes, ("ok",), ("turn.wrong-phase",)),
+    ("knock.max_deadwood", 10, 5, "gin", {},
+     {"hands": [KNOCKER, "4d 5d"], "phase": "play"},
+     ["0: knock Kd"], codes, ("ok",), ("knock.deadwood",)),
+    ("knock.gin_bonus", 25, 20, "gin", {},
+     {"hands": [GIN, "2d 3d"], "phase": "play"},
+     [*GIN_KNOCK, "1: done"], scores, (30, -30), (25, -25)),
+    ("knock.undercut_bonus", 25, 10, "gin", {},
+     UNDERCUT, [*KNOCK, "1: layoff 1 3c 2c", "1: meld 9s 9d 9c", "1: meld Th Jh Qh Kh", "1: done"],
+     scores, (-29, 29), (-14, 14)),
+    ("knock.undercut_on_tie", False, True, "gin", {},
+     {"hands": [KNOCKER, "8d"], "phase": "play"}, [*KNOCK, "1: done"], ending, "knock", "undercut"),
+    ("knock.layoff_on_gin", False, True, "gin", {},
+     {"hands": [GIN, "8c 2d"], "phase": "play"},
+     [*GIN_KNOCK, "1: layoff 1 8c"], codes, ("ok",) * 5 + ("knock.gin-no-layoff",), ("ok",) * 6),
+    ("knock.layoff_chain_per_end", 2, 1, "gin", {},
+     UNDERCUT, [*KNOCK, "1: layoff 1 3c 2c"], codes, ("ok",) * 5, ("ok",) * 4 + ("layoff.does-not-fit",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("key", "value_a", "value_b", "base", "also", "position", "moves", "observe", "outcome_a", "outcome_b"),
+    ROWS,
+    ids=[row[0] for row in ROWS],
+)
+def test_two_values_two_outcomes(
+    key: str,
+    value_a: Any,
+    value_b: Any,
+    base: str,
+    also: dict[str, Any],
+    position: dict[str, Any],
+    moves: list[str],
+    observe: Observe,
+    outcome_a: object,
+    outcome_b: object,
+) -> None:
+    assert outcome_a != outcome_b
+    for value, expected in ((value_a, outcome_a), (value_b, outcome_b)):
+        variant = variant_with(base, {**also, key: value})
+        state, verdicts = play(variant, position, moves)
+        assert observe(state, verdicts) == expected, (key, value, verdicts)
+
+
+def test_views_hide_the_knock_card_and_the_other_hand() -> None:
+    """After a knock the face-down card is in no seat's view (nor a
+    spectator's), and a seat never sees the other seat's hand."""
+    gin = rk.load_variant("gin")
+    state = rk.position_from_dict(
+        {"players": 2, "phase": "play", "hands": [KNOCKER, "3c 9s 9d 9c Th"], "discard": "5s"}, variant=gin
+    )
+    state = state.apply("0: knock Kd")
+    assert state.knocking.knock_card == rk.parse_cards("Kd")[0]
+    for seat in (0, 1, None):
+        text = rk.to_json(state.view(seat))
+        assert "Kd" not in text, seat
+    assert "9s" not in rk.to_json(state.view(0)) and "Ah" not in rk.to_json(state.view(1))
+    assert "Kd" in rk.to_json(state)  # the full state keeps it (a saved game)
+    again = rk.from_json(rk.to_json(state))
+    assert again == state and again.knocking == state.knocking
+
+
+def test_round_result_carries_deadwood_and_knocker_through_json() -> None:
+    gin = rk.load_variant("gin")
+    state, _ = play(
+        gin, UNDERCUT, [*KNOCK, "1: layoff 1 3c 2c", "1: meld 9s 9d 9c", "1: meld Th Jh Qh Kh", "1: done"]
+    )
+    assert state.result is not None
+    assert (state.result.ending, state.result.deadwood, state.result.knocker) == ("undercut", (8, 4), 0)
+    again = rk.from_json(rk.to_json(state))
+    assert again.result == state.result
+
+
+@pytest.mark.parametrize(
+    ("settings", "path"),
+    [
+        ({"knock.allowed": True, "players.max": 4}, "knock.allowed"),
+        ({"knock.allowed": False}, "scoring.method"),
+    ],
+)
+def test_a_knock_needs_two_players_and_deadwood_scoring_needs_a_knock(
+    settings: dict[str, Any], path: str
+) -> None:
+    with pytest.raises(rk.VariantError) as info:
+        variant_with("gin", settings)
+    assert path in str(info.value)
