@@ -485,14 +485,14 @@ def workers_speedup(rounds: int) -> tuple[float, float]:
 def print_ratios(results: dict[str, list[dict[str, float]]]) -> None:
     print("Ratios pass by pass, rummykit / peer, of the mean per decision: median [min-max]")
     print("(below 1: rummykit is faster; 'median dec.' compares the median single decisions)")
-    ours = [name for name in results if name.startswith("rummykit")]
+    ours = [name for name in results if name.startswith("rummykit") and not name.endswith(BASELINE)]
     for peer in (OPENSPIEL, RLCARD, RLCARD_ENV):
         if peer not in results:
             continue
         for name in ours:
             means = spread(pass_ratios(results[name], results[peer], "mean_us"), 2)
             medians = statistics.median(pass_ratios(results[name], results[peer], "median_us"))
-            print(f"  {name:28} / {peer:40} {means:>20}   median dec. {medians:.2f}")
+            print(f"  {name:20} / {peer:40} {means:>20}   median dec. {medians:.2f}")
 
 
 def print_targets(results: dict[str, list[dict[str, float]]], today_us: float) -> None:
@@ -562,7 +562,7 @@ def main() -> None:
         if peer in dead:
             for ours in ("rummykit (cold)", "rummykit (warm)"):
                 label = f"deadwood {ours} / {peer}"
-                print(f"  {label:71} {spread(deadwood_ratios(dead[ours], dead[peer]), 2):>20}")
+                print(f"  {label:63} {spread(deadwood_ratios(dead[ours], dead[peer]), 2):>20}")
     print()
     print_targets(results, args.today_us)
 
