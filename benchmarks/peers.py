@@ -22,11 +22,13 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
      ``romme51`` (2 players) and ``contract`` (skipped with a note when the
      variant is not there).
 
-   Dealing is not timed. The engines take turns pass by pass in one process
-   (pass 1 of every engine, then pass 2 ...); each pass plays new deals, the
-   same seeds for every engine. A row shows the mean microseconds per decision
-   (the median of the passes' means and their range), the median single
-   decision, and the legal moves listed per decision. The ratios are taken
+   Dealing is not timed. After one warm-up game each (not counted), the
+   engines take turns pass by pass in one process (pass 1 of every engine,
+   then pass 2 ...); each pass plays new deals, the same seeds for every
+   engine, and rummykit's caches are emptied before each of its passes. A row
+   shows the mean microseconds per decision (the median of the passes' means
+   and their range), the median single decision, and the legal moves listed
+   per decision. The ratios are taken
    pass by pass (both engines ran moments apart) and shown as median and
    range. ``--baseline`` also times the rummykit rows of another checkout
    (its ``src`` directory) in a child process within each pass, for the
@@ -267,6 +269,8 @@ def engines(baseline: str | None) -> tuple[dict[str, Playout], list[str]]:
 def playouts(rows: dict[str, Playout], passes: int, games: int) -> dict[str, list[dict[str, float]]]:
     """Every row, pass after pass, in turn; new deals each pass, the same for every row."""
     results: dict[str, list[dict[str, float]]] = {name: [] for name in rows}
+    for play in rows.values():  # a warm-up game each (imports, first calls), not counted
+        play([0])
     for number in range(passes):
         seeds = [1000 * (number + 1) + game for game in range(games)]
         for name, play in rows.items():
