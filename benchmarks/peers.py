@@ -35,7 +35,8 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
    engines ran moments apart) and shown as median and range. ``--baseline``
    also times rummykit's ``rami51`` from another checkout (its ``src``
    directory) in a child process within each pass, for the "half of today's
-   figure" target.
+   figure" target, and that checkout's ``contract`` (the fewest players it
+   allows) when this one has none.
 2. Copies and memory, in a separate pass after the timings: the cost of a
    copy of a state, then bytes per retained state under ``tracemalloc``
    (OpenSpiel's states live on the C++ heap, which tracemalloc cannot see).
@@ -246,7 +247,7 @@ def baseline_engine(src: str, ref: str, players: int) -> Playout:
 
 def child(ref: str, players: int, seeds: str) -> None:
     """The child process of ``--baseline``: one pass of one rummykit row, as JSON."""
-    play = rummykit_engine(ref, players)
+    play = rummykit_engine(ref, players or players_for(ref))
     if play is None:
         raise SystemExit(f"{ref}: no such variant in {rk.__file__}")
     print(json.dumps(play([int(s) for s in seeds.split(",")])))
@@ -269,6 +270,9 @@ def engines(baseline: str | None) -> tuple[dict[str, Playout], list[str]]:
         found[f"rummykit {ref} {players_for(ref)}p" if play else f"rummykit {ref}"] = play
     if baseline:
         found[f"rummykit rami51 2p{BASELINE}"] = baseline_engine(baseline, "rami51", 2)
+        if "rummykit contract" in found:  # not on this branch: the baseline's, when it has one
+            del found["rummykit contract"]
+            found[f"rummykit contract{BASELINE}"] = baseline_engine(baseline, "contract", 0)
     found[RLCARD_ENV] = rlcard_env_engine()
     rows = {name: play for name, play in found.items() if play is not None}
     missing = "no such variant on this branch", "not installed: pip install .[bench]"
