@@ -115,7 +115,7 @@ class Tally:
 
 
 def uniforms(seed: int) -> Iterator[float]:
-    """The pass's pre-drawn random numbers, the same for every engine."""
+    """A game's random numbers, drawn before it from its seed, the same for every engine."""
     rng = random.Random(seed)
     return itertools.cycle([rng.random() for _ in range(20_000)])
 
@@ -250,6 +250,7 @@ def child(ref: str, players: int, seeds: str) -> None:
     play = rummykit_engine(ref, players or players_for(ref))
     if play is None:
         raise SystemExit(f"{ref}: no such variant in {rk.__file__}")
+    play([0])  # a fresh process: its own uncounted warm-up game, as in the parent
     print(json.dumps(play([int(s) for s in seeds.split(",")])))
 
 
