@@ -238,8 +238,10 @@ def baseline_engine(src: str, ref: str, players: int) -> Playout:
     def play(seeds: list[int]) -> dict[str, float]:
         env = dict(os.environ, PYTHONPATH=src)
         command = [sys.executable, __file__, "--child", ref, str(players), ",".join(map(str, seeds))]
-        out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
-        result: dict[str, float] = json.loads(out.splitlines()[-1])
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"--baseline {src}: the child for {ref} failed:\n{done.stderr}")
+        result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
         return result
 
     return play
