@@ -1,28 +1,57 @@
-"""rummykit side by side with OpenSpiel and RLCard, in one process.
+"""rummykit side by side with OpenSpiel and RLCard, timed engine to engine.
 
-Run: pip install ".[bench]" && python benchmarks/peers.py [--quick]
+Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline OLD/src]
 
-1. Random-legal playouts: OpenSpiel's ``gin_rummy`` (C++), RLCard's
-   ``gin-rummy`` (Python) and rummykit's ``rami51`` (2 and 4 players) and
-   ``romme51``. For each: microseconds per decision (listing the legal moves
-   and applying one), the cost of a copy of the state, and bytes per retained
-   state (tracemalloc; OpenSpiel's states live on the C++ heap, which
-   tracemalloc cannot see).
-2. The least penalty ("deadwood") of 11-card one-deck dense hands (four
+1. Random legal playouts. Every engine plays uniform random legal moves with
+   the same policy: the move is ``legal[int(u * len(legal))]`` where ``u`` is
+   the next of a list of random numbers drawn before the pass, so the choice
+   costs the same everywhere. Timed per decision, without tracing: the bare
+   engine calls only.
+
+   - OpenSpiel ``gin_rummy`` (C++): ``state.legal_actions()`` then
+     ``state.apply_action``; a draw from the stock is followed by a chance
+     node that deals the card (``chance_outcomes`` + ``apply_action``), timed
+     as part of the draw (rummykit deals the drawn card inside ``apply``).
+   - RLCard ``gin-rummy`` (Python), bare engine: ``game.judge.get_legal_actions()``
+     then ``game.step``.
+   - RLCard ``gin-rummy``, environment level (a separate, labelled row):
+     ``env.step``, which also builds the observation and the legal-action
+     dictionary an agent reads.
+   - rummykit: ``state.legal_moves()`` then ``state.apply(move)``, on ``gin``
+     (the same game as the two peers) and, for reference, ``rami51`` and
+     ``romme51`` (2 players) and ``contract`` (skipped with a note when the
+     variant is not there).
+
+   Dealing is not timed. After one warm-up game each (not counted), the
+   engines take turns pass by pass in one process (pass 1 of every engine,
+   then pass 2 ...); each pass plays new deals, the same seeds for every
+   engine, and rummykit's caches are emptied before each of its passes. A row
+   shows the mean microseconds per decision (the median of the passes' means
+   and their range), the median single decision, and the legal moves listed
+   per decision; beside the wall-clock mean, the mean in CPU time of the
+   process (``time.process_time`` around each game's decisions, so the
+   loop's own few calls are in it for every engine), which other jobs on a
+   loaded host do not inflate. The ratios are taken pass by pass (both
+   engines ran moments apart) and shown as median and range. ``--baseline``
+   also times rummykit's ``rami51`` from another checkout (its ``src``
+   directory) in a child process within each pass, for the "half of today's
+   figure" target, and that checkout's ``contract`` (the fewest players it
+   allows) when this one has none.
+2. Copies and memory, in a separate pass after the timings: the cost of a
+   copy of a state, then bytes per retained state under ``tracemalloc``
+   (OpenSpiel's states live on the C++ heap, which tracemalloc cannot see).
+3. The least penalty ("deadwood") of 11-card one-deck dense hands (four
    consecutive ranks, four suits) under ``benchmarks/gin.toml``, after the
    best discard: rummykit's ``least_penalty(..., discard=True)``, OpenSpiel's
    ``GinRummyUtils.min_deadwood`` and RLCard's melding utilities (best meld
    clusters of the ten cards kept, for every possible discard), on the same
-   hands, with how often each disagrees with rummykit (rummykit is checked
-   against a brute force in its test suite). The solvers take turns over
-   three passes and each shows its best pass: this host's speed wanders
-   between phases, and turns keep one solver from getting all the slow ones.
-   "cold" forgets rummykit's search results before every hand; "warm" keeps
-   them through a pass, as a bot playing many hands does.
-3. ``simulate --workers 2`` against one worker (best of two runs each).
-4. The ratios, rummykit / peer.
-
-The playouts too take turns, two passes, and each engine shows its best.
+   hands (card conversions untimed), with how often each disagrees with
+   rummykit (rummykit is checked against a brute force in its test suite).
+   The solvers take turns over three passes. "cold" forgets rummykit's
+   search results before every hand; "warm" keeps them through a pass, as a
+   bot playing many hands does.
+4. ``simulate --workers 2`` against one worker (best of two runs each).
+5. The ratios, rummykit / peer, and the speed targets of issue 10.
 
 A peer that is not installed is skipped with a note.
 """
@@ -31,15 +60,18 @@ from __future__ import annotations
 
 import argparse
 import copy
+import itertools
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-
-from engine import retained_bytes  # benchmarks/engine.py, beside this script
 
 import rummykit as rk
 from rummykit import solver as rk_solver
@@ -47,6 +79,13 @@ from rummykit.cards import Card
 
 HERE = Path(__file__).resolve().parent
 clock = time.perf_counter
+process_time = time.process_time
+
+OPENSPIEL = "OpenSpiel gin_rummy (C++), bare"
+RLCARD = "RLCard gin-rummy, bare game.step"
+RLCARD_ENV = "RLCard gin-rummy, env.step (env level)"
+OURS_GIN = "rummykit gin"
+BASELINE = " (baseline)"
 
 
 def median_us(samples: list[float]) -> float:
@@ -56,84 +95,286 @@ def median_us(samples: list[float]) -> float:
 # --------------------------------------------------------------------------- playouts
 
 
-def openspiel_playouts(games: int) -> dict[str, float] | None:
+class Tally:
+    """One engine's decisions in one pass: seconds per decision, moves listed."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.listed = 0
+        self.cpu = 0.0  # process seconds over whole games' decisions: blind to other jobs
+
+    def summary(self) -> dict[str, float]:
+        count = len(self.times)
+        return {
+            "mean_us": sum(self.times) / count * 1e6 if count else float("nan"),
+            "cpu_us": self.cpu / count * 1e6 if count else float("nan"),
+            "median_us": median_us(self.times),
+            "decisions": float(count),
+            "listed": self.listed / count if count else float("nan"),
+        }
+
+
+def uniforms(seed: int) -> Iterator[float]:
+    """A game's random numbers, drawn before it from its seed, the same for every engine."""
+    rng = random.Random(seed)
+    return itertools.cycle([rng.random() for _ in range(20_000)])
+
+
+Playout = Callable[[list[int]], dict[str, float]]  # the pass's seeds -> Tally.summary()
+
+
+def openspiel_engine() -> Playout | None:
     try:
         import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(1)
-    decisions: list[float] = []
-    clones: list[float] = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
+
+    def play(seeds: list[int]) -> dict[str, float]:
+        tally = Tally()
+        for seed in seeds:
+            pick = uniforms(seed)
+            state = game.new_initial_state()
+            while state.is_chance_node():  # the deal, untimed
                 outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice(outcomes)[0])
-                continue
-            start = clock()
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-            decisions.append(clock() - start)
-            if len(clones) < 2000:
+                state.apply_action(outcomes[int(next(pick) * len(outcomes))][0])
+            cpu = process_time()
+            while not state.is_terminal():
                 start = clock()
-                state.clone()
-                clones.append(clock() - start)
-    return {"decision_us": median_us(decisions), "copy_us": median_us(clones), "bytes": float("nan")}
+                legal = state.legal_actions()
+                state.apply_action(legal[int(next(pick) * len(legal))])
+                while state.is_chance_node():  # the card drawn from the stock
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(next(pick) * len(outcomes))][0])
+                tally.times.append(clock() - start)
+                tally.listed += len(legal)
+            tally.cpu += process_time() - cpu
+        return tally.summary()
+
+    return play
 
 
-def rlcard_playouts(games: int) -> dict[str, float] | None:
+def rlcard_engine() -> Playout | None:
+    try:
+        import numpy as np
+        from rlcard.games.gin_rummy.game import GinRummyGame
+    except ImportError:
+        return None
+
+    def play(seeds: list[int]) -> dict[str, float]:
+        tally = Tally()
+        for seed in seeds:
+            pick = uniforms(seed)
+            game = GinRummyGame()
+            game.np_random = np.random.RandomState(seed)
+            game.init_game()
+            judge = game.judge
+            cpu = process_time()
+            while not game.is_over():
+                start = clock()
+                legal = judge.get_legal_actions()
+                game.step(legal[int(next(pick) * len(legal))])
+                tally.times.append(clock() - start)
+                tally.listed += len(legal)
+            tally.cpu += process_time() - cpu
+        return tally.summary()
+
+    return play
+
+
+def rlcard_env_engine() -> Playout | None:
     try:
         import rlcard
     except ImportError:
         return None
-    env = rlcard.make("gin-rummy", config={"seed": 1})
-    rng = random.Random(1)
-    decisions: list[float] = []
-    copies: list[float] = []
-    kept: list[Any] = []
-    tracemalloc.start()
-    base = tracemalloc.get_traced_memory()[0]
-    for game_index in range(games):
-        state, _ = env.reset()
-        while not env.is_over():
-            start = clock()
-            legal = list(state["legal_actions"].keys())
-            state, _ = env.step(legal[rng.randrange(len(legal))])
-            decisions.append(clock() - start)
-            if game_index == 0 and len(copies) < 200:
+
+    def play(seeds: list[int]) -> dict[str, float]:
+        tally = Tally()
+        for seed in seeds:
+            pick = uniforms(seed)
+            env = rlcard.make("gin-rummy", config={"seed": seed})
+            state, _ = env.reset()
+            cpu = process_time()
+            while not env.is_over():
                 start = clock()
-                kept.append(copy.deepcopy(env.game))
-                copies.append(clock() - start)
-    retained = (tracemalloc.get_traced_memory()[0] - base) / max(1, len(kept))
-    tracemalloc.stop()
-    return {"decision_us": median_us(decisions), "copy_us": median_us(copies), "bytes": retained}
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[int(next(pick) * len(legal))])
+                tally.times.append(clock() - start)
+                tally.listed += len(legal)
+            tally.cpu += process_time() - cpu
+        return tally.summary()
+
+    return play
 
 
-def rummykit_playouts(ref: str, players: int, games: int) -> dict[str, float]:
-    variant = rk.load_variant(ref)
-    rng = random.Random(1)
-    decisions: list[float] = []
-    copies: list[float] = []
-    for game in range(games):
-        state = rk.deal(variant, players=players, seed=game)
-        while state.phase != "over":
-            start = clock()
-            legal = state.legal_moves()
-            kinds: dict[type, list[rk.Move]] = {}
-            for move in legal:
-                kinds.setdefault(type(move), []).append(move)
-            move = rng.choice(kinds[rng.choice(sorted(kinds, key=lambda k: k.__name__))])
-            state = state.apply(move)
-            decisions.append(clock() - start)
-            if len(copies) < 2000:
+def rummykit_engine(ref: str, players: int) -> Playout | None:
+    try:
+        variant = rk.load_variant(ref)
+    except rk.VariantError:
+        return None
+
+    def play(seeds: list[int]) -> dict[str, float]:
+        rk_solver.clear_caches()  # every pass starts cold, untimed
+        tally = Tally()
+        for seed in seeds:
+            pick = uniforms(seed)
+            state = rk.deal(variant, players=players, seed=seed)
+            cpu = process_time()
+            while state.phase != "over":
                 start = clock()
-                kept = state  # an immutable state is shared, never copied
-                copies.append(clock() - start)
-                del kept
-    retained = retained_bytes(variant, players, 99)  # as benchmarks/engine.py measures it
-    return {"decision_us": median_us(decisions), "copy_us": median_us(copies), "bytes": retained}
+                legal = state.legal_moves()
+                state = state.apply(legal[int(next(pick) * len(legal))])
+                tally.times.append(clock() - start)
+                tally.listed += len(legal)
+            tally.cpu += process_time() - cpu
+        return tally.summary()
+
+    return play
+
+
+def baseline_engine(src: str, ref: str, players: int) -> Playout:
+    """rummykit's ``ref`` from another checkout's ``src``, in a child process."""
+
+    def play(seeds: list[int]) -> dict[str, float]:
+        env = dict(os.environ, PYTHONPATH=src)
+        command = [sys.executable, __file__, "--child", ref, str(players), ",".join(map(str, seeds))]
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"--baseline {src}: the child for {ref} failed:\n{done.stderr}")
+        result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+        return result
+
+    return play
+
+
+def child(ref: str, players: int, seeds: str) -> None:
+    """The child process of ``--baseline``: one pass of one rummykit row, as JSON."""
+    play = rummykit_engine(ref, players or players_for(ref))
+    if play is None:
+        raise SystemExit(f"{ref}: no such variant in {rk.__file__}")
+    play([0])  # a fresh process: its own uncounted warm-up game, as in the parent
+    print(json.dumps(play([int(s) for s in seeds.split(",")])))
+
+
+def players_for(ref: str) -> int:
+    players = rk.load_variant(ref).players
+    return max(players.min, min(2, players.max))
+
+
+def engines(baseline: str | None) -> tuple[dict[str, Playout], list[str]]:
+    """The rows that can run here, and a note for each that cannot."""
+    found: dict[str, Playout | None] = {
+        OPENSPIEL: openspiel_engine(),
+        RLCARD: rlcard_engine(),
+        OURS_GIN: rummykit_engine("gin", 2),
+    }
+    for ref in ("rami51", "romme51", "contract"):
+        play = rummykit_engine(ref, players_for(ref)) if ref in rk.bundled_variants() else None
+        found[f"rummykit {ref} {players_for(ref)}p" if play else f"rummykit {ref}"] = play
+    if baseline:
+        found[f"rummykit rami51 2p{BASELINE}"] = baseline_engine(baseline, "rami51", 2)
+        if "rummykit contract" in found:  # not on this branch: the baseline's, when it has one
+            del found["rummykit contract"]
+            found[f"rummykit contract{BASELINE}"] = baseline_engine(baseline, "contract", 0)
+    found[RLCARD_ENV] = rlcard_env_engine()
+    rows = {name: play for name, play in found.items() if play is not None}
+    missing = "no such variant on this branch", "not installed: pip install .[bench]"
+    notes = [
+        f"{name}: not measured ({missing[0] if 'rummykit' in name else missing[1]})"
+        for name, play in found.items()
+        if play is None
+    ]
+    return rows, notes
+
+
+def playouts(rows: dict[str, Playout], passes: int, games: int) -> dict[str, list[dict[str, float]]]:
+    """Every row, pass after pass, in turn; new deals each pass, the same for every row."""
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in rows}
+    for play in rows.values():  # a warm-up game each (imports, first calls), not counted
+        play([0])
+    for number in range(passes):
+        seeds = [1000 * (number + 1) + game for game in range(games)]
+        for name, play in rows.items():
+            results[name].append(play(seeds))
+        print(f"  pass {number + 1}/{passes} done", file=sys.stderr, flush=True)
+    return results
+
+
+def spread(values: list[float], digits: int = 1) -> str:
+    """Median [min-max]."""
+    return f"{statistics.median(values):.{digits}f} [{min(values):.{digits}f}-{max(values):.{digits}f}]"
+
+
+def print_playouts(results: dict[str, list[dict[str, float]]], notes: list[str]) -> None:
+    head = f"{'engine':40}{'decisions':>10}{'listed':>7}"
+    print(f"{head}{'mean us [range]':>22}{'CPU us [range]':>22}{'median':>8}")
+    for name, passes in results.items():
+        decisions = sum(p["decisions"] for p in passes)
+        listed = statistics.fmean(p["listed"] for p in passes)
+        means = spread([p["mean_us"] for p in passes])
+        cpu = spread([p["cpu_us"] for p in passes])
+        middle = statistics.median(p["median_us"] for p in passes)
+        print(f"{name:40}{decisions:>10.0f}{listed:>7.1f}{means:>22}{cpu:>22}{middle:>8.1f}")
+    for note in notes:
+        print(f"  {note}")
+
+
+def pass_ratios(mine: list[dict[str, float]], theirs: list[dict[str, float]], key: str) -> list[float]:
+    return [a[key] / b[key] for a, b in zip(mine, theirs, strict=True)]
+
+
+# --------------------------------------------------------------------------- copies and memory
+
+
+def copies_and_memory() -> dict[str, tuple[float, float]]:
+    """Microseconds per copy of a state (median) and bytes per retained state,
+    one game each (seed 99), untimed play; tracemalloc only for the bytes."""
+    from engine import retained_bytes  # benchmarks/engine.py, beside this script
+
+    out: dict[str, tuple[float, float]] = {}
+    try:
+        import pyspiel
+
+        state = pyspiel.load_game("gin_rummy").new_initial_state()
+        rng = random.Random(99)
+        clones: list[float] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            start = clock()
+            state.clone()
+            clones.append(clock() - start)
+            state.apply_action(rng.choice(state.legal_actions()))
+        out[OPENSPIEL] = (median_us(clones), float("nan"))
+    except ImportError:
+        pass
+    try:
+        import numpy as np
+        from rlcard.games.gin_rummy.game import GinRummyGame
+
+        game = GinRummyGame()
+        game.np_random = np.random.RandomState(99)
+        game.init_game()
+        rng = random.Random(99)
+        copies: list[float] = []
+        while not game.is_over() and len(copies) < 60:
+            start = clock()
+            copy.deepcopy(game)
+            copies.append(clock() - start)
+            game.step(rng.choice(game.judge.get_legal_actions()))
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [copy.deepcopy(game) for _ in range(20)]
+        retained = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
+        tracemalloc.stop()
+        out[RLCARD] = (median_us(copies), retained)
+    except ImportError:
+        pass
+    for ref in ("gin", "rami51"):
+        # A state is immutable: a copy is a reference, shared with its parent.
+        out[f"rummykit {ref}"] = (0.0, retained_bytes(rk.load_variant(ref), 2, 99))
+    return out
 
 
 # --------------------------------------------------------------------------- deadwood
@@ -151,8 +392,7 @@ def dense_hands(count: int) -> list[list[Card]]:
 
 
 def deadwood(count: int, passes: int = 3) -> dict[str, dict[str, float]]:
-    """Each solver on the same hands, ``passes`` times in turn; a solver's
-    figure is its best pass (this host's speed wanders between phases)."""
+    """Each solver on the same hands, ``passes`` times in turn."""
     variant = rk.load_variant(str(HERE / "gin.toml"))
     hands = dense_hands(count)
     ours = [rk.least_penalty(variant, hand, discard=True).penalty for hand in hands]
@@ -164,13 +404,12 @@ def deadwood(count: int, passes: int = 3) -> dict[str, dict[str, float]]:
         for name, solve in solvers.items():
             times, theirs = solve(hands)
             wrong = sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
-            best = results.get(name, {}).get("us", float("inf"))
-            results.setdefault(name, {}).update(us=min(best, median_us(times)), disagree=wrong / len(hands))
+            results.setdefault(name, {})["disagree"] = wrong / len(hands)
             results[name][f"pass {number}"] = median_us(times)
     return results
 
 
-def pass_ratios(mine: dict[str, float], theirs: dict[str, float]) -> list[float]:
+def deadwood_ratios(mine: dict[str, float], theirs: dict[str, float]) -> list[float]:
     """Ours / theirs within each pass: the two ran moments apart, in one phase of the host."""
     return [mine[key] / theirs[key] for key in mine if key.startswith("pass ")]
 
@@ -266,67 +505,91 @@ def workers_speedup(rounds: int) -> tuple[float, float]:
     return best[1], best[2]
 
 
+# --------------------------------------------------------------------------- report
+
+
+def print_ratios(results: dict[str, list[dict[str, float]]]) -> None:
+    print("Ratios pass by pass, rummykit / peer: median [min-max] of the passes' ratios of the mean")
+    print("per decision (wall clock, then CPU), and of the median single decision; below 1: rummykit faster")
+    ours = [name for name in results if name.startswith("rummykit") and not name.endswith(BASELINE)]
+    for peer in (OPENSPIEL, RLCARD, RLCARD_ENV):
+        if peer not in results:
+            continue
+        for name in ours:
+            wall = spread(pass_ratios(results[name], results[peer], "mean_us"), 2)
+            cpu = spread(pass_ratios(results[name], results[peer], "cpu_us"), 2)
+            medians = statistics.median(pass_ratios(results[name], results[peer], "median_us"))
+            print(f"  {name:19} / {peer:38} {wall:>19} {cpu:>19} {medians:>6.2f}")
+
+
+def print_targets(results: dict[str, list[dict[str, float]]], today_us: float) -> None:
+    print("Issue 10 targets, pure Python build: the median of the passes' ratios of the mean per")
+    print("decision decides (wall clock; CPU time beside it)")
+
+    def check(label: str, mine: list[dict[str, float]], theirs: list[dict[str, float]], limit: float) -> None:
+        wall = pass_ratios(mine, theirs, "mean_us")
+        cpu = pass_ratios(mine, theirs, "cpu_us")
+        verdict = "met" if statistics.median(wall) <= limit else "NOT met"
+        shown = f"wall {spread(wall, 2):>19} CPU {spread(cpu, 2):>19}"
+        print(f"  {label:40} at most {limit:<4} {shown}  {verdict}")
+
+    if OURS_GIN in results and RLCARD in results:
+        check("gin / RLCard bare engine", results[OURS_GIN], results[RLCARD], 0.5)
+    if OURS_GIN in results and OPENSPIEL in results:
+        check("gin / OpenSpiel", results[OURS_GIN], results[OPENSPIEL], 4.0)
+    rami = "rummykit rami51 2p"
+    if rami in results and rami + BASELINE in results:
+        check("rami51 2p / the baseline checkout", results[rami], results[rami + BASELINE], 0.5)
+    elif rami in results:
+        today = [{"mean_us": today_us, "cpu_us": today_us}] * len(results[rami])
+        check(f"rami51 2p / {today_us:g} us (issue 10, another day)", results[rami], today, 0.5)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer games and hands")
+    parser.add_argument("--quick", action="store_true", help="fewer passes, games and hands")
+    parser.add_argument("--baseline", metavar="SRC", help="another checkout's src directory to time too")
+    parser.add_argument("--today-us", type=float, default=140.0, help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs=3, metavar=("REF", "PLAYERS", "SEEDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    games = 20 if args.quick else 100
-    ours_games = 3 if args.quick else 12
-    hands = 1000 if args.quick else 5000
+    if args.child:
+        child(args.child[0], int(args.child[1]), args.child[2])
+        return
+    passes, games, hands = (3, 4, 1000) if args.quick else (7, 12, 5000)
 
-    engines: dict[str, Callable[[], dict[str, float] | None]] = {
-        "OpenSpiel gin_rummy": lambda: openspiel_playouts(games),
-        "RLCard gin-rummy": lambda: rlcard_playouts(games),
-        "rummykit rami51 2p": lambda: rummykit_playouts("rami51", 2, ours_games),
-        "rummykit rami51 4p": lambda: rummykit_playouts("rami51", 4, ours_games),
-        "rummykit romme51 2p": lambda: rummykit_playouts("romme51", 2, ours_games),
-    }
-    rows: dict[str, dict[str, float] | None] = {}
-    for _ in range(2):  # in turn, each engine's best of two passes
-        for name, play in engines.items():
-            row, best = play(), rows.get(name)
-            if row is not None and best is not None:
-                row = {key: min(value, best[key]) for key, value in row.items()}
-            rows[name] = row
-    print("Random-legal playouts (best of 2 passes)")
-    print(f"{'engine':22}{'us/decision':>13}{'copy us':>10}{'bytes/state':>13}")
-    for name, row in rows.items():
-        if row is None:
-            print(f"{name:22}  (not installed: pip install '.[bench]')")
-            continue
-        print(f"{name:22}{row['decision_us']:>13.1f}{row['copy_us']:>10.2f}{row['bytes']:>13.0f}")
+    rows, notes = engines(args.baseline)
+    print(f"Random legal playouts: {passes} passes x {games} games per engine, interleaved, untraced")
+    results = playouts(rows, passes, games)
+    print_playouts(results, notes)
+    print("  listed: legal moves per decision; decisions: over all passes")
     print()
-    print("Least penalty after the best discard, 11-card one-deck dense hands (best of 3 passes)")
+    print("Copies and memory (a separate pass; tracemalloc only for the bytes)")
+    print(f"{'engine':42}{'copy us':>10}{'bytes/state':>13}")
+    for name, (copy_us, bytes_) in copies_and_memory().items():
+        shown = "n/a (C++)" if bytes_ != bytes_ else f"{bytes_:.0f}"
+        copied = "0 (a reference)" if copy_us == 0 else f"{copy_us:.1f}"
+        print(f"{name:42}{copied:>10}{shown:>13}")
+    print()
+    print("Least penalty after the best discard, 11-card one-deck dense hands", end=" ")
+    print(f"({hands} hands, 3 passes in turn)")
     dead = deadwood(hands)
-    print(f"{'solver':18}{'median us':>11}{'disagrees with rummykit':>26}")
+    print(f"{'solver':18}{'median us per hand [range of passes]':>38}{'disagrees with rummykit':>26}")
     for name, row in dead.items():
-        print(f"{name:18}{row['us']:>11.1f}{row['disagree']:>25.2%}")
+        times = [value for key, value in row.items() if key.startswith("pass ")]
+        print(f"{name:18}{spread(times):>38}{row['disagree']:>25.2%}")
     print()
     one, two = workers_speedup(40 if args.quick else 160)
     print(f"simulate rami51 4p greedy/random: 1 worker {one:.1f} rounds/s, 2 workers {two:.1f} rounds/s, "
           f"speed-up {two / one:.2f}x")  # fmt: skip
     print()
-    print("Ratios, rummykit / peer (below 1: rummykit is faster)")
-    for peer in ("OpenSpiel gin_rummy", "RLCard gin-rummy"):
-        row = rows[peer]
-        if row is None:
-            continue
-        for ours in ("rummykit rami51 2p", "rummykit rami51 4p", "rummykit romme51 2p"):
-            mine = rows[ours]
-            assert mine is not None
-            print(f"  us/decision  {ours} / {peer}: {mine['decision_us'] / row['decision_us']:.2f}")
-        mine = rows["rummykit rami51 4p"]
-        assert mine is not None
-        print(f"  copy         rummykit / {peer}: {mine['copy_us'] / row['copy_us']:.3f}")
+    print_ratios(results)
     for peer in ("OpenSpiel", "RLCard"):
         if peer in dead:
             for ours in ("rummykit (cold)", "rummykit (warm)"):
-                ratios = pass_ratios(dead[ours], dead[peer])
-                each = ", ".join(f"{r:.2f}" for r in ratios)
-                best = dead[ours]["us"] / dead[peer]["us"]
-                middle = statistics.median(ratios)
-                label = f"deadwood     {ours} / {peer}"
-                print(f"  {label}: {best:.2f} (best / best; pass by pass: {each}, median {middle:.2f})")
+                label = f"deadwood {ours} / {peer}"
+                print(f"  {label:63} {spread(deadwood_ratios(dead[ours], dead[peer]), 2):>20}")
+    print()
+    print_targets(results, args.today_us)
 
 
 if __name__ == "__main__":
