@@ -23,6 +23,7 @@ from rummykit.solver.tables import (
     face_codes,
     split_for,
     tables_for,
+    take,
 )
 from rummykit.variant import Variant
 
@@ -78,7 +79,7 @@ def can_go_out(
         table = ()
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=must_open))
+    cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
     need_pure = must_open and demands.pure_run_needed
     width = 2 if need_pure else 1
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
@@ -159,10 +160,14 @@ def can_go_out(
             if done():
                 break
             mask, need = cand[0], cand[1]
-            if need <= jokers and mask & present == mask:
-                spread = mask * repeat
+            if need <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    after = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    after = take(state, mask, repeat)
                 child = search(
-                    (state & ~spread) | ((state >> FACES) & spread),
+                    after,
                     jokers - need,
                     tstate,
                     discarded,
@@ -224,7 +229,8 @@ def _layoffs(
     rank_index, suit = face >> 2, face & 3
     if meld[0] == "s":
         _, rank, suits, size, held = meld
-        if rank - 2 == rank_index and not suits >> suit & 1 and size < set_room:
+        suit_free = not suits >> suit & 1 or not rules.set_distinct_suits
+        if rank - 2 == rank_index and suit_free and size < set_room:
             yield (1 << face, 0, ("s", rank, suits | (1 << suit), size + 1, held))
         return
     _, run_suit, lo, hi, held = meld
@@ -305,8 +311,7 @@ def _go_out_plan(
             cand = choice[1]
             melds.append(build_meld(tables, cand))
             f &= ~(1 if cand[3] else 0)
-            spread = cand[0] * repeat
-            state = (state & ~spread) | ((state >> FACES) & spread)
+            state = take(state, cand[0], repeat)
             jokers -= cand[1]
         else:
             _, index, mask, need, _, grown = choice
@@ -447,7 +452,7 @@ def _reach(
     lay_off: Callable[[list[Card]], bool] | None = None,
 ) -> bool:
     """The search of :func:`can_open_with` (depth first, highest values first)."""
-    everything = candidates(tables, hand.state & FULL, hand.jokers, split)
+    everything = candidates(tables, hand.state, hand.jokers, split)
     by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
     forced_mask = 0 if forced.is_joker else 1 << forced.code
     first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
@@ -478,21 +483,22 @@ def _reach(
         key = (state, jokers, max(need, 0), pure)
         if key in failed:
             return False
-        present = state & FULL
         for mask, joker_count, value, is_pure, _, _ in options:
-            if joker_count <= jokers and mask & present == mask:
-                spread = mask * repeat
-                rest = (state & ~spread) | ((state >> FACES) & spread)
+            if joker_count <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    rest = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    rest = take(state, mask, repeat)
                 if search(rest, jokers - joker_count, need - value, pure and not is_pure):
                     return True
         failed.add(key)
         return False
 
     for mask, joker_count, value, is_pure, _, _ in first:
-        if joker_count > hand.jokers:
+        if joker_count > hand.jokers or mask & hand.state != mask:
             continue
-        spread = mask * repeat
-        rest = (hand.state & ~spread) | ((hand.state >> FACES) & spread)
+        rest = take(hand.state, mask, repeat)
         if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
             return True
     return False
