@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from hypothesis import given
 from hypothesis import strategies as st
+from test_solver_big import answers, split_from
 from test_solver_kalooki import (
     assert_cards_of,
     brute_best_opening,
@@ -182,6 +183,21 @@ def test_can_open_with_agrees_with_best_opening_with_equal_faces(
     assert can_open_with(variant, hand, card, keep_discard=False) == expected
 
 
+@given(variants, st.one_of(hands(DENSE, 1, 14), hands(SPREAD, 1, 14)), st.data())
+def test_the_searches_of_big_hands_agree_with_equal_faces(
+    name: str, hand: list[Card], data: st.DataObject
+) -> None:
+    """The bounded, split searches of big hands (run on small ones here)
+    give the answers of the plain searches where melds hold equal faces."""
+    variant = VARIANTS[name]
+    forced = data.draw(st.sampled_from(hand))
+    with split_from(10**6):
+        full = answers(variant, hand, forced)
+    with split_from(0):
+        split = answers(variant, hand, forced)
+    assert split == full
+
+
 ACE_TO_ACE = parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")
 
 
@@ -236,3 +252,23 @@ def test_the_bundled_contract_finds_runs_from_ace_to_ace() -> None:
     sevens = judge_meld(contract.meld_rules, parse_cards("7h 7s 7d"))
     assert isinstance(sevens, Meld)
     assert can_go_out(contract, "7h 7h", table=[sevens], keep_discard=False) is not None
+
+
+def test_a_bound_joker_needs_a_suit_the_set_lacks() -> None:
+    """Sets without the suit rule and jokers bound to a missing suit
+    (melds.set_joker_suit = "bound"): a set holding every suit has no
+    place for a joker, so the joker is left, or a natural makes way."""
+    text = CONTRACT_LIKE.replace('"any_missing"', '"bound"')
+    for key, value in {"id": "bound", "set_max": 8, "run_min": 4, "max_jokers": 4, "versus": "any"}.items():
+        text = text.replace("{" + key + "}", str(value))
+    variant = loads_variant(text.replace("{joker}", '"represented"'))
+    result = least_penalty(variant, "7h 7s 7d 7c JK")
+    assert result.penalty == 7 and result.leftover == (Card("7c"),)
+    assert least_penalty(variant, "7h 7h 7s JK JK").penalty == 0  # clubs and diamonds
+    sevens = judge_meld(variant.meld_rules, parse_cards("7h 7s 7d 7c"))
+    assert isinstance(sevens, Meld)
+    assert can_go_out(variant, "JK", table=[sevens], keep_discard=False) is None
+    nines = judge_meld(variant.meld_rules, parse_cards("9h 9s 9d"))
+    assert isinstance(nines, Meld)
+    plan = can_go_out(variant, "JK", table=[sevens, nines], keep_discard=False)
+    assert plan is not None and plan.layoffs == ((1, (JK,)),)

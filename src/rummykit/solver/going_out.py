@@ -85,6 +85,9 @@ def can_go_out(
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
     set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
     bound = rules.set_joker_suit == "bound"
+    # A bound joker takes a suit the set lacks (where sets may repeat suits,
+    # that, not the size, can be what leaves no room).
+    bound_suits = bound and not rules.set_distinct_suits
     start_table = tuple(_table_state(m, bound) for m in table)
     repeat = hand.repeat
     memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]] = {}
@@ -101,6 +104,8 @@ def can_go_out(
                 room += max(0, min(free, longest - length, ends))
             else:
                 free = rules.joker_limit(meld[3] - meld[4]) - meld[4]
+                if bound_suits:
+                    free = min(free, 4 - meld[2].bit_count())
                 room += max(0, min(free, set_room - meld[3]))
         return room
 
@@ -331,8 +336,13 @@ def _go_out_plan(
         discard = JOKER
         jokers -= 1
     index = 0
+    bound = variant.meld_rules.set_joker_suit == "bound"
     while jokers:
-        extended = extend_meld(variant, grown_table[index], [JOKER])
+        meld = grown_table[index]
+        if bound and meld.kind == "set" and len({s.suit for s in meld.slots} - {None}) == 4:
+            index += 1  # no suit left for a bound joker
+            continue
+        extended = extend_meld(variant, meld, [JOKER])
         if isinstance(extended, Refusal):
             index += 1
             continue

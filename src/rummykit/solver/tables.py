@@ -260,6 +260,7 @@ class Tables:
         rules = self.rules
         value = rules.values.set_values[rank_index + 2]
         fixed_joker = rules.values.fixed_joker
+        bound_suits = rules.set_joker_suit == "bound" and not rules.set_distinct_suits
         out: list[Candidate] = []
         for chosen in _count_choices(pattern):
             naturals = sum(chosen)
@@ -273,6 +274,8 @@ class Tables:
                     continue
                 if jokers > rules.joker_limit(naturals):
                     continue
+                if bound_suits and jokers > chosen.count(0):
+                    continue  # a bound joker takes a suit the set lacks
                 mask = 0
                 for s, copies in enumerate(chosen):
                     for layer in range(copies):
