@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_solver_big import answers, split_from
@@ -25,6 +26,7 @@ from test_solver_kalooki import (
 
 import rummykit as rk
 from rummykit import Card, Meld, best_opening, can_go_out, extend_meld, judge_meld, least_penalty, parse_cards
+from rummykit.cli import main
 from rummykit.solver.going_out import can_open_with
 from rummykit.variant import Variant, loads_variant
 
@@ -272,3 +274,10 @@ def test_a_bound_joker_needs_a_suit_the_set_lacks() -> None:
     assert isinstance(nines, Meld)
     plan = can_go_out(variant, "JK", table=[sevens, nines], keep_discard=False)
     assert plan is not None and plan.layoffs == ((1, (JK,)),)
+
+
+def test_rummykit_solve_finds_a_set_of_equal_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "-v", "contract", "7h 7h 7s 9c"]) == 0
+    out = capsys.readouterr().out
+    assert "best opening: 7h 7h 7s (21 points)" in out
+    assert "least penalty: 9: 7h 7h 7s; left 9c" in out
