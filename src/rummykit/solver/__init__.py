@@ -2,8 +2,9 @@
 
 Hands are multisets of faces plus a number of jokers. Inside, a hand is one
 integer: bit ``code + 52*i`` is set when the hand holds more than ``i`` copies
-of the face ``code``, so removing a meld (never two equal faces) is two integer
-operations. A depth-first search decides the lowest remaining face first
+of the face ``code``, so removing a meld is two integer operations (twice
+for a meld that holds a face twice: a set without the suit rule, ``7h 7h 7s``,
+or a run from ace to ace). A depth-first search decides the lowest remaining face first
 (leave it, meld it, lay it off, discard it) and memoises every state, which
 makes it exact: the tests compare it with a brute-force reference.
 

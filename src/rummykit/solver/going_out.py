@@ -23,6 +23,7 @@ from rummykit.solver.tables import (
     face_codes,
     split_for,
     tables_for,
+    take,
 )
 from rummykit.variant import Variant
 
@@ -78,12 +79,15 @@ def can_go_out(
         table = ()
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=must_open))
+    cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
     need_pure = must_open and demands.pure_run_needed
     width = 2 if need_pure else 1
     lowest, highest, longest = tables.lowest, tables.highest, tables.longest
     set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
     bound = rules.set_joker_suit == "bound"
+    # A bound joker takes a suit the set lacks (where sets may repeat suits,
+    # that, not the size, can be what leaves no room).
+    bound_suits = bound and not rules.set_distinct_suits
     start_table = tuple(_table_state(m, bound) for m in table)
     repeat = hand.repeat
     memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]] = {}
@@ -100,6 +104,8 @@ def can_go_out(
                 room += max(0, min(free, longest - length, ends))
             else:
                 free = rules.joker_limit(meld[3] - meld[4]) - meld[4]
+                if bound_suits:
+                    free = min(free, 4 - meld[2].bit_count())
                 room += max(0, min(free, set_room - meld[3]))
         return room
 
@@ -159,10 +165,14 @@ def can_go_out(
             if done():
                 break
             mask, need = cand[0], cand[1]
-            if need <= jokers and mask & present == mask:
-                spread = mask * repeat
+            if need <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    after = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    after = take(state, mask, repeat)
                 child = search(
-                    (state & ~spread) | ((state >> FACES) & spread),
+                    after,
                     jokers - need,
                     tstate,
                     discarded,
@@ -224,7 +234,8 @@ def _layoffs(
     rank_index, suit = face >> 2, face & 3
     if meld[0] == "s":
         _, rank, suits, size, held = meld
-        if rank - 2 == rank_index and not suits >> suit & 1 and size < set_room:
+        suit_free = not suits >> suit & 1 or not rules.set_distinct_suits
+        if rank - 2 == rank_index and suit_free and size < set_room:
             yield (1 << face, 0, ("s", rank, suits | (1 << suit), size + 1, held))
         return
     _, run_suit, lo, hi, held = meld
@@ -305,8 +316,7 @@ def _go_out_plan(
             cand = choice[1]
             melds.append(build_meld(tables, cand))
             f &= ~(1 if cand[3] else 0)
-            spread = cand[0] * repeat
-            state = (state & ~spread) | ((state >> FACES) & spread)
+            state = take(state, cand[0], repeat)
             jokers -= cand[1]
         else:
             _, index, mask, need, _, grown = choice
@@ -326,8 +336,13 @@ def _go_out_plan(
         discard = JOKER
         jokers -= 1
     index = 0
+    bound = variant.meld_rules.set_joker_suit == "bound"
     while jokers:
-        extended = extend_meld(variant, grown_table[index], [JOKER])
+        meld = grown_table[index]
+        if bound and meld.kind == "set" and len({s.suit for s in meld.slots} - {None}) == 4:
+            index += 1  # no suit left for a bound joker
+            continue
+        extended = extend_meld(variant, meld, [JOKER])
         if isinstance(extended, Refusal):
             index += 1
             continue
@@ -447,7 +462,7 @@ def _reach(
     lay_off: Callable[[list[Card]], bool] | None = None,
 ) -> bool:
     """The search of :func:`can_open_with` (depth first, highest values first)."""
-    everything = candidates(tables, hand.state & FULL, hand.jokers, split)
+    everything = candidates(tables, hand.state, hand.jokers, split)
     by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
     forced_mask = 0 if forced.is_joker else 1 << forced.code
     first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
@@ -478,21 +493,22 @@ def _reach(
         key = (state, jokers, max(need, 0), pure)
         if key in failed:
             return False
-        present = state & FULL
         for mask, joker_count, value, is_pure, _, _ in options:
-            if joker_count <= jokers and mask & present == mask:
-                spread = mask * repeat
-                rest = (state & ~spread) | ((state >> FACES) & spread)
+            if joker_count <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    rest = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    rest = take(state, mask, repeat)
                 if search(rest, jokers - joker_count, need - value, pure and not is_pure):
                     return True
         failed.add(key)
         return False
 
     for mask, joker_count, value, is_pure, _, _ in first:
-        if joker_count > hand.jokers:
+        if joker_count > hand.jokers or mask & hand.state != mask:
             continue
-        spread = mask * repeat
-        rest = (hand.state & ~spread) | ((hand.state >> FACES) & spread)
+        rest = take(hand.state, mask, repeat)
         if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
             return True
     return False

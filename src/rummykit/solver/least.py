@@ -23,6 +23,7 @@ from rummykit.solver.tables import (
     face_codes,
     split_for,
     tables_for,
+    take,
 )
 from rummykit.variant import Variant
 
@@ -73,7 +74,7 @@ def least_penalty(
         return _least_with_discard(variant, hand_cards)
     hand = PackedHand(hand_cards)
     total = sum(penalties[c.code] for c in hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=False))
+    cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=False))
     repeat = hand.repeat
     if len(tables.least) > MEMO_LIMIT:
         tables.least.clear()
@@ -112,12 +113,14 @@ def least_penalty(
         if options:
             for cand in options:
                 mask = cand[0]
-                if mask & present == mask and cand[1] <= jokers and best < bound:
+                if mask & state == mask and cand[1] <= jokers and best < bound:
                     if single:
                         after = (state ^ mask, jokers - cand[1])
-                    else:
+                    elif mask <= FULL:
                         spread = mask * repeat
                         after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
+                    else:
+                        after = (take(state, mask, repeat), jokers - cand[1])
                     got = cand[4] + (lookup(after) or value(*after, bound - cand[4]))[0]
                     if got > best:
                         best, choice = got, cand
@@ -161,9 +164,12 @@ def least_penalty(
         if options:
             for cand in options:
                 mask = cand[0]
-                if mask & present == mask and cand[1] <= jokers:
-                    spread = mask * repeat
-                    after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
+                if mask & state == mask and cand[1] <= jokers:
+                    if mask <= FULL:
+                        spread = mask * repeat
+                        after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
+                    else:
+                        after = (take(state, mask, repeat), jokers - cand[1])
                     got = cand[4] + (lookup(after) or value_plain(*after))[0]
                     if got > best:
                         best, choice = got, cand
@@ -197,8 +203,7 @@ def least_penalty(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            spread = choice[0] * repeat
-            state = (state & ~spread) | ((state >> FACES) & spread)
+            state = take(state, choice[0], repeat)
             jokers -= choice[1]
     leftover.extend([JOKER] * jokers)
     return Arrangement(tuple(melds), tuple(leftover), total - covered)

@@ -25,6 +25,7 @@ from rummykit.solver.tables import (
     span,
     split_for,
     tables_for,
+    take,
     value_bounds,
 )
 from rummykit.variant import Variant
@@ -65,7 +66,7 @@ def best_opening(
         return None
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
-    cands = candidates(tables, hand.state & FULL, hand.jokers, split_for(len(hand_cards), values=True))
+    cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=True))
     need_pure = hand_rules_of(variant).pure_run_needed
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
     forced_joker = forced is not None and forced.is_joker
@@ -83,6 +84,7 @@ def best_opening(
         and rules.joker_placement == "declared"
         and not need_pure
         and not forced_joker
+        and not tables.repeats
     )
     enough = hole_jokers(rules) if prune else 0
     # Upper bounds (branch and bound): no card adds more than card_bound[face]
@@ -141,12 +143,16 @@ def best_opening(
         choices: list[Any] = [None] * width
         floor = NEG
         for mask, need, value, flags, holes, slack, cand in options.get(face, ()):
-            if need <= jokers and mask & present == mask:
+            if need <= jokers and mask & state == mask:
                 if (holes & present and jokers - need < enough) or bound - slack <= max(floor, alpha):
                     continue
-                spread = mask * repeat
+                if mask <= FULL:
+                    spread = mask * repeat
+                    after = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    after = take(state, mask, repeat)
                 child = search(
-                    (state & ~spread) | ((state >> FACES) & spread),
+                    after,
                     jokers - need,
                     bound - slack - value,
                     max(floor, alpha) - value if single else NEG,
@@ -187,9 +193,13 @@ def best_opening(
         result = list(search_plain((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
         choices: list[Any] = [None] * width
         for mask, need, value, flags, _, _, cand in options.get(face, ()):
-            if need <= jokers and mask & present == mask:
-                spread = mask * repeat
-                child = search_plain((state & ~spread) | ((state >> FACES) & spread), jokers - need)
+            if need <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    after = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    after = take(state, mask, repeat)
+                child = search_plain(after, jokers - need)
                 for f in range(width):
                     got = child[f & ~flags]
                     if got >= 0 and got + value > result[f]:
@@ -217,8 +227,7 @@ def best_opening(
         else:
             melds.append(build_meld(tables, choice))
             f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[6] is choice)
-            spread = choice[0] * repeat
-            state = (state & ~spread) | ((state >> FACES) & spread)
+            state = take(state, choice[0], repeat)
             jokers -= choice[1]
     return OpeningPlan(tuple(melds), points)
 

@@ -1,9 +1,12 @@
 """Candidate melds and the per-variant search tables shared by the solvers.
 
 Inside, a hand is one integer: bit ``code + 52*i`` is set when the hand holds
-more than ``i`` copies of the face ``code``, so removing a meld (never two
-equal faces) is two integer operations. Candidate melds come from per-suit and
-per-rank patterns, cached per variant.
+more than ``i`` copies of the face ``code``, so removing a meld is two integer
+operations per copy of a face it holds (:func:`take`): a meld's mask is laid
+out the same way, so it fits a hand when ``mask & hand == mask``. Most melds
+never hold two equal faces (one layer); a set without the suit rule
+(``7h 7h 7s``) or a run from ace to ace (two equal aces) has more layers.
+Candidate melds come from per-suit and per-rank patterns, cached per variant.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ __all__ = [
     "hole_jokers",
     "max_hand",
     "span",
+    "take",
     "value_bounds",
 ]
 
@@ -84,9 +88,13 @@ class Tables:
         self._plain_chains: list[tuple[Chain, ...]] | None = None
         self._plain_by_mask: dict[int, Candidate] = {}
         self._plain_melds: dict[int, Meld] = {}
-        self.longest = min(rules.run_max, 13)
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
+        # A run holds one card a rank, but from ace to ace (run_max 14, both
+        # ace ends) it holds its suit's ace twice.
+        self.longest = min(rules.run_max, self.highest - self.lowest + 1)
+        # Can a meld hold two equal faces (more than one layer)?
+        self.repeats = self.longest == 14 or not rules.set_distinct_suits
         self.run_cache: dict[tuple[int, int, int, int], list[tuple[int, Candidate]]] = {}
         self.set_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
         values = rules.values.run_values
@@ -102,7 +110,9 @@ class Tables:
             chains: list[tuple[Chain, ...]] = [() for _ in range(FACES)]
             for low, cands in candidates(self, FULL, 0).items():
                 built: list[list[tuple[int, int]]] = []
-                for cand in sorted(cands, key=lambda c: (c[0].bit_count(), c[0])):
+                # A hand of distinct faces holds no meld with two equal faces.
+                single = [c for c in cands if c[0] <= FULL]
+                for cand in sorted(single, key=lambda c: (c[0].bit_count(), c[0])):
                     self._plain_by_mask[cand[0]] = cand
                     for chain in built:
                         if chain[-1][0] & cand[0] == chain[-1][0]:
@@ -172,7 +182,8 @@ class Tables:
                     mask = 0
                     for p in used:
                         rank = 14 if p == 1 else p
-                        mask |= 1 << ((rank - 2) * 4 + suit)
+                        bit = 1 << ((rank - 2) * 4 + suit)
+                        mask |= bit << FACES if mask & bit else bit  # an ace at both ends
                     jokers = length - len(used)
                     if jokers > rules.joker_limit(len(used)):
                         continue
@@ -220,9 +231,12 @@ class Tables:
         """:meth:`run_value` where a table joker has fixed points: the
         naturals at the positions ``used``, the jokers at ``fixed_joker``
         each; a natural ace of a thirteen-card run reads low or high,
-        whichever is worth less (as judge_meld does)."""
+        whichever is worth less (as judge_meld does), and so does the one
+        natural ace of a run from ace to ace (a joker holds the other end)."""
         run_values = self.rules.values.run_values
         both_ends = length == 13 and self.lowest == 1 and self.highest == 14
+        if length == 14:
+            both_ends = sum(1 for p in used if p in (1, 14)) == 1
         value = fixed_joker * (length - len(used))
         for p in used:
             ace = p in (1, 14)
@@ -233,7 +247,9 @@ class Tables:
         return sum(self.penalties[code] for code in face_codes(mask)) + jokers * self.penalties[JOKER_CODE]
 
     def sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[tuple[int, Candidate]]:
-        """The sets of one rank's suit pattern, each with its lowest face."""
+        """The sets of one rank's suit pattern, each with its lowest face.
+        The pattern has a layer of four bits per copy (bit ``suit + 4*i``:
+        more than ``i`` cards of that suit), like a hand."""
         key = (rank_index, pattern, max_jokers)
         found = self.set_cache.get(key)
         if found is None:
@@ -242,26 +258,30 @@ class Tables:
 
     def _sets(self, rank_index: int, pattern: int, max_jokers: int) -> list[Candidate]:
         rules = self.rules
-        suits = [s for s in range(4) if pattern >> s & 1]
         value = rules.values.set_values[rank_index + 2]
         fixed_joker = rules.values.fixed_joker
+        bound_suits = rules.set_joker_suit == "bound" and not rules.set_distinct_suits
         out: list[Candidate] = []
-        for chosen in _all_subsets(suits):
-            if not chosen:
+        for chosen in _count_choices(pattern):
+            naturals = sum(chosen)
+            if not naturals:
                 continue
             for jokers in range(max_jokers + 1):
-                size = len(chosen) + jokers
+                size = naturals + jokers
                 if size < rules.set_min or size > rules.set_max:
                     continue
                 if rules.set_distinct_suits and size > 4:
                     continue
-                if jokers > rules.joker_limit(len(chosen)):
+                if jokers > rules.joker_limit(naturals):
                     continue
+                if bound_suits and jokers > chosen.count(0):
+                    continue  # a bound joker takes a suit the set lacks
                 mask = 0
-                for s in chosen:
-                    mask |= 1 << (rank_index * 4 + s)
+                for s, copies in enumerate(chosen):
+                    for layer in range(copies):
+                        mask |= 1 << (rank_index * 4 + s + FACES * layer)
                 gain = self._gain(mask, jokers)
-                points = value * size if fixed_joker is None else value * len(chosen) + fixed_joker * jokers
+                points = value * size if fixed_joker is None else value * naturals + fixed_joker * jokers
                 out.append((mask, jokers, points, False, gain, ("set", rank_index + 2)))
         return out
 
@@ -281,9 +301,20 @@ def _subsets(items: Sequence[int], at_most: int) -> Iterable[tuple[int, ...]]:
                         yield (a, *rest)
 
 
-def _all_subsets(items: Sequence[int]) -> Iterable[tuple[int, ...]]:
-    for bits in range(1 << len(items)):
-        yield tuple(x for i, x in enumerate(items) if bits >> i & 1)
+def _count_choices(pattern: int) -> list[tuple[int, ...]]:
+    """Every choice of cards of a rank's suit pattern (layers of four bits):
+    how many of each suit, the first suit counting fastest (with one card a
+    suit: every subset of the suits, in the order of a binary count)."""
+    counts = [0, 0, 0, 0]
+    layer = 0
+    while pattern >> (4 * layer):
+        for s in range(4):
+            counts[s] += pattern >> (4 * layer + s) & 1
+        layer += 1
+    choices: list[tuple[int, ...]] = [()]
+    for count in counts:
+        choices = [(*prev, k) for k in range(count + 1) for prev in choices]
+    return choices
 
 
 _TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], Tables] = {}
@@ -397,12 +428,14 @@ def split_for(cards: int, values: bool) -> int:
 def candidates(
     tables: Tables, faces: int, jokers: int, split: int = SPLIT_NONE
 ) -> dict[int, list[Candidate]]:
-    """Every candidate meld of these faces, grouped by its lowest face
-    (``split``: see Tables.runs)."""
+    """Every candidate meld of these faces (a packed hand: the copies of a
+    face count only where a meld may hold two), grouped by its lowest face
+    (``split``: see Tables.runs). A candidate may need more copies of a face
+    than the hand holds (a run from ace to ace): check ``mask & hand == mask``."""
     max_jokers = min(tables.rules.max_jokers, jokers)
     suit_patterns = [0, 0, 0, 0]
     rank_patterns: dict[int, int] = {}
-    rest = faces
+    rest = faces & FULL
     ace_low, ace_high = tables.rules.ace_low, tables.rules.ace_high
     while rest:
         low = rest & -rest
@@ -417,6 +450,15 @@ def candidates(
                 suit_patterns[suit] |= 1 << 14
         else:
             suit_patterns[suit] |= 1 << (rank_index + 2)
+    if faces > FULL and not tables.rules.set_distinct_suits:
+        # Sets may hold equal faces: a rank's pattern has a layer per copy.
+        layer = 1
+        rest = faces >> FACES
+        while rest:
+            for code in face_codes(rest & FULL):
+                rank_patterns[code >> 2] |= 1 << ((code & 3) + 4 * layer)
+            rest >>= FACES
+            layer += 1
     grouped: dict[int, list[Candidate]] = {}
     lists = [tables.runs(suit, p, max_jokers, split) for suit, p in enumerate(suit_patterns) if p]
     lists += [tables.sets(r, p, max_jokers) for r, p in rank_patterns.items()]
@@ -497,9 +539,12 @@ def build_meld(tables: Tables, cand: Candidate) -> Meld:
         cards = naturals + [JOKER] * jokers
     else:
         _, suit, start, length = info
-        held = {14 if c.rank == 14 and start == 1 else int(c.rank or 0) for c in naturals}
-        if start == 1:
-            held = {1 if r == 14 else r for r in held}
+        held: set[int] = set()
+        for c in naturals:
+            rank = int(c.rank or 0)
+            # An ace lies low where the run starts at the ace (and high as
+            # well, a second ace, in a run from ace to ace).
+            held.add(1 if rank == 14 and start == 1 and 1 not in held else rank)
         free = [p for p in range(start, start + length) if p not in held]
         cards = naturals + [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in free]
     meld = judge_meld(tables.rules, cards)
@@ -512,12 +557,24 @@ def build_meld(tables: Tables, cand: Candidate) -> Meld:
 
 
 def face_codes(mask: int) -> list[int]:
+    """The faces of a mask, a face once per copy (a mask of several layers)."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append((low.bit_length() - 1) % FACES)
         mask ^= low
     return out
+
+
+def take(state: int, mask: int, repeat: int) -> int:
+    """The packed hand ``state`` without the cards of ``mask`` (which it
+    holds): one copy of each face of a layer, layer after layer; ``repeat``
+    spreads one layer over all of the hand's (PackedHand.repeat)."""
+    while mask:
+        spread = (mask & FULL) * repeat
+        state = (state & ~spread) | ((state >> FACES) & spread)
+        mask >>= FACES
+    return state
 
 
 def clear_caches(*, results_only: bool = False) -> None:

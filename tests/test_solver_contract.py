@@ -1,0 +1,283 @@
+"""The solver where a meld may hold two equal faces (Contract Rummy's melds):
+sets without a suit rule (``7h 7h 7s``, no size limit) and runs from ace to
+ace (``run_max = 14``: A-2-...-K-A). Every answer on small hands is compared
+with the brute-force reference of tests/test_solver_kalooki.py (every group of
+cards, every declaration of its jokers, judged by judge_meld); hands from ace
+to ace, too long for it, are checked against what such a run must give. The
+variants are built here from TOML text, and the bundled contract is checked
+too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_solver_big import answers, split_from
+from test_solver_kalooki import (
+    assert_cards_of,
+    brute_best_opening,
+    brute_can_go_out,
+    brute_least_penalty,
+)
+
+import rummykit as rk
+from rummykit import Card, Meld, best_opening, can_go_out, extend_meld, judge_meld, least_penalty, parse_cards
+from rummykit.cli import main
+from rummykit.solver.going_out import can_open_with
+from rummykit.variant import Variant, loads_variant
+
+CONTRACT_LIKE = """
+[meta]
+id = "{id}"
+name = "Contract-like rules"
+
+[players]
+min = 3
+max = 4
+
+[[deck.by_players]]
+players = [3, 4]
+decks = 3
+jokers = 4
+
+[deal]
+hand_size = 16
+
+[melds]
+set_min = 3
+set_max = {set_max}
+set_distinct_suits = false
+run_min = {run_min}
+run_max = 14
+ace_low = true
+ace_high = true
+max_jokers_per_meld = {max_jokers}
+jokers_vs_naturals = "{versus}"
+joker_placement = "declared"
+set_joker_suit = "any_missing"
+
+[opening]
+min_points = 30
+
+[going_out]
+final_discard = "optional"
+
+[values.table]
+number = "face"
+ace_low_run = 1
+ace_high_run = 15
+ace_in_set = 15
+joker = {joker}
+
+[values.hand]
+number = "face"
+ace = 15
+joker = 15
+"""
+
+
+def contract_like(name: str, set_max: int, run_min: int, max_jokers: int, versus: str, joker: str) -> Variant:
+    text = CONTRACT_LIKE
+    for key, value in {
+        "id": name,
+        "set_max": set_max,
+        "run_min": run_min,
+        "max_jokers": max_jokers,
+        "versus": versus,
+        "joker": joker,
+    }.items():
+        text = text.replace("{" + key + "}", str(value))
+    return loads_variant(text)
+
+
+VARIANTS = {
+    # As Contract Rummy: any set size, a joker counts as its card, fewer jokers than naturals.
+    "contract_like": contract_like("contract_like", 16, 4, 8, "fewer", '"represented"'),
+    # Short runs, sets of at most five, jokers worth a fixed 25 on the table, any number.
+    "fixed_joker": contract_like("fixed_joker", 5, 3, 2, "any", "25"),
+    "contract": rk.load_variant("contract"),
+}
+JK = Card("JK")
+# Three decks: up to three copies of a face.
+DENSE = parse_cards("7h 7s 7d 7c 8h 9h Th Jh Ah 2h 3h Kh Ks Kd JK")
+SPREAD = parse_cards("2c 3c 4c 5c 5d 5h 9s Ts Js Qs Ad As 6h JK")
+
+
+def hands(pool: Sequence[Card], low: int, high: int) -> st.SearchStrategy[list[Card]]:
+    """Hands of three decks (up to three copies of a face) and four jokers."""
+    return st.lists(st.sampled_from(pool), min_size=low, max_size=high).filter(
+        lambda cards: (
+            all(n <= 3 for c, n in Counter(cards).items() if not c.is_joker) and cards.count(JK) <= 4
+        )
+    )
+
+
+some_hand = st.one_of(hands(DENSE, 0, 8), hands(SPREAD, 0, 8))
+variants = st.sampled_from(sorted(VARIANTS))
+
+
+@given(variants, some_hand)
+def test_least_penalty_with_equal_faces_in_a_meld(name: str, hand: list[Card]) -> None:
+    variant = VARIANTS[name]
+    result = least_penalty(variant, hand)
+    assert result.penalty == brute_least_penalty(variant, hand)
+    laid = [c.face for m in result.melds for c in m.cards] + list(result.leftover)
+    assert sorted(laid) == sorted(c.face for c in hand)
+    assert all(isinstance(judge_meld(variant.meld_rules, m.cards), Meld) for m in result.melds)
+
+
+@given(variants, some_hand, st.sampled_from([0, 30]))
+def test_best_opening_with_equal_faces_in_a_meld(name: str, hand: list[Card], minimum: int) -> None:
+    variant = VARIANTS[name]
+    plan = best_opening(variant, hand, minimum=minimum)
+    assert (None if plan is None else plan.points) == brute_best_opening(variant, hand, minimum)
+    if plan is not None:
+        assert_cards_of(hand, plan.melds)
+        assert sum(m.points for m in plan.melds) == plan.points
+
+
+TABLE = ("7h 7s 7d", "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh", "Kc Kc JK", "2c 3c 4c JK")
+
+
+@given(
+    variants,
+    st.one_of(hands(DENSE, 1, 6), hands(SPREAD, 1, 6)),
+    st.lists(st.integers(0, len(TABLE) - 1), max_size=2, unique=True),
+    st.booleans(),
+)
+def test_can_go_out_with_equal_faces_in_a_meld(
+    name: str, hand: list[Card], picks: list[int], keep: bool
+) -> None:
+    variant = VARIANTS[name]
+    table = [
+        m
+        for m in (judge_meld(variant.meld_rules, parse_cards(TABLE[i])) for i in picks)
+        if isinstance(m, Meld)
+    ]
+    plan = can_go_out(variant, hand, table=table, keep_discard=keep)
+    assert (plan is not None) == brute_can_go_out(variant, hand, table, keep)
+    if plan is not None:
+        grown = list(table)
+        used = Counter(c.face for m in plan.melds for c in m.cards)
+        for index, cards in plan.layoffs:
+            result = extend_meld(variant, grown[index], cards)
+            assert isinstance(result, Meld)
+            grown[index] = result
+            used.update(c.face for c in cards)
+        if plan.discard is not None:
+            used[plan.discard.face] += 1
+        assert used == Counter(c.face for c in hand)
+
+
+@given(variants, some_hand, st.integers(0, 7))
+def test_can_open_with_agrees_with_best_opening_with_equal_faces(
+    name: str, hand: list[Card], index: int
+) -> None:
+    variant = VARIANTS[name]
+    if not hand:
+        return
+    card = hand[index % len(hand)]
+    expected = best_opening(variant, hand, must_use=card) is not None
+    assert can_open_with(variant, hand, card, keep_discard=False) == expected
+
+
+@given(variants, st.one_of(hands(DENSE, 1, 14), hands(SPREAD, 1, 14)), st.data())
+def test_the_searches_of_big_hands_agree_with_equal_faces(
+    name: str, hand: list[Card], data: st.DataObject
+) -> None:
+    """The bounded, split searches of big hands (run on small ones here)
+    give the answers of the plain searches where melds hold equal faces."""
+    variant = VARIANTS[name]
+    forced = data.draw(st.sampled_from(hand))
+    with split_from(10**6):
+        full = answers(variant, hand, forced)
+    with split_from(0):
+        split = answers(variant, hand, forced)
+    assert split == full
+
+
+ACE_TO_ACE = parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")
+
+
+@given(
+    variants,
+    st.lists(st.integers(0, 13), max_size=4, unique=True),
+    st.lists(st.sampled_from(parse_cards("5c 9d Ks 7h")), max_size=2),
+)
+def test_a_run_from_ace_to_ace(name: str, holes: list[int], extras: list[Card]) -> None:
+    """A-2-...-K-A of one suit, some of its cards replaced by jokers: it is
+    one meld (judge_meld), so the hand lays down whole, and opens with
+    (at least) the run's value."""
+    variant = VARIANTS[name]
+    cards = [JK if i in holes else c for i, c in enumerate(ACE_TO_ACE)]
+    run = judge_meld(variant.meld_rules, cards)
+    if not isinstance(run, Meld):
+        return  # too many jokers for this variant
+    assert least_penalty(variant, cards).penalty == 0
+    assert can_go_out(variant, cards, keep_discard=False) is not None
+    plan = best_opening(variant, cards, minimum=0)
+    assert plan is not None and plan.points >= run.points
+    assert_cards_of(cards, plan.melds)
+    hand = cards + extras
+    expected = sum(variant.values.hand.by_code[c.code] for c in extras)
+    assert least_penalty(variant, hand).penalty <= expected
+
+
+def test_the_bundled_contract_finds_sets_of_equal_cards() -> None:
+    contract = rk.load_variant("contract")
+    result = least_penalty(contract, "7h 7h 7s 2c")
+    assert [m.notation() for m in result.melds] == ["7h 7h 7s"]
+    assert result.penalty == 2
+    plan = best_opening(contract, "7h 7h 7s 7h 7c 7c", minimum=0)
+    assert plan is not None and plan.points == 42
+    assert can_go_out(contract, "7h 7h 7s 9c") is not None
+    assert can_open_with(contract, "7h 7h 7s 9c", "7s", opening=False)
+
+
+def test_the_bundled_contract_finds_runs_from_ace_to_ace() -> None:
+    contract = rk.load_variant("contract")
+    hand = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"
+    plan = best_opening(contract, hand, minimum=0)
+    assert plan is not None and plan.points == 1 + 44 + 40 + 15
+    assert can_go_out(contract, hand, keep_discard=False) is not None
+    assert least_penalty(contract, hand).penalty == 0
+    # The second ace laid off at the top of a run from the ace up.
+    run = judge_meld(contract.meld_rules, parse_cards(hand)[:13])
+    assert isinstance(run, Meld)
+    out = can_go_out(contract, "Ah", table=[run], keep_discard=False)
+    assert out is not None and out.layoffs == ((0, (Card("Ah"),)),)
+    # ... and onto a set that has that suit already.
+    sevens = judge_meld(contract.meld_rules, parse_cards("7h 7s 7d"))
+    assert isinstance(sevens, Meld)
+    assert can_go_out(contract, "7h 7h", table=[sevens], keep_discard=False) is not None
+
+
+def test_a_bound_joker_needs_a_suit_the_set_lacks() -> None:
+    """Sets without the suit rule and jokers bound to a missing suit
+    (melds.set_joker_suit = "bound"): a set holding every suit has no
+    place for a joker, so the joker is left, or a natural makes way."""
+    text = CONTRACT_LIKE.replace('"any_missing"', '"bound"')
+    for key, value in {"id": "bound", "set_max": 8, "run_min": 4, "max_jokers": 4, "versus": "any"}.items():
+        text = text.replace("{" + key + "}", str(value))
+    variant = loads_variant(text.replace("{joker}", '"represented"'))
+    result = least_penalty(variant, "7h 7s 7d 7c JK")
+    assert result.penalty == 7 and result.leftover == (Card("7c"),)
+    assert least_penalty(variant, "7h 7h 7s JK JK").penalty == 0  # clubs and diamonds
+    sevens = judge_meld(variant.meld_rules, parse_cards("7h 7s 7d 7c"))
+    assert isinstance(sevens, Meld)
+    assert can_go_out(variant, "JK", table=[sevens], keep_discard=False) is None
+    nines = judge_meld(variant.meld_rules, parse_cards("9h 9s 9d"))
+    assert isinstance(nines, Meld)
+    plan = can_go_out(variant, "JK", table=[sevens, nines], keep_discard=False)
+    assert plan is not None and plan.layoffs == ((1, (JK,)),)
+
+
+def test_rummykit_solve_finds_a_set_of_equal_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "-v", "contract", "7h 7h 7s 9c"]) == 0
+    out = capsys.readouterr().out
+    assert "best opening: 7h 7h 7s (21 points)" in out
+    assert "least penalty: 9: 7h 7h 7s; left 9c" in out
