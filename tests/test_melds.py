@@ -160,3 +160,16 @@ def test_high_ace_layoff_onto_king() -> None:
     assert isinstance(run, Meld)
     grown = extend_meld(RAMI, run, "Ad")
     assert isinstance(grown, Meld) and grown.high == 14
+
+
+def test_a_bound_set_joker_with_no_suit_left_is_refused_not_a_crash() -> None:
+    # Sets that may repeat suits (contract) can hold every suit already: an
+    # undeclared bound joker then has nothing to stand for (it raised
+    # StopIteration before).
+    from rummykit.variant import loads_variant
+
+    text = '[meta]\nid = "bound"\nname = "b"\nextends = "contract"\n[melds]\nset_joker_suit = "bound"\n'
+    variant = loads_variant(text)
+    refused = check_meld(variant, "7h 7s 7d 7c JK")
+    assert isinstance(refused, Refusal) and refused.code == "meld.joker-declaration"
+    assert str(check_meld(variant, "7h 7s 7d JK")) == "7d 7h 7s JK=7c"

@@ -289,7 +289,14 @@ def _judge_set(
     bound = rules.set_joker_suit == "bound"
     for _ in range(pending):
         if bound:
-            suit = next(s for s in BOUND_SUIT_ORDER if not taken >> s & 1)
+            free = [s for s in BOUND_SUIT_ORDER if not taken >> s & 1]
+            if not free:
+                return _refuse(
+                    "meld.joker-declaration",
+                    f"A joker in this set must stand for a {rank.symbol} of a suit the set lacks; "
+                    "none is left.",
+                )
+            suit = free[0]
             taken |= 1 << suit
             joker_suits.append(suit)
         else:
