@@ -121,7 +121,7 @@ def best_opening(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] is choice)
+            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[4] == choice)
             spread = choice[0] * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= choice[1]
