@@ -86,14 +86,15 @@ def _refuse(code: str, message: str) -> IllegalMove:
     return IllegalMove(code, message)
 
 
-def apply_move(state: RoundState, move: Move | str, seat: int | None = None) -> RoundState:
+def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
     """The state after ``move``, or IllegalMove (the state is unchanged).
 
     ``seat`` is who acts (a server passes the seat of the client): a seat not
     to move, or move text naming another seat (``"0: draw"``), is refused with
     ``turn.not-your-turn`` before the move is read any further, so a refusal
     never depends on cards the seat may not see. A ``seat`` that is no seat of
-    this round raises TypeError (not an int) or ValueError (out of range).
+    this round raises TypeError (not an int) or ValueError (out of range);
+    it is typed Any so that this check, not the compiled build's, judges it.
     """
     if seat is not None:
         _check_seat(state, seat)

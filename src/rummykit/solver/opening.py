@@ -226,7 +226,7 @@ def best_opening(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[6] is choice)
+            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[6] == choice)
             state = take(state, choice[0], repeat)
             jokers -= choice[1]
     return OpeningPlan(tuple(melds), points)

@@ -1,0 +1,111 @@
+"""Build hook: the optional compiled build of rummykit (off by default).
+
+``RUMMYKIT_MYPYC=1 pip install .`` compiles the modules in ``COMPILED`` with
+mypyc (the same Python source, type-checked by mypy, turned into C extension
+modules) and puts the extensions into the wheel beside the ``.py`` files; the
+import system prefers an extension module to a source file of the same name.
+Without the variable (or with ``RUMMYKIT_MYPYC=0``) this hook does nothing and
+the wheel is pure Python, the reference build. See docs/compiled-build.md.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+VARIABLE = "RUMMYKIT_MYPYC"
+
+# The modules compiled, relative to src/: the hot path of a decision (legal-move
+# listing, meld judging, the solver, the engine and its rule components).
+# Left out, and why (mypyc's limits, found by trying):
+#   cards.py       Card builds its interned instances with object.__new__ and
+#                  forbids __setattr__; a native class allows neither.
+#   moves.py,      an attrs field with a typed default (attrs.field(default=1))
+#   state.py       is checked against its annotation in the class body and fails.
+#   rules/match.py attrs classes (Python classes) derive from a plain class that
+#                  mypyc would compile to a native class.
+# Everything else is not on the hot path (files, CLI, serialising, records).
+COMPILED = (
+    "rummykit/melds.py",
+    "rummykit/legal.py",
+    "rummykit/engine.py",
+    "rummykit/memo.py",
+    "rummykit/table.py",
+    "rummykit/values.py",
+    "rummykit/solver/__init__.py",
+    "rummykit/solver/going_out.py",
+    "rummykit/solver/least.py",
+    "rummykit/solver/opening.py",
+    "rummykit/solver/tables.py",
+    "rummykit/rules/__init__.py",
+    "rummykit/rules/base.py",
+    "rummykit/rules/deal.py",
+    "rummykit/rules/draw.py",
+    "rummykit/rules/going_out.py",
+    "rummykit/rules/opening.py",
+    "rummykit/rules/scoring.py",
+    "rummykit/rules/table.py",
+    "rummykit/rules/turn.py",
+)
+
+# Run by a separate interpreter in the build folder (mypyc builds through
+# setuptools' build_ext; -j lets the C files compile on every core).
+_SETUP = """
+import os, sys
+from setuptools import setup
+from mypyc.build import mypycify
+setup(
+    name="rummykit-compiled",
+    ext_modules=mypycify(sys.argv[1:], group_name="rummykit", multi_file=True),
+    script_args=["build_ext", "--inplace", "-j", str(os.cpu_count() or 1)],
+)
+"""
+
+
+def wanted() -> bool:
+    """Whether the environment asks for the compiled build."""
+    return os.environ.get(VARIABLE, "").strip() not in ("", "0")
+
+
+class MypycBuildHook(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        if not wanted():
+            return []
+        # mypy must see the runtime dependencies (attrs's types) to compile.
+        return ["mypy>=1.10", "setuptools>=69", *self.metadata.core.dependencies]
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or not wanted():
+            return
+        if version == "editable":
+            raise RuntimeError(f"{VARIABLE}=1 builds a normal install: drop -e (editable) to compile")
+        root = Path(self.root)
+        work = Path(tempfile.mkdtemp(prefix="rummykit-mypyc-"))
+        self.work = work
+        shutil.copytree(root / "src" / "rummykit", work / "rummykit")
+        self.app.display_info(f"{VARIABLE}: compiling {len(COMPILED)} modules with mypyc")
+        # mypy's settings are the project's ([tool.mypy] in pyproject.toml).
+        settings = ["--config-file", str(root / "pyproject.toml")]
+        subprocess.run([sys.executable, "-c", _SETUP, *settings, *COMPILED], cwd=work, check=True)
+        extensions = sorted(p for p in work.rglob("*.so") if "build" not in p.relative_to(work).parts)
+        extensions += sorted(p for p in work.rglob("*.pyd") if "build" not in p.relative_to(work).parts)
+        if not extensions:
+            raise RuntimeError(f"{VARIABLE}: mypyc produced no extension module in {work}")
+        for path in extensions:
+            build_data["force_include"][str(path)] = str(path.relative_to(work))
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        work = getattr(self, "work", None)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
