@@ -188,6 +188,34 @@ def assert_cards_of(hand: Sequence[Card], melds: Sequence[Meld]) -> None:
     assert min(left.values(), default=0) >= 0
 
 
+
+def check_best_opening(variant: Variant, hand: list[Card], minimum: int) -> None:
+    """best_opening's points are the brute force's; its melds use the hand's cards."""
+    plan = best_opening(variant, hand, minimum=minimum)
+    assert (None if plan is None else plan.points) == brute_best_opening(variant, hand, minimum)
+    if plan is not None:
+        assert_cards_of(hand, plan.melds)
+        assert sum(m.points for m in plan.melds) == plan.points
+
+
+def check_can_go_out(variant: Variant, hand: list[Card], table_melds: list[str], keep: bool) -> None:
+    """can_go_out agrees with the brute force, and its plan lays exactly the hand."""
+    judged = (judge_meld(variant.meld_rules, parse_cards(t)) for t in table_melds)
+    table = [m for m in judged if isinstance(m, Meld)]
+    plan = can_go_out(variant, hand, table=table, keep_discard=keep)
+    assert (plan is not None) == brute_can_go_out(variant, hand, table, keep)
+    if plan is not None:
+        grown = list(table)
+        used = Counter(c.face for m in plan.melds for c in m.cards)
+        for index, cards in plan.layoffs:
+            result = extend_meld(variant, grown[index], cards)
+            assert isinstance(result, Meld)
+            grown[index] = result
+            used.update(c.face for c in cards)
+        if plan.discard is not None:
+            used[plan.discard.face] += 1
+        assert used == Counter(c.face for c in hand)
+
 @given(limits, some_hand)
 def test_least_penalty_with_several_jokers_a_meld(limit: int, hand: list[Card]) -> None:
     variant = VARIANTS[limit]
@@ -202,11 +230,7 @@ def test_least_penalty_with_several_jokers_a_meld(limit: int, hand: list[Card]) 
 @given(limits, some_hand, st.sampled_from([0, 40]))
 def test_best_opening_with_several_jokers_a_meld(limit: int, hand: list[Card], minimum: int) -> None:
     variant = VARIANTS[limit]
-    plan = best_opening(variant, hand, minimum=minimum)
-    assert (None if plan is None else plan.points) == brute_best_opening(variant, hand, minimum)
-    if plan is not None:
-        assert_cards_of(hand, plan.melds)
-        assert sum(m.points for m in plan.melds) == plan.points
+    check_best_opening(variant, hand, minimum)
 
 
 TABLE = ("Th Jh Qh", "Kc Kd Ks", "5c JK 7c", "9s JK JK")
@@ -222,24 +246,7 @@ def test_can_go_out_with_several_jokers_a_meld(
     limit: int, hand: list[Card], picks: list[int], keep: bool
 ) -> None:
     variant = VARIANTS[limit]
-    table = [
-        m
-        for m in (judge_meld(variant.meld_rules, parse_cards(TABLE[i])) for i in picks)
-        if isinstance(m, Meld)
-    ]
-    plan = can_go_out(variant, hand, table=table, keep_discard=keep)
-    assert (plan is not None) == brute_can_go_out(variant, hand, table, keep)
-    if plan is not None:
-        grown = list(table)
-        used = Counter(c.face for m in plan.melds for c in m.cards)
-        for index, cards in plan.layoffs:
-            result = extend_meld(variant, grown[index], cards)
-            assert isinstance(result, Meld)
-            grown[index] = result
-            used.update(c.face for c in cards)
-        if plan.discard is not None:
-            used[plan.discard.face] += 1
-        assert used == Counter(c.face for c in hand)
+    check_can_go_out(variant, hand, [TABLE[i] for i in picks], keep)
 
 
 def test_a_joker_counts_as_the_card_it_stands_for() -> None:
