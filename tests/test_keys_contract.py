@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from test_keys_play import codes, play
+from test_keys_play import check_two_values, codes
 
 import rummykit as rk
 from rummykit.state import RoundState
@@ -96,11 +96,10 @@ def test_two_values_two_outcomes(
     outcome_a: object,
     outcome_b: object,
 ) -> None:
-    assert outcome_a != outcome_b
-    for value, expected in ((value_a, outcome_a), (value_b, outcome_b)):
-        variant = contract_with({**also, key: value})
-        state, verdicts = play(variant, position, moves)
-        assert observe(state, verdicts) == expected, (key, value)
+    check_two_values(
+        key, (value_a, outcome_a), (value_b, outcome_b), lambda settings: contract_with({**also, **settings}),
+        position, moves, observe,
+    )  # fmt: skip
 
 
 def test_every_new_key_is_off_by_default_in_the_other_bundled_variants() -> None:

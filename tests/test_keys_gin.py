@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_keys_play import Observe, codes, phase, play, variant_with
+from test_keys_play import Observe, check_two_values, codes, phase, play, variant_with
 
 import rummykit as rk
 from rummykit.state import RoundState
@@ -95,11 +95,10 @@ def test_two_values_two_outcomes(
     outcome_a: object,
     outcome_b: object,
 ) -> None:
-    assert outcome_a != outcome_b
-    for value, expected in ((value_a, outcome_a), (value_b, outcome_b)):
-        variant = variant_with(base, {**also, key: value})
-        state, verdicts = play(variant, position, moves)
-        assert observe(state, verdicts) == expected, (key, value, verdicts)
+    check_two_values(
+        key, (value_a, outcome_a), (value_b, outcome_b),
+        lambda settings: variant_with(base, {**also, **settings}), position, moves, observe,
+    )  # fmt: skip
 
 
 def test_views_hide_the_knock_card_and_the_other_hand() -> None:

@@ -257,11 +257,27 @@ def test_two_values_two_outcomes(
     outcome_a: object,
     outcome_b: object,
 ) -> None:
-    assert outcome_a != outcome_b
-    for value, expected in ((value_a, outcome_a), (value_b, outcome_b)):
-        variant = variant_with(base, {**also, key: value})
-        state, verdicts = play(variant, position, moves)
-        assert observe(state, verdicts) == expected, (key, value)
+    check_two_values(
+        key, (value_a, outcome_a), (value_b, outcome_b),
+        lambda settings: variant_with(base, {**also, **settings}), position, moves, observe,
+    )  # fmt: skip
+
+
+def check_two_values(
+    key: str,
+    first: tuple[Any, object],
+    second: tuple[Any, object],
+    make: Callable[[dict[str, Any]], Variant],
+    position: dict[str, Any],
+    moves: list[str],
+    observe: Observe,
+) -> None:
+    """A key row: the two values give the two outcomes (and they differ);
+    ``make`` builds the variant with the key set."""
+    assert first[1] != second[1]
+    for value, expected in (first, second):
+        state, verdicts = play(make({key: value}), position, moves)
+        assert observe(state, verdicts) == expected, (key, value, verdicts)
 
 
 def test_rows_cover_every_key_of_these_sections() -> None:
