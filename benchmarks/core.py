@@ -166,10 +166,9 @@ def kalooki(rnd: random.Random, count: int) -> None:
         print(f"  14 cards, {jokers} jokers{extra}: " + ", ".join(row))
 
 
-def big_roemie(rnd: random.Random, count: int, huge: bool) -> None:
-    """Big hands are slow (seconds to minutes a hand at 90 cards, see the
-    solver's docs): few hands per row, and 90 cards with 4 jokers only
-    with ``--huge``."""
+def big_roemie(rnd: random.Random, count: int) -> None:
+    """Big hands are slow (up to seconds a hand, see the solver's docs): few
+    hands per row."""
     variant = rk.load_variant("roemie")
     print("solver (roemie, big hands after deep takes, fresh hands): median / p99 in ms")
     for size, jokers, hands_in_row in (
@@ -180,9 +179,6 @@ def big_roemie(rnd: random.Random, count: int, huge: bool) -> None:
         (90, 0, 1),
         (90, 4, 1),
     ):
-        if (size, jokers) == (90, 4) and not huge:
-            print("  90 cards, 4 jokers: skipped (minutes a hand; run with --huge)")
-            continue
         count_here = hands_in_row * count
         hands = [two_deck_hand(rnd, size, jokers) for _ in range(count_here)]
         row = []
@@ -232,7 +228,6 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-big", action="store_true", help="skip the big Roemie hands (slow)")
-    parser.add_argument("--huge", action="store_true", help="also 90-card Roemie hands with 4 jokers")
     args = parser.parse_args()
     scale = 1 if args.quick else 5
     rnd = random.Random(args.seed)
@@ -242,7 +237,7 @@ def main() -> None:
     kalooki(rnd, 200 * scale)
     dense_gin(rnd, 2_000 * scale)
     if not args.no_big:
-        big_roemie(rnd, scale, args.huge)
+        big_roemie(rnd, scale)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from math import gcd
 from typing import Any
 
 import attrs
@@ -17,11 +18,11 @@ from rummykit.solver.tables import (
     NO_BOUNDS,
     Candidate,
     PackedHand,
-    bounded,
     build_meld,
     candidates,
     face_codes,
     hole_jokers,
+    opening_bounded,
     span,
     split_for,
     tables_for,
@@ -77,7 +78,7 @@ def best_opening(
     # needed only while enough jokers are left after it, where a joker is
     # worth the card it stands for, declared, no pure run and no joker wanted.
     rules = variant.meld_rules
-    big = bounded(len(hand_cards))
+    big = opening_bounded(len(hand_cards), hand.jokers)
     prune = (
         big
         and rules.values.fixed_joker is None
@@ -92,8 +93,8 @@ def best_opening(
     # candidate adds nothing. A branch that cannot beat (or tie, for the
     # left card that wins ties) what the state already has is not searched,
     # so every remembered value stays exact.
-    # (Hands of real size are searched without bounds or holes left out:
-    # working them out would cost more than it saves.)
+    # (Smaller hands are searched without bounds or holes left out: working
+    # them out would cost more than it saves, see opening_bounded.)
     card_bound, joker_bound = value_bounds(rules, cands) if big else (NO_BOUNDS, 0)
     options: dict[int, list[tuple[int, int, int, int, int, int, Candidate]]] = {}
     for face, group in cands.items():
@@ -211,7 +212,27 @@ def best_opening(
     floor = hand_rules_of(variant).opening_min if minimum is None else minimum
     if big:
         top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
-        values = search(hand.state, hand.jokers, top, max(floor, 1) - 1 if single else NEG)
+        if single:
+            # Aspiration: ask first for values close to the bound, where the
+            # bound prunes most, and lower the question until it is answered
+            # (what a failed question learns stays true: see ``upper``).
+            # Every total of melds is a multiple of ``grain``: each question
+            # asks for the next such total down.
+            lowest = max(floor, 1) - 1
+            grain = 0
+            for group in cands.values():
+                for cand in group:
+                    grain = gcd(grain, cand[2])
+            grain = max(grain, 1)
+            want, units = top - top % grain, 0
+            while True:
+                alpha = max(want - units * grain - 1, lowest)
+                values = search(hand.state, hand.jokers, top, alpha)
+                if values[0] > alpha or alpha == lowest:
+                    break
+                units += 1 + units // 4
+        else:
+            values = search(hand.state, hand.jokers, top, NEG)
     else:
         values = search_plain(hand.state, hand.jokers)
     points = values[flags_wanted]
