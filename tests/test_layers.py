@@ -26,6 +26,7 @@ LAYERS = {
     "memo": 0,
     "schema": 0,
     "files": 0,  # reading small regular text files safely
+    "messages": 0,  # the message catalogues (errors' refusals in other languages)
     "cards": 1,
     "moves": 1,
     "values": 2,

@@ -97,7 +97,9 @@ def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | N
     wanted = describe(contract)
     if len(sets) != contract.sets or len(runs) != contract.runs:
         laid = describe(ContractDeal(hand_size=1, sets=len(sets), runs=len(runs))) or "nothing"
-        return Refusal("opening.contract", f"This deal's contract is {wanted}; you laid {laid}.")
+        return Refusal(
+            "opening.contract", "This deal's contract is {wanted}; you laid {laid}.", wanted=wanted, laid=laid
+        )
     ranks = [m.rank for m in sets]
     if len(set(ranks)) != len(ranks):
         return Refusal("opening.contract", "The sets of a contract must differ in rank.")
@@ -106,7 +108,9 @@ def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | N
             if _joinable(a, b):
                 return Refusal(
                     "opening.contract",
-                    f"The runs {a} and {b} would make one run; a contract's runs are separate.",
+                    "The runs {a} and {b} would make one run; a contract's runs are separate.",
+                    a=a,
+                    b=b,
                 )
     return None
 
