@@ -17,9 +17,10 @@ import attrs
 from rummykit.bots import BOTS
 from rummykit.cards import format_cards, parse_cards
 from rummykit.conformance import CaseFileError, run_case_files
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.errors import NotationError, Refusal, VariantError, render
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
+from rummykit.messages import LANGUAGES, language, language_from_environment, translator
 from rummykit.rules.contract import contract_of, uses_contracts
 from rummykit.rules.contract import describe as describe_contract
 from rummykit.rules.opening import opening_minimum
@@ -31,26 +32,40 @@ __all__ = ["main"]
 
 
 class UsageError(Exception):
-    """Bad input: printed as one line, exit 2."""
+    """Bad input: printed as one line, exit 2; an English template with named fields,
+    written in the language asked for (``--lang``, or the environment)."""
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        self.template = message
+        self.fields = fields
+        super().__init__(render(message, fields))
+
+    def text(self, lang: str) -> str:
+        return render(self.template, self.fields, translator(lang))
+
+
+def _say(lang: str, message: str, /, **fields: object) -> str:
+    """A line of text for the player in ``lang`` (an English template with named fields)."""
+    return render(message, fields, translator(lang))
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError("{prog}: {problem} (see --help)", prog=self.prog, problem=message)
 
 
 def _variant(ref: str) -> Variant:
     try:
         return load_variant(ref)
     except VariantError as error:
-        raise UsageError(str(error.problems[0])) from None
+        raise UsageError("{problem}", problem=error.problems[0]) from None
 
 
 def _cards(words: Sequence[str]) -> tuple[Any, ...]:
     try:
         cards = parse_cards(" ".join(words))
     except NotationError as error:
-        raise UsageError(f"notation.invalid: {error}") from None
+        raise UsageError("notation.invalid: {error}", error=error) from None
     if not cards:
         raise UsageError("notation.invalid: no cards given (the card list is empty or blank)")
     return cards
@@ -59,10 +74,17 @@ def _cards(words: Sequence[str]) -> tuple[Any, ...]:
 def _bot_names(text: str, command: str) -> list[str]:
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
-        raise UsageError(f"{command}: --bots names no bot (known: {', '.join(BOTS)})")
+        raise UsageError(
+            "{command}: --bots names no bot (known: {known})", command=command, known=", ".join(BOTS)
+        )
     for name in names:
         if name not in BOTS:
-            raise UsageError(f"{command}: unknown bot {name!r} (known: {', '.join(BOTS)})")
+            raise UsageError(
+                "{command}: unknown bot {name} (known: {known})",
+                command=command,
+                name=repr(name),
+                known=", ".join(BOTS),
+            )
     return names
 
 
@@ -215,7 +237,7 @@ def cmd_meld(args: argparse.Namespace) -> int:
     if args.json:
         _emit(_meld_json(result))
     elif isinstance(result, Refusal):
-        print(f"refused: {result.code}: {result.message}")
+        print(_say(args.lang, "refused: {code}: {message}", code=result.code, message=result))
     else:
         jokers = _joker_text(result)
         stands = "".join(f"; JK stands for {j}" for j in jokers)
@@ -279,7 +301,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     try:
         report = run_case_files(args.files)
     except CaseFileError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError("{problem}", problem=error) from None
     for result in report.results:
         if not result.passed:
             print(result)
@@ -294,13 +316,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         record = from_json(read_text_file(args.file))
     except UnreadableFile as error:
-        raise UsageError(f"{args.file}: cannot read: {error.reason}") from None
+        raise UsageError("{file}: cannot read: {reason}", file=args.file, reason=error.reason) from None
     except JSONError as error:
-        raise UsageError(f"{args.file}: {error}") from None
+        raise UsageError("{file}: {problem}", file=args.file, problem=error) from None
     except RecursionError:
-        raise UsageError(f"{args.file}: not a game record (nested too deep)") from None
+        raise UsageError("{file}: not a game record (nested too deep)", file=args.file) from None
     if not isinstance(record, Record):
-        raise UsageError(f"{args.file}: not a game record")
+        raise UsageError("{file}: not a game record", file=args.file)
     try:
         state = record.replay()
     except ReplayError as error:
@@ -348,7 +370,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         variant.check_players(args.players)
     except ValueError as error:
-        raise UsageError(f"simulate: {error}") from None
+        raise UsageError("simulate: {problem}", problem=error) from None
     if args.workers < 1:
         raise UsageError("simulate: --workers must be at least 1")
     records = Path(args.records) if args.records else None
@@ -356,7 +378,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:  # before the simulation runs, not after
             prepare_records(records)
         except RecordsError as error:
-            raise UsageError(f"simulate: --records: {error}") from None
+            raise UsageError("simulate: --records: {problem}", problem=error) from None
 
     def progress(stream: Any, total: int) -> Any:
         if args.quiet:
@@ -378,7 +400,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=progress,
         )
     except ValueError as error:
-        raise UsageError(f"simulate: {error}") from None
+        raise UsageError("simulate: {problem}", problem=error) from None
     if args.json:
         _emit(report.document())
     else:
@@ -386,18 +408,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show(view: Any) -> str:
-    deal = f"deal {view.deal_number}, " if view.deal_number else ""
-    lines = [f"-- {deal}turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
+def _show(view: Any, lang: str = "en") -> str:
+    deal = _say(lang, "deal {deal}, ", deal=view.deal_number) if view.deal_number else ""
+    lines = [
+        _say(
+            lang,
+            "-- {deal}turn {turn}, seat {seat} to move ({phase})",
+            deal=deal,
+            turn=view.turns_played + 1,
+            seat=view.to_move,
+            phase=view.phase,
+        )
+    ]
     for number, entry in enumerate(view.table, 1):
-        lines.append(f"   {number}: {entry.notation}  (seat {entry.owner})")
+        lines.append(
+            _say(
+                lang,
+                "   {number}: {meld}  (seat {seat})",
+                number=number,
+                meld=entry.notation,
+                seat=entry.owner,
+            )
+        )
     top = format_cards(view.discards) if view.discards else "-"
-    lines.append(f"   discards: {top}   stock: {view.stock_size}"
-                 + (f"   exchange: {view.exchange}" if view.exchange is not None else ""))  # fmt: skip
-    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes))
-    lines.append(f"   hand sizes: {sizes}; opened: {[s for s, o in enumerate(view.opened) if o]}")
+    exchange = _say(lang, "   exchange: {card}", card=view.exchange) if view.exchange is not None else ""
+    lines.append(_say(lang, "   discards: {top}   stock: {stock}", top=top, stock=view.stock_size) + exchange)
+    sizes = ", ".join(
+        _say(lang, "seat {seat}: {cards}", seat=s, cards=n) for s, n in enumerate(view.hand_sizes)
+    )
+    lines.append(
+        _say(
+            lang,
+            "   hand sizes: {sizes}; opened: {opened}",
+            sizes=sizes,
+            opened=[s for s, o in enumerate(view.opened) if o],
+        )
+    )
     if view.hand is not None:
-        lines.append(f"   your hand: {format_cards(view.hand)}")
+        lines.append(_say(lang, "   your hand: {hand}", hand=format_cards(view.hand)))
     return "\n".join(lines)
 
 
@@ -417,35 +465,49 @@ def cmd_play(args: argparse.Namespace) -> int:
             for i, seat in enumerate(s for s in range(args.players) if s != args.seat)
         }
     except ValueError as error:
-        raise UsageError(f"play: {error}") from None
+        raise UsageError("play: {problem}", problem=error) from None
     if not 0 <= args.seat < args.players:
-        raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
-    print(f"{variant.name}: you are seat {args.seat}. Moves as in the notation "
+        raise UsageError("play: --seat must be from 0 to {last}", last=args.players - 1)
+    print(_say(args.lang, "{variant}: you are seat {seat}. Moves as in the notation "
           "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo; "
           "gin: pass, knock Kd, done); "
-          "'moves' lists yours, 'quit' leaves.")  # fmt: skip
+          "'moves' lists yours, 'quit' leaves.", variant=variant.name, seat=args.seat))  # fmt: skip
     while state.phase != "over":
         if state.to_move != args.seat:
             move = bots[state.to_move].choose(state.view(state.to_move))
-            print(f"seat {state.to_move}: {move}")
+            print(_say(args.lang, "seat {seat}: {move}", seat=state.to_move, move=move))
             state = state.apply(move)
             if state.legal_moves(args.seat):  # the upcard may be bought out of turn (R-CON-10)
                 try:
-                    answer = input(f"buy {state.discard_top} and a stock card? (buy, or enter to pass)> ")
+                    answer = input(
+                        _say(
+                            args.lang,
+                            "buy {card} and a stock card? (buy, or enter to pass)> ",
+                            card=state.discard_top,
+                        )
+                    )
                 except EOFError:
                     print()
                     return 0
                 if answer.strip() == "buy":
                     state = state.apply("buy", seat=args.seat)
-                    print(f"you bought; your hand: {format_cards(state.hands[args.seat])}")
+                    print(
+                        _say(
+                            args.lang,
+                            "you bought; your hand: {hand}",
+                            hand=format_cards(state.hands[args.seat]),
+                        )
+                    )
             continue
         view = state.view(args.seat)
-        print(_show(view))
+        print(_show(view, args.lang))
         contract = contract_of(variant, view.deal_number) if uses_contracts(variant) else None
         if contract is not None:
-            print(f"   this deal's contract: {describe_contract(contract)}")
+            print(
+                _say(args.lang, "   this deal's contract: {contract}", contract=describe_contract(contract))
+            )
         try:
-            line = input("your move> ").strip()
+            line = input(_say(args.lang, "your move> ")).strip()
         except EOFError:
             print()
             return 0
@@ -457,12 +519,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             state = state.apply(line, seat=args.seat)
         except IllegalMove as refusal:
-            print(f"   refused: {refusal.code}: {refusal.message}")
+            print(_say(args.lang, "   refused: {code}: {message}", code=refusal.code, message=refusal))
     result = state.result
     if result is None:  # the loop above ends only when the round is over
         raise RuntimeError("the round ended without a result")
-    scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.scores))
-    print(f"round over ({result.ending}); winners {list(result.winners)}; scores {scores}")
+    scores = ", ".join(
+        _say(args.lang, "seat {seat}: {points}", seat=s, points=v) for s, v in enumerate(result.scores)
+    )
+    print(
+        _say(
+            args.lang,
+            "round over ({ending}); winners {winners}; scores {scores}",
+            ending=result.ending,
+            winners=list(result.winners),
+            scores=scores,
+        )
+    )
     return 0
 
 
@@ -519,17 +591,33 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("conformance", help="run conformance case files")
     p.add_argument("files", nargs="+", help="case files (.toml)")
     p.set_defaults(run=cmd_conformance)
+    for p in sub.choices.values():
+        p.add_argument(
+            "--lang", choices=LANGUAGES, help="language of messages (default: LANGUAGE or LANG, else en)"
+        )
     return parser
+
+
+def _asked_language(argv: Sequence[str]) -> str:
+    """The language of ``--lang`` in ``argv``, else of the environment (English by default)."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return language(argv[i + 1])
+        if word.startswith("--lang="):
+            return language(word.partition("=")[2])
+    return language_from_environment()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    lang = _asked_language(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
+        args.lang = lang
         code: int = args.run(args)
         return code
     except UsageError as error:
-        print(f"rummykit: error: {one_line(str(error))}", file=sys.stderr)
+        print(f"rummykit: error: {one_line(error.text(lang))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
