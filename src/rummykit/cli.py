@@ -22,7 +22,7 @@ from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.messages import LANGUAGES, language, language_from_environment, translator
 from rummykit.rules.contract import contract_of, uses_contracts
-from rummykit.rules.contract import describe as describe_contract
+from rummykit.rules.contract import describe_text as describe_contract
 from rummykit.rules.opening import opening_minimum
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty

@@ -219,11 +219,11 @@ def _too_many_jokers(rules: MeldRules, jokers: int = 0, naturals: int = 0) -> Re
     """The refusal of a meld with more jokers than the rules allow (the
     ``naturals`` of the meld when it is the joker/natural limit that binds)."""
     if jokers <= rules.max_jokers and rules.jokers_vs_naturals != "any":
-        rule = "fewer jokers than" if rules.jokers_vs_naturals == "fewer" else "no more jokers than"
+        rule = N_("fewer jokers than") if rules.jokers_vs_naturals == "fewer" else N_("no more jokers than")
         return _refuse(
             "meld.too-many-jokers",
             "A meld must hold {rule} natural cards ({jokers} jokers, {naturals} natural).",
-            rule=rule,
+            rule=Text(rule),
             jokers=jokers,
             naturals=naturals,
         )

@@ -68,8 +68,16 @@ LANGUAGES = ("en", "nl", "hu", "sv", "de")
 DOMAIN = "rummykit"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-# Words that other messages take as a field (Text(word)), marked here for the catalogues.
-WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("low"), N_("high"), N_("nothing"))
+# Words and phrases that other messages take as a field (Text(word)), marked here
+# for the catalogues: suit names, and the duties of rules.turn's deep-take rules.
+WORDS = (
+    N_("clubs"),
+    N_("diamonds"),
+    N_("hearts"),
+    N_("spades"),
+    N_("start a new meld"),
+    N_("be melded or laid off"),
+)
 
 
 def language(lang: str | None) -> str:

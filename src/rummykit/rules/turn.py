@@ -15,7 +15,7 @@ from typing import Protocol
 import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.errors import N_, Refusal
+from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import draw_rule
@@ -121,7 +121,7 @@ class DeepCardStartsNewMeld:
 
     name: str = "deep_card_starts_new_meld"
     hooks: tuple[str, ...] = ("commit",)
-    duty: str = N_("start a new meld")
+    duty: str = "start a new meld"
 
     def feasible(
         self,
@@ -171,7 +171,7 @@ class DeepCardOnTable:
 
     name: str = "deep_card_on_table"
     hooks: tuple[str, ...] = ("commit",)
-    duty: str = N_("be melded or laid off")
+    duty: str = "be melded or laid off"
 
     def feasible(
         self,
