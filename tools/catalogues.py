@@ -124,7 +124,9 @@ def compile_all(languages: Iterable[str] = LANGUAGES) -> None:
 
 def main(argv: list[str]) -> int:
     if argv:
-        print("usage: python tools/catalogues.py  (extract, merge and compile; no arguments)", file=sys.stderr)
+        print(
+            "usage: python tools/catalogues.py (extracts, merges and compiles; no arguments)", file=sys.stderr
+        )
         return 2
     template = extract()
     merge(template)

@@ -210,7 +210,7 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
     return 0
 
 
-def _meld_json(result: Meld | Refusal) -> dict[str, Any]:
+def _meld_json(result: Meld | Refusal, lang: str = "en") -> dict[str, Any]:
     if isinstance(result, Refusal):
         return {
             "valid": False,
@@ -218,7 +218,7 @@ def _meld_json(result: Meld | Refusal) -> dict[str, Any]:
             "points": None,
             "jokers": [],
             "code": result.code,
-            "message": result.message,
+            "message": result.message_in(lang),
         }
     return {
         "valid": True,
@@ -235,7 +235,7 @@ def cmd_meld(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
     result = judge_meld(variant.meld_rules, _cards(args.cards))
     if args.json:
-        _emit(_meld_json(result))
+        _emit(_meld_json(result, args.lang))
     elif isinstance(result, Refusal):
         print(_say(args.lang, "refused: {code}: {message}", code=result.code, message=result))
     else:

@@ -27,7 +27,7 @@ def render(template: str, fields: Mapping[str, object], translate: Translator = 
 
 
 def _field_text(value: object, translate: Translator) -> str:
-    if isinstance(value, (Text, Refusal)):
+    if isinstance(value, (Text, Refusal, IllegalMove)):
         return value.text(translate)
     return str(value)
 
