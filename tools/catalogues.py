@@ -50,6 +50,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "_refuse": (2,),
     "UsageError": (1,),
     "_say": (2,),
+    "NotationError": (2,),
 }
 
 

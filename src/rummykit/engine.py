@@ -138,7 +138,7 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
         try:
             named = parse_seat_move(move)[0]
         except NotationError as error:
-            detail = f": {error.reason}" if error.reason else ""
+            detail = Text(": {reason}", reason=error.why()) if error.reason else ""
             raise _refuse(
                 "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
             ) from None
@@ -223,7 +223,7 @@ def _read_move(state: RoundState, text: str, seat: int | None) -> Move:
             raise _refuse("turn.not-your-turn", message, turn=state.to_move, seat=seat, named=named)
         return parse_seat_move(text)[1]
     except NotationError as error:
-        detail = f": {error.reason}" if error.reason else ""
+        detail = Text(": {reason}", reason=error.why()) if error.reason else ""
         raise _refuse(
             "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
         ) from None

@@ -27,7 +27,7 @@ def render(template: str, fields: Mapping[str, object], translate: Translator = 
 
 
 def _field_text(value: object, translate: Translator) -> str:
-    if isinstance(value, (Text, Refusal, IllegalMove)):
+    if isinstance(value, (Text, Refusal, IllegalMove, NotationError)):
         return value.text(translate)
     return str(value)
 
@@ -66,11 +66,22 @@ class NotationError(ValueError):
 
     code = "notation.invalid"
 
-    def __init__(self, token: str, reason: str = "") -> None:
+    def __init__(self, token: str, reason: str = "", /, **fields: object) -> None:
         self.token = token
-        self.reason = reason
-        detail = f": {reason}" if reason else ""
+        self.reason_template = reason
+        self.fields = fields
+        self.reason = render(reason, fields)
+        detail = f": {self.reason}" if reason else ""
         super().__init__(f"cannot read {token!r}{detail}")
+
+    def why(self) -> Text:
+        """The reason, to translate (an English template with named fields)."""
+        return Text(self.reason_template, **self.fields)
+
+    def text(self, translate: Translator = english) -> str:
+        """``str(error)`` in the language of ``translate``."""
+        template = N_("cannot read {token}: {reason}") if self.reason else N_("cannot read {token}")
+        return render(template, {"token": repr(self.token), "reason": self.why()}, translate)
 
 
 @attrs.frozen(slots=True, init=False, eq=False, repr=False)
