@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 
 import rummykit as rk
 from rummykit.cli import main
-from rummykit.errors import IllegalMove, Refusal, Text
+from rummykit.errors import N_, IllegalMove, Refusal, Text, joined
 from rummykit.messages import (
     LANGUAGES,
     LOCALE_DIR,
@@ -158,6 +158,22 @@ def test_words_and_reasons_inside_a_message_are_translated_with_it() -> None:
     outer = Refusal("shift.no-room", "The run cannot take the joker there: {why}", why=refusal)
     assert outer.message_in("nl").endswith("De kaarten van deze reeks in harten sluiten niet op elkaar aan.")
     assert Text("{n} sets", n=2).text(translator("sv")) == "2 grupper"
+
+
+def test_lists_inside_a_message_are_joined_in_its_language() -> None:
+    ends = joined([rk.parse_card("6h"), rk.parse_card("Th")], N_("{a} or {b}"))
+    refusal = Refusal(
+        "shift.no-room",
+        "The joker can go only to an open end of this run ({free}), not {named}.",
+        free=ends,
+        named="9h",
+    )
+    assert refusal.message == "The joker can go only to an open end of this run (6h or Th), not 9h."
+    assert refusal.message_in("sv") == (
+        "Jokern kan bara flyttas till en öppen ände av den här stegen (6h eller Th), inte till 9h."
+    )
+    assert str(joined(["8h", "8s", "8c"], N_("{a} and {b}"))) == "8h and 8s and 8c"
+    assert joined([], N_("{a} and {b}")) == ""
 
 
 def test_refusals_compare_by_code_and_english_message() -> None:

@@ -13,7 +13,7 @@ import attrs
 
 from rummykit.messages import N_, Translator, english, translator
 
-__all__ = ["N_", "IllegalMove", "NotationError", "Problem", "Refusal", "Text", "VariantError"]
+__all__ = ["N_", "IllegalMove", "NotationError", "Problem", "Refusal", "Text", "VariantError", "joined"]
 
 
 def render(template: str, fields: Mapping[str, object], translate: Translator = english) -> str:
@@ -24,6 +24,15 @@ def render(template: str, fields: Mapping[str, object], translate: Translator = 
         return text
     values = {name: _field_text(value, translate) for name, value in fields.items()}
     return text.format(**values)
+
+
+def joined(items: Sequence[object], template: str) -> object:
+    """``items`` joined two by two with ``template`` (``N_("{a} or {b}")``), to
+    translate with the sentence that holds them: ``8h and 8s``."""
+    result: object = items[0] if items else ""
+    for item in items[1:]:
+        result = Text(template, a=result, b=item)
+    return result
 
 
 def _field_text(value: object, translate: Translator) -> str:

@@ -20,7 +20,7 @@ from typing import Literal, Protocol
 import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
-from rummykit.errors import N_, Refusal, Text
+from rummykit.errors import N_, Refusal, Text, joined
 from rummykit.memo import PerOwner
 from rummykit.values import TableValues
 
@@ -723,7 +723,7 @@ def release_set_joker(
             return _refuse("swap.wrong-card", "{card} is not a suit this set lacks.", card=card)
         named.add(suit)
     if len(named) != len(missing):
-        lacking = " and ".join(str(Card.natural(rank, suit)) for suit in missing)
+        lacking = joined([Card.natural(rank, suit) for suit in missing], N_("{a} and {b}"))
         return _refuse(
             "swap.set-needs-both-suits",
             "The joker leaves this set only when every missing suit is laid with it: {lacking}.",

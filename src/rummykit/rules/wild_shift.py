@@ -18,7 +18,7 @@ Jokers never return to a hand this way, and never leave a set.
 from __future__ import annotations
 
 from rummykit.cards import JOKER_CODE, Card
-from rummykit.errors import N_, Refusal, Text
+from rummykit.errors import N_, Refusal, Text, joined
 from rummykit.melds import Meld, Slot, rebuild_meld
 from rummykit.variant import Variant
 
@@ -76,7 +76,7 @@ def shift_wild(
     ends = open_ends(variant, meld)
     if wanted is None or wanted not in ends:
         named = Text(N_("nothing")) if wanted is None else str(wanted)
-        free = " or ".join(str(c) for c in ends) or Text(N_("no place"))
+        free = joined(ends, N_("{a} or {b}")) if ends else Text(N_("no place"))
         return Refusal(
             "shift.no-room",
             "The joker can go only to an open end of this run ({free}), not {named}.",
