@@ -11,14 +11,13 @@ from __future__ import annotations
 import operator
 import reprlib
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
-
-import attrs
+from typing import Any
 
 from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import IllegalMove, NotationError, Refusal
+from rummykit.evolve import evolve as _evolve
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Buy,
@@ -51,8 +50,6 @@ from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
 
-_T = TypeVar("_T")
-
 __all__ = [
     "apply_move",
     "buy_refusal",
@@ -60,26 +57,15 @@ __all__ = [
     "check_commit",
     "check_discard",
     "commit_depends_on_hand",
+    "draw_refusal",
     "in_first_draw_round",
+    "legal_discards",
     "may_lay_off",
     "start_turn",
 ]
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
 _CODE = operator.attrgetter("code")
-
-
-def _evolve(obj: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` for the engine's hot path (several times faster)."""
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)  # type: ignore[arg-type]
-    for name in names:
-        if name not in changes:
-            changes[name] = getattr(obj, name)
-    return cls(**changes)
 
 
 def _refuse(code: str, message: str) -> IllegalMove:
@@ -291,14 +277,24 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- draws
 
 
-def _draw(state: RoundState, move: Draw) -> RoundState:
-    _need_draw(state)
+def draw_refusal(state: RoundState) -> IllegalMove | None:
+    """Why ``draw`` (from the stock, outside the knock phases) is refused
+    now; None: it is legal."""
+    if state.phase != "draw":
+        return _refuse("turn.wrong-phase", "You have drawn already this turn.")
     for refusal in (
         draw_rule(state.variant).stock_draw_refusal(len(state.stock)),
         wall_draw_refusal(state.variant, len(state.stock)),
     ):
         if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
+            return IllegalMove.from_refusal(refusal)
+    return None
+
+
+def _draw(state: RoundState, move: Draw) -> RoundState:
+    refused = draw_refusal(state)
+    if refused is not None:
+        raise refused
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
     window = opens_window(state.variant)
@@ -605,18 +601,50 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     hand = _remove(state.hands[state.to_move], [card])
     if hand is None:
         raise _refuse("card.not-in-hand", f"You do not hold {card}.")
-    turn = state.turn
-    holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
-    for refusal in (
-        knocking.discard_refusal(state),
-        draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken),
-        table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped),
-    ):
+    for refusal in (knocking.discard_refusal(state), _card_discard_refusal(state, card, hand)):
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
     if not commit_checked:
         _commit_checks(state, hand)
     return hand
+
+
+def _card_discard_refusal(state: RoundState, card: Card, hand: Sequence[Card]) -> Refusal | None:
+    """The checks of a discard that depend on the card (``hand``: what is left)."""
+    turn = state.turn
+    refusal = draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken)
+    if refusal is not None:
+        return refusal
+    holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
+    return table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped)
+
+
+def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
+    """The faces among ``faces`` (distinct faces of the mover's hand) whose
+    ``discard`` ``apply`` accepts: the checks of :func:`check_discard`, with
+    the ones that do not depend on the card made once."""
+    hand = state.hands[state.to_move]
+    if state.phase != "play" or knocking.discard_refusal(state) is not None:
+        return []
+    turn = state.turn
+    if len(hand) < 2 or commit_depends_on_hand(state):
+        return [card for card in faces if _discard_stands(state, card)]
+    try:
+        _commit_checks(state, tuple(hand[1:]))  # the same verdict for every discard
+    except IllegalMove:
+        return []
+    if turn.taken is None:  # no swap either: no card-dependent check can refuse
+        return list(faces)
+    draw = draw_rule(state.variant)
+    return [card for card in faces if draw.taken_card_discard_refusal(card, turn.taken) is None]
+
+
+def _discard_stands(state: RoundState, card: Card) -> bool:
+    try:
+        check_discard(state, card)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _discard_card(state: RoundState, card: Card) -> tuple[Card, ...]:

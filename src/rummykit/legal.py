@@ -12,9 +12,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.engine import buy_refusal, check_commit, check_discard, commit_depends_on_hand, may_lay_off
+from rummykit.engine import buy_refusal, draw_refusal, legal_discards, may_lay_off
 from rummykit.errors import IllegalMove
-from rummykit.knocking import KNOCK_PHASES
+from rummykit.knocking import KNOCK_PHASES, wall_pass_allowed
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
@@ -52,8 +52,9 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     buy window is open for it (R-CON-10).
 
     Melds and lay-offs are judged directly (their candidates are built valid
-    and only the table permission is left to check, as ``apply`` does); every
-    other candidate is tried with ``apply``.
+    and only the table permission is left to check, as ``apply`` does), and
+    so are discards, draws, ``undo``, ``out`` and the wall's ``pass``, by the
+    engine's own checks; every other candidate is tried with ``apply``.
     """
     if state.phase == "over":
         return []
@@ -63,40 +64,35 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
     out: list[Move] = []
     layoff_allowed: bool | None = None
-    shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
+    discards: set[Card] | None = None  # the faces whose discard is legal, found at once
     hand = state.hands[state.to_move]
     for move in candidate_moves(state):
-        if isinstance(move, MeldMove):
+        kind = type(move)
+        if kind is MeldMove:
             out.append(move)  # built from the hand and judged valid, in the play phase
-            continue
-        if isinstance(move, LayOff):
+        elif isinstance(move, Discard):
+            if discards is None:
+                discards = set(legal_discards(state, sorted(set(hand), key=_code)))
+            if move.card in discards:
+                out.append(move)
+        elif kind is LayOff:
             if layoff_allowed is None:
                 layoff_allowed = may_lay_off(state)
             if layoff_allowed:
                 out.append(move)  # built to fit by extend_meld
-            continue
-        if isinstance(move, Discard):
-            keeps_cards = len(hand) > 1
-            if keeps_cards and shared_commit is None and not commit_depends_on_hand(state):
-                try:
-                    check_commit(state, tuple(hand[1:]))
-                    shared_commit = True
-                except IllegalMove:
-                    shared_commit = False
-            if keeps_cards and shared_commit is False:
-                continue
-            try:
-                # The discard's own checks; the commit's too unless shared above.
-                check_discard(state, move.card, commit_checked=keeps_cards and shared_commit is True)
-            except IllegalMove:
-                continue
+        elif kind is Draw:
+            if draw_refusal(state) is None:
+                out.append(move)
+        elif kind is Undo:
+            if state.phase == "play" and state.turn.steps:  # engine._undo's one check
+                out.append(move)
+        elif kind is Out and hand:
+            continue  # refused with out.not-empty whatever else holds
+        elif kind is Pass and state.phase == "draw":
+            if wall_pass_allowed(state):
+                out.append(move)
+        elif _accepted(state, move):
             out.append(move)
-            continue
-        try:
-            state.apply(move)
-        except IllegalMove:
-            continue
-        out.append(move)
     return out
 
 
