@@ -45,7 +45,7 @@ from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.rules.table import table_rule
 from rummykit.rules.turn import deep_obligation, pickup_obligation
-from rummykit.rules.wall import wall_draw_refusal
+from rummykit.rules.wall import at_wall, wall_draw_refusal
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
@@ -62,6 +62,7 @@ __all__ = [
     "legal_discards",
     "may_lay_off",
     "start_turn",
+    "top_take_stands",
 ]
 
 
@@ -310,6 +311,36 @@ def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **change
         turn=_evolve(turn, start_jokers=jokers),
         **changes,
     )
+
+
+def top_take_stands(state: RoundState) -> bool:
+    """Would ``apply`` accept ``take`` (the top discard) in the draw phase?
+    The checks of :func:`_take`, made without the next state where the turn
+    plainly can go on (no pickup duty, not at the wall, another card to
+    throw); a trial take otherwise."""
+    variant = state.variant
+    rule = draw_rule(variant)
+    if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
+        return False
+    if knocking.take_ends_round(state) is not None:
+        return True
+    chosen = state.discard[-1]
+    opened = state.opened[state.to_move]
+    plain = (
+        not at_wall(variant, len(state.stock))
+        and not rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
+        and (
+            not rule.taken_card_is_marked()
+            or any(c.face is not chosen.face for c in state.hands[state.to_move])
+        )
+    )
+    if plain:
+        return True
+    try:
+        _take(state, Take(1))
+    except IllegalMove:
+        return False
+    return True
 
 
 def _take(state: RoundState, move: Take) -> RoundState:
