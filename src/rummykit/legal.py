@@ -135,7 +135,7 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
                 for group in table_rule(variant).release_groups(entry.meld, faces):
                     yield SwapJoker(index + 1, group[0], group[1:])
     for card in faces:
-        yield Discard(card)
+        yield _DISCARDS.get(card) or _DISCARDS.setdefault(card, Discard(card))
     if knock is not None:
         for card in knock.knock_cards(hand):
             yield Knock(card)
@@ -145,6 +145,9 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
     if state.exchange is not None and draw.exchange_swap_allowed(state.turns_played, state.players):
         for card in faces:
             yield Exchange(card)
+
+
+_DISCARDS: dict[Card, Discard] = {}  # one move per face (moves are values)
 
 
 def _code(card: Card) -> int:
