@@ -75,7 +75,7 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
             out.append(move)  # built from the hand and judged valid, in the play phase
         elif isinstance(move, Discard):
             if discards is None:
-                discards = set(legal_discards(state, sorted(set(hand), key=_code)))
+                discards = set(legal_discards(state, tuple(dict.fromkeys(hand))))
             if move.card in discards:
                 out.append(move)
         elif kind is LayOff:
@@ -197,7 +197,7 @@ def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
 
 
 _MELD_MOVES: PerOwner[tuple[Card, ...], tuple[MeldMove, ...]] = PerOwner(limit=1_000)
-_Piece = tuple[tuple[object, MeldMove], ...]  # (identity, move) of each distinct meld
+_Piece = tuple[tuple[object, MeldMove, str], ...]  # (identity, move, its text) of each distinct meld
 _SET_PIECES: PerOwner[tuple[tuple[Card, ...], int], _Piece] = PerOwner(limit=20_000)
 _RUN_PIECES: PerOwner[tuple[int, tuple[Card, ...], bool, int], _Piece] = PerOwner(limit=20_000)
 
@@ -218,7 +218,7 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
         return found
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
     jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
-    results: dict[object, MeldMove] = {}
+    results: dict[object, tuple[MeldMove, str]] = {}
     # Sets: per rank; where a set may repeat a suit, a held card's copies count too.
     pool = (
         naturals if rules.set_distinct_suits else sorted((c for c in hand if c.code != JOKER_CODE), key=_code)
@@ -232,8 +232,8 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
         piece = sets.get(set_key)
         if piece is None:
             piece = sets[set_key] = _set_piece(rules, group, jokers)
-        for ident, move in piece:
-            results.setdefault(ident, move)
+        for ident, move, text in piece:
+            results.setdefault(ident, (move, text))
     # Runs: per suit.
     by_suit: dict[int, list[Card]] = {}
     for card in naturals:
@@ -246,12 +246,11 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
         piece = runs.get(run_key)
         if piece is None:
             piece = runs[run_key] = _run_piece(rules, suit, held, two_aces, jokers)
-        for ident, move in piece:
-            results.setdefault(ident, move)
+        for ident, move, text in piece:
+            results.setdefault(ident, (move, text))
     seen: set[str] = set()
     moves = []
-    for move in results.values():
-        text = str(move)
+    for move, text in results.values():
         if text not in seen:
             seen.add(text)
             moves.append(move)
@@ -269,7 +268,7 @@ def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
                     continue
                 for declared in _set_declarations(chosen, k, rules.set_joker_suit == "bound"):
                     _add(results, rules, (*chosen, *declared))
-    return tuple((ident, MeldMove(cards)) for ident, cards in results.items())
+    return _with_moves(results)
 
 
 def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: bool, jokers: int) -> _Piece:
@@ -317,7 +316,12 @@ def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: boo
                 spots = [p for p in window if p not in used]
                 fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
                 _add(results, rules, (*naturals_used, *fills))
-    return tuple((ident, MeldMove(cards)) for ident, cards in results.items())
+    return _with_moves(results)
+
+
+def _with_moves(results: dict[object, tuple[Card, ...]]) -> _Piece:
+    moves = ((ident, MeldMove(cards)) for ident, cards in results.items())
+    return tuple((ident, move, str(move)) for ident, move in moves)
 
 
 def _drops(present: Sequence[int], spare: int) -> Iterator[tuple[int, ...]]:
