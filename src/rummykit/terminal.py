@@ -127,6 +127,8 @@ MESSAGES: dict[str, str] = {
     # help
     "help_moves": "Moves in {variant} (cards as 7h Td Qs Ac JK; M is a table meld's number):",
     "help_move": "  {notation:<22} {text}",
+    "help_deep_new_meld": "  A card taken from below the top must start a new meld in the same turn.",
+    "help_deep_laid": "  A card taken from below the top must be melded or laid off in the same turn.",
     "help_commands": "Commands:",
     "help_seat": "You play seat {seat}; a move may also name it first, as in '{seat}: draw'.",
 }
@@ -170,13 +172,22 @@ class RecordFileError(ValueError):
     """The record file cannot be written; the message says why."""
 
 
+def _read_line(prompt: str) -> str:
+    return input(prompt)
+
+
+def _write_line(line: str) -> None:
+    print(line)
+
+
 @attrs.frozen(slots=True)
 class Console:
     """Where the game reads the player's lines (``read`` shows a prompt and
-    raises EOFError at the end of input) and writes its own."""
+    raises EOFError at the end of input) and writes its own: by default
+    ``input`` and ``print``, looked up when called."""
 
-    read: Callable[[str], str] = input
-    write: Callable[[str], None] = print
+    read: Callable[[str], str] = _read_line
+    write: Callable[[str], None] = _write_line
 
 
 @attrs.frozen(slots=True)
@@ -286,6 +297,11 @@ def help_lines(variant: Variant, seat: int) -> list[str]:
     for key in variant_moves(variant):
         notation, text = MOVE_HELP[key]
         lines.append(say("help_move", notation=notation, text=text))
+    draw = draw_rule(variant)
+    if draw.chosen_card_must_start_meld():
+        lines.append(say("help_deep_new_meld"))
+    elif draw.chosen_card_must_be_laid():
+        lines.append(say("help_deep_laid"))
     lines.append(say("help_commands"))
     lines += [say("help_move", notation=word, text=text) for word, text in COMMANDS.items()]
     lines.append(say("help_seat", seat=seat))
