@@ -236,6 +236,21 @@ def test_end_of_input_ends_the_game_with_one_line(
     assert "Traceback" not in out
 
 
+def test_ctrl_c_ends_the_game_with_one_line_and_keeps_the_record(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def answer(printed: str, prompt: str) -> str:
+        if "You drew" in printed:
+            raise KeyboardInterrupt
+        return "draw"
+
+    path = tmp_path / "stopped.json"
+    code, text = run_player(capsys, monkeypatch, answer, "-v", "rami51", "--seed", "5", "--record", str(path))
+    assert code == 0
+    assert text.rstrip().splitlines()[-2:] == ["Interrupted: the game ends.", f"Record saved to {path}."]
+    assert rk.from_json(path.read_text()).moves[-1] == "0: draw"
+
+
 # --------------------------------------------------------------------------- buying out of turn
 
 
@@ -291,13 +306,27 @@ def test_a_record_is_saved_when_the_player_leaves(
     assert "the round goes on" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("match", [[], ["--match"]])
 @pytest.mark.parametrize("where", ["missing/dir/game.json", "."])
 def test_an_unwritable_record_file_stops_before_the_game(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, where: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    where: str,
+    match: list[str],
 ) -> None:
-    code, out, err = play(capsys, monkeypatch, "draw\n", "-v", "rami51", "--record", str(tmp_path / where))
+    argv = ["-v", "rami51", *match, "--record", str(tmp_path / where)]
+    code, out, err = play(capsys, monkeypatch, "draw\n", *argv)
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith("rummykit: error: play: --record: ")
+
+
+def test_game_settings_are_checked() -> None:
+    variant = rk.load_variant("rami51")
+    for players, seat, bots in ((2, 2, ("greedy",)), (2, 0, ()), (2, 0, ("clever",)), (9, 0, ("greedy",))):
+        with pytest.raises(ValueError, match=r"seat|bots|players"):
+            terminal.GameSettings(variant, players, seat, bots)
+    assert terminal.GameSettings(variant, 3, 1, ("greedy", "random")).bot_name(2) == "random"
 
 
 def test_checking_the_record_file_leaves_no_file(tmp_path: Path) -> None:

@@ -403,7 +403,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     settings = GameSettings(variant, args.players, args.seat, tuple(bots), args.seed, args.match, record)
     try:
         if record is not None:  # before the game, not after it
-            check_record_file(record_files(record, 1, match=args.match)[0])
+            for path in dict.fromkeys((record, *record_files(record, 1, match=args.match))):
+                check_record_file(path)
         play_game(settings)
     except RecordFileError as error:
         raise UsageError(f"play: --record: {error}") from None

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import attrs
 
-from rummykit.bots import Bot, make_bot
+from rummykit.bots import BOTS, Bot, make_bot
 from rummykit.cards import Card, format_cards
 from rummykit.deal import deal, next_seat
 from rummykit.errors import IllegalMove
@@ -49,6 +49,7 @@ from rummykit.serialize import to_json
 from rummykit.simulate import MAX_MATCH_ROUNDS, round_seed
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import Variant
+from rummykit.views import PlayerView
 
 __all__ = [
     "COMMANDS",
@@ -123,6 +124,7 @@ MESSAGES: dict[str, str] = {
     "yes": "y yes",
     "quit": "You left the game.",
     "eof": "End of input: the game ends.",
+    "interrupted": "Interrupted: the game ends.",
     "record_saved": "Record saved to {path}.",
     # help
     "help_moves": "Moves in {variant} (cards as 7h Td Qs Ac JK; M is a table meld's number):",
@@ -204,6 +206,14 @@ class GameSettings:
     match: bool = False
     record: Path | None = None
 
+    def __attrs_post_init__(self) -> None:
+        self.variant.check_players(self.players)
+        if not 0 <= self.seat < self.players:
+            raise ValueError(f"the player's seat must be from 0 to {self.players - 1}, not {self.seat}")
+        unknown = [name for name in self.bots if name not in BOTS]
+        if not self.bots or unknown:
+            raise ValueError(f"bots are named from {', '.join(BOTS)}, not {list(self.bots)}")
+
     def bot_name(self, seat: int) -> str:
         """The bot that plays match seat ``seat`` (not the player's)."""
         others = [s for s in range(self.players) if s != self.seat]
@@ -211,7 +221,7 @@ class GameSettings:
 
 
 class _GameLeft(Exception):
-    """The player left (quit, or the end of input): ``key`` says how."""
+    """The player left (quit, the end of input, Ctrl-C): ``key`` says how."""
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -238,8 +248,7 @@ def check_record_file(path: Path) -> None:
         raise RecordFileError(f"the folder {path.parent} does not exist")
     existed = path.exists()
     try:
-        with path.open("a", encoding="utf-8"):
-            pass
+        path.open("a", encoding="utf-8").close()
     except OSError as error:
         raise RecordFileError(f"cannot write {path}: {error.strerror or error}") from None
     if not existed:
@@ -326,10 +335,9 @@ def opening_so_far(state: RoundState) -> int:
     return sum(state.table[i].meld.points for i in state.turn.new_melds)
 
 
-def _discard_line(state: RoundState, seat: int) -> str:
-    view = state.view(seat)
+def _discard_line(variant: Variant, view: PlayerView) -> str:
     row = view.discards
-    deep = max(draw_rule(state.variant).take_depths(view.discard_size), default=1) > 1
+    deep = max(draw_rule(variant).take_depths(view.discard_size), default=1) > 1
     if not row:
         return say("discards", cards=say("nothing"), stock=view.stock_size)
     if not deep:
@@ -353,7 +361,7 @@ def show(state: RoundState, seat: int) -> list[str]:
         )
     if marked:
         lines.append(say("tentative_note"))
-    lines.append(_discard_line(state, seat))
+    lines.append(_discard_line(state.variant, view))
     if view.exchange is not None:
         lines.append(say("exchange", card=view.exchange))
     sizes = ", ".join(say("hand_size", seat=s, size=n) for s, n in enumerate(view.hand_sizes))
@@ -391,12 +399,15 @@ class _Session:
         self.console.write(say(key, **fields))
 
     def ask(self, prompt: str) -> str:
-        """The player's answer to ``prompt``; _GameLeft at the end of input."""
+        """The player's answer to ``prompt``; _GameLeft at the end of input or on Ctrl-C."""
         try:
             return self.console.read(prompt).strip()
         except EOFError:
             self.console.write("")
             raise _GameLeft("eof") from None
+        except KeyboardInterrupt:
+            self.console.write("")
+            raise _GameLeft("interrupted") from None
 
     def agrees(self, prompt: str) -> bool:
         """Did the player answer yes (anything else is no)?"""
