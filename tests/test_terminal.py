@@ -392,6 +392,34 @@ def test_a_player_out_of_the_match_decides(
     assert re.search(r"== Round \d+, dealt by seat \d", after) and "your hand:" in after
 
 
+def test_a_player_who_retires_watches_the_bots_finish_the_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def answer(printed: str, prompt: str) -> str:
+        if prompt.startswith("You are out of the match"):
+            return "retire"
+        return never_melds(printed, prompt)
+
+    code, text = run_player(capsys, monkeypatch, answer, "-v", "kalooki", "--players", "3", "--seed", "1",
+                            "--match")  # fmt: skip
+    assert code == 0
+    after = text.split("[rebuy/retire] retire\n", 1)[1]
+    assert "You are not in this round; the bots play it." in after and "your hand:" not in after
+    assert re.search(r"Round over \(\w+\); winners \[[12]\]; scores seat 1: \d+, seat 2: \d+", after)
+    assert re.search(r"Match over after \d+ rounds; winners: \[[12]\]\.", after)
+    assert re.search(r"^ +\d+ +- +\d+ +\d+$", after, re.M)  # no score in a round not played
+
+
+def test_a_round_without_every_seat_says_who_plays_it() -> None:
+    match = Match.start(rk.load_variant("kalooki"), players=3, first_dealer=2)
+    assert terminal.round_intro(match, 1) == ["== Round 1, dealt by seat 2"]
+    match = match.record(RoundResult("went_out", 1, (1,), (200, 0, 10))).decide(0, "retire")
+    assert terminal.round_intro(match, 1)[1:] == [
+        "   This round is played by seats [1, 2]; you are seat 0 in it."
+    ]
+    assert terminal.round_intro(match, 0)[1:] == ["   You are not in this round; the bots play it."]
+
+
 def test_the_score_table_shows_the_last_rounds() -> None:
     match = Match.start(rk.load_variant("rummy500"), players=2)
     lines = terminal.score_table(match, 1)

@@ -63,6 +63,7 @@ __all__ = [
     "opening_so_far",
     "play_game",
     "record_files",
+    "round_intro",
     "say",
     "score_table",
     "show",
@@ -581,11 +582,8 @@ def _play_match_round(session: _Session, match: Match) -> RoundResult:
     index = len(match.results)
     active = match.active
     seat = active.index(settings.seat) if settings.seat in active else None
-    session.write("round_start", number=index + 1, dealer=match.dealer_of(index))
-    if seat is None:
-        session.write("round_watch")
-    elif active != tuple(range(settings.players)):
-        session.write("round_seats", seats=list(active), seat=seat)
+    for line in round_intro(match, settings.seat):
+        session.console.write(line)
     seed = None if settings.seed is None else round_seed(settings.seed, index)
     bots = {
         round_seat: make_bot(
@@ -595,6 +593,19 @@ def _play_match_round(session: _Session, match: Match) -> RoundResult:
         if match_seat != settings.seat
     }
     return _play_round(session, match.deal_next(seed), seat, bots, active)
+
+
+def round_intro(match: Match, you: int) -> list[str]:
+    """The lines that open the match's next round: its number and dealer,
+    and where seats are out, who plays it and the player's seat in it."""
+    index = len(match.results)
+    active = match.active
+    lines = [say("round_start", number=index + 1, dealer=match.dealer_of(index))]
+    if you not in active:
+        lines.append(say("round_watch"))
+    elif active != tuple(range(match.players)):
+        lines.append(say("round_seats", seats=list(active), seat=active.index(you)))
+    return lines
 
 
 def _decisions(session: _Session, match: Match) -> Match:
