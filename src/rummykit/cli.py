@@ -392,15 +392,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     variant = _variant(args.variant)
     args.players = _players(variant, args.players)
+    bots = _bot_names(args.bots, "play")
     try:
         variant.check_players(args.players)
     except ValueError as error:
         raise UsageError(f"play: {error}") from None
-    bots = _bot_names(args.bots, "play")
     if not 0 <= args.seat < args.players:
         raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
     record = Path(args.record) if args.record else None
-    settings = GameSettings(variant, args.players, args.seat, tuple(bots), args.seed, args.match, record)
+    try:
+        settings = GameSettings(variant, args.players, args.seat, tuple(bots), args.seed, args.match, record)
+    except ValueError as error:
+        raise UsageError(f"play: {error}") from None
     try:
         if record is not None:  # before the game, not after it
             for path in dict.fromkeys((record, *record_files(record, 1, match=args.match))):
