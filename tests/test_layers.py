@@ -51,6 +51,7 @@ LAYERS = {
     "simulate": 10,
     "conformance": 10,
     "cli": 10,
+    "terminal": 10,  # the terminal game of `rummykit play`
     "testing": 10,
     "services": 10,  # installs RoundState's conveniences (engine, legal, views, serialize)
     "rummykit": 11,

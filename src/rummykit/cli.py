@@ -20,8 +20,7 @@ from rummykit.conformance import CaseFileError, run_case_files
 from rummykit.errors import NotationError, Refusal, VariantError
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
-from rummykit.rules.contract import contract_of, uses_contracts
-from rummykit.rules.contract import describe as describe_contract
+from rummykit.rules.contract import uses_contracts
 from rummykit.rules.opening import opening_minimum
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
@@ -386,83 +385,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show(view: Any) -> str:
-    deal = f"deal {view.deal_number}, " if view.deal_number else ""
-    lines = [f"-- {deal}turn {view.turns_played + 1}, seat {view.to_move} to move ({view.phase})"]
-    for number, entry in enumerate(view.table, 1):
-        lines.append(f"   {number}: {entry.notation}  (seat {entry.owner})")
-    top = format_cards(view.discards) if view.discards else "-"
-    lines.append(f"   discards: {top}   stock: {view.stock_size}"
-                 + (f"   exchange: {view.exchange}" if view.exchange is not None else ""))  # fmt: skip
-    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes))
-    lines.append(f"   hand sizes: {sizes}; opened: {[s for s, o in enumerate(view.opened) if o]}")
-    if view.hand is not None:
-        lines.append(f"   your hand: {format_cards(view.hand)}")
-    return "\n".join(lines)
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    from rummykit.bots import make_bot
-    from rummykit.deal import deal
-    from rummykit.errors import IllegalMove
+    from pathlib import Path
+
+    from rummykit.terminal import GameSettings, RecordFileError, check_record_file, play_game, record_files
 
     variant = _variant(args.variant)
     args.players = _players(variant, args.players)
+    bots = _bot_names(args.bots, "play")
     try:
         variant.check_players(args.players)
-        bots_by_seat = _bot_names(args.bots, "play")
-        state = deal(variant, players=args.players, seed=args.seed)
-        bots = {
-            seat: make_bot(bots_by_seat[i % len(bots_by_seat)], variant, seed=args.seed)
-            for i, seat in enumerate(s for s in range(args.players) if s != args.seat)
-        }
     except ValueError as error:
         raise UsageError(f"play: {error}") from None
     if not 0 <= args.seat < args.players:
         raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
-    print(f"{variant.name}: you are seat {args.seat}. Moves as in the notation "
-          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo; "
-          "gin: pass, knock Kd, done); "
-          "'moves' lists yours, 'quit' leaves.")  # fmt: skip
-    while state.phase != "over":
-        if state.to_move != args.seat:
-            move = bots[state.to_move].choose(state.view(state.to_move))
-            print(f"seat {state.to_move}: {move}")
-            state = state.apply(move)
-            if state.legal_moves(args.seat):  # the upcard may be bought out of turn (R-CON-10)
-                try:
-                    answer = input(f"buy {state.discard_top} and a stock card? (buy, or enter to pass)> ")
-                except EOFError:
-                    print()
-                    return 0
-                if answer.strip() == "buy":
-                    state = state.apply("buy", seat=args.seat)
-                    print(f"you bought; your hand: {format_cards(state.hands[args.seat])}")
-            continue
-        view = state.view(args.seat)
-        print(_show(view))
-        contract = contract_of(variant, view.deal_number) if uses_contracts(variant) else None
-        if contract is not None:
-            print(f"   this deal's contract: {describe_contract(contract)}")
-        try:
-            line = input("your move> ").strip()
-        except EOFError:
-            print()
-            return 0
-        if line in ("quit", "exit"):
-            return 0
-        if line == "moves":
-            print("   " + "; ".join(str(m) for m in view.legal))
-            continue
-        try:
-            state = state.apply(line, seat=args.seat)
-        except IllegalMove as refusal:
-            print(f"   refused: {refusal.code}: {refusal.message}")
-    result = state.result
-    if result is None:  # the loop above ends only when the round is over
-        raise RuntimeError("the round ended without a result")
-    scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(result.scores))
-    print(f"round over ({result.ending}); winners {list(result.winners)}; scores {scores}")
+    record = Path(args.record) if args.record else None
+    try:
+        settings = GameSettings(variant, args.players, args.seat, tuple(bots), args.seed, args.match, record)
+    except ValueError as error:
+        raise UsageError(f"play: {error}") from None
+    try:
+        if record is not None:  # before the game, not after it
+            for path in dict.fromkeys((record, *record_files(record, 1, match=args.match))):
+                check_record_file(path)
+        play_game(settings)
+    except RecordFileError as error:
+        raise UsageError(f"play: --record: {error}") from None
     return 0
 
 
@@ -503,12 +451,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("play", help="play a round in the terminal against bots")
+    p = sub.add_parser("play", help="play a round (or a match) in the terminal against bots")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
     p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: a random deal)")
+    p.add_argument("--match", action="store_true", help="play a whole match, not one round")
+    p.add_argument(
+        "--record", metavar="FILE",
+        help="save the game's record to FILE at the end (a match: one file per round, game.json gives "
+        "game-round1.json, game-round2.json, ...)",
+    )  # fmt: skip
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="replay a game record (JSON)")
