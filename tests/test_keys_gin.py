@@ -15,7 +15,10 @@ import pytest
 from test_keys_play import Observe, check_two_values, codes, phase, play, variant_with
 
 import rummykit as rk
+from rummykit.bots import GreedyBot
+from rummykit.match import Match
 from rummykit.state import RoundState
+from rummykit.variant import variant_warnings
 
 
 def dealt_phase(state: RoundState, verdicts: tuple[str, ...]) -> object:
@@ -143,3 +146,52 @@ def test_a_knock_needs_two_players_and_deadwood_scoring_needs_a_knock(
     with pytest.raises(rk.VariantError) as info:
         variant_with("gin", settings)
     assert path in str(info.value)
+
+
+def test_a_gin_table_may_play_to_100() -> None:
+    """R-GIN-15's option: ``match.target = 100`` plays hands until a total
+    reaches 100; the highest total wins. Greedy bots play it to the end."""
+    to_100 = rk.loads_variant(
+        """
+[meta]
+id = "gin_to_100"
+name = "Gin Rummy to 100"
+extends = "gin"
+
+[match]
+target = 100
+"""
+    )
+    match = Match.start(to_100, players=2)
+    bots = [GreedyBot(to_100, seed=seat) for seat in range(2)]
+    hands = 0
+    while not match.is_over:
+        assert max(match.totals) < 100  # no hand is dealt after the target is reached
+        state = match.deal_next(seed=hands)
+        while state.result is None:
+            seat = state.to_move
+            state = state.apply(bots[seat].choose(state.view(seat)), seat=seat)
+        match = match.record(state.result)
+        hands += 1
+    assert hands > 1 and max(match.totals) >= 100
+    assert match.winners == tuple(s for s in range(2) if match.totals[s] == max(match.totals))
+
+
+def test_knock_keys_warn_while_knocking_is_off() -> None:
+    child = rk.loads_variant(
+        """
+[meta]
+id = "no_knock"
+name = "Knock keys, knocking off"
+extends = "rami51"
+
+[knock]
+max_deadwood = 5
+gin_bonus = 25
+"""
+    )
+    # gin_bonus keeps its default: only the key set to another value warns.
+    assert [str(w) for w in variant_warnings(child)] == [
+        "warning: knock.max_deadwood: does nothing while `knock.allowed` is false."
+    ]
+    assert variant_warnings(rk.load_variant("gin")) == []

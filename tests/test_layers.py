@@ -24,6 +24,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
 LAYERS = {
     "errors": 0,  # helpers that import no other rummykit module
     "memo": 0,
+    "evolve": 0,  # a fast attrs.evolve for the engine's hot path
     "schema": 0,
     "files": 0,  # reading small regular text files safely
     "messages": 0,  # the message catalogues (errors' refusals in other languages)
@@ -51,6 +52,7 @@ LAYERS = {
     "simulate": 10,
     "conformance": 10,
     "cli": 10,
+    "terminal": 10,  # the terminal game of `rummykit play`
     "testing": 10,
     "services": 10,  # installs RoundState's conveniences (engine, legal, views, serialize)
     "rummykit": 11,

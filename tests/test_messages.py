@@ -259,24 +259,22 @@ def test_an_unknown_lang_option_is_a_usage_error(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("nl", ("jij zit op plaats 0", "je hand:", "geweigerd: notation.invalid: Kan 'fly' niet lezen")),
-        (
-            "hu",
-            ("a(z) 0. helyen ülsz", "a kezed:", "nem szabályos: notation.invalid: Nem értelmezhető: 'fly'"),
-        ),
-        ("sv", ("du sitter på plats 0", "din hand:", "inte tillåtet: notation.invalid: Kan inte läsa 'fly'")),
-        (
-            "de",
-            ("du sitzt auf Platz 0", "deine Hand:", "abgelehnt: notation.invalid: 'fly' ist nicht lesbar"),
-        ),
+        ("nl", ("jij bent plaats 0", "je hand:", "geweigerd: notation.invalid: Kan 'fly' niet lezen",
+                "de bovenste kaart van de pot trekken", "Het spel verlaten? [j/N]")),
+        ("hu", ("te a(z) 0. hely vagy", "a kezed:", "nem szabályos: notation.invalid: Nem értelmezhető",
+                "a talon legfelső lapjának felhúzása", "Kilépsz a játékból? [i/N]")),
+        ("sv", ("du är plats 0", "din hand:", "inte tillåtet: notation.invalid: Kan inte läsa 'fly'",
+                "dra översta kortet från talongen", "Lämna spelet? [j/N]")),
+        ("de", ("du bist Platz 0", "deine Hand:", "abgelehnt: notation.invalid: 'fly' ist nicht lesbar",
+                "die oberste Karte vom Talon ziehen", "Das Spiel verlassen? [j/N]")),
     ],
-)
+)  # fmt: skip
 def test_the_terminal_game_in_each_language(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, words: tuple[str, ...]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("moves\nmeld 2c 3c 4c\nfly\nquit\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nmoves\nmeld 2c 3c 4c\nfly\nquit\nj\n"))
     code, out, _ = run(capsys, "play", "-v", "romme51", "--seed", "3", "--bots", "random", "--lang", lang)
     assert code == 0
     for word in words:
         assert word in out, (word, out)
-    assert "your hand" not in out and "refused" not in out
+    assert "your hand" not in out and "refused" not in out and "Quit the game" not in out

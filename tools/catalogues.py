@@ -5,7 +5,7 @@ installed: it is in the ``test`` extra) does the three steps in order:
 
 1. extracts the English templates from ``src/rummykit`` into
    ``src/rummykit/locale/rummykit.pot``, found by the calls that carry them
-   (``KEYWORDS``);
+   (``KEYWORDS``) and in the terminal game's tables (``rummykit.terminal``);
 2. merges the template into each language's
    ``src/rummykit/locale/<lang>/LC_MESSAGES/rummykit.po``: a new template comes
    in untranslated, a removed one goes;
@@ -54,8 +54,19 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 }
 
 
+def table_templates() -> set[str]:
+    """The terminal game's lines, kept in tables by key (rummykit.terminal)."""
+    from rummykit import terminal
+
+    found = set(terminal.MESSAGES.values())
+    found |= {text for _notation, text in terminal.MOVE_HELP.values()}
+    found |= set(terminal.COMMANDS.values())
+    return found
+
+
 def templates(source: Path = SOURCE) -> list[str]:
-    """Every English template in the source, once each, sorted."""
+    """Every English template in the source, once each, sorted: the ones
+    passed to the calls of ``KEYWORDS``, and the terminal game's tables."""
     found = {
         message
         for _file, _line, message, _comments, _context in extract_from_dir(
@@ -63,7 +74,7 @@ def templates(source: Path = SOURCE) -> list[str]:
         )
         if isinstance(message, str) and message
     }
-    return sorted(found)
+    return sorted(found | table_templates())
 
 
 def po_path(lang: str) -> Path:

@@ -21,8 +21,7 @@ from rummykit.errors import NotationError, Refusal, VariantError, render
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.messages import LANGUAGES, language, language_from_environment, translator
-from rummykit.rules.contract import contract_of, uses_contracts
-from rummykit.rules.contract import describe_text as describe_contract
+from rummykit.rules.contract import uses_contracts
 from rummykit.rules.opening import opening_minimum
 from rummykit.solver import best_opening, can_go_out, least_penalty
 from rummykit.values import hand_penalty
@@ -408,133 +407,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show(view: Any, lang: str = "en") -> str:
-    deal = _say(lang, "deal {deal}, ", deal=view.deal_number) if view.deal_number else ""
-    lines = [
-        _say(
-            lang,
-            "-- {deal}turn {turn}, seat {seat} to move ({phase})",
-            deal=deal,
-            turn=view.turns_played + 1,
-            seat=view.to_move,
-            phase=view.phase,
-        )
-    ]
-    for number, entry in enumerate(view.table, 1):
-        lines.append(
-            _say(
-                lang,
-                "   {number}: {meld}  (seat {seat})",
-                number=number,
-                meld=entry.notation,
-                seat=entry.owner,
-            )
-        )
-    top = format_cards(view.discards) if view.discards else "-"
-    exchange = _say(lang, "   exchange: {card}", card=view.exchange) if view.exchange is not None else ""
-    lines.append(_say(lang, "   discards: {top}   stock: {stock}", top=top, stock=view.stock_size) + exchange)
-    sizes = ", ".join(
-        _say(lang, "seat {seat}: {cards}", seat=s, cards=n) for s, n in enumerate(view.hand_sizes)
-    )
-    lines.append(
-        _say(
-            lang,
-            "   hand sizes: {sizes}; opened: {opened}",
-            sizes=sizes,
-            opened=[s for s, o in enumerate(view.opened) if o],
-        )
-    )
-    if view.hand is not None:
-        lines.append(_say(lang, "   your hand: {hand}", hand=format_cards(view.hand)))
-    return "\n".join(lines)
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    from rummykit.bots import make_bot
-    from rummykit.deal import deal
-    from rummykit.errors import IllegalMove
+    from pathlib import Path
+
+    from rummykit.terminal import GameSettings, RecordFileError, check_record_file, play_game, record_files
 
     variant = _variant(args.variant)
     args.players = _players(variant, args.players)
+    bots = _bot_names(args.bots, "play")
     try:
         variant.check_players(args.players)
-        bots_by_seat = _bot_names(args.bots, "play")
-        state = deal(variant, players=args.players, seed=args.seed)
-        bots = {
-            seat: make_bot(bots_by_seat[i % len(bots_by_seat)], variant, seed=args.seed)
-            for i, seat in enumerate(s for s in range(args.players) if s != args.seat)
-        }
     except ValueError as error:
         raise UsageError("play: {problem}", problem=error) from None
     if not 0 <= args.seat < args.players:
         raise UsageError("play: --seat must be from 0 to {last}", last=args.players - 1)
-    print(_say(args.lang, "{variant}: you are seat {seat}. Moves as in the notation "
-          "(draw, take, meld 7h 8h 9h, layoff 1 Ts, swap 1 8s, shift 1 6h JK=9h, discard 2c, out, undo; "
-          "gin: pass, knock Kd, done); "
-          "'moves' lists yours, 'quit' leaves.", variant=variant.name, seat=args.seat))  # fmt: skip
-    while state.phase != "over":
-        if state.to_move != args.seat:
-            move = bots[state.to_move].choose(state.view(state.to_move))
-            print(_say(args.lang, "seat {seat}: {move}", seat=state.to_move, move=move))
-            state = state.apply(move)
-            if state.legal_moves(args.seat):  # the upcard may be bought out of turn (R-CON-10)
-                try:
-                    answer = input(
-                        _say(
-                            args.lang,
-                            "buy {card} and a stock card? (buy, or enter to pass)> ",
-                            card=state.discard_top,
-                        )
-                    )
-                except EOFError:
-                    print()
-                    return 0
-                if answer.strip() == "buy":
-                    state = state.apply("buy", seat=args.seat)
-                    print(
-                        _say(
-                            args.lang,
-                            "you bought; your hand: {hand}",
-                            hand=format_cards(state.hands[args.seat]),
-                        )
-                    )
-            continue
-        view = state.view(args.seat)
-        print(_show(view, args.lang))
-        contract = contract_of(variant, view.deal_number) if uses_contracts(variant) else None
-        if contract is not None:
-            print(
-                _say(args.lang, "   this deal's contract: {contract}", contract=describe_contract(contract))
-            )
-        try:
-            line = input(_say(args.lang, "your move> ")).strip()
-        except EOFError:
-            print()
-            return 0
-        if line in ("quit", "exit"):
-            return 0
-        if line == "moves":
-            print("   " + "; ".join(str(m) for m in view.legal))
-            continue
-        try:
-            state = state.apply(line, seat=args.seat)
-        except IllegalMove as refusal:
-            print(_say(args.lang, "   refused: {code}: {message}", code=refusal.code, message=refusal))
-    result = state.result
-    if result is None:  # the loop above ends only when the round is over
-        raise RuntimeError("the round ended without a result")
-    scores = ", ".join(
-        _say(args.lang, "seat {seat}: {points}", seat=s, points=v) for s, v in enumerate(result.scores)
-    )
-    print(
-        _say(
-            args.lang,
-            "round over ({ending}); winners {winners}; scores {scores}",
-            ending=result.ending,
-            winners=list(result.winners),
-            scores=scores,
+    record = Path(args.record) if args.record else None
+    try:
+        settings = GameSettings(
+            variant, args.players, args.seat, tuple(bots), args.seed, args.match, record, lang=args.lang
         )
-    )
+    except ValueError as error:
+        raise UsageError("play: {problem}", problem=error) from None
+    try:
+        if record is not None:  # before the game, not after it
+            for path in dict.fromkeys((record, *record_files(record, 1, match=args.match))):
+                check_record_file(path)
+        play_game(settings)
+    except RecordFileError as error:
+        raise UsageError("play: --record: {problem}", problem=error) from None
     return 0
 
 
@@ -575,12 +475,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("play", help="play a round in the terminal against bots")
+    p = sub.add_parser("play", help="play a round (or a match) in the terminal against bots")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
     p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: a random deal)")
+    p.add_argument("--match", action="store_true", help="play a whole match, not one round")
+    p.add_argument(
+        "--record", metavar="FILE",
+        help="save the game's record to FILE at the end (a match: one file per round, game.json gives "
+        "game-round1.json, game-round2.json, ...)",
+    )  # fmt: skip
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="replay a game record (JSON)")

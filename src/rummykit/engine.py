@@ -11,14 +11,13 @@ from __future__ import annotations
 import operator
 import reprlib
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
-
-import attrs
+from typing import Any
 
 from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import N_, IllegalMove, NotationError, Refusal, Text
+from rummykit.evolve import evolve as _evolve
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Buy,
@@ -46,12 +45,10 @@ from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.rules.table import table_rule
 from rummykit.rules.turn import deep_obligation, pickup_obligation
-from rummykit.rules.wall import wall_draw_refusal
+from rummykit.rules.wall import at_wall, wall_draw_refusal
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
-
-_T = TypeVar("_T")
 
 __all__ = [
     "apply_move",
@@ -60,26 +57,16 @@ __all__ = [
     "check_commit",
     "check_discard",
     "commit_depends_on_hand",
+    "draw_refusal",
     "in_first_draw_round",
+    "legal_discards",
     "may_lay_off",
     "start_turn",
+    "top_take_stands",
 ]
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
 _CODE = operator.attrgetter("code")
-
-
-def _evolve(obj: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` for the engine's hot path (several times faster)."""
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls) if a.init)  # type: ignore[arg-type]
-    for name in names:
-        if name not in changes:
-            changes[name] = getattr(obj, name)
-    return cls(**changes)
 
 
 def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
@@ -302,14 +289,24 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- draws
 
 
-def _draw(state: RoundState, move: Draw) -> RoundState:
-    _need_draw(state)
+def draw_refusal(state: RoundState) -> IllegalMove | None:
+    """Why ``draw`` (from the stock, outside the knock phases) is refused
+    now; None: it is legal."""
+    if state.phase != "draw":
+        return _refuse("turn.wrong-phase", "You have drawn already this turn.")
     for refusal in (
         draw_rule(state.variant).stock_draw_refusal(len(state.stock)),
         wall_draw_refusal(state.variant, len(state.stock)),
     ):
         if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
+            return IllegalMove.from_refusal(refusal)
+    return None
+
+
+def _draw(state: RoundState, move: Draw) -> RoundState:
+    refused = draw_refusal(state)
+    if refused is not None:
+        raise refused
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
     window = opens_window(state.variant)
@@ -325,6 +322,36 @@ def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **change
         turn=_evolve(turn, start_jokers=jokers),
         **changes,
     )
+
+
+def top_take_stands(state: RoundState) -> bool:
+    """Would ``apply`` accept ``take`` (the top discard) in the draw phase?
+    The checks of :func:`_take`, made without the next state where the turn
+    plainly can go on (no pickup duty, not at the wall, another card to
+    throw); a trial take otherwise."""
+    variant = state.variant
+    rule = draw_rule(variant)
+    if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
+        return False
+    if knocking.take_ends_round(state) is not None:
+        return True
+    chosen = state.discard[-1]
+    opened = state.opened[state.to_move]
+    plain = (
+        not at_wall(variant, len(state.stock))
+        and not rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
+        and (
+            not rule.taken_card_is_marked()
+            or any(c.face is not chosen.face for c in state.hands[state.to_move])
+        )
+    )
+    if plain:
+        return True
+    try:
+        _take(state, Take(1))
+    except IllegalMove:
+        return False
+    return True
 
 
 def _take(state: RoundState, move: Take) -> RoundState:
@@ -620,18 +647,50 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     hand = _remove(state.hands[state.to_move], [card])
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold {card}.", card=card)
-    turn = state.turn
-    holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
-    for refusal in (
-        knocking.discard_refusal(state),
-        draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken),
-        table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped),
-    ):
+    for refusal in (knocking.discard_refusal(state), _card_discard_refusal(state, card, hand)):
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
     if not commit_checked:
         _commit_checks(state, hand)
     return hand
+
+
+def _card_discard_refusal(state: RoundState, card: Card, hand: Sequence[Card]) -> Refusal | None:
+    """The checks of a discard that depend on the card (``hand``: what is left)."""
+    turn = state.turn
+    refusal = draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken)
+    if refusal is not None:
+        return refusal
+    holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
+    return table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped)
+
+
+def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
+    """The faces among ``faces`` (distinct faces of the mover's hand) whose
+    ``discard`` ``apply`` accepts: the checks of :func:`check_discard`, with
+    the ones that do not depend on the card made once."""
+    hand = state.hands[state.to_move]
+    if state.phase != "play" or knocking.discard_refusal(state) is not None:
+        return []
+    turn = state.turn
+    if len(hand) < 2 or commit_depends_on_hand(state):
+        return [card for card in faces if _discard_stands(state, card)]
+    try:
+        _commit_checks(state, tuple(hand[1:]))  # the same verdict for every discard
+    except IllegalMove:
+        return []
+    if turn.taken is None:  # no swap either: no card-dependent check can refuse
+        return list(faces)
+    draw = draw_rule(state.variant)
+    return [card for card in faces if draw.taken_card_discard_refusal(card, turn.taken) is None]
+
+
+def _discard_stands(state: RoundState, card: Card) -> bool:
+    try:
+        check_discard(state, card)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _discard_card(state: RoundState, card: Card) -> tuple[Card, ...]:

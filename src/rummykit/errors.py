@@ -107,14 +107,14 @@ class Refusal:
 
     code: str
     template: str
-    field_items: tuple[tuple[str, object], ...]
+    fields: dict[str, object]
 
     def __init__(self, code: str, template: str, /, **fields: object) -> None:
-        self.__attrs_init__(code, template, tuple(fields.items()))
-
-    @property
-    def fields(self) -> dict[str, object]:
-        return dict(self.field_items)
+        # Set directly (the class is frozen): refusals are made often while moves are searched.
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "template", template)
+        set_field(self, "fields", fields)
 
     @property
     def message(self) -> str:

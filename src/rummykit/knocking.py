@@ -15,12 +15,10 @@ lays off, lays melds, then ``done``, which ends the round).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import attrs
 
 from rummykit.cards import Card
 from rummykit.errors import IllegalMove, Refusal
+from rummykit.evolve import evolve as _evolve
 from rummykit.melds import extend_meld, judge_meld
 from rummykit.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
 from rummykit.moves import Meld as MeldMove
@@ -40,6 +38,7 @@ __all__ = [
     "take_at_wall",
     "take_ends_round",
     "wall_knock_possible",
+    "wall_pass_allowed",
 ]
 
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
@@ -48,17 +47,6 @@ KNOCK_PHASES = ("first_upcard", "knock", "defend")
 
 def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
     return IllegalMove(code, message, **fields)
-
-
-_STATE_FIELDS = tuple(a.name for a in attrs.fields(RoundState) if a.init)
-
-
-def _evolve(state: RoundState, **changes: Any) -> RoundState:
-    """``attrs.evolve`` for a state, without its per-call introspection."""
-    for name in _STATE_FIELDS:
-        if name not in changes:
-            changes[name] = getattr(state, name)
-    return RoundState(**changes)
 
 
 def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
@@ -119,7 +107,7 @@ def _first_upcard(state: RoundState, move: Move) -> RoundState:
     if isinstance(move, Pass):
         passes = (*knocking.upcard_passes, seat)
         nxt = (seat + 1) % state.players
-        return _evolve(state, to_move=nxt, knocking=attrs.evolve(knocking, upcard_passes=passes))
+        return _evolve(state, to_move=nxt, knocking=_evolve(knocking, upcard_passes=passes))
     if isinstance(move, Take):
         if not state.discard:
             raise _refuse("draw.discard-empty", "There is no upcard to take.")
@@ -166,7 +154,7 @@ def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
             )
         return taken
     if counts_takes(state.variant):
-        return _evolve(taken, knocking=attrs.evolve(taken.knocking, takes=state.knocking.takes + 1))
+        return _evolve(taken, knocking=_evolve(taken.knocking, takes=state.knocking.takes + 1))
     return taken
 
 
@@ -176,8 +164,13 @@ def wall_knock_possible(state: RoundState) -> bool:
     return rule is not None and bool(rule.knock_cards(state.hands[state.to_move]))
 
 
+def wall_pass_allowed(state: RoundState) -> bool:
+    """May the player to move ``pass`` in the draw phase (at the wall only)?"""
+    return state.phase == "draw" and at_wall(state.variant, len(state.stock))
+
+
 def _wall_pass(state: RoundState) -> RoundState:
-    if state.phase != "draw" or not at_wall(state.variant, len(state.stock)):
+    if not wall_pass_allowed(state):
         raise _refuse("turn.wrong-phase", "You may pass only the first upcard, or at the wall.")
     return _drawn(state, "wall")
 
@@ -199,7 +192,7 @@ def after_discard(before: RoundState, discarded: Card, after: RoundState) -> Rou
         return _drawn(after, "repeat")
     if repeats == after.knocking.repeat:
         return after
-    return _evolve(after, knocking=attrs.evolve(after.knocking, repeat=repeats))
+    return _evolve(after, knocking=_evolve(after.knocking, repeat=repeats))
 
 
 def _drawn(state: RoundState, ending: Ending) -> RoundState:
@@ -227,7 +220,7 @@ def _knock(state: RoundState, move: Knock) -> RoundState:
         phase="knock",
         turns_played=state.turns_played + 1,
         turn=Turn(),
-        knocking=attrs.evolve(state.knocking, knocker=seat, knock_card=move.card.face),
+        knocking=_evolve(state.knocking, knocker=seat, knock_card=move.card.face),
     )
 
 
@@ -257,7 +250,7 @@ def _knocker(state: RoundState, move: Move) -> RoundState:
         refusal = rule.done_refusal(hand)
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
-        knocking = attrs.evolve(state.knocking, gin=rule.value(hand) == 0)
+        knocking = _evolve(state.knocking, gin=rule.value(hand) == 0)
         return _evolve(state, phase="defend", to_move=(seat + 1) % state.players, knocking=knocking)
     raise _refuse("turn.wrong-phase", "You have knocked: lay your melds, then say done.")
 
@@ -269,7 +262,7 @@ def _defender(state: RoundState, move: Move) -> RoundState:
         return _layoff(state, rule, move)
     if isinstance(move, MeldMove):
         new, _ = _lay_meld(state, move)
-        return _evolve(new, knocking=attrs.evolve(knocking, defender_melded=True))
+        return _evolve(new, knocking=_evolve(knocking, defender_melded=True))
     if isinstance(move, Done):
         result = round_result(
             state.variant, state.hands, state.table, state.opened, "knock", knocking.knocker
@@ -306,5 +299,5 @@ def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
         state,
         hands=_with_hand(state, seat, rest),
         table=table,
-        knocking=attrs.evolve(knocking, layoffs=layoffs),
+        knocking=_evolve(knocking, layoffs=layoffs),
     )

@@ -3,7 +3,9 @@
 Candidates are generated from the hand and the table (draws, every distinct
 meld the hand can form with every distinct joker placement, lay-offs at both
 ends of runs and into sets, swaps, discards, ``out``, ``undo``, exchanges),
-then each is applied: a move is listed if and only if ``apply`` accepts it.
+then each is judged by the checks ``apply`` makes (directly where the engine
+offers them, else by a trial ``apply``): a move is listed if and only if
+``apply`` accepts it.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.engine import buy_refusal, check_commit, check_discard, commit_depends_on_hand, may_lay_off
+from rummykit.engine import buy_refusal, draw_refusal, legal_discards, may_lay_off, top_take_stands
 from rummykit.errors import IllegalMove
-from rummykit.knocking import KNOCK_PHASES
+from rummykit.knocking import KNOCK_PHASES, wall_pass_allowed
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
@@ -52,8 +54,10 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     buy window is open for it (R-CON-10).
 
     Melds and lay-offs are judged directly (their candidates are built valid
-    and only the table permission is left to check, as ``apply`` does); every
-    other candidate is tried with ``apply``.
+    and only the table permission is left to check, as ``apply`` does), and
+    so are discards, draws, takes of the top discard, ``undo``, ``out`` and
+    the wall's ``pass``, by the engine's own checks; every other candidate
+    is tried with ``apply``.
     """
     if state.phase == "over":
         return []
@@ -63,40 +67,38 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
     out: list[Move] = []
     layoff_allowed: bool | None = None
-    shared_commit: bool | None = None  # the commit verdict shared by every discard that keeps cards
+    discards: set[Card] | None = None  # the faces whose discard is legal, found at once
     hand = state.hands[state.to_move]
     for move in candidate_moves(state):
-        if isinstance(move, MeldMove):
+        kind = type(move)
+        if kind is MeldMove:
             out.append(move)  # built from the hand and judged valid, in the play phase
-            continue
-        if isinstance(move, LayOff):
+        elif isinstance(move, Discard):
+            if discards is None:
+                discards = set(legal_discards(state, tuple(dict.fromkeys(hand))))
+            if move.card in discards:
+                out.append(move)
+        elif kind is LayOff:
             if layoff_allowed is None:
                 layoff_allowed = may_lay_off(state)
             if layoff_allowed:
                 out.append(move)  # built to fit by extend_meld
-            continue
-        if isinstance(move, Discard):
-            keeps_cards = len(hand) > 1
-            if keeps_cards and shared_commit is None and not commit_depends_on_hand(state):
-                try:
-                    check_commit(state, tuple(hand[1:]))
-                    shared_commit = True
-                except IllegalMove:
-                    shared_commit = False
-            if keeps_cards and shared_commit is False:
-                continue
-            try:
-                # The discard's own checks; the commit's too unless shared above.
-                check_discard(state, move.card, commit_checked=keeps_cards and shared_commit is True)
-            except IllegalMove:
-                continue
+        elif kind is Draw:
+            if draw_refusal(state) is None:
+                out.append(move)
+        elif isinstance(move, Take) and move.depth == 1 and state.phase == "draw":
+            if top_take_stands(state):
+                out.append(move)
+        elif kind is Undo:
+            if state.phase == "play" and state.turn.steps:  # engine._undo's one check
+                out.append(move)
+        elif kind is Out and hand:
+            continue  # refused with out.not-empty whatever else holds
+        elif kind is Pass and state.phase == "draw":
+            if wall_pass_allowed(state):
+                out.append(move)
+        elif _accepted(state, move):
             out.append(move)
-            continue
-        try:
-            state.apply(move)
-        except IllegalMove:
-            continue
-        out.append(move)
     return out
 
 
@@ -133,7 +135,7 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
                 for group in table_rule(variant).release_groups(entry.meld, faces):
                     yield SwapJoker(index + 1, group[0], group[1:])
     for card in faces:
-        yield Discard(card)
+        yield _DISCARDS.get(card) or _DISCARDS.setdefault(card, Discard(card))
     if knock is not None:
         for card in knock.knock_cards(hand):
             yield Knock(card)
@@ -143,6 +145,9 @@ def candidate_moves(state: RoundState) -> Iterator[Move]:
     if state.exchange is not None and draw.exchange_swap_allowed(state.turns_played, state.players):
         for card in faces:
             yield Exchange(card)
+
+
+_DISCARDS: dict[Card, Discard] = {}  # one move per face (moves are values)
 
 
 def _code(card: Card) -> int:
@@ -156,6 +161,8 @@ def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card
         if card in wanted:
             for end in open_ends(state.variant, meld):
                 yield Shift(index + 1, card, Card.joker(end))
+
+
 def _accepted(state: RoundState, move: Move) -> bool:
     try:
         state.apply(move)
@@ -190,95 +197,131 @@ def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
 
 
 _MELD_MOVES: PerOwner[tuple[Card, ...], tuple[MeldMove, ...]] = PerOwner(limit=1_000)
+_Piece = tuple[tuple[object, MeldMove, str], ...]  # (identity, move, its text) of each distinct meld
+_SET_PIECES: PerOwner[tuple[tuple[Card, ...], int], _Piece] = PerOwner(limit=20_000)
+_RUN_PIECES: PerOwner[tuple[int, tuple[Card, ...], bool, int], _Piece] = PerOwner(limit=20_000)
 
 
 def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
-    """The distinct meld moves of a hand; they depend on the meld rules and
-    the hand only, and are remembered per rules object."""
+    """The distinct meld moves of a hand, jokers declared where it matters;
+    they depend on the meld rules and the hand only, and are remembered per
+    rules object.
+
+    The melds of one rank (sets) and of one suit (runs) depend only on the
+    hand's cards of that rank or suit and its number of jokers: they are
+    built as pieces, remembered too, and put together here."""
     rules = state.variant.meld_rules
     remembered = _MELD_MOVES.table(rules)
     key = tuple(hand)
-    moves = remembered.get(key)
-    if moves is None:
-        seen: set[str] = set()
-        found = []
-        for cards in _meld_groups(rules, hand):
-            move = MeldMove(cards)
-            text = str(move)
-            if text not in seen:
-                seen.add(text)
-                found.append(move)
-        moves = remembered[key] = tuple(found)
-    return moves
-
-
-def _meld_groups(rules: MeldRules, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct meld the hand can form, jokers declared where it matters."""
+    found = remembered.get(key)
+    if found is not None:
+        return found
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
     jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
-    results: dict[object, tuple[Card, ...]] = {}
-    # Sets: per rank, subsets of the suits held, with jokers.
+    results: dict[object, tuple[MeldMove, str]] = {}
+    # Sets: per rank; where a set may repeat a suit, a held card's copies count too.
+    pool = (
+        naturals if rules.set_distinct_suits else sorted((c for c in hand if c.code != JOKER_CODE), key=_code)
+    )
     by_rank: dict[int, list[Card]] = {}
-    # Where a set may repeat a suit, a held card's copies count too.
-    every = sorted((c for c in hand if c.code != JOKER_CODE), key=_code)
-    pool = naturals if rules.set_distinct_suits else every
     for card in pool:
         by_rank.setdefault(card.code // 4, []).append(card)
+    sets = _SET_PIECES.table(rules)
     for group in by_rank.values():
-        for size in range(1, len(group) + 1):
-            for chosen in combinations(group, size):
-                for k in range(jokers + 1):
-                    if size + k < rules.set_min or size + k > rules.set_max:
-                        continue
-                    for declared in _set_declarations(chosen, k, rules.set_joker_suit == "bound"):
-                        _add(results, rules, (*chosen, *declared))
-    # Runs: per suit, every window with naturals from the hand and jokers in the gaps.
+        set_key = (tuple(group), jokers)
+        piece = sets.get(set_key)
+        if piece is None:
+            piece = sets[set_key] = _set_piece(rules, group, jokers)
+        for ident, move, text in piece:
+            results.setdefault(ident, (move, text))
+    # Runs: per suit.
+    by_suit: dict[int, list[Card]] = {}
+    for card in naturals:
+        by_suit.setdefault(card.code % 4, []).append(card)
+    runs = _RUN_PIECES.table(rules)
+    for suit in sorted(by_suit):
+        held = by_suit[suit]
+        two_aces = hand.count(Card.natural(14, suit)) >= 2
+        run_key = (suit, tuple(held), two_aces, jokers)
+        piece = runs.get(run_key)
+        if piece is None:
+            piece = runs[run_key] = _run_piece(rules, suit, held, two_aces, jokers)
+        for ident, move, text in piece:
+            results.setdefault(ident, (move, text))
+    seen: set[str] = set()
+    moves = []
+    for move, text in results.values():
+        if text not in seen:
+            seen.add(text)
+            moves.append(move)
+    found = remembered[key] = tuple(moves)
+    return found
+
+
+def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
+    """The sets of one rank's held cards with up to ``jokers`` jokers."""
+    results: dict[object, tuple[Card, ...]] = {}
+    for size in range(1, len(group) + 1):
+        for chosen in combinations(group, size):
+            for k in range(jokers + 1):
+                if size + k < rules.set_min or size + k > rules.set_max:
+                    continue
+                for declared in _set_declarations(chosen, k, rules.set_joker_suit == "bound"):
+                    _add(results, rules, (*chosen, *declared))
+    return _with_moves(results)
+
+
+def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: bool, jokers: int) -> _Piece:
+    """The runs of one suit's held cards (``two_aces``: the hand holds the
+    suit's ace twice), every window with jokers in the gaps."""
+    results: dict[object, tuple[Card, ...]] = {}
     lowest = 1 if rules.ace_low else 2
     highest = 14 if rules.ace_high else 13
     longest = min(rules.run_max, 14)
-    for suit in range(4):
-        held = {}
-        for card in naturals:
-            if card.code % 4 == suit:
-                rank = card.code // 4 + 2
-                if rank == 14:
-                    if rules.ace_low:
-                        held[1] = card
-                    if rules.ace_high:
-                        held[14] = card
-                else:
-                    held[rank] = card
-        if not held:
-            continue
-        # A window starts on a held card or at most `jokers` places before one.
-        starts = sorted({p - k for p in held for k in range(jokers + 1) if lowest <= p - k <= highest})
-        for lo in starts:
-            gaps = 0
-            for hi in range(lo, min(highest, lo + longest - 1) + 1):
-                if hi not in held:
-                    gaps += 1
-                    if gaps > jokers:
-                        break
-                length = hi - lo + 1
-                if length < rules.run_min:
+    held = {}
+    for card in cards:
+        rank = card.code // 4 + 2
+        if rank == 14:
+            if rules.ace_low:
+                held[1] = card
+            if rules.ace_high:
+                held[14] = card
+        else:
+            held[rank] = card
+    # A window starts on a held card or at most `jokers` places before one.
+    starts = sorted({p - k for p in held for k in range(jokers + 1) if lowest <= p - k <= highest})
+    for lo in starts:
+        gaps = 0
+        for hi in range(lo, min(highest, lo + longest - 1) + 1):
+            if hi not in held:
+                gaps += 1
+                if gaps > jokers:
+                    break
+            length = hi - lo + 1
+            if length < rules.run_min:
+                continue
+            window = range(lo, hi + 1)
+            present = [p for p in window if p in held]
+            if not present:
+                continue
+            # A held natural may also be replaced by a joker.
+            spare = jokers - (length - len(present))
+            for dropped in _drops(present, spare):
+                used = [p for p in present if p not in dropped]
+                if not used:
                     continue
-                window = range(lo, hi + 1)
-                present = [p for p in window if p in held]
-                if not present:
-                    continue
-                # A held natural may also be replaced by a joker.
-                spare = jokers - (length - len(present))
-                for dropped in _drops(present, spare):
-                    used = [p for p in present if p not in dropped]
-                    if not used:
-                        continue
-                    if 1 in used and 14 in used and hand.count(held[1]) < 2:
-                        continue  # ace to ace needs two aces
-                    naturals_used = [held[p] for p in used]
-                    spots = [p for p in window if p not in used]
-                    fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
-                    _add(results, rules, (*naturals_used, *fills))
-    yield from results.values()
+                if 1 in used and 14 in used and not two_aces:
+                    continue  # ace to ace needs two aces
+                naturals_used = [held[p] for p in used]
+                spots = [p for p in window if p not in used]
+                fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
+                _add(results, rules, (*naturals_used, *fills))
+    return _with_moves(results)
+
+
+def _with_moves(results: dict[object, tuple[Card, ...]]) -> _Piece:
+    moves = ((ident, MeldMove(cards)) for ident, cards in results.items())
+    return tuple((ident, move, str(move)) for ident, move in moves)
 
 
 def _drops(present: Sequence[int], spare: int) -> Iterator[tuple[int, ...]]:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Protocol
@@ -34,6 +36,8 @@ __all__ = [
     "english",
     "language",
     "language_from_environment",
+    "speaking",
+    "spoken",
     "translate",
     "translator",
 ]
@@ -114,6 +118,26 @@ def translator(lang: str | None) -> Translator:
         return english
     catalogue = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
     return catalogue.gettext
+
+
+# The language of the game being played here (rummykit.terminal's lines).
+_SPOKEN: ContextVar[str] = ContextVar("rummykit_spoken", default="en")
+
+
+def spoken() -> str:
+    """The language set by the innermost :func:`speaking` (English outside any)."""
+    return _SPOKEN.get()
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Within the block, :func:`spoken` is ``lang`` (one game's language; each
+    thread and task has its own)."""
+    token = _SPOKEN.set(language(lang))
+    try:
+        yield
+    finally:
+        _SPOKEN.reset(token)
 
 
 def translate(message: Translatable, lang: str | None) -> str:

@@ -1317,6 +1317,9 @@ def _buy_and_shift_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
         out += _idle(variant.buy, "buy", ("penalty_cards", "limit"), "while `buy.allowed` is false")
     if not jokers:
         out += _idle(variant.melds, "melds", ("wild_shift",), "when no deck band has jokers")
+    if not variant.knock.allowed:
+        keys = tuple(a.name for a in attrs.fields(Knock) if a.name != "allowed")
+        out += _idle(variant.knock, "knock", keys, "while `knock.allowed` is false")
     return out
 
 

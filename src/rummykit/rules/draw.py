@@ -88,7 +88,8 @@ class DrawRule(Protocol):
         ...
 
     def taken_card_discard_refusal(self, card: Card, taken: Card | None) -> Refusal | None:
-        """Why throwing ``card`` is refused when ``taken`` was taken this turn, or None."""
+        """Why throwing ``card`` is refused when ``taken`` was taken this turn,
+        or None (always None when ``taken`` is None)."""
         ...
 
     def chosen_card_must_start_meld(self) -> bool:

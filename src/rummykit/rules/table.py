@@ -97,7 +97,8 @@ class TableRule(Protocol):
 
     def swapped_joker_discard_refusal(self, card: Card, *, holds_swapped: bool) -> Refusal | None:
         """Why throwing ``card`` is refused when it would throw a joker taken
-        from the table this turn (``holds_swapped``), or None."""
+        from the table this turn (``holds_swapped``), or None (always None
+        when ``holds_swapped`` is false)."""
         ...
 
 
