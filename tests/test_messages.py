@@ -24,6 +24,8 @@ from rummykit.messages import (
     LOCALE_DIR,
     language,
     language_from_environment,
+    speaking,
+    spoken,
     translate,
     translator,
 )
@@ -203,6 +205,18 @@ def test_the_language_of_the_environment() -> None:
     assert language_from_environment({"LC_ALL": "C.UTF-8", "LANG": "nl_NL.UTF-8"}) == "en"
     assert language_from_environment({"LC_MESSAGES": "nl_BE", "LANG": "de_DE"}) == "nl"
     assert language_from_environment({"LANGUAGE": "en_GB:nl", "LANG": "nl_NL"}) == "en"
+
+
+def test_a_game_speaks_its_language_only_inside_it() -> None:
+    from rummykit.terminal import say
+
+    assert spoken() == "en"
+    with speaking("nl_NL.UTF-8"):
+        assert spoken() == "nl" and say("hand", cards="7h") == "   je hand: 7h"
+        with speaking("hu"):
+            assert say("quit") == "Kiléptél a játékból."
+        assert say("quit") == "Je hebt het spel verlaten."
+    assert spoken() == "en" and say("quit") == "You left the game."
 
 
 def test_an_illegal_move_survives_pickling_with_its_fields() -> None:

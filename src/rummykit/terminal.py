@@ -4,7 +4,8 @@ match, with a record of the game saved at the end if asked for.
 
 Every line the player reads is made by :func:`say` from a template of
 :data:`MESSAGES` (named fields, plain English), and the help text from
-:data:`MOVE_HELP`; translating the game means translating those two tables.
+:data:`MOVE_HELP`; the message catalogues (docs/languages.md) translate those
+tables, and :func:`say` writes in the game's language (``GameSettings.lang``).
 Move notation and the command words (``help``, ``moves``, ``quit``) are the
 same in every language.
 
