@@ -104,6 +104,9 @@ def _write(catalog: Catalog, path: Path) -> None:
 def extract() -> Catalog:
     """Step 1: the template catalogue, written to ``TEMPLATE``."""
     catalog = Catalog(project="rummykit", fuzzy=False)
+    if TEMPLATE.exists():  # the same date as before, so that a run changes only what changed
+        with TEMPLATE.open("rb") as source:
+            catalog.creation_date = read_po(source).creation_date
     for message in templates():
         catalog.add(message, flags=("python-brace-format",) if "{" in message else ())
     _write(catalog, TEMPLATE)
