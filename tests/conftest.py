@@ -15,3 +15,7 @@ settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# The command line speaks the language of the environment (docs/languages.md):
+# the tests expect English whatever the machine's locale says.
+os.environ["LANGUAGE"] = "en"

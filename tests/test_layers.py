@@ -27,6 +27,7 @@ LAYERS = {
     "evolve": 0,  # a fast attrs.evolve for the engine's hot path
     "schema": 0,
     "files": 0,  # reading small regular text files safely
+    "messages": 0,  # the message catalogues (errors' refusals in other languages)
     "cards": 1,
     "moves": 1,
     "values": 2,

@@ -189,9 +189,11 @@ def _parse_natural(token: str) -> Card:
     rank = _RANK_INPUT.get(token[:-1])
     suit = _SUIT_INPUT.get(token[-1])
     if rank is None:
-        raise NotationError(token, f"unknown rank {token[:-1]!r} (use 2-9, T or 10, J, Q, K, A)")
+        raise NotationError(
+            token, "unknown rank {rank} (use 2-9, T or 10, J, Q, K, A)", rank=repr(token[:-1])
+        )
     if suit is None:
-        raise NotationError(token, f"unknown suit {token[-1]!r} (use c, d, h, s)")
+        raise NotationError(token, "unknown suit {suit} (use c, d, h, s)", suit=repr(token[-1]))
     return NATURALS[(rank - 2) * 4 + suit]
 
 
@@ -221,7 +223,7 @@ def parse_card(token: str) -> Card:
                 declared = _parse_natural(tail)
             except NotationError:
                 raise NotationError(
-                    token, f"a joker is declared as a natural card, like JK=8h, not {tail!r}"
+                    token, "a joker is declared as a natural card, like JK=8h, not {tail}", tail=repr(tail)
                 ) from None
             card = _DECLARED[declared.code]
     elif sep:
@@ -230,7 +232,7 @@ def parse_card(token: str) -> Card:
         try:
             card = _parse_natural(text)
         except NotationError as error:
-            raise NotationError(token, error.reason) from None
+            raise NotationError(token, error.reason_template, **error.fields) from None
     if len(_PARSED) < 4096:
         _PARSED[token] = card
     return card

@@ -17,9 +17,10 @@ import attrs
 from rummykit.bots import BOTS
 from rummykit.cards import format_cards, parse_cards
 from rummykit.conformance import CaseFileError, run_case_files
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.errors import NotationError, Refusal, VariantError, render
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
+from rummykit.messages import LANGUAGES, language, language_from_environment, translator
 from rummykit.rules.contract import uses_contracts
 from rummykit.rules.opening import opening_minimum
 from rummykit.solver import best_opening, can_go_out, least_penalty
@@ -30,26 +31,40 @@ __all__ = ["main"]
 
 
 class UsageError(Exception):
-    """Bad input: printed as one line, exit 2."""
+    """Bad input: printed as one line, exit 2; an English template with named fields,
+    written in the language asked for (``--lang``, or the environment)."""
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        self.template = message
+        self.fields = fields
+        super().__init__(render(message, fields))
+
+    def text(self, lang: str) -> str:
+        return render(self.template, self.fields, translator(lang))
+
+
+def _say(lang: str, message: str, /, **fields: object) -> str:
+    """A line of text for the player in ``lang`` (an English template with named fields)."""
+    return render(message, fields, translator(lang))
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see --help)")
+        raise UsageError("{prog}: {problem} (see --help)", prog=self.prog, problem=message)
 
 
 def _variant(ref: str) -> Variant:
     try:
         return load_variant(ref)
     except VariantError as error:
-        raise UsageError(str(error.problems[0])) from None
+        raise UsageError("{problem}", problem=error.problems[0]) from None
 
 
 def _cards(words: Sequence[str]) -> tuple[Any, ...]:
     try:
         cards = parse_cards(" ".join(words))
     except NotationError as error:
-        raise UsageError(f"notation.invalid: {error}") from None
+        raise UsageError("notation.invalid: {error}", error=error) from None
     if not cards:
         raise UsageError("notation.invalid: no cards given (the card list is empty or blank)")
     return cards
@@ -58,10 +73,17 @@ def _cards(words: Sequence[str]) -> tuple[Any, ...]:
 def _bot_names(text: str, command: str) -> list[str]:
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
-        raise UsageError(f"{command}: --bots names no bot (known: {', '.join(BOTS)})")
+        raise UsageError(
+            "{command}: --bots names no bot (known: {known})", command=command, known=", ".join(BOTS)
+        )
     for name in names:
         if name not in BOTS:
-            raise UsageError(f"{command}: unknown bot {name!r} (known: {', '.join(BOTS)})")
+            raise UsageError(
+                "{command}: unknown bot {name} (known: {known})",
+                command=command,
+                name=repr(name),
+                known=", ".join(BOTS),
+            )
     return names
 
 
@@ -187,7 +209,7 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
     return 0
 
 
-def _meld_json(result: Meld | Refusal) -> dict[str, Any]:
+def _meld_json(result: Meld | Refusal, lang: str = "en") -> dict[str, Any]:
     if isinstance(result, Refusal):
         return {
             "valid": False,
@@ -195,7 +217,7 @@ def _meld_json(result: Meld | Refusal) -> dict[str, Any]:
             "points": None,
             "jokers": [],
             "code": result.code,
-            "message": result.message,
+            "message": result.message_in(lang),
         }
     return {
         "valid": True,
@@ -212,9 +234,9 @@ def cmd_meld(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
     result = judge_meld(variant.meld_rules, _cards(args.cards))
     if args.json:
-        _emit(_meld_json(result))
+        _emit(_meld_json(result, args.lang))
     elif isinstance(result, Refusal):
-        print(f"refused: {result.code}: {result.message}")
+        print(_say(args.lang, "refused: {code}: {message}", code=result.code, message=result))
     else:
         jokers = _joker_text(result)
         stands = "".join(f"; JK stands for {j}" for j in jokers)
@@ -278,7 +300,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     try:
         report = run_case_files(args.files)
     except CaseFileError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError("{problem}", problem=error) from None
     for result in report.results:
         if not result.passed:
             print(result)
@@ -293,13 +315,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         record = from_json(read_text_file(args.file))
     except UnreadableFile as error:
-        raise UsageError(f"{args.file}: cannot read: {error.reason}") from None
+        raise UsageError("{file}: cannot read: {reason}", file=args.file, reason=error.reason) from None
     except JSONError as error:
-        raise UsageError(f"{args.file}: {error}") from None
+        raise UsageError("{file}: {problem}", file=args.file, problem=error) from None
     except RecursionError:
-        raise UsageError(f"{args.file}: not a game record (nested too deep)") from None
+        raise UsageError("{file}: not a game record (nested too deep)", file=args.file) from None
     if not isinstance(record, Record):
-        raise UsageError(f"{args.file}: not a game record")
+        raise UsageError("{file}: not a game record", file=args.file)
     try:
         state = record.replay()
     except ReplayError as error:
@@ -347,7 +369,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         variant.check_players(args.players)
     except ValueError as error:
-        raise UsageError(f"simulate: {error}") from None
+        raise UsageError("simulate: {problem}", problem=error) from None
     if args.workers < 1:
         raise UsageError("simulate: --workers must be at least 1")
     records = Path(args.records) if args.records else None
@@ -355,7 +377,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         try:  # before the simulation runs, not after
             prepare_records(records)
         except RecordsError as error:
-            raise UsageError(f"simulate: --records: {error}") from None
+            raise UsageError("simulate: --records: {problem}", problem=error) from None
 
     def progress(stream: Any, total: int) -> Any:
         if args.quiet:
@@ -377,7 +399,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=progress,
         )
     except ValueError as error:
-        raise UsageError(f"simulate: {error}") from None
+        raise UsageError("simulate: {problem}", problem=error) from None
     if args.json:
         _emit(report.document())
     else:
@@ -396,21 +418,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         variant.check_players(args.players)
     except ValueError as error:
-        raise UsageError(f"play: {error}") from None
+        raise UsageError("play: {problem}", problem=error) from None
     if not 0 <= args.seat < args.players:
-        raise UsageError(f"play: --seat must be from 0 to {args.players - 1}")
+        raise UsageError("play: --seat must be from 0 to {last}", last=args.players - 1)
     record = Path(args.record) if args.record else None
     try:
-        settings = GameSettings(variant, args.players, args.seat, tuple(bots), args.seed, args.match, record)
+        settings = GameSettings(
+            variant, args.players, args.seat, tuple(bots), args.seed, args.match, record, lang=args.lang
+        )
     except ValueError as error:
-        raise UsageError(f"play: {error}") from None
+        raise UsageError("play: {problem}", problem=error) from None
     try:
         if record is not None:  # before the game, not after it
             for path in dict.fromkeys((record, *record_files(record, 1, match=args.match))):
                 check_record_file(path)
         play_game(settings)
     except RecordFileError as error:
-        raise UsageError(f"play: --record: {error}") from None
+        raise UsageError("play: --record: {problem}", problem=error) from None
     return 0
 
 
@@ -473,17 +497,33 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("conformance", help="run conformance case files")
     p.add_argument("files", nargs="+", help="case files (.toml)")
     p.set_defaults(run=cmd_conformance)
+    for p in sub.choices.values():
+        p.add_argument(
+            "--lang", choices=LANGUAGES, help="language of messages (default: LANGUAGE or LANG, else en)"
+        )
     return parser
+
+
+def _asked_language(argv: Sequence[str]) -> str:
+    """The language of ``--lang`` in ``argv``, else of the environment (English by default)."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return language(argv[i + 1])
+        if word.startswith("--lang="):
+            return language(word.partition("=")[2])
+    return language_from_environment()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    lang = _asked_language(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
+        args.lang = lang
         code: int = args.run(args)
         return code
     except UsageError as error:
-        print(f"rummykit: error: {one_line(str(error))}", file=sys.stderr)
+        print(f"rummykit: error: {one_line(error.text(lang))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0

@@ -16,7 +16,7 @@ from typing import Any
 from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
-from rummykit.errors import IllegalMove, NotationError, Refusal
+from rummykit.errors import N_, IllegalMove, NotationError, Refusal, Text
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
@@ -69,8 +69,8 @@ __all__ = [
 _CODE = operator.attrgetter("code")
 
 
-def _refuse(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message)
+def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
+    return IllegalMove(code, message, **fields)
 
 
 def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
@@ -90,14 +90,19 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
     if isinstance(move, Buy) or (isinstance(move, str) and _is_buy_text(move)):
         return _buy_for(state, move, seat)
     if seat is not None and seat != state.to_move:
-        raise _refuse("turn.not-your-turn", f"It is seat {state.to_move}'s turn, not seat {seat}'s.")
+        raise _refuse(
+            "turn.not-your-turn",
+            "It is seat {turn}'s turn, not seat {seat}'s.",
+            turn=state.to_move,
+            seat=seat,
+        )
     if isinstance(move, str):
         move = _read_move(state, move, seat)
     if knocking.handles(state, move):
         return knocking.apply_knocking(state, move)
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
     if handler is None:
-        raise _refuse("notation.invalid", f"{move!r} is not a move.")
+        raise _refuse("notation.invalid", "{move} is not a move.", move=repr(move))
     after = handler(state, move)
     if state.buy_window and after.buy_window:
         # Any move of the player in turn closes the buy window (R-CON-10).
@@ -120,12 +125,16 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
         try:
             named = parse_seat_move(move)[0]
         except NotationError as error:
-            detail = f": {error.reason}" if error.reason else ""
-            raise _refuse("notation.invalid", f"Cannot read {error.token!r}{detail}.") from None
+            detail = Text(": {reason}", reason=error.why()) if error.reason else ""
+            raise _refuse(
+                "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
+            ) from None
         if not 0 <= (named if named is not None else 0) < state.players:
-            raise _refuse("turn.not-your-turn", f"There is no seat {named} at this table.")
+            raise _refuse("turn.not-your-turn", "There is no seat {seat} at this table.", seat=named)
     if seat is not None and named is not None and named != seat:
-        raise _refuse("turn.not-your-turn", f"Seat {seat} cannot move for seat {named}.")
+        raise _refuse(
+            "turn.not-your-turn", "Seat {seat} cannot move for seat {named}.", seat=seat, named=named
+        )
     buyer = seat if seat is not None else named
     if buyer is None:
         raise _refuse("buy.not-available", "A buy names the seat that buys, as in '2: buy'.")
@@ -194,15 +203,17 @@ def _read_move(state: RoundState, text: str, seat: int | None) -> Move:
         named = split_seat(text)[0]
         if named is not None and named != state.to_move:
             message = (
-                f"It is seat {state.to_move}'s turn, not seat {named}'s."
+                N_("It is seat {turn}'s turn, not seat {named}'s.")
                 if seat is None
-                else f"Seat {seat} cannot move for seat {named}."
+                else N_("Seat {seat} cannot move for seat {named}.")
             )
-            raise _refuse("turn.not-your-turn", message)
+            raise _refuse("turn.not-your-turn", message, turn=state.to_move, seat=seat, named=named)
         return parse_seat_move(text)[1]
     except NotationError as error:
-        detail = f": {error.reason}" if error.reason else ""
-        raise _refuse("notation.invalid", f"Cannot read {error.token!r}{detail}.") from None
+        detail = Text(": {reason}", reason=error.why()) if error.reason else ""
+        raise _refuse(
+            "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
+        ) from None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -367,12 +378,14 @@ def _take(state: RoundState, move: Take) -> RoundState:
         if pickup is not None and not pickup.feasible(variant, hand, chosen, opened=opened, table=table):
             raise _refuse(
                 "draw.taken-card-unused",
-                f"You may take {chosen} only to lay it on the table this turn, and you cannot.",
+                "You may take {card} only to lay it on the table this turn, and you cannot.",
+                card=chosen,
             )
         if draw_rule(variant).taken_card_is_marked() and not _can_end_turn(new, chosen):
             raise _refuse(
                 "discard.just-taken",
-                f"After taking {chosen} you would have no other card to discard.",
+                "After taking {card} you would have no other card to discard.",
+                card=chosen,
             )
         return knocking.take_at_wall(state, new)
     deep = deep_obligation(variant)
@@ -388,7 +401,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
     ):
         raise _refuse(
             "draw.taken-card-unused",
-            f"The chosen card {chosen} must {deep.duty} this turn, and it cannot.",
+            "The chosen card {card} must {duty} this turn, and it cannot.",
+            card=chosen,
+            duty=Text(deep.duty),
         )
     return new
 
@@ -426,7 +441,7 @@ def _exchange(state: RoundState, move: Exchange) -> RoundState:
         raise _refuse("exchange.not-allowed", "Swap the exchange card before you meld or lay off.")
     hand = _remove(state.hands[state.to_move], [move.card])
     if hand is None:
-        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+        raise _refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
     return _evolve(
         state,
         hands=_with_hand(state, (*hand, state.exchange)),
@@ -493,7 +508,7 @@ def _check_play_melds(state: RoundState) -> None:
 
 def _table_index(state: RoundState, number: int) -> int:
     if not 1 <= number <= len(state.table):
-        raise _refuse("layoff.no-such-meld", f"There is no meld {number} on the table.")
+        raise _refuse("layoff.no-such-meld", "There is no meld {meld} on the table.", meld=number)
     return number - 1
 
 
@@ -548,7 +563,7 @@ def _shift(state: RoundState, move: Shift) -> RoundState:
         raise _layoff_refusal(state)
     hand = _remove(state.hands[state.to_move], [move.card])
     if hand is None:
-        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+        raise _refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
     old = state.table[index]
     result = shift_wild(variant, old.meld, move.card, move.wild)
     if isinstance(result, Refusal):
@@ -579,7 +594,7 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
         raise IllegalMove.from_refusal(refusal)
     hand = _remove(state.hands[state.to_move], list(move.cards))
     if hand is None:
-        raise _refuse("card.not-in-hand", f"You do not hold {format_cards(move.cards)}.")
+        raise _refuse("card.not-in-hand", "You do not hold {cards}.", cards=format_cards(move.cards))
     old = state.table[index]
     result = table_rule(variant).swap_out_joker(old.meld, move.cards)
     if isinstance(result, Refusal):
@@ -631,7 +646,7 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     card = card.face
     hand = _remove(state.hands[state.to_move], [card])
     if hand is None:
-        raise _refuse("card.not-in-hand", f"You do not hold {card}.")
+        raise _refuse("card.not-in-hand", "You do not hold {card}.", card=card)
     for refusal in (knocking.discard_refusal(state), _card_discard_refusal(state, card, hand)):
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)

@@ -6,11 +6,68 @@ and each carries data, not only text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
-__all__ = ["IllegalMove", "NotationError", "Problem", "Refusal", "VariantError"]
+from rummykit.messages import N_, Translator, english, translator
+
+__all__ = ["N_", "IllegalMove", "NotationError", "Problem", "Refusal", "Text", "VariantError", "joined"]
+
+
+def render(template: str, fields: Mapping[str, object], translate: Translator = english) -> str:
+    """``template`` translated and filled in: a :class:`Text` or :class:`Refusal` field is
+    translated too, any other value is written with ``str``."""
+    text = translate(template)
+    if not fields:
+        return text
+    values = {name: _field_text(value, translate) for name, value in fields.items()}
+    return text.format(**values)
+
+
+def joined(items: Sequence[object], template: str) -> object:
+    """``items`` joined two by two with ``template`` (``N_("{a} or {b}")``), to
+    translate with the sentence that holds them: ``8h and 8s``."""
+    result: object = items[0] if items else ""
+    for item in items[1:]:
+        result = Text(template, a=result, b=item)
+    return result
+
+
+def _field_text(value: object, translate: Translator) -> str:
+    if isinstance(value, (Text, Refusal, IllegalMove, NotationError)):
+        return value.text(translate)
+    return str(value)
+
+
+class Text:
+    """A phrase to translate: an English ``template`` with named ``fields``.
+
+    Used as the value of another message's field (a word such as "hearts", or a
+    reason inside a refusal), so that the phrase is translated with its sentence.
+    """
+
+    __slots__ = ("fields", "template")
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template = template
+        self.fields = fields
+
+    def text(self, translate: Translator = english) -> str:
+        return render(self.template, self.fields, translate)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
 
 
 class NotationError(ValueError):
@@ -18,40 +75,105 @@ class NotationError(ValueError):
 
     code = "notation.invalid"
 
-    def __init__(self, token: str, reason: str = "") -> None:
+    def __init__(self, token: str, reason: str = "", /, **fields: object) -> None:
         self.token = token
-        self.reason = reason
-        detail = f": {reason}" if reason else ""
+        self.reason_template = reason
+        self.fields = fields
+        self.reason = render(reason, fields)
+        detail = f": {self.reason}" if reason else ""
         super().__init__(f"cannot read {token!r}{detail}")
 
+    def why(self) -> Text:
+        """The reason, to translate (an English template with named fields)."""
+        return Text(self.reason_template, **self.fields)
 
-@attrs.frozen(slots=True)
+    def text(self, translate: Translator = english) -> str:
+        """``str(error)`` in the language of ``translate``."""
+        template = N_("cannot read {token}: {reason}") if self.reason else N_("cannot read {token}")
+        return render(template, {"token": repr(self.token), "reason": self.why()}, translate)
+
+
+@attrs.frozen(slots=True, init=False, eq=False, repr=False)
 class Refusal:
-    """Why something is not allowed: a stable ``code`` and one English sentence.
+    """Why something is not allowed: a stable ``code`` and one sentence.
 
-    A refusal is a value, returned by the checking functions; :class:`IllegalMove`
-    is the exception that carries one.
+    The sentence is an English ``template`` with named ``fields``
+    (``Refusal("card.not-in-hand", "You do not hold {card}.", card=card)``);
+    ``message`` is it in English, :meth:`message_in` in another language
+    (docs/languages.md). Two refusals are equal when their code and English
+    message are. A refusal is a value, returned by the checking functions;
+    :class:`IllegalMove` is the exception that carries one.
     """
 
     code: str
-    message: str
+    template: str
+    fields: dict[str, object]
+
+    def __init__(self, code: str, template: str, /, **fields: object) -> None:
+        # Set directly (the class is frozen): refusals are made often while moves are searched.
+        set_field = object.__setattr__
+        set_field(self, "code", code)
+        set_field(self, "template", template)
+        set_field(self, "fields", fields)
+
+    @property
+    def message(self) -> str:
+        """The sentence in English."""
+        return self.text()
+
+    def text(self, translate: Translator = english) -> str:
+        return render(self.template, self.fields, translate)
+
+    def message_in(self, lang: str | None) -> str:
+        """The sentence in ``lang`` ("nl", "hu", "sv", "de"; English otherwise)."""
+        return self.text(translator(lang))
+
+    def with_code(self, code: str) -> Refusal:
+        """The same sentence under another code."""
+        return Refusal(code, self.template, **self.fields)
 
     def __bool__(self) -> bool:
         # A refusal is never a success, so ``if check_meld(...)`` reads naturally.
         return False
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Refusal) and (self.code, self.message) == (other.code, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.message))
+
+    def __repr__(self) -> str:
+        return f"Refusal(code={self.code!r}, message={self.message!r})"
+
 
 class IllegalMove(ValueError):
     """A move, meld or opening that the rules refuse; ``code`` is listed in docs/refusal-codes.md."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, /, **fields: object) -> None:
         self.code = code
-        self.message = message
-        super().__init__(f"{code}: {message}")
+        self.template = message
+        self.fields = fields
+        self.message = render(message, fields)
+        super().__init__(f"{code}: {self.message}")
 
     @classmethod
     def from_refusal(cls, refusal: Refusal) -> IllegalMove:
-        return cls(refusal.code, refusal.message)
+        return cls(refusal.code, refusal.template, **refusal.fields)
+
+    def text(self, translate: Translator = english) -> str:
+        return render(self.template, self.fields, translate)
+
+    def message_in(self, lang: str | None) -> str:
+        """The sentence in ``lang`` ("nl", "hu", "sv", "de"; English otherwise); ``str`` stays English."""
+        return self.text(translator(lang))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_illegal_move, (self.code, self.template, self.fields))
+
+
+def _illegal_move(code: str, template: str, fields: dict[str, object]) -> IllegalMove:
+    """Rebuilds a pickled :class:`IllegalMove` (its fields are keyword arguments)."""
+    return IllegalMove(code, template, **fields)
 
 
 @attrs.frozen(slots=True)

@@ -45,8 +45,8 @@ KNOCK_PHASES = ("first_upcard", "knock", "defend")
 """The phases whose moves are all applied here."""
 
 
-def _refuse(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message)
+def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
+    return IllegalMove(code, message, **fields)
 
 
 def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
@@ -210,7 +210,7 @@ def _knock(state: RoundState, move: Knock) -> RoundState:
     seat = state.to_move
     rest = _remove(state.hands[seat], [move.card])
     if rest is None:
-        raise _refuse("card.not-in-hand", f"You do not hold {move.card}.")
+        raise _refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
     refusal = rule.knock_refusal(rest)
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
@@ -277,7 +277,7 @@ def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     if not 1 <= move.meld <= len(state.table):
-        raise _refuse("layoff.no-such-meld", f"There is no meld {move.meld} on the table.")
+        raise _refuse("layoff.no-such-meld", "There is no meld {meld} on the table.", meld=move.meld)
     index = move.meld - 1
     old = state.table[index]
     if old.owner != knocking.knocker:

@@ -20,7 +20,7 @@ from typing import Literal, Protocol
 import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
-from rummykit.errors import Refusal
+from rummykit.errors import N_, Refusal, Text, joined
 from rummykit.memo import PerOwner
 from rummykit.values import TableValues
 
@@ -203,8 +203,8 @@ _SET_JOKER_SLOTS = tuple(
 # --------------------------------------------------------------------------- refusals
 
 
-def _refuse(code: str, message: str) -> Refusal:
-    return Refusal(code, message)
+def _refuse(code: str, message: str, **fields: object) -> Refusal:
+    return Refusal(code, message, **fields)
 
 
 _SET_RANKS = Refusal("meld.set-ranks", "All cards of a set must have the same rank.")
@@ -219,15 +219,22 @@ def _too_many_jokers(rules: MeldRules, jokers: int = 0, naturals: int = 0) -> Re
     """The refusal of a meld with more jokers than the rules allow (the
     ``naturals`` of the meld when it is the joker/natural limit that binds)."""
     if jokers <= rules.max_jokers and rules.jokers_vs_naturals != "any":
-        rule = "fewer jokers than" if rules.jokers_vs_naturals == "fewer" else "no more jokers than"
+        rule = N_("fewer jokers than") if rules.jokers_vs_naturals == "fewer" else N_("no more jokers than")
         return _refuse(
             "meld.too-many-jokers",
-            f"A meld must hold {rule} natural cards ({jokers} jokers, {naturals} natural).",
+            "A meld must hold {rule} natural cards ({jokers} jokers, {naturals} natural).",
+            rule=Text(rule),
+            jokers=jokers,
+            naturals=naturals,
         )
     if rules.max_jokers == 0:
         return _refuse("meld.too-many-jokers", "This variant does not allow jokers in melds.")
-    plural = "joker" if rules.max_jokers == 1 else "jokers"
-    return _refuse("meld.too-many-jokers", f"A meld may hold at most {rules.max_jokers} {plural}.")
+    most = (
+        N_("A meld may hold at most {most} joker.")
+        if rules.max_jokers == 1
+        else N_("A meld may hold at most {most} jokers.")
+    )
+    return _refuse("meld.too-many-jokers", most, most=rules.max_jokers)
 
 
 # --------------------------------------------------------------------------- sets
@@ -242,9 +249,9 @@ def _judge_set(
     """Judge a set; ``fixed_suits`` are jokers already on the table (lay-off)."""
     n = len(naturals) + len(jokers) + len(fixed_suits)
     if n < rules.set_min:
-        return _refuse("meld.too-short", f"A set needs at least {rules.set_min} cards.")
+        return _refuse("meld.too-short", "A set needs at least {least} cards.", least=rules.set_min)
     if n > rules.set_max:
-        return _refuse("meld.too-long", f"A set holds at most {rules.set_max} cards.")
+        return _refuse("meld.too-long", "A set holds at most {most} cards.", most=rules.set_max)
     rank = naturals[0].rank
     if rank is None:  # a natural card always has a rank
         raise ValueError(f"{naturals[0]} has no rank")
@@ -257,7 +264,8 @@ def _judge_set(
         if held & bit and rules.set_distinct_suits:
             return _refuse(
                 "meld.set-duplicate-suit",
-                f"A set may not hold two cards of one suit ({card} twice).",
+                "A set may not hold two cards of one suit ({card} twice).",
+                card=card,
             )
         held |= bit
     taken = held
@@ -266,7 +274,8 @@ def _judge_set(
             if taken >> suit & 1 and rules.set_distinct_suits:
                 return _refuse(
                     "meld.set-duplicate-suit",
-                    f"The joker in this set stands for {Card.natural(rank, suit)}; swap it out instead.",
+                    "The joker in this set stands for {card}; swap it out instead.",
+                    card=Card.natural(rank, suit),
                 )
             taken |= 1 << suit
     if rules.set_distinct_suits and len(naturals) + len(jokers) + len(fixed_suits) > 4:
@@ -281,8 +290,9 @@ def _judge_set(
         if declared.rank != rank or (taken >> declared.code % 4) & 1:
             return _refuse(
                 "meld.joker-declaration",
-                f"A joker in this set can stand only for a {rank.symbol} of a suit "
-                f"the set lacks, not {declared}.",
+                "A joker in this set can stand only for a {rank} of a suit the set lacks, not {declared}.",
+                rank=rank.symbol,
+                declared=declared,
             )
         taken |= 1 << declared.code % 4
         joker_suits.append(declared.suit)
@@ -293,8 +303,8 @@ def _judge_set(
             if not free:
                 return _refuse(
                     "meld.joker-declaration",
-                    f"A joker in this set must stand for a {rank.symbol} of a suit the set lacks; "
-                    "none is left.",
+                    "A joker in this set must stand for a {rank} of a suit the set lacks; none is left.",
+                    rank=rank.symbol,
                 )
             suit = free[0]
             taken |= 1 << suit
@@ -354,10 +364,12 @@ def _judge_run(
     seen_ranks = [c.code // 4 for c in fixed.values() if c.code != JOKER_CODE]
     for card in naturals:
         if card.code // 4 in seen_ranks and not _second_ace(rules, card, seen_ranks):
-            return _refuse("meld.run-gap", f"A run cannot hold two cards of one rank ({card} twice).")
+            return _refuse(
+                "meld.run-gap", "A run cannot hold two cards of one rank ({card} twice).", card=card
+            )
         seen_ranks.append(card.code // 4)
     if n > longest:
-        return _refuse("meld.too-long", f"A run holds at most {longest} cards.")
+        return _refuse("meld.too-long", "A run holds at most {most} cards.", most=longest)
     lowest = 1 if rules.ace_low else 2
     highest = 14 if rules.ace_high else 13
     fixed_lo = min(fixed) if fixed else 99
@@ -392,7 +404,7 @@ def _judge_run(
     if not windows:
         return _run_shape_refusal(rules, naturals, fixed, n, any_shape, suit)
     if n < rules.run_min:
-        return _refuse("meld.too-short", f"A run needs at least {rules.run_min} cards.")
+        return _refuse("meld.too-short", "A run needs at least {least} cards.", least=rules.run_min)
     # Declarations: each must fit some window; a "declared" variant obeys them.
     fitting: list[tuple[int, dict[int, Card], dict[int, Card]]] = []
     for start, occupied in windows:
@@ -401,7 +413,9 @@ def _judge_run(
             fitting.append((start, occupied, placed))
     if declared and not fitting:
         names = format_cards(Card.joker(d) for d in declared)
-        return _refuse("meld.joker-declaration", f"The declared joker {names} does not fit this run.")
+        return _refuse(
+            "meld.joker-declaration", "The declared joker {names} does not fit this run.", names=names
+        )
     if rules.joker_placement == "lowest_value":
         # The app places jokers itself; a declaration only has to fit somewhere.
         candidates: list[tuple[int, dict[int, Card], dict[int, Card]]] = [
@@ -479,14 +493,18 @@ def _run_shape_refusal(
         low_fit = not other or max(other) <= n
         high_fit = not other or min(other) >= 14 - n + 1
         if (low_fit and not rules.ace_low) or (high_fit and not rules.ace_high):
-            side = "low" if low_fit and not rules.ace_low else "high"
-            return _refuse("meld.run-ace", f"In this variant an ace cannot be {side} in a run.")
+            side = N_("low") if low_fit and not rules.ace_low else N_("high")
+            return _refuse(
+                "meld.run-ace", "In this variant an ace cannot be {side} in a run.", side=Text(side)
+            )
     if _circular_fit(ranks, n):
         return _refuse(
             "meld.run-wraparound",
             "A run cannot turn the corner: the ace is low or high, never both (K A 2).",
         )
-    return _refuse("meld.run-gap", f"The cards of this {suit.name.lower()} run are not consecutive.")
+    return _refuse(
+        "meld.run-gap", "The cards of this {suit} run are not consecutive.", suit=Text(suit.name.lower())
+    )
 
 
 # --------------------------------------------------------------------------- entry points
@@ -600,7 +618,7 @@ def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | 
     total_naturals = len(meld) - meld.jokers + len(naturals)
     if total_jokers > rules.joker_limit(total_naturals):
         reason = _too_many_jokers(rules, total_jokers, total_naturals)
-        return _refuse("layoff.does-not-fit", reason.message)
+        return reason.with_code("layoff.does-not-fit")
     result: Meld | Refusal
     if meld.kind == "set":
         table_naturals = list(meld.naturals)
@@ -610,7 +628,7 @@ def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | 
         fixed = {slot.position: slot.card for slot in meld.slots}
         result = _judge_run(rules, naturals, jokers, fixed)
     if isinstance(result, Refusal):
-        return _refuse("layoff.does-not-fit", result.message)
+        return result.with_code("layoff.does-not-fit")
     return result
 
 
@@ -640,19 +658,20 @@ def swap_joker(
             if slots[i].stands_for is card:
                 slots[i] = _RUN_SLOTS[slots[i].suit or 0][slots[i].position]  # type: ignore[assignment]
                 return Meld("run", tuple(slots), meld.points), tuple(range(len(slots)))
-        return _refuse("swap.wrong-card", f"No joker in this meld stands for {card}.")
+        return _refuse("swap.wrong-card", "No joker in this meld stands for {card}.", card=card)
     naturals = len(slots) - len(jokers)
     if naturals < set_min_naturals:
         return _refuse(
             "swap.set-needs-three-naturals",
-            f"A joker may leave a set only when it lies beside {set_min_naturals} natural cards.",
+            "A joker may leave a set only when it lies beside {least} natural cards.",
+            least=set_min_naturals,
         )
     held = {s.suit for s in slots if s.card.code != JOKER_CODE}
     if card.rank != meld.rank or card.suit in held:
-        return _refuse("swap.wrong-card", f"No joker in this set stands for {card}.")
+        return _refuse("swap.wrong-card", "No joker in this set stands for {card}.", card=card)
     target = next((i for i in jokers if slots[i].suit in (card.suit, None)), None)
     if target is None:
-        return _refuse("swap.wrong-card", f"No joker in this set stands for {card}.")
+        return _refuse("swap.wrong-card", "No joker in this set stands for {card}.", card=card)
     slots[target] = _SET_SLOTS[card.code]
     order = sorted(
         range(len(slots)),
@@ -694,19 +713,21 @@ def release_set_joker(
     if len(meld) != rules.set_min or len(jokers) != 1 or len(held) + len(missing) > rules.set_max:
         return _refuse(
             "swap.set-closed",
-            f"Only a set of {rules.set_min} cards with one joker can release it; this set is closed.",
+            "Only a set of {size} cards with one joker can release it; this set is closed.",
+            size=rules.set_min,
         )
     named: set[Suit] = set()
     for card in cards:
         suit = card.suit
         if suit is None or card.rank != rank or suit in held or suit in named:
-            return _refuse("swap.wrong-card", f"{card} is not a suit this set lacks.")
+            return _refuse("swap.wrong-card", "{card} is not a suit this set lacks.", card=card)
         named.add(suit)
     if len(named) != len(missing):
-        lacking = " and ".join(str(Card.natural(rank, suit)) for suit in missing)
+        lacking = joined([Card.natural(rank, suit) for suit in missing], N_("{a} and {b}"))
         return _refuse(
             "swap.set-needs-both-suits",
-            f"The joker leaves this set only when every missing suit is laid with it: {lacking}.",
+            "The joker leaves this set only when every missing suit is laid with it: {lacking}.",
+            lacking=lacking,
         )
     return _released_set(rules, meld, jokers[0], cards)
 
@@ -744,7 +765,7 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
             return _too_many_jokers(rules, len(suits), len(naturals))
         return _judge_set(rules, naturals, [], suits)
     if kind != "run":
-        return _refuse("meld.not-a-meld", f"Unknown meld kind {kind!r}.")
+        return _refuse("meld.not-a-meld", "Unknown meld kind {kind}.", kind=repr(kind))
     first = cards[0].declared if cards[0].code == JOKER_CODE else cards[0]
     if first is None:
         return _refuse("meld.joker-declaration", "A run's jokers must say what they stand for.")
@@ -757,7 +778,9 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
             declared = card.declared
             expected = 14 if position in (1, 14) else position
             if declared is None or declared.code // 4 + 2 != expected or declared.suit != first.suit:
-                return _refuse("meld.joker-declaration", f"The joker at place {offset + 1} does not fit.")
+                return _refuse(
+                    "meld.joker-declaration", "The joker at place {place} does not fit.", place=offset + 1
+                )
             fixed[position] = JOKER
         else:
             fixed[position] = card
@@ -771,5 +794,5 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
         if (14 if p in (1, 14) else p) != c.code // 4 + 2:
             return _refuse("meld.run-gap", "The cards of this run are not in sequence.")
     if len(cards) < rules.run_min:
-        return _refuse("meld.too-short", f"A run needs at least {rules.run_min} cards.")
+        return _refuse("meld.too-short", "A run needs at least {least} cards.", least=rules.run_min)
     return _judge_run(rules, [], [], fixed)

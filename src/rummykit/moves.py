@@ -261,7 +261,7 @@ def _is_number(token: str) -> bool:
 
 def _number(token: str, text: str) -> int:
     if not _is_number(token) or int(token) < 1:
-        raise NotationError(text, f"{token!r} is not a number from 1 up")
+        raise NotationError(text, "{token} is not a number from 1 up", token=repr(token))
     return int(token)
 
 
@@ -292,7 +292,7 @@ def split_seat(text: str) -> tuple[int | None, str]:
     if colon and _is_number(head):
         return int(head), rest.strip()
     if colon and head.isascii() and head.isdigit():
-        raise NotationError(text, f"{reprlib.repr(head)} is too long for a seat")
+        raise NotationError(text, "{head} is too long for a seat", head=reprlib.repr(head))
     return None, line
 
 
@@ -347,7 +347,7 @@ def parse_seat_move(text: str) -> tuple[int | None, Move]:
         move = Knock(_one_card(args, text).face)
     elif verb in ("out", "undo", "pass", "done"):
         if args:
-            raise NotationError(text, f"{verb} takes nothing")
+            raise NotationError(text, "{verb} takes nothing", verb=verb)
         simple: dict[str, type[Out | Undo | Pass | Done]] = {
             "out": Out,
             "undo": Undo,
@@ -356,5 +356,5 @@ def parse_seat_move(text: str) -> tuple[int | None, Move]:
         }
         move = simple[verb]()
     else:
-        raise NotationError(text, f"unknown move {verb!r}")
+        raise NotationError(text, "unknown move {verb}", verb=repr(verb))
     return seat, move

@@ -4,7 +4,8 @@ match, with a record of the game saved at the end if asked for.
 
 Every line the player reads is made by :func:`say` from a template of
 :data:`MESSAGES` (named fields, plain English), and the help text from
-:data:`MOVE_HELP`; translating the game means translating those two tables.
+:data:`MOVE_HELP`; the message catalogues (docs/languages.md) translate those
+tables, and :func:`say` writes in the game's language (``GameSettings.lang``).
 Move notation and the command words (``help``, ``moves``, ``quit``) are the
 same in every language.
 
@@ -27,13 +28,13 @@ import attrs
 from rummykit.bots import BOTS, Bot, make_bot
 from rummykit.cards import Card, format_cards
 from rummykit.deal import deal, next_seat
-from rummykit.errors import IllegalMove
+from rummykit.errors import IllegalMove, Text, render
 from rummykit.match import Match
+from rummykit.messages import speaking, spoken, translator
 from rummykit.moves import Buy, Draw, DrawExchange, Move, Take, parse_seat_move
 from rummykit.records import Record
 from rummykit.rules.buy import buy_rule
-from rummykit.rules.contract import contract_of, uses_contracts
-from rummykit.rules.contract import describe as describe_contract
+from rummykit.rules.contract import contract_of, describe_text, uses_contracts
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.during_play import melds_during_play
@@ -167,8 +168,9 @@ COMMANDS: dict[str, str] = {
 
 
 def say(key: str, **fields: object) -> str:
-    """The line ``key`` of :data:`MESSAGES` with its fields filled in."""
-    return MESSAGES[key].format(**fields)
+    """The line ``key`` of :data:`MESSAGES` in the game's language (:func:`speaking`)
+    with its fields filled in."""
+    return render(MESSAGES[key], fields, translator(spoken()))
 
 
 class RecordFileError(ValueError):
@@ -206,6 +208,7 @@ class GameSettings:
     seed: int | None = None
     match: bool = False
     record: Path | None = None
+    lang: str = "en"
 
     def __attrs_post_init__(self) -> None:
         self.variant.check_players(self.players)
@@ -306,14 +309,14 @@ def help_lines(variant: Variant, seat: int) -> list[str]:
     lines = [say("help_moves", variant=variant.name)]
     for key in variant_moves(variant):
         notation, text = MOVE_HELP[key]
-        lines.append(say("help_move", notation=notation, text=text))
+        lines.append(say("help_move", notation=notation, text=Text(text)))
     draw = draw_rule(variant)
     if draw.chosen_card_must_start_meld():
         lines.append(say("help_deep_new_meld"))
     elif draw.chosen_card_must_be_laid():
         lines.append(say("help_deep_laid"))
     lines.append(say("help_commands"))
-    lines += [say("help_move", notation=word, text=text) for word, text in COMMANDS.items()]
+    lines += [say("help_move", notation=word, text=Text(text)) for word, text in COMMANDS.items()]
     lines.append(say("help_seat", seat=seat))
     return lines
 
@@ -377,7 +380,7 @@ def _opening_lines(state: RoundState, seat: int) -> list[str]:
     variant = state.variant
     if uses_contracts(variant):
         contract = contract_of(variant, state.deal_number)
-        return [] if contract is None else [say("contract", contract=describe_contract(contract))]
+        return [] if contract is None else [say("contract", contract=describe_text(contract))]
     minimum = opening_minimum(variant)
     if not minimum or state.opened[seat]:
         return []
@@ -455,7 +458,7 @@ def _player_turn(session: _Session, state: RoundState, seat: int) -> RoundState:
             try:
                 state.apply(line, seat=seat)  # the engine judges the text as typed
             except IllegalMove as refusal:
-                session.write("refused", code=refusal.code, message=refusal.message)
+                session.write("refused", code=refusal.code, message=refusal)
                 continue
             move = parse_seat_move(line)[1]
             after = session.apply(state, f"{seat}: buy" if isinstance(move, Buy) else move)
@@ -527,16 +530,17 @@ def play_game(settings: GameSettings, console: Console | None = None) -> None:
     """Play one round, or a whole match with ``settings.match``, until it
     ends or the player leaves (quit, or the end of input); then save the
     records where ``settings.record`` asks (RecordFileError if that fails)."""
-    session = _Session(settings, console if console is not None else Console())
-    session.write("welcome", variant=settings.variant.name, seat=settings.seat)
-    try:
-        if settings.match:
-            _play_match(session)
-        else:
-            _play_one_round(session)
-    except _GameLeft as left:
-        session.write(left.key)
-    _save_records(settings, session.records, session.console)
+    with speaking(settings.lang):
+        session = _Session(settings, console if console is not None else Console())
+        session.write("welcome", variant=settings.variant.name, seat=settings.seat)
+        try:
+            if settings.match:
+                _play_match(session)
+            else:
+                _play_one_round(session)
+        except _GameLeft as left:
+            session.write(left.key)
+        _save_records(settings, session.records, session.console)
 
 
 def _bot_seed(seed: int | None, seat: int) -> int | None:
@@ -631,7 +635,7 @@ def _player_decides(session: _Session, match: Match, seat: int) -> Match:
         try:
             return match.decide(seat, choice)
         except IllegalMove as refusal:
-            session.write("refused", code=refusal.code, message=refusal.message)
+            session.write("refused", code=refusal.code, message=refusal)
 
 
 TABLE_ROUNDS = 12

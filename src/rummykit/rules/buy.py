@@ -64,7 +64,9 @@ class BuyRule:
         if window.stock < self.penalty_cards:
             return Refusal("buy.not-available", "The stock is too short to pay the buy's penalty cards.")
         if self.limit and window.buys >= self.limit:
-            return Refusal("buy.limit", f"You have bought {self.limit} times this deal, the most allowed.")
+            return Refusal(
+                "buy.limit", "You have bought {times} times this deal, the most allowed.", times=self.limit
+            )
         return None
 
 

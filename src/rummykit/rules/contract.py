@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummykit.cards import Card
-from rummykit.errors import Refusal
+from rummykit.errors import N_, Refusal, Text
 from rummykit.melds import Meld
 from rummykit.rules.base import register_commit
 from rummykit.rules.deal import DealRule, StandardDeal, deal_rule
@@ -74,6 +74,15 @@ def describe(contract: ContractDeal) -> str:
     return " and ".join(parts)
 
 
+def describe_text(contract: ContractDeal) -> Text:
+    """:func:`describe` as a phrase to translate ("nothing" for an empty contract)."""
+    sets = Text(N_("{n} set") if contract.sets == 1 else N_("{n} sets"), n=contract.sets)
+    runs = Text(N_("{n} run") if contract.runs == 1 else N_("{n} runs"), n=contract.runs)
+    if contract.sets and contract.runs:
+        return Text(N_("{sets} and {runs}"), sets=sets, runs=runs)
+    return sets if contract.sets else runs if contract.runs else Text(N_("nothing"))
+
+
 def contract_deal_rule(variant: Variant, deal_number: int) -> DealRule:
     """The deal stage for deal ``deal_number``: the variant's, with the hand
     size of that deal's contract where the variant has contracts."""
@@ -94,10 +103,12 @@ def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | N
     than its minimum; the sets differ in rank; no two runs of one suit join."""
     sets = [m for m in melds if m.kind == "set"]
     runs = [m for m in melds if m.kind == "run"]
-    wanted = describe(contract)
+    wanted = describe_text(contract)
     if len(sets) != contract.sets or len(runs) != contract.runs:
-        laid = describe(ContractDeal(hand_size=1, sets=len(sets), runs=len(runs))) or "nothing"
-        return Refusal("opening.contract", f"This deal's contract is {wanted}; you laid {laid}.")
+        laid = describe_text(ContractDeal(hand_size=1, sets=len(sets), runs=len(runs)))
+        return Refusal(
+            "opening.contract", "This deal's contract is {wanted}; you laid {laid}.", wanted=wanted, laid=laid
+        )
     ranks = [m.rank for m in sets]
     if len(set(ranks)) != len(ranks):
         return Refusal("opening.contract", "The sets of a contract must differ in rank.")
@@ -106,7 +117,9 @@ def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | N
             if _joinable(a, b):
                 return Refusal(
                     "opening.contract",
-                    f"The runs {a} and {b} would make one run; a contract's runs are separate.",
+                    "The runs {a} and {b} would make one run; a contract's runs are separate.",
+                    a=a,
+                    b=b,
                 )
     return None
 

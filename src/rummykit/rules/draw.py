@@ -155,7 +155,7 @@ class StandardDraw:
         if not draw.discard_deep:
             return Refusal("draw.discard-row", "Only the top discard can be taken.")
         if depth > discard_size:
-            return Refusal("draw.discard-row", f"The discard row holds only {discard_size} cards.")
+            return Refusal("draw.discard-row", "The discard row holds only {size} cards.", size=discard_size)
         return None
 
     def take_depths(self, discard_size: int) -> tuple[int, ...]:
@@ -199,7 +199,9 @@ class StandardDraw:
 
     def taken_card_discard_refusal(self, card: Card, taken: Card | None) -> Refusal | None:
         if taken is not None and card.face is taken.face and self.draw.no_discard_of_taken_card:
-            return Refusal("discard.just-taken", f"You may not discard {card}: you took it this turn.")
+            return Refusal(
+                "discard.just-taken", "You may not discard {card}: you took it this turn.", card=card
+            )
         return None
 
     def chosen_card_must_start_meld(self) -> bool:

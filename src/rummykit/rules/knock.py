@@ -64,7 +64,9 @@ class KnockRule:
         if left > self.max_deadwood:
             return Refusal(
                 "knock.deadwood",
-                f"Knocking needs deadwood of at most {self.max_deadwood}; the rest of your hand has {left}.",
+                "Knocking needs deadwood of at most {most}; the rest of your hand has {left}.",
+                most=self.max_deadwood,
+                left=left,
             )
         return None
 
@@ -75,7 +77,9 @@ class KnockRule:
         if left > self.max_deadwood:
             return Refusal(
                 "knock.deadwood",
-                f"That meld leaves deadwood of at least {left}; the knock allows {self.max_deadwood}.",
+                "That meld leaves deadwood of at least {left}; the knock allows {most}.",
+                left=left,
+                most=self.max_deadwood,
             )
         return None
 
@@ -85,7 +89,9 @@ class KnockRule:
         if left > self.max_deadwood:
             return Refusal(
                 "knock.deadwood",
-                f"Your unlaid cards count {left}; lay melds until they count {self.max_deadwood} or less.",
+                "Your unlaid cards count {left}; lay melds until they count {most} or less.",
+                left=left,
+                most=self.max_deadwood,
             )
         return None
 
@@ -110,7 +116,8 @@ class KnockRule:
         if max(below, above) > self.chain_per_end:
             return Refusal(
                 "layoff.does-not-fit",
-                f"At most {self.chain_per_end} cards may be laid off at each end of a knocker's run.",
+                "At most {most} cards may be laid off at each end of a knocker's run.",
+                most=self.chain_per_end,
             )
         return None
 

@@ -147,7 +147,7 @@ class AllSeatsPlay:
     def refusal(self, history: MatchHistory, seat: int, choice: str) -> Refusal | None:
         if choice == "rebuy":
             return Refusal("match.no-rebuy", "This variant has no buy-back: no seat is ever out.")
-        return Refusal("match.no-decision", f"Seat {seat} has no decision to make in this match.")
+        return Refusal("match.no-decision", "Seat {seat} has no decision to make in this match.", seat=seat)
 
 
 @attrs.frozen(slots=True)
@@ -328,21 +328,35 @@ class Elimination:
         if seat in standing.pending:
             return None
         if choice == "rebuy" and seat not in standing.active:
-            return Refusal("match.no-rebuy", self._why_no_rebuy(history, standing, seat))
-        return Refusal("match.no-decision", f"Seat {seat} has no decision to make now.")
+            return self._why_no_rebuy(history, standing, seat)
+        return Refusal("match.no-decision", "Seat {seat} has no decision to make now.", seat=seat)
 
-    def _why_no_rebuy(self, history: MatchHistory, standing: Standing, seat: int) -> str:
+    def _why_no_rebuy(self, history: MatchHistory, standing: Standing, seat: int) -> Refusal:
         """Why ``seat``, out of the match, may not buy back in (one sentence)."""
         if not self.buy_back:
-            return "This variant has no buy-back: a seat over the limit is out."
+            return Refusal("match.no-rebuy", "This variant has no buy-back: a seat over the limit is out.")
         if seat in standing.bought_back:
-            return f"Seat {seat} has bought back once already; a seat buys back at most once."
+            return Refusal(
+                "match.no-rebuy",
+                "Seat {seat} has bought back once already; a seat buys back at most once.",
+                seat=seat,
+            )
         if any(d.after == len(history.results) and d.seat == seat for d in history.decisions):
-            return f"Seat {seat} has decided already: it retired after this deal."
+            return Refusal(
+                "match.no-rebuy", "Seat {seat} has decided already: it retired after this deal.", seat=seat
+            )
         last = standing.rounds[-1] if standing.rounds else ()
         if seat in last and len(standing.survivors) < 2:
-            return f"Seat {seat} may buy back only while at least two other seats are still in."
-        return f"Seat {seat} is out; a buy-back is decided right after the deal that put the seat out."
+            return Refusal(
+                "match.no-rebuy",
+                "Seat {seat} may buy back only while at least two other seats are still in.",
+                seat=seat,
+            )
+        return Refusal(
+            "match.no-rebuy",
+            "Seat {seat} is out; a buy-back is decided right after the deal that put the seat out.",
+            seat=seat,
+        )
 
     def dealer_of(self, history: MatchHistory, index: int) -> int:
         standing = self.standing(history)

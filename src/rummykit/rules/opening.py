@@ -58,7 +58,9 @@ class OpeningMinimum:
             return None
         return Refusal(
             "opening.below-minimum",
-            f"An opening must be worth at least {self.min_points} points; these melds are worth {points}.",
+            "An opening must be worth at least {least} points; these melds are worth {points}.",
+            least=self.min_points,
+            points=points,
         )
 
 
@@ -75,7 +77,8 @@ class OpeningPureRun:
             return None
         return Refusal(
             "opening.needs-pure-run",
-            f"An opening must include a run of at least {self.length} cards without a joker.",
+            "An opening must include a run of at least {length} cards without a joker.",
+            length=self.length,
         )
 
 

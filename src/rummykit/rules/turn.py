@@ -159,7 +159,9 @@ class DeepCardStartsNewMeld:
         chosen = commit.chosen
         if chosen is None or any(chosen.face in (c.face for c in m.cards) for m in commit.new_melds):
             return None
-        return Refusal("draw.taken-card-unused", f"The chosen card {chosen} must be in a new meld this turn.")
+        return Refusal(
+            "draw.taken-card-unused", "The chosen card {card} must be in a new meld this turn.", card=chosen
+        )
 
 
 @attrs.frozen(slots=True)
@@ -195,7 +197,9 @@ class DeepCardOnTable:
         if any(chosen.face in (c.face for c in m.cards) for m in commit.new_melds):
             return None
         return Refusal(
-            "draw.taken-card-unused", f"The chosen card {chosen} must be melded or laid off this turn."
+            "draw.taken-card-unused",
+            "The chosen card {card} must be melded or laid off this turn.",
+            card=chosen,
         )
 
 
@@ -298,7 +302,9 @@ class TakenDiscardLaid:
                 if commit.going_out or naturals >= self.partners:
                     return None
         return Refusal(
-            "draw.taken-card-unused", f"The discard you took ({taken}) must be laid on the table this turn."
+            "draw.taken-card-unused",
+            "The discard you took ({card}) must be laid on the table this turn.",
+            card=taken,
         )
 
 
@@ -334,7 +340,8 @@ class TakenDiscardOpens:
             return None
         return Refusal(
             "draw.taken-card-unused",
-            f"The discard you took ({taken}) must be in the melds you open with this turn.",
+            "The discard you took ({card}) must be in the melds you open with this turn.",
+            card=taken,
         )
 
 

@@ -18,7 +18,7 @@ Jokers never return to a hand this way, and never leave a set.
 from __future__ import annotations
 
 from rummykit.cards import JOKER_CODE, Card
-from rummykit.errors import Refusal
+from rummykit.errors import N_, Refusal, Text, joined
 from rummykit.melds import Meld, Slot, rebuild_meld
 from rummykit.variant import Variant
 
@@ -72,13 +72,16 @@ def shift_wild(
     wanted = target.declared if target.code == JOKER_CODE else target
     joker = next((i for i, slot in enumerate(meld.slots) if slot.is_joker and slot.stands_for is card), None)
     if meld.kind != "run" or joker is None or card.code == JOKER_CODE:
-        return Refusal("shift.no-wild", f"No joker of this meld stands for {card}.")
+        return Refusal("shift.no-wild", "No joker of this meld stands for {card}.", card=card)
     ends = open_ends(variant, meld)
     if wanted is None or wanted not in ends:
-        named = "nothing" if wanted is None else str(wanted)
-        free = " or ".join(str(c) for c in ends) or "no place"
+        named = Text(N_("nothing")) if wanted is None else str(wanted)
+        free = joined(ends, N_("{a} or {b}")) if ends else Text(N_("no place"))
         return Refusal(
-            "shift.no-room", f"The joker can go only to an open end of this run ({free}), not {named}."
+            "shift.no-room",
+            "The joker can go only to an open end of this run ({free}), not {named}.",
+            free=free,
+            named=named,
         )
     cards = [card if i == joker else _declared(slot) for i, slot in enumerate(meld.slots)]
     order: list[int | None] = [i if i != joker else None for i in range(len(meld.slots))]
@@ -92,5 +95,5 @@ def shift_wild(
         order.append(joker)
     rebuilt = rebuild_meld(variant, "run", cards)
     if isinstance(rebuilt, Refusal):
-        return Refusal("shift.no-room", f"The run cannot take the joker there: {rebuilt.message}")
+        return Refusal("shift.no-room", "The run cannot take the joker there: {why}", why=rebuilt)
     return rebuilt, tuple(order)
