@@ -249,7 +249,9 @@ def _strings(doc: object) -> list[str]:
     if isinstance(doc, str):
         return [doc]
     if isinstance(doc, dict):
-        return [s for k, v in doc.items() if k != "variant" for s in _strings(v)]
+        # The log is what every seat saw happen (a card taken into a hand since
+        # included); test_wire checks that it names no hidden card.
+        return [s for k, v in doc.items() if k not in ("variant", "log") for s in _strings(v)]
     if isinstance(doc, list):
         return [s for v in doc for s in _strings(v)]
     return []
