@@ -23,7 +23,6 @@ __all__ = [
     "MAX_SCORE",
     "SCHEMA",
     "SCHEMAS",
-    "VIEW_SCHEMA",
     "JSONError",
     "card_list",
     "check_schema",
@@ -47,9 +46,9 @@ __all__ = [
     "variant_document",
 ]
 
-SCHEMA = 1
-VIEW_SCHEMA = 2
-"""The schema views are written with (cards as arrays; see docs/wire-format.md)."""
+SCHEMA = 2
+"""The schema documents are written with: cards as arrays of card strings
+(schema 1 wrote a list of cards as one string)."""
 SCHEMAS = (1, 2)
 """The schemas :func:`check_schema` accepts: documents of schema 1 still load."""
 MAX_DOCUMENT_CHARS = 4_000_000

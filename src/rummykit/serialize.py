@@ -1,6 +1,7 @@
 """JSON for what machines write: states, views, moves and records.
 
-Every document has ``"schema": 1`` and a ``"type"``. Loading a state checks
+Every document has ``"schema"`` (2; documents of schema 1 still load) and a
+``"type"``; lists of cards are arrays of card strings (docs/wire-format.md). Loading a state checks
 its invariants (every card of the deck exactly once somewhere, seats in range,
 valid table melds) and names the JSON path of the first problem.
 
@@ -20,14 +21,13 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, Card, build_deck, format_cards
+from rummykit.cards import JOKER, Card, build_deck
 from rummykit.documents import (
     MAX_DEPTH,
     MAX_DOCUMENT_CHARS,
     MAX_JOKERS,
     MAX_SCORE,
     SCHEMA,
-    VIEW_SCHEMA,
     JSONError,
     card_list,
     check_schema,
@@ -51,6 +51,7 @@ from rummykit.documents import (
 )
 from rummykit.errors import NotationError, Refusal
 from rummykit.knocking import KNOCK_PHASES
+from rummykit.match import Match
 from rummykit.melds import MeldRules, rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
@@ -59,6 +60,7 @@ from rummykit.rules.contract import deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.knock import knock_rule
+from rummykit.rules.match import DECISIONS, Decision
 from rummykit.scoring import round_result
 from rummykit.state import LOG_SIZE, Knocking, RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.variant import MAX_PLAYERS, MAX_ROUNDS, MAX_SET_SIZE, MAX_TURN_CAP, Variant
@@ -73,6 +75,8 @@ __all__ = [
     "check_state",
     "from_json",
     "load_variant_document",
+    "match_document",
+    "match_from_document",
     "read_result",
     "result_document",
     "state_from_document",
@@ -82,13 +86,18 @@ __all__ = [
 ]
 
 
-def _cards(cards: Any) -> str:
-    return format_cards(cards)
+def _cards(cards: Any) -> list[str]:
+    return card_list(cards)
 
 
 def _table(table: tuple[TableMeld, ...]) -> list[dict[str, Any]]:
     return [
-        {"owner": t.owner, "kind": t.meld.kind, "cards": t.meld.notation(), "credits": list(t.credits)}
+        {
+            "owner": t.owner,
+            "kind": t.meld.kind,
+            "cards": t.meld.notation().split(),
+            "credits": list(t.credits),
+        }
         for t in table
     ]
 
@@ -211,7 +220,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
     arrays, table melds numbered with their points, the opening so far, the
     legal moves and the last public moves."""
     return {
-        "schema": VIEW_SCHEMA,
+        "schema": SCHEMA,
         "type": "view",
         "seat": view.seat,
         "variant": view.variant,
@@ -248,14 +257,31 @@ def view_document(view: PlayerView) -> dict[str, Any]:
     }
 
 
+def match_document(match: Match) -> dict[str, Any]:
+    """A match: its variant, players, length and first dealer, every round's
+    result (by match seat) and every rebuy or retirement decided."""
+    return {
+        "schema": SCHEMA,
+        "type": "match",
+        "variant": variant_document(match.variant),
+        "players": match.players,
+        "rounds": match.rounds,
+        "first_dealer": match.first_dealer,
+        "results": [result_document(r) for r in match.results],
+        "decisions": [{"after": d.after, "seat": d.seat, "choice": d.choice} for d in match.decisions],
+    }
+
+
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:
-    """A JSON document for a state, a view, a move or a record."""
+    """A JSON document for a state, a view, a move, a record or a match."""
     if isinstance(obj, RoundState):
         doc = state_document(obj)
     elif isinstance(obj, PlayerView):
         doc = view_document(obj)
     elif isinstance(obj, Record):
         doc = obj.document()
+    elif isinstance(obj, Match):
+        doc = match_document(obj)
     else:
         try:
             text = str(parse_move(str(obj)))
@@ -429,7 +455,7 @@ def view_from_document(doc: Any) -> PlayerView:
     """A view from its document (schema 2, or the plainer schema 1), every
     field checked; JSONError names the path of the first problem."""
     doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, "deal_number"))
-    if doc["schema"] >= VIEW_SCHEMA:
+    if doc["schema"] >= SCHEMA:
         read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), ("deal_number",))
     players = read_int(doc["players"], "$.players", 1, MAX_PLAYERS)
     seat = doc["seat"]
@@ -527,6 +553,98 @@ def _read_move_text(value: Any, path: str) -> Move:
         return parse_move(read_text(value, path))
     except NotationError as error:
         raise JSONError(path, str(error)) from None
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def match_from_document(doc: Any) -> Match:
+    """A match from its document, every field checked and the match played
+    again from its start (each round's seats, each decision), so that what
+    loads is a match the variant's match stage allows; JSONError names the
+    path of the first problem."""
+    doc = read_header(doc, "match", ("variant", "players", "rounds", "first_dealer", "results", "decisions"))
+    variant = load_variant_document(doc["variant"], "$.variant")
+    players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
+    try:
+        match = Match.start(
+            variant,
+            players=players,
+            first_dealer=read_int(doc["first_dealer"], "$.first_dealer", 0, players - 1),
+            rounds=read_int(doc["rounds"], "$.rounds", 0, MAX_ROUNDS),
+        )
+    except ValueError as error:
+        raise JSONError("$.rounds", str(error)) from None
+    results = read_list(doc["results"], "$.results")
+    decisions = [
+        _read_decision(d, f"$.decisions[{i}]", players)
+        for i, d in enumerate(read_list(doc["decisions"], "$.decisions"))
+    ]
+    for index in range(len(results) + 1):
+        for i, decision in enumerate(decisions):
+            if decision.after == index:
+                match = _decide(match, decision, f"$.decisions[{i}]")
+        if index < len(results):
+            match = _record_result(match, _read_round_result(results[index], players, index), index)
+    if any(d.after > len(results) for d in decisions):
+        raise JSONError("$.decisions", "expected decisions after rounds played only")
+    return match
+
+
+def _read_round_result(doc: Any, players: int, index: int) -> RoundResult:
+    result = read_result(doc, players, f"$.results[{index}]")
+    if result is None:
+        raise JSONError(f"$.results[{index}]", "expected a round's result, got null")
+    return result
+
+
+def _read_decision(doc: Any, path: str, players: int) -> Decision:
+    read_object(doc, path, ("after", "seat", "choice"))
+    choice = read_text(doc["choice"], f"{path}.choice")
+    if choice not in DECISIONS:
+        raise JSONError(f"{path}.choice", f"expected one of {', '.join(DECISIONS)}, got {describe(choice)}")
+    return Decision(
+        read_int(doc["after"], f"{path}.after", 0, MAX_ROUNDS),
+        read_int(doc["seat"], f"{path}.seat", 0, players - 1),
+        choice,
+    )
+
+
+def _decide(match: Match, decision: Decision, path: str) -> Match:
+    try:
+        return match.decide(decision.seat, decision.choice)
+    except ValueError as error:  # IllegalMove too
+        raise JSONError(path, str(error)) from None
+
+
+def _record_result(match: Match, result: RoundResult, index: int) -> Match:
+    """The match with round ``index``'s result, stored by match seat, recorded
+    again by round seat: a seat not in play must have scored nothing."""
+    path = f"$.results[{index}]"
+    active = match.active
+    for seat, score in enumerate(result.scores):
+        if seat not in active and score:
+            raise JSONError(
+                f"{path}.scores[{seat}]", f"expected 0: seat {seat} did not play round {index + 1}"
+            )
+    seats = {seat: j for j, seat in enumerate(active)}
+    if any(w not in seats for w in result.winners) or (
+        result.winner is not None and result.winner not in seats
+    ):
+        raise JSONError(f"{path}.winners", f"expected seats that played round {index + 1}")
+    by_round = attrs.evolve(
+        result,
+        winner=None if result.winner is None else seats[result.winner],
+        winners=tuple(seats[w] for w in result.winners),
+        scores=tuple(result.scores[seat] for seat in active),
+    )
+    try:
+        after = match.record(by_round)
+    except ValueError as error:
+        raise JSONError(path, str(error)) from None
+    if after.results[-1] != result:
+        raise JSONError(path, "expected a result kept by match seat")
+    return after
 
 
 # --------------------------------------------------------------------------- a state's consistency
@@ -696,7 +814,9 @@ def from_json(text: str | bytes | dict[str, Any]) -> Any:
             raise JSONError("$.move", str(error)) from None
     if kind == "record":
         return Record.from_document(doc)
+    if kind == "match":
+        return match_from_document(doc)
     if kind == "view":
         return view_from_document(doc)
     check_schema(doc)
-    raise JSONError("$.type", f"expected state, move, record or view, got {describe(kind)}")
+    raise JSONError("$.type", f"expected state, move, record, view or match, got {describe(kind)}")
