@@ -163,3 +163,43 @@ def test_a_view_document_with_a_wrong_field_names_it() -> None:
         assert error.path == "$.log"
     else:
         raise AssertionError("a schema-2 view without its log was accepted")
+
+
+ELIMINATION = """
+[meta]
+id = "elim_wire"
+name = "elimination for the wire tests"
+extends = "rami51"
+[match]
+rounds = "until_one_left"
+eliminate_above = 150
+buy_back = "once_at_highest_survivor"
+"""
+
+
+def test_a_match_with_decisions_round_trips_and_a_forged_one_is_refused() -> None:
+    from rummykit.state import RoundResult
+
+    match = rk.Match.start(rk.loads_variant(ELIMINATION), players=3)
+    match = match.record(RoundResult("went_out", None, (), (160, 0, 10)))
+    match = match.decide(0, "rebuy").record(RoundResult("went_out", None, (), (0, 20, 10)))
+    text = rk.to_json(match)
+    doc = json.loads(text)
+    assert doc["type"] == "match" and doc["decisions"] == [{"after": 1, "seat": 0, "choice": "rebuy"}]
+    back = rk.from_json(text)
+    assert back == match and back.totals == match.totals and rk.to_json(back) == text
+    for change, path in [
+        (lambda d: d["decisions"][0].update(seat=1), "$.decisions[0]"),  # seat 1 has nothing to decide
+        (lambda d: d["decisions"][0].update(choice="stay"), "$.decisions[0].choice"),
+        (lambda d: d["decisions"].clear(), "$.results[1]"),  # seat 0 must decide before round 2
+        (lambda d: d["results"][0].update(scores=[1, 2]), "$.results[0].scores"),
+        (lambda d: d.update(rounds=-1), "$.rounds"),
+    ]:
+        bad = json.loads(text)
+        change(bad)
+        try:
+            rk.from_json(bad)
+        except rk.JSONError as error:
+            assert error.path == path, (path, error)
+        else:
+            raise AssertionError(f"accepted a match broken at {path}")
