@@ -144,6 +144,8 @@ def test_a_view_document_with_a_wrong_field_names_it() -> None:
         ("log", ["0: draw"] * 11, "$.log"),
         ("opening", {"minimum": 51}, "$.opening.so_far"),
         ("seat", 3, "$.seat"),
+        ("phase", "nap", "$.phase"),
+        ("stock_size", 10**6, "$.stock_size"),
         ("variant_name", None, "$.variant_name"),
     ]:
         bad = {**doc, key: value}

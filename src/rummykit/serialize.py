@@ -63,7 +63,7 @@ from rummykit.rules.knock import knock_rule
 from rummykit.rules.match import DECISIONS, Decision
 from rummykit.scoring import round_result
 from rummykit.state import LOG_SIZE, Knocking, RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import MAX_PLAYERS, MAX_ROUNDS, MAX_SET_SIZE, MAX_TURN_CAP, Variant
+from rummykit.variant import MAX_DECKS, MAX_PLAYERS, MAX_ROUNDS, MAX_SET_SIZE, MAX_TURN_CAP, Variant
 from rummykit.views import OpeningView, PlayerView, TableView
 
 __all__ = [
@@ -470,7 +470,7 @@ def view_from_document(doc: Any) -> PlayerView:
         players=players,
         dealer=read_int(doc["dealer"], "$.dealer", 0, players - 1),
         to_move=read_int(doc["to_move"], "$.to_move", 0, players - 1),
-        phase=read_text(doc["phase"], "$.phase"),
+        phase=_read_phase(doc["phase"]),
         turns_played=read_int(doc["turns_played"], "$.turns_played", 0, MAX_TURN_CAP),
         hand=None if hand is None else read_faces(hand, "$.hand"),
         hand_sizes=_read_counts(doc["hand_sizes"], "$.hand_sizes", players),
@@ -495,8 +495,15 @@ def view_from_document(doc: Any) -> PlayerView:
     )
 
 
-_MAX_CARDS = MAX_SET_SIZE * 52 * 8
-"""More cards than any deck holds (a bound for counts a view states)."""
+_MAX_CARDS = MAX_DECKS * 52 + MAX_JOKERS
+"""The most cards a deck can hold (a bound for the counts a view states)."""
+
+
+def _read_phase(value: Any) -> str:
+    phase = read_text(value, "$.phase")
+    if phase not in ("draw", "play", "over", *KNOCK_PHASES):
+        raise JSONError("$.phase", f"expected draw, play, over or a knock phase, got {describe(phase)}")
+    return phase
 
 
 def _read_counts(data: Any, path: str, players: int) -> tuple[int, ...]:
