@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import Any, NoReturn
 
 import attrs
@@ -17,7 +18,7 @@ import attrs
 from rummykit.bots import BOTS
 from rummykit.cards import format_cards, parse_cards
 from rummykit.conformance import CaseFileError, run_case_files
-from rummykit.errors import NotationError, Refusal, VariantError, render
+from rummykit.errors import NotationError, Refusal, RummykitError, VariantError, render
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.messages import LANGUAGES, language, language_from_environment, translator
@@ -30,7 +31,7 @@ from rummykit.variant import Variant, bundled_variants, load_variant, variant_wa
 __all__ = ["main"]
 
 
-class UsageError(Exception):
+class UsageError(RummykitError):
     """Bad input: printed as one line, exit 2; an English template with named fields,
     written in the language asked for (``--lang``, or the environment)."""
 
@@ -51,6 +52,14 @@ def _say(lang: str, message: str, /, **fields: object) -> str:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError("{prog}: {problem} (see --help)", prog=self.prog, problem=message)
+
+
+def _version() -> str:
+    """The installed package's version (what ``rummykit --version`` prints)."""
+    try:
+        return metadata.version("rummykit")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def _variant(ref: str) -> Variant:
@@ -440,6 +449,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
+    parser.add_argument("--version", action="version", version=f"rummykit {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("variants", help="list the bundled variants")

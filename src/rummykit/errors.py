@@ -1,7 +1,9 @@
 """The exceptions of rummykit, split by *why* something failed.
 
-Every one subclasses :class:`ValueError`, so ``except ValueError`` still works,
-and each carries data, not only text.
+Every one subclasses :class:`RummykitError`, so ``except rk.RummykitError``
+catches whatever the library refuses, and also the builtin it always
+subclassed (:class:`ValueError`), so ``except ValueError`` still works; each
+carries data, not only text.
 """
 
 from __future__ import annotations
@@ -13,7 +15,18 @@ import attrs
 
 from rummykit.messages import N_, Translator, english, translator
 
-__all__ = ["N_", "IllegalMove", "NotationError", "Problem", "Refusal", "Text", "VariantError", "joined"]
+__all__ = [
+    "N_",
+    "IllegalMove",
+    "NotationError",
+    "Problem",
+    "Refusal",
+    "RummykitError",
+    "SeatError",
+    "Text",
+    "VariantError",
+    "joined",
+]
 
 
 def render(template: str, fields: Mapping[str, object], translate: Translator = english) -> str:
@@ -70,7 +83,23 @@ class Text:
         return hash(str(self))
 
 
-class NotationError(ValueError):
+class RummykitError(Exception):
+    """The base of every exception rummykit defines (each also subclasses the
+    builtin it derived from before, most often :class:`ValueError`)."""
+
+
+class SeatError(RummykitError, ValueError):
+    """A seat that is no seat of the round (``state.view(5)`` at a table of 3)."""
+
+    def __init__(self, seat: int, players: int) -> None:
+        self.seat = seat
+        self.players = players
+        super().__init__(
+            f"seat must be from 0 to {players - 1} (this round has {players} players), not {seat}"
+        )
+
+
+class NotationError(RummykitError, ValueError):
     """A card or a move that cannot be read; ``token`` is the text at fault."""
 
     code = "notation.invalid"
@@ -146,7 +175,7 @@ class Refusal:
         return f"Refusal(code={self.code!r}, message={self.message!r})"
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RummykitError, ValueError):
     """A move, meld or opening that the rules refuse; ``code`` is listed in docs/refusal-codes.md."""
 
     def __init__(self, code: str, message: str, /, **fields: object) -> None:
@@ -189,7 +218,7 @@ class Problem:
         return f"{self.file}: {self.path}: expected {self.expected}, got {self.got}"
 
 
-class VariantError(ValueError):
+class VariantError(RummykitError, ValueError):
     """A variant file that cannot be used; ``problems`` lists every mistake found."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
