@@ -48,7 +48,9 @@ class Client:
 
     def __init__(self, base: str, game: str, token: str | None = None) -> None:
         # entered as a context (left in close()): what websockets asks of a sync connection
-        self.socket: ClientConnection = connect(socket_url(base, game, token), open_timeout=TIMEOUT).__enter__()
+        self.socket: ClientConnection = connect(
+            socket_url(base, game, token), open_timeout=TIMEOUT
+        ).__enter__()
         self.received: list[str] = []
         self.last: dict[str, Any] | None = None  # the last view message
 

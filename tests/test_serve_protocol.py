@@ -10,11 +10,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from serve_support import TIMEOUT, Client, cards, create_game, served
 
 import rummykit as rk
 from rummykit.cli import main
 from rummykit.serve import GameRegistry, GameStore
-from serve_support import TIMEOUT, Client, cards, create_game, served
 
 
 def test_the_page_and_the_variants_are_served() -> None:
