@@ -200,7 +200,9 @@ def test_the_release_needs_an_opened_player() -> None:
 def test_undo_restores_the_set_and_the_hand() -> None:
     state = position(RELEASE, "Kc Kd 2c", "Kh Ks JK")
     after = state.apply("swap 1 Kc Kd").apply("undo")
-    assert state_document(after) == state_document(state)
+    # The same round, whose public log now holds the swap and its undo.
+    assert {**state_document(after), "log": []} == {**state_document(state), "log": []}
+    assert after.log == ("0: swap 1 Kc Kd", "0: undo")
 
 
 def test_a_state_after_a_release_saves_and_loads() -> None:

@@ -21,11 +21,12 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card, format_cards
+from rummykit.cards import JOKER_CODE, Card
 from rummykit.deal import deal
 from rummykit.documents import (
     SCHEMA,
     JSONError,
+    card_list,
     load_variant_document,
     read_faces,
     read_header,
@@ -37,7 +38,7 @@ from rummykit.documents import (
     result_document,
     variant_document,
 )
-from rummykit.errors import IllegalMove, NotationError
+from rummykit.errors import IllegalMove, NotationError, RummykitError
 from rummykit.moves import Buy, Move, parse_seat_move
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import MAX_ROUNDS, Variant
@@ -45,7 +46,7 @@ from rummykit.variant import MAX_ROUNDS, Variant
 __all__ = ["Record", "ReplayError"]
 
 
-class ReplayError(ValueError):
+class ReplayError(RummykitError, ValueError):
     """A recorded move that the rules refuse: its index, text and code."""
 
     def __init__(self, index: int, move: str, code: str, message: str) -> None:
@@ -87,8 +88,11 @@ class Record:
         )
 
     def play(self, move: Move | str, state: RoundState | None = None) -> Record:
-        """This record with one more move (checked by replaying when no state is
-        given); move text that names a seat not to move is refused
+        """This record with one more move, checked by applying it. ``state`` is
+        the round as this record leaves it (the last state of the game being
+        recorded), which saves replaying every move to find it; without it the
+        record is replayed. Move text that names a seat not to move (``"2:
+        draw"`` with seat 0 to move) is refused with IllegalMove
         (``turn.not-your-turn``), never recorded for the seat to move."""
         return self.advance(move, state)[0]
 
@@ -149,11 +153,11 @@ class Record:
             "variant": variant_document(self.variant),
             "players": self.players,
             "dealer": self.dealer,
-            "deck": format_cards(self.deck),
+            "deck": card_list(self.deck),
             "seed": self.seed,
             "moves": list(self.moves),
             "result": result_document(self.result),
-            "stocks": [format_cards(stock) for stock in self.stocks],
+            "stocks": [card_list(stock) for stock in self.stocks],
             **({"deal_number": self.deal_number} if self.deal_number else {}),
         }
 
@@ -207,7 +211,6 @@ class Record:
         if self.seed is None and used != final.reshuffles:
             return  # an old record of a round without a seed: its reshuffles cannot be replayed
         if final.result != self.result:
-
             expected = json.dumps(result_document(final.result))
             raise JSONError("$.result", f"expected the replay's result, {expected}")
 
