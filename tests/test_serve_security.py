@@ -13,12 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
+from serve_support import TIMEOUT, Client, cards, create_game, served, states_by_id
 from websockets.exceptions import ConnectionClosed
 
 from rummykit.cards import format_cards
 from rummykit.serve import Game
 from rummykit.state import RoundState
-from serve_support import TIMEOUT, Client, cards, create_game, served, states_by_id
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|JK)(?![A-Za-z0-9])")
 STANDS_FOR = re.compile(r"JK=[2-9TJQKA][cdhs]")
