@@ -16,6 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 from rummykit.cards import Card, parse_cards
 from rummykit.records import Record
 from rummykit.serve import GameRegistry, create_app, running
+from rummykit.serve.client import random_move
 from rummykit.state import RoundState
 
 TIMEOUT = 60  # seconds a client waits for one message before the test fails
@@ -115,24 +116,6 @@ class Client:
             self.move(move)
             view = self.settle(seat)
         return view
-
-
-def random_move(legal: list[str], rng: random.Random, *, undoing: bool = False) -> str:
-    """A random legal move: a kind first (draw, meld, discard ...), then a move
-    of that kind. Undo only when nothing else is legal, and then (``undoing``)
-    back to the start of the turn, so that melds too small to open are not
-    laid and taken back for ever; never a take when a draw is legal (a taken
-    discard may have to open at once)."""
-    if undoing and "undo" in legal:
-        return "undo"
-    kinds: dict[str, list[str]] = {}
-    for move in legal:
-        kinds.setdefault(move.split()[0], []).append(move)
-    if len(kinds) > 1:
-        kinds.pop("undo", None)
-    if "draw" in kinds:
-        kinds.pop("take", None)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
 def cards(value: str | list[str]) -> tuple[Card, ...]:
