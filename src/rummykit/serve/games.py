@@ -6,8 +6,8 @@ messages into calls of :meth:`Game.move` and :meth:`Game.next_round`, and
 listens for changes with :attr:`Game.listeners`.
 
 >>> game, tokens = new_game(GameSpec("rami51", players=2, bots=((1, "greedy"),), seed=3))
->>> game.state_id, sorted(tokens), game.seat_of(tokens[0])
-(0, [0], 0)
+>>> sorted(tokens), game.seat_of(tokens[0]), game.seat_of("a guess")
+([0], 0, None)
 >>> game.view(0).hand == game.state.hands[0]
 True
 """
