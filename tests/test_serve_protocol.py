@@ -217,3 +217,13 @@ def test_the_serve_command_needs_the_serve_extra(
 def test_the_serve_command_checks_its_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "70000"]) == 2
     assert "--port must be from 0 to 65535" in capsys.readouterr().err
+
+
+def test_the_serve_command_refuses_a_store_that_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "games"
+    taken.write_text("not a folder", encoding="utf-8")
+    assert main(["serve", "--store", str(taken)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "games" in error
