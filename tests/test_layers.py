@@ -55,6 +55,7 @@ LAYERS = {
     "cli": 10,
     "terminal": 10,  # the terminal game of `rummykit play`
     "testing": 10,
+    "serve": 10,  # rummykit serve: the web app and its games (needs the serve extra)
     "services": 10,  # installs RoundState's conveniences (engine, legal, views, serialize)
     "rummykit": 11,
 }

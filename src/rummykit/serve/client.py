@@ -1,0 +1,89 @@
+"""A small client of the server's protocol (asyncio, ``websockets``): it
+creates a game over HTTP and plays one seat with random legal moves to the
+end, timing each move from sending it to receiving the new view. The load
+test and benchmarks/serve.py use it; it is also an example of a client.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import attrs
+import httpx
+from websockets.asyncio.client import connect
+
+__all__ = ["PlayedGame", "create_game", "play_seat", "random_move"]
+
+
+@attrs.frozen(slots=True)
+class PlayedGame:
+    game: str
+    rounds: int
+    moves: int
+    refusals: tuple[dict[str, Any], ...]  # the refused and error messages (none expected)
+    latencies: tuple[float, ...]  # seconds from a move sent to the view after it
+
+
+def random_move(legal: list[str], rng: random.Random, *, undoing: bool = False) -> str:
+    """A random legal move: a kind first (draw, meld, discard ...), then a move
+    of that kind. Undo only when nothing else is legal, and then (``undoing``)
+    back to the start of the turn, so that melds too small to open are not
+    laid and taken back for ever; never a take when a draw is legal (a taken
+    discard may have to open at once)."""
+    if undoing and "undo" in legal:
+        return "undo"
+    kinds: dict[str, list[str]] = {}
+    for move in legal:
+        kinds.setdefault(move.split()[0], []).append(move)
+    if len(kinds) > 1:
+        kinds.pop("undo", None)
+    if "draw" in kinds:
+        kinds.pop("take", None)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+async def create_game(http: httpx.AsyncClient, base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST /api/games; the answer (game id, tokens by seat)."""
+    response = await http.post(f"{base}/api/games", json=body)
+    response.raise_for_status()
+    created: dict[str, Any] = response.json()
+    return created
+
+
+async def play_seat(base: str, game: str, token: str, seat: int, seed: int) -> PlayedGame:
+    """Play ``seat`` with random legal moves until the round (or the match:
+    ``next_round`` after each round) is over."""
+    rng = random.Random(seed)
+    url = base.replace("http://", "ws://", 1) + f"/ws/games/{game}?token={token}"
+    refusals: list[dict[str, Any]] = []
+    latencies: list[float] = []
+    moves = rounds = 0
+    undoing = False
+    sent: float | None = None
+    async with connect(url, max_size=None) as socket:
+        while True:
+            message = json.loads(await socket.recv())
+            if message["type"] != "view":
+                refusals.append(message)
+                break
+            if sent is not None:
+                latencies.append(time.perf_counter() - sent)
+                sent = None
+            view, summary = message["view"], message["match"]
+            if view["phase"] == "over":
+                rounds += 1
+                if summary is None or summary["over"]:
+                    break
+                await socket.send(json.dumps({"type": "next_round", "state_id": message["state_id"]}))
+                continue
+            if view["to_move"] != seat or not view["legal"]:
+                continue
+            move = random_move(view["legal"], rng, undoing=undoing)
+            undoing = move == "undo"
+            sent = time.perf_counter()
+            await socket.send(json.dumps({"type": "move", "state_id": message["state_id"], "move": move}))
+            moves += 1
+    return PlayedGame(game, rounds, moves, tuple(refusals), tuple(latencies))

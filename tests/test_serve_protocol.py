@@ -1,0 +1,229 @@
+"""rummykit serve, played through its protocol: a real server on 127.0.0.1
+(started and stopped by each test), HTTP and WebSocket clients."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+from serve_support import TIMEOUT, Client, cards, create_game, served
+
+import rummykit as rk
+from rummykit.cli import main
+from rummykit.serve import GameRegistry, GameStore
+
+
+def test_the_page_and_the_variants_are_served() -> None:
+    with served() as (base, _):
+        page = httpx.get(f"{base}/", timeout=TIMEOUT)
+        assert page.status_code == 200 and "<html" in page.text.lower()
+        assert httpx.get(f"{base}/static/index.html", timeout=TIMEOUT).status_code == 200
+        assert httpx.get(f"{base}/static/nothing.js", timeout=TIMEOUT).status_code == 404
+        listed = httpx.get(f"{base}/api/variants", timeout=TIMEOUT).json()
+    rami = next(v for v in listed if v["id"] == "rami51")
+    assert rami["players"] == {"min": 2, "max": 6} and rami["name"]
+    assert [v["id"] for v in listed] == rk.bundled_variants()
+
+
+def test_a_new_game_gives_one_token_per_human_seat_and_sends_the_view_on_connect() -> None:
+    with served() as (base, registry):
+        created = create_game(base, variant="rami51", players=3, bots={"2": "greedy"}, seed=4)
+        assert sorted(created["seats"]) == ["0", "1"]
+        assert created["seats"]["0"] != created["seats"]["1"]
+        assert created["spectator"] == f"/ws/games/{created['game']}"
+        game = registry.get(created["game"])
+        seat = Client(base, created["game"], created["seats"]["1"])
+        message = seat.receive()
+        seat.close()
+    assert message["type"] == "view" and message["state_id"] == game.state_id
+    assert message["match"] is None
+    view = message["view"]
+    assert view["seat"] == 1 and view["players"] == 3
+    assert cards(view["hand"]) == game.state.hands[1]
+
+
+def test_a_spectator_sees_no_hand_and_cannot_move() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "random"}, seed=2)
+        watcher = Client(base, created["game"])
+        view = watcher.receive()["view"]
+        assert view["seat"] is None and view["hand"] is None and view["legal"] == []
+        watcher.move("draw")
+        refused = watcher.reply()
+        watcher.close()
+    assert refused["type"] == "refused" and refused["code"] == "game.spectator"
+
+
+def test_a_whole_round_against_bots_and_its_record_replays() -> None:
+    with served() as (base, registry):
+        created = create_game(base, variant="rami51", players=3, bots={"1": "greedy", "2": "random"}, seed=11)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.receive()
+        early = httpx.get(f"{base}/api/games/{created['game']}/record", timeout=TIMEOUT)
+        final = seat.play_random(0, random.Random(1))
+        response = httpx.get(f"{base}/api/games/{created['game']}/record", timeout=TIMEOUT)
+        seat.close()
+        game = registry.get(created["game"])
+    assert early.status_code == 403 and early.json()["error"]["code"] == "game.round-in-progress"
+    assert final["phase"] == "over" and final["result"]["scores"]
+    assert response.status_code == 200
+    record = rk.from_json(response.text)
+    replayed = record.replay()
+    assert replayed.is_over and replayed.hands == game.state.hands
+    assert list(replayed.result.scores) == final["result"]["scores"]
+    assert len(record.moves) == game.state_id  # one state id per move of the round
+
+
+def test_a_whole_match_against_a_bot_with_next_round() -> None:
+    with served() as (base, registry):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "greedy"}, match=True, seed=8)
+        game_id = created["game"]
+        seat = Client(base, game_id, created["seats"]["0"])
+        first = seat.receive()
+        assert first["match"] == {"round": 1, "scores": [0, 0], "over": False, "winner": None, "winners": []}
+        seat.send({"type": "next_round", "state_id": seat.state_id})
+        assert seat.reply()["code"] == "game.round-not-over"
+        rng = random.Random(3)
+        rounds = 0
+        while True:
+            seat.play_random(0, rng)
+            rounds += 1
+            summary = seat.last["match"] if seat.last else None
+            assert summary is not None and summary["round"] == rounds
+            if summary["over"]:
+                break
+            seat.send({"type": "next_round", "state_id": seat.state_id})
+            seat.receive()
+            assert seat.view["phase"] != "over" and seat.last is not None
+        seat.send({"type": "next_round", "state_id": seat.state_id})
+        refused = seat.reply()
+        records = [
+            httpx.get(f"{base}/api/games/{game_id}/record?round={n}", timeout=TIMEOUT) for n in (1, rounds)
+        ]
+        missing = httpx.get(f"{base}/api/games/{game_id}/record?round={rounds + 1}", timeout=TIMEOUT)
+        seat.close()
+        game = registry.get(game_id)
+    assert refused["code"] == "game.match-over"
+    assert rounds == game.match.rounds == 2 and game.match.is_over
+    assert summary["scores"] == list(game.match.totals) and summary["winners"] == list(game.match.winners)
+    for response in records:
+        assert rk.from_json(response.text).replay().is_over
+    assert missing.status_code == 400
+
+
+def test_next_round_is_refused_in_a_single_round_game() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=1)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.receive()
+        seat.play_random(0, random.Random(2))
+        seat.send({"type": "next_round", "state_id": seat.state_id})
+        refused = seat.reply()
+        seat.close()
+    assert refused["code"] == "game.not-a-match"
+
+
+def test_undo_inside_the_turn_takes_the_tentative_meld_back() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "random"}, seed=21)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.settle(0)
+        while not any(m.startswith("meld") for m in seat.view["legal"]):
+            legal = seat.view["legal"]
+            seat.move("draw" if "draw" in legal else next(m for m in legal if m.startswith("discard")))
+            seat.settle(0)
+        before, before_id = seat.view, seat.state_id
+        meld = next(m for m in before["legal"] if m.startswith("meld"))
+        seat.move(meld)
+        melded = seat.receive()["view"]
+        assert "undo" in melded["legal"] and len(melded["table"]) == len(before["table"]) + 1
+        seat.move("undo")
+        undone = seat.receive()
+        seat.close()
+    assert undone["type"] == "view" and undone["state_id"] == before_id + 2
+    assert undone["view"]["hand"] == before["hand"] and undone["view"]["table"] == before["table"]
+
+
+def test_a_seat_that_reconnects_gets_its_view_again() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "greedy"}, seed=6)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.settle(0)
+        seat.move(seat.view["legal"][0])
+        seat.settle(0)
+        seen = seat.last
+        seat.close()
+        again = Client(base, created["game"], created["seats"]["0"])
+        message = again.receive()
+        again.move(message["view"]["legal"][0])
+        accepted = again.receive()
+        again.close()
+    assert message == seen
+    assert accepted["type"] == "view" and accepted["state_id"] == message["state_id"] + 1
+
+
+def test_a_stored_game_survives_a_restart(tmp_path: Path) -> None:
+    with served(GameRegistry(GameStore(tmp_path))) as (base, _):
+        created = create_game(base, variant="rami51", players=3, bots={"1": "greedy", "2": "random"}, seed=9)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.settle(0)
+        for _ in range(3):
+            seat.move(random_move_of(seat.view["legal"]))
+            seat.settle(0)
+        seen = seat.last
+        seat.close()
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == [f"{created['game']}.json"]  # no temporary file left behind
+    stored = json.loads((tmp_path / files[0]).read_text(encoding="utf-8"))
+    assert created["seats"]["0"] not in json.dumps(stored)  # only the token's hash is kept
+    restarted = GameRegistry(GameStore(tmp_path))
+    assert restarted.problems == []
+    with served(restarted) as (base, _):
+        again = Client(base, created["game"], created["seats"]["0"])
+        message = again.receive()
+        final = again.play_random(0, random.Random(4))
+        again.close()
+    assert message == seen
+    assert final["phase"] == "over"
+    assert GameRegistry(GameStore(tmp_path)).get(created["game"]).state_id == again.state_id
+
+
+def random_move_of(legal: list[str]) -> str:
+    return next((m for m in legal if m.startswith("discard")), legal[0])
+
+
+def test_a_broken_store_file_is_reported_and_left_out(tmp_path: Path) -> None:
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    (tmp_path / "odd.json").write_text('{"id": "odd"}', encoding="utf-8")
+    registry = GameRegistry(GameStore(tmp_path))
+    assert registry.games == {}
+    assert len(registry.problems) == 2 and "broken.json" in registry.problems[0]
+    assert "'odd'" in registry.problems[1]
+
+
+def test_the_serve_command_needs_the_serve_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rummykit.serve.server", None)
+    assert main(["serve"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and 'pip install "rummykit[serve]"' in error
+
+
+def test_the_serve_command_checks_its_port(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port must be from 0 to 65535" in capsys.readouterr().err
+
+
+def test_the_serve_command_refuses_a_store_that_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "games"
+    taken.write_text("not a folder", encoding="utf-8")
+    assert main(["serve", "--store", str(taken)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "games" in error
