@@ -9,7 +9,8 @@ clicking its button. Screenshots go to ``$RUMMYKIT_ARTIFACTS`` (default: the
 test's tmp dir).
 
 Skipped, with the reason, where Chromium, Playwright or the serve extra is
-missing: ``apt-get install chromium`` and ``pip install -e ".[serve,browser]"``.
+missing: ``apt-get install chromium`` and ``pip install -e ".[serve,browser]"``
+(a failure instead when ``RUMMYKIT_REQUIRE_BROWSER`` is set, as in .ci/run).
 """
 
 from __future__ import annotations
@@ -44,9 +45,14 @@ def _missing() -> str | None:
     for module, extra in (("playwright", "browser"), ("starlette", "serve"), ("uvicorn", "serve")):
         if importlib.util.find_spec(module) is None:
             return f"the {module} package is not installed (pip install -e '.[{extra}]')"
+    if importlib.util.find_spec("rummykit.serve.app") is None:
+        return "this rummykit has no server (rummykit.serve.app)"
     return None
 
 
+if _missing() is not None and os.environ.get("RUMMYKIT_REQUIRE_BROWSER"):
+    # .ci/run sets this: there, a missing browser is a failure, not a skip.
+    pytest.fail(f"RUMMYKIT_REQUIRE_BROWSER is set but {_missing()}", pytrace=False)
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
 
 
