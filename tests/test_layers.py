@@ -51,6 +51,7 @@ LAYERS = {
     "conformance": 10,
     "cli": 10,
     "testing": 10,
+    "serve": 10,  # rummykit serve: the web app and its games (needs the serve extra)
     "services": 10,  # installs RoundState's conveniences (engine, legal, views, serialize)
     "rummykit": 11,
 }

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 import attrs
@@ -466,6 +467,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from rummykit.serve.server import run
+        from rummykit.serve.store import StoreError
+    except ImportError as error:
+        raise UsageError(f'serve: needs the serve extra ({error}): pip install "rummykit[serve]"') from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"serve: --port must be from 0 to 65535, not {args.port}")
+    try:
+        run(args.host, args.port, None if args.store is None else Path(args.store))
+    except StoreError as error:
+        raise UsageError(f"serve: {error}") from None
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -515,6 +531,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a record written by rummykit.to_json(record)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("serve", help="serve games to browsers (needs the serve extra)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--store", metavar="DIR", help="keep the games in DIR, so they survive a restart")
+    p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("conformance", help="run conformance case files")
     p.add_argument("files", nargs="+", help="case files (.toml)")

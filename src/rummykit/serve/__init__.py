@@ -1,0 +1,17 @@
+"""``rummykit serve``: a reference game server for browsers and other clients.
+
+Games of any bundled variant, seats joined with secret tokens, each seat's
+view sent over a WebSocket after every move, moves checked against the state
+they were made for, bots answering on the server, whole matches, spectators,
+records to download, and (with a store folder) games that survive a restart.
+It needs the ``serve`` extra (``pip install "rummykit[serve]"``); see
+docs/serve.md for the protocol.
+"""
+
+from rummykit.serve.app import create_app
+from rummykit.serve.games import Game, GameSpec
+from rummykit.serve.registry import GameRegistry
+from rummykit.serve.server import run, running
+from rummykit.serve.store import GameStore
+
+__all__ = ["Game", "GameRegistry", "GameSpec", "GameStore", "create_app", "run", "running"]

@@ -1,0 +1,269 @@
+"""The web application of ``rummykit serve`` (Starlette): the page, the HTTP
+API and the WebSocket of each game. It reads and answers messages; the games
+themselves are :mod:`rummykit.serve.games`' business.
+
+Routes:
+
+- ``GET /`` the page; ``GET /static/<file>`` its files.
+- ``GET /api/variants`` the bundled variants.
+- ``POST /api/games`` a new game: its id and one token per human seat.
+- ``GET /api/games/<id>/record`` the record of a finished round (``?round=N``, 1-based;
+  default the current round).
+- ``WebSocket /ws/games/<id>?token=<token>`` a seat's socket (no token: a spectator's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.errors import IllegalMove
+from rummykit.serve.games import LANGUAGES, Game, GameSpec
+from rummykit.serve.messages import (
+    MAX_MESSAGE_BYTES,
+    ClientMessage,
+    MessageError,
+    error_message,
+    read_message,
+    refused_message,
+    view_message,
+)
+from rummykit.serve.registry import GameRegistry, UnknownGame
+from rummykit.variant import bundled_variants, load_variant
+
+__all__ = ["STATIC", "create_app"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+"""The folder of the page: index.html, its script and its style sheet."""
+
+_GAME_KEYS = ("variant", "players", "bots", "match", "seed", "lang")
+_MAX_SEED = 2**63 - 1
+
+
+class BadRequest(ValueError):
+    """An HTTP request the API refuses: its status, code and message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status = status
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+async def read_body(request: Request) -> Any:
+    """The request's JSON body, at most MAX_MESSAGE_BYTES bytes (read no further)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE_BYTES:
+            raise BadRequest(
+                413, "request.too-large", f"expected a body of at most {MAX_MESSAGE_BYTES} bytes"
+            )
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadRequest(
+            400, "request.invalid", "expected a JSON object, got a body that is not JSON"
+        ) from None
+
+
+def game_spec(doc: Any) -> GameSpec:
+    """A game's spec from a request body; BadRequest names the field at fault."""
+    if not isinstance(doc, dict):
+        raise BadRequest(400, "request.invalid", f"expected a JSON object, got {type(doc).__name__}")
+    unknown = sorted(set(doc) - set(_GAME_KEYS))
+    if unknown:
+        raise BadRequest(400, "request.invalid", f"expected only {', '.join(_GAME_KEYS)}, got {unknown[0]!r}")
+    variant = doc.get("variant")
+    if not isinstance(variant, str) or variant not in bundled_variants():
+        raise BadRequest(400, "request.invalid", f"variant: expected a bundled variant id, got {variant!r}")
+    players = doc.get("players", load_variant(variant).players.min)
+    seed = doc.get("seed")
+    match = doc.get("match", False)
+    lang = doc.get("lang", "en")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise BadRequest(400, "request.invalid", f"players: expected an integer, got {players!r}")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED
+    ):
+        raise BadRequest(
+            400, "request.invalid", f"seed: expected null or an integer from 0 to 2**63-1, got {seed!r}"
+        )
+    if not isinstance(match, bool):
+        raise BadRequest(400, "request.invalid", f"match: expected true or false, got {match!r}")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise BadRequest(
+            400, "request.invalid", f"lang: expected one of {', '.join(LANGUAGES)}, got {lang!r}"
+        )
+    return GameSpec(variant, players, bot_seats(doc.get("bots", {})), match, seed, lang)
+
+
+def bot_seats(bots: Any) -> tuple[tuple[int, str], ...]:
+    """{"1": "greedy"} as ((1, "greedy"),)."""
+    if not isinstance(bots, dict):
+        raise BadRequest(400, "request.invalid", f"bots: expected an object of seat: bot, got {bots!r}")
+    seats: list[tuple[int, str]] = []
+    for key, name in bots.items():
+        if not (key.isascii() and key.isdigit() and len(key) <= 3) or not isinstance(name, str):
+            raise BadRequest(
+                400, "request.invalid", f'bots: expected "seat": "bot name", got {key!r}: {name!r}'
+            )
+        seats.append((int(key), name))
+    return tuple(sorted(seats))
+
+
+def create_app(registry: GameRegistry | None = None) -> Starlette:
+    """The application, serving the games of ``registry`` (a new one in memory by default)."""
+    games = registry if registry is not None else GameRegistry()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def variants(request: Request) -> Response:
+        listed = []
+        for ref in bundled_variants():
+            variant = load_variant(ref)
+            listed.append(
+                {
+                    "id": ref,
+                    "name": variant.name,
+                    "players": {"min": variant.players.min, "max": variant.players.max},
+                }
+            )
+        return JSONResponse(listed)
+
+    async def create(request: Request) -> Response:
+        try:
+            spec = game_spec(await read_body(request))
+            game, tokens = games.create(spec)
+        except BadRequest as error:
+            return error_response(error.status, error.code, error.message)
+        except ValueError as error:
+            return error_response(400, "request.invalid", str(error))
+        seats = {str(seat): token for seat, token in tokens.items()}
+        return JSONResponse(
+            {"game": game.id, "seats": seats, "spectator": f"/ws/games/{game.id}"}, status_code=201
+        )
+
+    async def record(request: Request) -> Response:
+        number = request.query_params.get("round")
+        try:
+            game = games.get(request.path_params["game"])
+            if number is not None and not (number.isascii() and number.isdigit() and len(number) <= 6):
+                raise ValueError(f"round: expected a round number, got {number[:20]!r}")
+            document = game.record(None if number is None else int(number)).document()
+        except UnknownGame as error:
+            return error_response(404, error.code, str(error))
+        except IllegalMove as refusal:
+            return error_response(403, refusal.code, refusal.message)
+        except ValueError as error:
+            return error_response(400, "request.invalid", str(error))
+        headers = {"Content-Disposition": f'attachment; filename="{game.id}-record.json"'}
+        return JSONResponse(document, headers=headers)
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        try:
+            game = games.get(websocket.path_params["game"])
+        except UnknownGame as error:
+            await close_with(websocket, error.code, str(error), 4404)
+            return
+        token = websocket.query_params.get("token")
+        seat = None if token is None else game.seat_of(token)
+        if token is not None and seat is None:
+            await close_with(websocket, "game.bad-token", "This token is no seat's token in this game.", 4403)
+            return
+        await play(websocket, games, game, seat)
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/api/variants", variants),
+            Route("/api/games", create, methods=["POST"]),
+            Route("/api/games/{game}/record", record),
+            WebSocketRoute("/ws/games/{game}", socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+    )
+
+
+# --------------------------------------------------------------------------- WebSocket
+
+
+async def close_with(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    await websocket.send_json(error_message(code, message))
+    await websocket.close(close_code)
+
+
+async def play(websocket: WebSocket, games: GameRegistry, game: Game, seat: int | None) -> None:
+    """Send the seat its view now and after every change of the game; answer
+    its messages until it leaves."""
+    outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    def changed() -> None:
+        outbox.put_nowait(view_message(game, seat))
+
+    game.listeners.append(changed)
+    changed()
+    sender = asyncio.create_task(send_all(websocket, outbox))
+    try:
+        while True:
+            data = await websocket.receive()
+            if data["type"] == "websocket.disconnect":
+                return
+            reply = answer(games, game, seat, data.get("text", data.get("bytes")))
+            if reply is not None:
+                outbox.put_nowait(reply)
+    except WebSocketDisconnect:
+        return
+    finally:
+        game.listeners.remove(changed)
+        sender.cancel()
+
+
+async def send_all(websocket: WebSocket, outbox: asyncio.Queue[dict[str, Any]]) -> None:
+    while True:
+        message = await outbox.get()
+        try:
+            await websocket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+
+def answer(
+    games: GameRegistry, game: Game, seat: int | None, data: str | bytes | None
+) -> dict[str, Any] | None:
+    """The reply to one client message (None: the views that follow a change
+    are the reply)."""
+    try:
+        message = read_message(data)
+    except MessageError as error:
+        return error_message(error.code, str(error))
+    try:
+        act(games, game, seat, message)
+    except IllegalMove as refusal:
+        return refused_message(game, refusal)
+    return None
+
+
+def act(games: GameRegistry, game: Game, seat: int | None, message: ClientMessage) -> None:
+    if message.kind == "next_round":
+        games.next_round(game, seat, message.state_id)
+    else:
+        games.move(game, seat, message.state_id, message.move)

@@ -1,0 +1,340 @@
+"""The games a server hosts: seats and their tokens, the round (or match) being
+played, the bots that answer the humans, the state id, and the record.
+
+Nothing here knows about HTTP or WebSockets: :mod:`rummykit.serve.app` turns
+messages into calls of :meth:`Game.move` and :meth:`Game.next_round`, and
+listens for changes with :attr:`Game.listeners`.
+
+>>> game, tokens = new_game(GameSpec("rami51", players=2, bots=((1, "greedy"),), seed=3))
+>>> game.state_id, sorted(tokens), game.seat_of(tokens[0])
+(0, [0], 0)
+>>> game.view(0).hand == game.state.hands[0]
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from rummykit.bots import BOTS, Bot, make_bot
+from rummykit.deal import deal, next_seat
+from rummykit.errors import IllegalMove, NotationError
+from rummykit.match import Match
+from rummykit.moves import Move, split_seat
+from rummykit.records import Record
+from rummykit.state import RoundState
+from rummykit.variant import Variant, bundled_variants, load_variant
+from rummykit.views import PlayerView
+
+__all__ = [
+    "GAME_SCHEMA",
+    "LANGUAGES",
+    "Game",
+    "GameSpec",
+    "game_from_document",
+    "hash_token",
+    "new_game",
+]
+
+GAME_SCHEMA = 1
+"""The version of the document a server's store keeps for each game."""
+
+LANGUAGES = ("en", "nl", "hu", "sv", "de")
+"""The languages a game may ask for (English, and the bundled variants' languages)."""
+
+Listener = Callable[[], None]
+
+
+def hash_token(token: str) -> str:
+    """What the server keeps of a seat's token: its SHA-256 (a stolen store
+    file holds no token that works)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def derived_seed(seed: int, what: str) -> int:
+    """A seed for one part of a seeded game (a round, a bot, the first dealer),
+    derived so that one round's seed (written in its record) tells nothing
+    about the others."""
+    return random.Random(f"rummykit-serve:{seed}:{what}").getrandbits(62)
+
+
+@attrs.frozen(slots=True)
+class GameSpec:
+    """What a game is: a bundled variant, the players, which seats are bots
+    (seat, bot name), a whole match or one round, the seed (None: a secure
+    random deal) and the players' language."""
+
+    variant: str
+    players: int
+    bots: tuple[tuple[int, str], ...] = ()
+    match: bool = False
+    seed: int | None = None
+    lang: str = "en"
+
+    def check(self) -> Variant:
+        """The variant, once every field is checked (ValueError names the first
+        field at fault)."""
+        if self.variant not in bundled_variants():
+            raise ValueError(f"variant: expected a bundled variant id, got {self.variant!r}")
+        variant = load_variant(self.variant)
+        variant.check_players(self.players)
+        for seat, name in self.bots:
+            if not 0 <= seat < self.players:
+                raise ValueError(f"bots: expected seats from 0 to {self.players - 1}, got {seat}")
+            if name not in BOTS:
+                raise ValueError(f"bots: expected one of {', '.join(sorted(BOTS))}, got {name!r}")
+        if len(self.bots) >= self.players:
+            raise ValueError("bots: a game needs at least one human seat")
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"lang: expected one of {', '.join(LANGUAGES)}, got {self.lang!r}")
+        return variant
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        bots = {seat for seat, _ in self.bots}
+        return tuple(seat for seat in range(self.players) if seat not in bots)
+
+
+class Game:
+    """One hosted game. Seats are match seats (every seat of the game); in a
+    match that eliminates players, round seat ``j`` of the current round is
+    ``active[j]``."""
+
+    def __init__(
+        self, game_id: str, spec: GameSpec, variant: Variant, tokens: dict[int, str], seed: int
+    ) -> None:
+        self.id = game_id
+        self.spec = spec
+        self.variant = variant
+        self.tokens = tokens  # seat -> hash_token(token)
+        self.seed = seed  # the master seed (secret: never in a message)
+        self.match: Match | None = (
+            Match.start(variant, players=spec.players, first_dealer=self.first_dealer) if spec.match else None
+        )
+        self.rounds: list[Record] = []
+        self.active: tuple[int, ...] = tuple(range(spec.players))
+        self.state_id = 0
+        self.listeners: list[Listener] = []
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(name, variant, seed=derived_seed(seed, f"bot{seat}")) for seat, name in spec.bots
+        }
+        self.state = self.deal_round()
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def first_dealer(self) -> int:
+        return random.Random(derived_seed(self.seed, "dealer")).randrange(self.spec.players)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        given = hash_token(token)
+        for seat, kept in self.tokens.items():
+            if hmac.compare_digest(given, kept):
+                return seat
+        return None
+
+    def round_seat(self, seat: int) -> int | None:
+        """The seat's place in the current round (None: it does not play it)."""
+        return self.active.index(seat) if seat in self.active else None
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` (a match seat; None: a spectator) may see now."""
+        return self.state.view(None if seat is None else self.round_seat(seat))
+
+    # ------------------------------------------------------------------ actions
+    def move(self, seat: int | None, state_id: int, text: str) -> None:
+        """Play ``text`` for ``seat`` against state ``state_id``, then let the
+        bots answer. IllegalMove (nothing changed) when refused."""
+        self.check_player(seat, state_id)
+        round_seat = None if seat is None else self.round_seat(seat)
+        if round_seat is None:
+            raise IllegalMove("game.not-in-round", f"Seat {seat} does not play this round.")
+        try:
+            named, rest = split_seat(text)
+        except NotationError as error:
+            raise IllegalMove("notation.invalid", f"Cannot read {error.token!r}: {error.reason}.") from None
+        if named is not None and named != round_seat:
+            raise IllegalMove("turn.not-your-turn", f"Seat {round_seat} cannot move for seat {named}.")
+        self.advance(f"{round_seat}: {rest}")
+        self.play_bots()
+
+    def next_round(self, seat: int | None, state_id: int) -> None:
+        """Deal the next round of the match (any seat may ask, once the round is over)."""
+        self.check_player(seat, state_id)
+        if self.match is None:
+            raise IllegalMove("game.not-a-match", "This game is a single round: there is no next round.")
+        if not self.state.is_over:
+            raise IllegalMove("game.round-not-over", "The round is not over yet.")
+        if self.match.is_over:
+            raise IllegalMove("game.match-over", "The match is over.")
+        self.state = self.deal_round()
+        self.changed()
+        self.play_bots()
+
+    def check_player(self, seat: int | None, state_id: int) -> None:
+        if seat is None:
+            raise IllegalMove("game.spectator", "A spectator cannot play.")
+        if state_id != self.state_id:
+            raise IllegalMove(
+                "game.stale-state",
+                f"The move was made against state {state_id}; the game is at {self.state_id}.",
+            )
+
+    # ------------------------------------------------------------------ the round
+    def deal_round(self) -> RoundState:
+        """Deal the next round (the first one too) and start its record."""
+        index = len(self.rounds)
+        seed = None if self.spec.seed is None else derived_seed(self.seed, f"round{index}")
+        if self.match is None:
+            state = deal(self.variant, players=self.spec.players, seed=seed, dealer=self.first_dealer)
+        else:
+            self.active = self.match.active
+            state = self.match.deal_next(seed)
+        self.rounds.append(Record.start(state))
+        if index:
+            self.state_id += 1
+        return state
+
+    def advance(self, move: Move | str) -> None:
+        """Apply and record one move, and tell the listeners."""
+        record, self.state = self.rounds[-1].advance(move, self.state)
+        self.rounds[-1] = record
+        self.state_id += 1
+        if self.state.is_over and self.match is not None and self.state.result is not None:
+            self.match = settle(self.match.record(self.state.result))
+        self.changed()
+
+    def play_bots(self) -> None:
+        """The bots move until a human seat is to move or the round is over; a
+        bot buys the upcard when it wants to, before the player in turn moves."""
+        while not self.state.is_over:
+            buyer = self.bot_buyer() if self.state.buy_window else None
+            if buyer is not None:
+                self.advance(f"{buyer}: buy")
+                continue
+            bot = self.bots.get(self.active[self.state.to_move])
+            if bot is None:
+                return
+            self.advance(bot.choose(self.state.view(self.state.to_move)))
+
+    def bot_buyer(self) -> int | None:
+        """The nearest bot seat (from the player in turn) that buys now, if any."""
+        state = self.state
+        for step in range(1, state.players):
+            seat = next_seat(state.variant, state.players, state.to_move, step)
+            bot = self.bots.get(self.active[seat])
+            view = state.view(seat)
+            if bot is not None and view.legal and bot.wants_buy(view):
+                return seat
+        return None
+
+    def changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    # ------------------------------------------------------------------ reports
+    def match_summary(self) -> dict[str, Any] | None:
+        """The match's round (1-based), totals by seat, whether it is over and its winner."""
+        if self.match is None:
+            return None
+        winners = list(self.match.winners) if self.match.is_over else []
+        return {
+            "round": len(self.rounds),
+            "scores": list(self.match.totals),
+            "over": self.match.is_over,
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+        }
+
+    def record(self, number: int | None = None) -> Record:
+        """The record of round ``number`` (1-based; None: the current round).
+        ValueError for a round that does not exist; IllegalMove while that round
+        is being played (its record holds every hand and the stock)."""
+        index = len(self.rounds) if number is None else number
+        if not 1 <= index <= len(self.rounds):
+            raise ValueError(f"round: expected a round from 1 to {len(self.rounds)}, got {index}")
+        record = self.rounds[index - 1]
+        if record.result is None:
+            raise IllegalMove(
+                "game.round-in-progress",
+                "A round's record holds every hand: it is given once the round is over.",
+            )
+        return record
+
+    def document(self) -> dict[str, Any]:
+        """What the store keeps: the spec, the token hashes, the master seed and
+        every round's record."""
+        spec = self.spec
+        return {
+            "schema": GAME_SCHEMA,
+            "type": "served-game",
+            "id": self.id,
+            "variant": spec.variant,
+            "players": spec.players,
+            "bots": {str(seat): name for seat, name in spec.bots},
+            "match": spec.match,
+            "seed": spec.seed,
+            "lang": spec.lang,
+            "master_seed": self.seed,
+            "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
+            "rounds": [record.document() for record in self.rounds],
+        }
+
+
+def settle(match: Match) -> Match:
+    """Every pending decision taken: the server's players buy back in when the
+    match lets them, and retire otherwise."""
+    for seat in match.pending:
+        try:
+            match = match.decide(seat, "rebuy")
+        except IllegalMove:
+            match = match.decide(seat, "retire")
+    return match
+
+
+def new_game(spec: GameSpec, game_id: str | None = None) -> tuple[Game, dict[int, str]]:
+    """A new game and one fresh secret token per human seat (the only time the
+    tokens are seen: the game keeps their hashes). The bots move at once if
+    the first turns are theirs. ValueError for a spec that cannot be played."""
+    variant = spec.check()
+    tokens = {seat: secrets.token_urlsafe(24) for seat in spec.humans}
+    seed = spec.seed if spec.seed is not None else secrets.randbits(62)
+    game = Game(
+        game_id or secrets.token_urlsafe(12),
+        spec,
+        variant,
+        {s: hash_token(t) for s, t in tokens.items()},
+        seed,
+    )
+    game.play_bots()
+    return game, tokens
+
+
+def game_from_document(doc: dict[str, Any]) -> Game:
+    """A game from what the store kept: each round's record is replayed and
+    the match rebuilt from the rounds' results (ValueError, or one of the
+    library's errors, for a document that does not hold together)."""
+    bots = tuple(sorted((int(seat), str(name)) for seat, name in dict(doc["bots"]).items()))
+    spec = GameSpec(doc["variant"], doc["players"], bots, bool(doc["match"]), doc["seed"], doc["lang"])
+    tokens = {int(seat): str(kept) for seat, kept in dict(doc["tokens"]).items()}
+    game = Game(str(doc["id"]), spec, spec.check(), tokens, int(doc["master_seed"]))
+    records = [Record.from_document(r) for r in doc["rounds"]]
+    if not records:
+        raise ValueError("rounds: expected at least one round")
+    game.rounds = []
+    for record in records:
+        if game.match is not None:
+            game.active = game.match.active
+        game.rounds.append(record)
+        game.state = record.replay()
+        if game.match is not None and game.state.result is not None:
+            game.match = settle(game.match.record(game.state.result))
+    game.state_id = sum(len(r.moves) for r in records) + len(records) - 1
+    return game

@@ -1,0 +1,108 @@
+"""The messages of the server's WebSocket: reading what a client sends, and
+writing what the server sends back.
+
+A client message is one JSON object of at most :data:`MAX_MESSAGE_BYTES`
+bytes with a known ``type`` and its fields; anything else is a
+:class:`MessageError`, answered with an ``error`` message, and changes
+nothing.
+
+>>> read_message('{"type": "move", "state_id": 3, "move": "draw"}')
+ClientMessage(kind='move', state_id=3, move='draw')
+>>> read_message('{"type": "dance"}')
+Traceback (most recent call last):
+...
+rummykit.serve.messages.MessageError: expected "type" to be "move" or "next_round", got 'dance'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from rummykit.errors import IllegalMove
+from rummykit.serialize import to_json
+from rummykit.serve.games import Game
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "ClientMessage",
+    "MessageError",
+    "error_message",
+    "read_message",
+    "refused_message",
+    "view_message",
+]
+
+MAX_MESSAGE_BYTES = 16 * 1024
+"""The largest message (and request body) the server reads, in bytes."""
+
+_KINDS = ("move", "next_round")
+
+
+class MessageError(ValueError):
+    """A client message that cannot be read: the ``error`` message's text."""
+
+    code = "message.invalid"
+
+
+@attrs.frozen(slots=True)
+class ClientMessage:
+    kind: str  # "move" or "next_round"
+    state_id: int
+    move: str = ""
+
+
+def read_message(data: str | bytes | None) -> ClientMessage:
+    """A client's message, every field checked (MessageError names what was
+    expected and what came). Fields other than the type's are ignored."""
+    if not isinstance(data, str):
+        raise MessageError("expected a text frame holding a JSON object, got a binary frame")
+    size = len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise MessageError(f"expected a message of at most {MAX_MESSAGE_BYTES} bytes, got {size}")
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        raise MessageError("expected a JSON object, got text that is not JSON") from None
+    if not isinstance(doc, dict):
+        raise MessageError(f"expected a JSON object, got {type(doc).__name__}")
+    kind = doc.get("type")
+    if kind not in _KINDS:
+        raise MessageError(f'expected "type" to be "move" or "next_round", got {_describe(kind)}')
+    state_id = doc.get("state_id")
+    if not isinstance(state_id, int) or isinstance(state_id, bool):
+        raise MessageError(f'expected "state_id" to be an integer, got {_describe(state_id)}')
+    if kind == "next_round":
+        return ClientMessage(kind, state_id)
+    move = doc.get("move")
+    if not isinstance(move, str):
+        raise MessageError(f'expected "move" to be a move in notation, got {_describe(move)}')
+    return ClientMessage(kind, state_id, move)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return repr(value[:40])
+    return type(value).__name__
+
+
+def view_message(game: Game, seat: int | None) -> dict[str, Any]:
+    """What a seat (None: a spectator) gets after every change of the game."""
+    return {
+        "type": "view",
+        "state_id": game.state_id,
+        "view": json.loads(to_json(game.view(seat))),
+        "match": game.match_summary(),
+    }
+
+
+def refused_message(game: Game, refusal: IllegalMove) -> dict[str, Any]:
+    return {"type": "refused", "state_id": game.state_id, "code": refusal.code, "message": refusal.message}
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
