@@ -106,7 +106,9 @@ def artifacts(tmp_path: Path) -> Path:
 # --------------------------------------------------------------------------- driving the page
 
 
-def create_game(page: Any, server: str, variant: str, seats: list[str], seed: int) -> None:
+def create_game(
+    page: Any, server: str, variant: str, seats: list[str], seed: int, *, match: bool = False
+) -> None:
     """Fill in the page's form (seat 0 a person, the others the bots named) and
     wait until the game shows its first view."""
     page.goto(server + "/")
@@ -116,6 +118,7 @@ def create_game(page: Any, server: str, variant: str, seats: list[str], seed: in
     for seat, who in enumerate(seats):
         page.select_option(f'#seats select[data-seat="{seat}"]', who)
     page.fill("#seed", str(seed))
+    page.set_checked("#match", match)
     page.click("#create")
     page.wait_for_selector("body[data-state-id]", state="attached")
 
@@ -264,3 +267,41 @@ def test_a_bad_token_is_refused_and_a_spectator_sees_no_hand(page: Any, server: 
     page.wait_for_selector("body[data-state-id]", state="attached")
     assert not page.is_visible("#hand-panel")
     assert page.inner_text("#players-table tbody").count("Seat") == 2
+
+
+def test_a_match_shows_the_scores_and_deals_the_next_round(page: Any, server: str) -> None:
+    # Rami 51's match has a round per player: two here.
+    create_game(page, server, "rami51", ["human", "greedy"], 4, match=True)
+    assert "Match round 1" in page.inner_text("#extras")
+    play_round(page)
+    totals = "#players-table tbody tr td:last-child"
+    scores = page.eval_on_selector_all(totals, "cells => cells.map(c => c.textContent)")
+    assert len(scores) == 2 and all(score.lstrip("-").isdigit() for score in scores)
+    assert scores != ["0", "0"]
+    before = state_id(page)
+    page.click("#next-round")
+    page.wait_for_function("after => Number(document.body.dataset.stateId) > after", arg=before)
+    page.wait_for_function("document.body.dataset.phase !== 'over'")
+    assert "Match round 2" in page.inner_text("#extras")
+    assert page.is_hidden("#result")
+
+
+def test_the_end_of_a_match_is_shown(page: Any, server: str) -> None:
+    # A gin match is one hand.
+    create_game(page, server, "gin", ["human", "greedy"], 2, match=True)
+    play_round(page)
+    assert "The match is over" in page.inner_text("#result")
+    assert not page.is_visible("#next-round")
+
+
+def test_dragging_a_card_onto_the_discards_discards_it(page: Any, server: str) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4)
+    wait_for_my_turn(page, -1)
+    play(page, "draw")
+    discard = next(m for m in legal_moves(page) if m.startswith("discard "))
+    card = discard.split()[1]
+    before = state_id(page)
+    page.drag_and_drop(f'#hand button.card[data-card="{card}"] >> nth=0', "#discards")
+    wait_for_my_turn(page, before)
+    log = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    assert f"0: {discard}" in log

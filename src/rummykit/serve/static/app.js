@@ -454,8 +454,18 @@ function toggleCard(index) {
   const at = page.selected.indexOf(index);
   if (at >= 0) page.selected.splice(at, 1);
   else page.selected.push(index);
-  renderHand();
+  markSelection();
   renderActions();
+}
+
+// Marks the selected cards in place: the hand's buttons are not rebuilt, so a
+// drag that has just started keeps its card.
+function markSelection() {
+  for (const button of $("hand").querySelectorAll("button.card")) {
+    const selected = page.selected.includes(Number(button.dataset.index));
+    button.classList.toggle("selected", selected);
+    button.setAttribute("aria-pressed", String(selected));
+  }
 }
 
 function renderActions() {
@@ -471,7 +481,7 @@ function renderActions() {
   const plain = plainMoves().map(moveButton);
   if (chosen.length > 0) {
     plain.push(element("button", { type: "button", className: "secondary", id: "clear-selection",
-      onclick: () => { page.selected = []; renderHand(); renderActions(); } }, "Clear selection"));
+      onclick: () => { page.selected = []; markSelection(); renderActions(); } }, "Clear selection"));
   }
   $("plain-moves").replaceChildren(...plain);
 }
@@ -512,7 +522,7 @@ function renderLog() {
 function startDrag(event, index) {
   if (!page.selected.includes(index)) {
     page.selected = [index];
-    renderHand();
+    markSelection();
     renderActions();
   }
   event.dataTransfer.setData("text/plain", selectedCards().join(" "));
