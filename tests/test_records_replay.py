@@ -74,9 +74,9 @@ def _reshuffled(seeds: range) -> tuple[rk.Record, rk.RoundState]:
 def test_a_forged_or_missing_stock_is_refused() -> None:
     record, _ = _reshuffled(range(10))
     doc = json.loads(rk.to_json(record))
-    doc["stocks"][0] = " ".join(reversed(doc["stocks"][0].split()))  # other order, same cards: the record's
+    doc["stocks"][0] = doc["stocks"][0][::-1]  # other order, same cards: the record's
     assert rk.from_json(json.dumps(doc)).stocks[0] == tuple(reversed(record.stocks[0]))
-    doc["stocks"][0] = doc["stocks"][0].split(" ", 1)[1]
+    doc["stocks"][0] = doc["stocks"][0][1:]
     with pytest.raises(rk.JSONError) as info:
         rk.from_json(json.dumps(doc))
     assert info.value.path == "$.stocks"

@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.cards import Card, format_cards, parse_card, parse_cards
 from rummykit.errors import NotationError, VariantError
 from rummykit.state import RoundResult, sorted_hand
 from rummykit.variant import Variant, bundled_variants, load_bundled_variant, variant_from_rules
@@ -22,7 +22,9 @@ __all__ = [
     "MAX_JOKERS",
     "MAX_SCORE",
     "SCHEMA",
+    "SCHEMAS",
     "JSONError",
+    "card_list",
     "check_schema",
     "describe",
     "digest_as_written",
@@ -44,7 +46,11 @@ __all__ = [
     "variant_document",
 ]
 
-SCHEMA = 1
+SCHEMA = 2
+"""The schema documents are written with: cards as arrays of card strings
+(schema 1 wrote a list of cards as one string)."""
+SCHEMAS = (1, 2)
+"""The schemas :func:`check_schema` accepts: documents of schema 1 still load."""
 MAX_DOCUMENT_CHARS = 4_000_000
 """The longest document :func:`from_json` reads (a long record is about 100 kB)."""
 MAX_DEPTH = 32
@@ -127,13 +133,30 @@ def read_list(value: Any, path: str, size: int | None = None) -> list[Any]:
     return value
 
 
-def read_cards(text: Any, path: str) -> tuple[Card, ...]:
-    if not isinstance(text, str):
-        raise JSONError(path, f"expected a string of cards, got {describe(text)}")
-    try:
-        return parse_cards(text)
-    except NotationError as error:
-        raise JSONError(path, str(error)) from None
+def read_cards(value: Any, path: str) -> tuple[Card, ...]:
+    """Cards as schema 2 writes them, an array of card strings (``["7h", "JK=9h"]``),
+    or as schema 1 did, one string (``"7h JK=9h"``)."""
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except NotationError as error:
+            raise JSONError(path, str(error)) from None
+    if not isinstance(value, list):
+        raise JSONError(path, f"expected an array of cards, got {describe(value)}")
+    cards = []
+    for i, token in enumerate(value):
+        if not isinstance(token, str):
+            raise JSONError(f"{path}[{i}]", f"expected a card, got {describe(token)}")
+        try:
+            cards.append(parse_card(token))
+        except NotationError as error:
+            raise JSONError(f"{path}[{i}]", str(error)) from None
+    return tuple(cards)
+
+
+def card_list(cards: Sequence[Card]) -> list[str]:
+    """Cards as schema 2 writes them: an array of card strings (``[]`` for none)."""
+    return [str(card) for card in cards]
 
 
 def read_faces(text: Any, path: str) -> tuple[Card, ...]:
@@ -156,6 +179,8 @@ def read_hand(text: Any, path: str) -> tuple[Card, ...]:
 def read_card(text: Any, path: str) -> Card | None:
     if text is None:
         return None
+    if not isinstance(text, str):
+        raise JSONError(path, f"expected a card or null, got {describe(text)}")
     cards = read_faces(text, path)
     if len(cards) != 1:
         raise JSONError(path, f"expected one card, got {describe(text)}")
@@ -176,18 +201,18 @@ def _check_depth(doc: Any) -> None:
 
 
 def check_schema(doc: Any) -> None:
-    """An object whose ``"schema"`` is exactly the integer 1 (not true, not 1.0)."""
+    """An object whose ``"schema"`` is exactly the integer 1 or 2 (not true, not 1.0)."""
     if not isinstance(doc, dict):
         raise JSONError("$", f"expected an object, got {describe(doc)}")
     if "schema" not in doc:
         raise JSONError("$.schema", "missing")
     schema = doc["schema"]
-    if type(schema) is not int or schema != SCHEMA:
-        raise JSONError("$.schema", f"expected the integer {SCHEMA}, got {describe(schema)}")
+    if type(schema) is not int or schema not in SCHEMAS:
+        raise JSONError("$.schema", f"expected the integer 1 or 2, got {describe(schema)}")
 
 
 def read_header(doc: Any, kind: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
-    """A document of this type: ``"schema"`` exactly the integer 1, known keys only."""
+    """A document of this type: ``"schema"`` exactly the integer 1 or 2, known keys only."""
     _check_depth(doc)
     check_schema(doc)
     checked = read_object(doc, "$", ("schema", "type", *keys), optional)

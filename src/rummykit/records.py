@@ -21,11 +21,12 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card, format_cards
+from rummykit.cards import JOKER_CODE, Card
 from rummykit.deal import deal
 from rummykit.documents import (
     SCHEMA,
     JSONError,
+    card_list,
     load_variant_document,
     read_faces,
     read_header,
@@ -149,11 +150,11 @@ class Record:
             "variant": variant_document(self.variant),
             "players": self.players,
             "dealer": self.dealer,
-            "deck": format_cards(self.deck),
+            "deck": card_list(self.deck),
             "seed": self.seed,
             "moves": list(self.moves),
             "result": result_document(self.result),
-            "stocks": [format_cards(stock) for stock in self.stocks],
+            "stocks": [card_list(stock) for stock in self.stocks],
             **({"deal_number": self.deal_number} if self.deal_number else {}),
         }
 
@@ -207,7 +208,6 @@ class Record:
         if self.seed is None and used != final.reshuffles:
             return  # an old record of a round without a seed: its reshuffles cannot be replayed
         if final.result != self.result:
-
             expected = json.dumps(result_document(final.result))
             raise JSONError("$.result", f"expected the replay's result, {expected}")
 

@@ -1,6 +1,7 @@
 """JSON for what machines write: states, views, moves and records.
 
-Every document has ``"schema": 1`` and a ``"type"``. Loading a state checks
+Every document has ``"schema"`` (2; documents of schema 1 still load) and a
+``"type"``; lists of cards are arrays of card strings (docs/wire-format.md). Loading a state checks
 its invariants (every card of the deck exactly once somewhere, seats in range,
 valid table melds) and names the JSON path of the first problem.
 
@@ -18,13 +19,17 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
-from rummykit.cards import JOKER, Card, build_deck, format_cards
+import attrs
+
+from rummykit.cards import JOKER, Card, build_deck
 from rummykit.documents import (
     MAX_DEPTH,
     MAX_DOCUMENT_CHARS,
     MAX_JOKERS,
+    MAX_SCORE,
     SCHEMA,
     JSONError,
+    card_list,
     check_schema,
     describe,
     load_variant_document,
@@ -46,7 +51,8 @@ from rummykit.documents import (
 )
 from rummykit.errors import NotationError, Refusal
 from rummykit.knocking import KNOCK_PHASES
-from rummykit.melds import rebuild_meld
+from rummykit.match import Match
+from rummykit.melds import MeldRules, rebuild_meld
 from rummykit.moves import Move, parse_move
 from rummykit.records import Record
 from rummykit.rules.buy import buy_rule
@@ -54,10 +60,11 @@ from rummykit.rules.contract import deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.knock import knock_rule
+from rummykit.rules.match import DECISIONS, Decision
 from rummykit.scoring import round_result
-from rummykit.state import Knocking, RoundResult, RoundState, Step, TableMeld, Turn
-from rummykit.variant import MAX_ROUNDS, MAX_TURN_CAP, Variant
-from rummykit.views import PlayerView
+from rummykit.state import LOG_SIZE, Knocking, RoundResult, RoundState, Step, TableMeld, Turn
+from rummykit.variant import MAX_PLAYERS, MAX_ROUNDS, MAX_SET_SIZE, MAX_TURN_CAP, Variant
+from rummykit.views import OpeningView, PlayerView, TableView
 
 __all__ = [
     "MAX_DEPTH",
@@ -68,20 +75,29 @@ __all__ = [
     "check_state",
     "from_json",
     "load_variant_document",
+    "match_document",
+    "match_from_document",
     "read_result",
     "result_document",
     "state_from_document",
     "to_json",
+    "view_document",
+    "view_from_document",
 ]
 
 
-def _cards(cards: Any) -> str:
-    return format_cards(cards)
+def _cards(cards: Any) -> list[str]:
+    return card_list(cards)
 
 
 def _table(table: tuple[TableMeld, ...]) -> list[dict[str, Any]]:
     return [
-        {"owner": t.owner, "kind": t.meld.kind, "cards": t.meld.notation(), "credits": list(t.credits)}
+        {
+            "owner": t.owner,
+            "kind": t.meld.kind,
+            "cards": t.meld.notation().split(),
+            "credits": list(t.credits),
+        }
         for t in table
     ]
 
@@ -145,6 +161,7 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "deck": _cards(state.deck),
         **_contract_keys(state),
         **_knocking_document(state.knocking),
+        **({"log": list(state.log)} if state.log else {}),
     }
 
 
@@ -199,39 +216,72 @@ def _read_knocking(doc: Any, players: int, path: str) -> Knocking:
 
 
 def view_document(view: PlayerView) -> dict[str, Any]:
+    """A seat's view as schema 2 writes it (docs/wire-format.md): cards as
+    arrays, table melds numbered with their points, the opening so far, the
+    legal moves and the last public moves."""
     return {
         "schema": SCHEMA,
         "type": "view",
         "seat": view.seat,
         "variant": view.variant,
+        "variant_name": view.variant_name,
         "players": view.players,
         "dealer": view.dealer,
         "to_move": view.to_move,
         "phase": view.phase,
         "turns_played": view.turns_played,
-        "hand": None if view.hand is None else _cards(view.hand),
+        "hand": None if view.hand is None else card_list(view.hand),
         "hand_sizes": list(view.hand_sizes),
-        "table": [{"owner": t.owner, "kind": t.meld.kind, "cards": t.notation} for t in view.table],
-        "discards": _cards(view.discards),
+        "table": [
+            {
+                "number": t.number,
+                "owner": t.owner,
+                "kind": t.meld.kind,
+                "cards": t.notation.split(),
+                "points": t.points,
+                "tentative": t.tentative,
+            }
+            for t in view.table
+        ],
+        "discards": card_list(view.discards),
         "discard_size": view.discard_size,
         "stock_size": view.stock_size,
         "exchange": None if view.exchange is None else str(view.exchange),
         "opened": list(view.opened),
+        "opening": {"minimum": view.opening.minimum, "so_far": view.opening.so_far},
         "taken": None if view.taken is None else str(view.taken),
         "result": result_document(view.result),
         "legal": [str(m) for m in view.legal],
+        "log": list(view.log),
         **({"deal_number": view.deal_number} if view.deal_number else {}),
     }
 
 
+def match_document(match: Match) -> dict[str, Any]:
+    """A match: its variant, players, length and first dealer, every round's
+    result (by match seat) and every rebuy or retirement decided."""
+    return {
+        "schema": SCHEMA,
+        "type": "match",
+        "variant": variant_document(match.variant),
+        "players": match.players,
+        "rounds": match.rounds,
+        "first_dealer": match.first_dealer,
+        "results": [result_document(r) for r in match.results],
+        "decisions": [{"after": d.after, "seat": d.seat, "choice": d.choice} for d in match.decisions],
+    }
+
+
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:
-    """A JSON document for a state, a view, a move or a record."""
+    """A JSON document for a state, a view, a move, a record or a match."""
     if isinstance(obj, RoundState):
         doc = state_document(obj)
     elif isinstance(obj, PlayerView):
         doc = view_document(obj)
     elif isinstance(obj, Record):
         doc = obj.document()
+    elif isinstance(obj, Match):
+        doc = match_document(obj)
     else:
         try:
             text = str(parse_move(str(obj)))
@@ -253,8 +303,8 @@ _TURN_OPTIONAL = ("taken", "chosen", "must_use_taken", "exchanged")
 _VIEW_KEYS = (
     "seat", "variant", "players", "dealer", "to_move", "phase", "turns_played", "hand", "hand_sizes",
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
-    "deal_number",
 )  # fmt: skip
+_VIEW_KEYS_2 = ("variant_name", "opening", "log")  # written from schema 2 on
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
 
@@ -346,7 +396,7 @@ def _read_buys(data: Any, players: int) -> tuple[int, ...]:
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
-    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking")
+    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking", "log")
     doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
@@ -385,9 +435,216 @@ def state_from_document(doc: Any) -> RoundState:
         buy_window=read_bool(doc.get("buy_window", False), "$.buy_window"),
         variant_digest=variant.digest(),
         knocking=_read_knocking(doc.get("knocking"), players, "$.knocking"),
+        log=_read_log(doc.get("log", [])),
     )
     check_state(state)
     return state
+
+
+# --------------------------------------------------------------------------- views
+
+_LOOSE_MELDS = MeldRules(
+    set_min=1, set_max=MAX_SET_SIZE, set_distinct_suits=False, run_min=1, run_max=14, max_jokers=MAX_SET_SIZE
+)
+"""Meld rules that hold every meld any variant lays: a view names its variant
+by id only, so its melds are read back as written, points included."""
+_MAX_LOG_TEXT = 200
+
+
+def view_from_document(doc: Any) -> PlayerView:
+    """A view from its document (schema 2, or the plainer schema 1), every
+    field checked; JSONError names the path of the first problem."""
+    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, "deal_number"))
+    if doc["schema"] >= SCHEMA:
+        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), ("deal_number",))
+    players = read_int(doc["players"], "$.players", 1, MAX_PLAYERS)
+    seat = doc["seat"]
+    hand = doc["hand"]
+    return PlayerView(
+        seat=None if seat is None else read_int(seat, "$.seat", 0, players - 1),
+        variant=read_text(doc["variant"], "$.variant"),
+        players=players,
+        dealer=read_int(doc["dealer"], "$.dealer", 0, players - 1),
+        to_move=read_int(doc["to_move"], "$.to_move", 0, players - 1),
+        phase=read_text(doc["phase"], "$.phase"),
+        turns_played=read_int(doc["turns_played"], "$.turns_played", 0, MAX_TURN_CAP),
+        hand=None if hand is None else read_faces(hand, "$.hand"),
+        hand_sizes=_read_counts(doc["hand_sizes"], "$.hand_sizes", players),
+        table=_read_view_table(doc["table"], players),
+        discards=read_faces(doc["discards"], "$.discards"),
+        discard_size=read_int(doc["discard_size"], "$.discard_size", 0, _MAX_CARDS),
+        stock_size=read_int(doc["stock_size"], "$.stock_size", 0, _MAX_CARDS),
+        exchange=read_card(doc["exchange"], "$.exchange"),
+        opened=tuple(
+            read_bool(x, f"$.opened[{i}]")
+            for i, x in enumerate(read_list(doc["opened"], "$.opened", players))
+        ),
+        taken=read_card(doc["taken"], "$.taken"),
+        result=read_result(doc["result"], players, "$.result"),
+        legal=tuple(
+            _read_move_text(m, f"$.legal[{i}]") for i, m in enumerate(read_list(doc["legal"], "$.legal"))
+        ),
+        deal_number=read_int(doc.get("deal_number", 0), "$.deal_number", 0, MAX_ROUNDS),
+        variant_name=read_text(doc.get("variant_name", ""), "$.variant_name"),
+        opening=_read_opening(doc.get("opening")),
+        log=_read_log(doc.get("log", [])),
+    )
+
+
+_MAX_CARDS = MAX_SET_SIZE * 52 * 8
+"""More cards than any deck holds (a bound for counts a view states)."""
+
+
+def _read_counts(data: Any, path: str, players: int) -> tuple[int, ...]:
+    return tuple(
+        read_int(x, f"{path}[{i}]", 0, _MAX_CARDS) for i, x in enumerate(read_list(data, path, players))
+    )
+
+
+def _read_view_table(data: Any, players: int) -> tuple[TableView, ...]:
+    table = []
+    for i, entry in enumerate(read_list(data, "$.table")):
+        where = f"$.table[{i}]"
+        read_object(entry, where, ("owner", "kind", "cards"), ("number", "points", "tentative"))
+        kind = read_text(entry["kind"], f"{where}.kind")
+        meld = rebuild_meld(_LOOSE_MELDS, kind, read_cards(entry["cards"], f"{where}.cards"))
+        if isinstance(meld, Refusal):
+            raise JSONError(f"{where}.cards", f"not a meld: {meld.message}")
+        points = read_int(entry.get("points", meld.points), f"{where}.points", -MAX_SCORE, MAX_SCORE)
+        number = read_int(entry.get("number", i + 1), f"{where}.number", i + 1, i + 1)
+        table.append(
+            TableView(
+                owner=read_int(entry["owner"], f"{where}.owner", 0, players - 1),
+                meld=attrs.evolve(meld, points=points),
+                number=number,
+                points=points,
+                tentative=read_bool(entry.get("tentative", False), f"{where}.tentative"),
+            )
+        )
+    return tuple(table)
+
+
+def _read_opening(doc: Any) -> OpeningView:
+    if doc is None:
+        return OpeningView()
+    read_object(doc, "$.opening", ("minimum", "so_far"))
+    minimum = doc["minimum"]
+    return OpeningView(
+        None if minimum is None else read_int(minimum, "$.opening.minimum", 1, MAX_SCORE),
+        read_int(doc["so_far"], "$.opening.so_far", -MAX_SCORE, MAX_SCORE),
+    )
+
+
+def _read_log(data: Any) -> tuple[str, ...]:
+    entries = read_list(data, "$.log")
+    if len(entries) > LOG_SIZE:
+        raise JSONError("$.log", f"expected at most {LOG_SIZE} moves, got {len(entries)}")
+    out = []
+    for i, entry in enumerate(entries):
+        text = read_text(entry, f"$.log[{i}]")
+        if len(text) > _MAX_LOG_TEXT:
+            raise JSONError(f"$.log[{i}]", f"expected a move of at most {_MAX_LOG_TEXT} characters")
+        out.append(text)
+    return tuple(out)
+
+
+def _read_move_text(value: Any, path: str) -> Move:
+    try:
+        return parse_move(read_text(value, path))
+    except NotationError as error:
+        raise JSONError(path, str(error)) from None
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def match_from_document(doc: Any) -> Match:
+    """A match from its document, every field checked and the match played
+    again from its start (each round's seats, each decision), so that what
+    loads is a match the variant's match stage allows; JSONError names the
+    path of the first problem."""
+    doc = read_header(doc, "match", ("variant", "players", "rounds", "first_dealer", "results", "decisions"))
+    variant = load_variant_document(doc["variant"], "$.variant")
+    players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
+    try:
+        match = Match.start(
+            variant,
+            players=players,
+            first_dealer=read_int(doc["first_dealer"], "$.first_dealer", 0, players - 1),
+            rounds=read_int(doc["rounds"], "$.rounds", 0, MAX_ROUNDS),
+        )
+    except ValueError as error:
+        raise JSONError("$.rounds", str(error)) from None
+    results = read_list(doc["results"], "$.results")
+    decisions = [
+        _read_decision(d, f"$.decisions[{i}]", players)
+        for i, d in enumerate(read_list(doc["decisions"], "$.decisions"))
+    ]
+    for index in range(len(results) + 1):
+        for i, decision in enumerate(decisions):
+            if decision.after == index:
+                match = _decide(match, decision, f"$.decisions[{i}]")
+        if index < len(results):
+            match = _record_result(match, _read_round_result(results[index], players, index), index)
+    if any(d.after > len(results) for d in decisions):
+        raise JSONError("$.decisions", "expected decisions after rounds played only")
+    return match
+
+
+def _read_round_result(doc: Any, players: int, index: int) -> RoundResult:
+    result = read_result(doc, players, f"$.results[{index}]")
+    if result is None:
+        raise JSONError(f"$.results[{index}]", "expected a round's result, got null")
+    return result
+
+
+def _read_decision(doc: Any, path: str, players: int) -> Decision:
+    read_object(doc, path, ("after", "seat", "choice"))
+    choice = read_text(doc["choice"], f"{path}.choice")
+    if choice not in DECISIONS:
+        raise JSONError(f"{path}.choice", f"expected one of {', '.join(DECISIONS)}, got {describe(choice)}")
+    return Decision(
+        read_int(doc["after"], f"{path}.after", 0, MAX_ROUNDS),
+        read_int(doc["seat"], f"{path}.seat", 0, players - 1),
+        choice,
+    )
+
+
+def _decide(match: Match, decision: Decision, path: str) -> Match:
+    try:
+        return match.decide(decision.seat, decision.choice)
+    except ValueError as error:  # IllegalMove too
+        raise JSONError(path, str(error)) from None
+
+
+def _record_result(match: Match, result: RoundResult, index: int) -> Match:
+    """The match with round ``index``'s result, stored by match seat, recorded
+    again by round seat: a seat not in play must have scored nothing."""
+    path = f"$.results[{index}]"
+    active = match.active
+    for seat, score in enumerate(result.scores):
+        if seat not in active and score:
+            raise JSONError(
+                f"{path}.scores[{seat}]", f"expected 0: seat {seat} did not play round {index + 1}"
+            )
+    seats = {seat: j for j, seat in enumerate(active)}
+    if any(w not in seats for w in result.winners) or (
+        result.winner is not None and result.winner not in seats
+    ):
+        raise JSONError(f"{path}.winners", f"expected seats that played round {index + 1}")
+    by_round = attrs.evolve(
+        result,
+        winner=None if result.winner is None else seats[result.winner],
+        winners=tuple(seats[w] for w in result.winners),
+        scores=tuple(result.scores[seat] for seat in active),
+    )
+    try:
+        after = match.record(by_round)
+    except ValueError as error:
+        raise JSONError(path, str(error)) from None
+    if after.results[-1] != result:
+        raise JSONError(path, "expected a result kept by match seat")
+    return after
 
 
 # --------------------------------------------------------------------------- a state's consistency
@@ -538,14 +795,14 @@ def _check_ending(state: RoundState, result: RoundResult) -> None:
             raise JSONError("$.result.ending", "the stock is not exhausted for good")
 
 
-def from_json(text: str | bytes) -> Any:
-    """Load a document written by :func:`to_json` (a state, a move or a record;
-    a view is returned as its dict, since a view cannot rebuild a state).
+def from_json(text: str | bytes | dict[str, Any]) -> Any:
+    """Load a document written by :func:`to_json` (a state, a view, a move or
+    a record), given as JSON text or as the dict it parses to.
 
     Bad input of any kind, however large or deep, raises :class:`JSONError`:
     a document holds at most ``MAX_DOCUMENT_CHARS`` characters and nests at
     most ``MAX_DEPTH`` levels."""
-    doc = parse_document(text)
+    doc = text if isinstance(text, dict) else parse_document(text)
     kind = doc.get("type") if isinstance(doc, dict) else None
     if kind == "state":
         return state_from_document(doc)
@@ -557,7 +814,9 @@ def from_json(text: str | bytes) -> Any:
             raise JSONError("$.move", str(error)) from None
     if kind == "record":
         return Record.from_document(doc)
+    if kind == "match":
+        return match_from_document(doc)
     if kind == "view":
-        return read_header(doc, "view", (), _VIEW_KEYS)
+        return view_from_document(doc)
     check_schema(doc)
-    raise JSONError("$.type", f"expected state, move, record or view, got {describe(kind)}")
+    raise JSONError("$.type", f"expected state, move, record, view or match, got {describe(kind)}")

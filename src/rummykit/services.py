@@ -8,20 +8,42 @@ package's ``__init__`` imports it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rummykit.engine import apply_move
 from rummykit.legal import legal_moves
+from rummykit.moves import Buy, Knock, Move, parse_seat_move
 from rummykit.serialize import to_json
-from rummykit.state import install_round_services
+from rummykit.state import LOG_SIZE, RoundState, install_round_services
 from rummykit.views import view_of
 
-__all__ = ["StandardServices"]
+__all__ = ["StandardServices", "apply_logged", "public_entry"]
+
+
+def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
+    """How the log shows ``move`` made on ``state`` (it was accepted): the
+    seat that acted and the move as every seat saw it (a knock's card is laid
+    face down, so it is not named)."""
+    named, parsed = parse_seat_move(move) if isinstance(move, str) else (None, move)
+    actor: object = state.to_move
+    if isinstance(parsed, Buy):
+        actor = seat if seat is not None else named
+    text = "knock" if isinstance(parsed, Knock) else str(parsed)
+    return f"{actor}: {text}"
+
+
+def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
+    """The engine's move, with the move added to the round's public log."""
+    after = apply_move(state, move, seat)
+    log = (*state.log[-(LOG_SIZE - 1) :], public_entry(state, move, seat))
+    return after.evolve(log=log)
 
 
 class StandardServices:
     """RoundState's conveniences, done by the engine, the legal-move listing,
     the views and the JSON writer."""
 
-    apply = staticmethod(apply_move)
+    apply = staticmethod(apply_logged)
     legal_moves = staticmethod(legal_moves)
     view = staticmethod(view_of)
     to_json = staticmethod(to_json)

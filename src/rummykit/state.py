@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # views imports state; only the type checker follows this one
     from rummykit.views import PlayerView
 
 __all__ = [
+    "LOG_SIZE",
     "Ending",
     "Knocking",
     "RoundResult",
@@ -45,6 +46,9 @@ __all__ = [
     "install_round_services",
     "sorted_hand",
 ]
+
+LOG_SIZE = 10
+"""The most moves a round's public log keeps (the last ones)."""
 
 Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
 
@@ -111,6 +115,9 @@ class RoundState:
     buy_window: bool = False  # the upcard may be bought now (R-CON-10)
     deck: tuple[Card, ...] = attrs.field(default=(), repr=False)
     knocking: Knocking = Knocking()
+    # The last moves of the round as every seat saw them ("1: draw", never the
+    # card drawn), at most LOG_SIZE; kept for views, not part of the position.
+    log: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
     variant_digest: str = attrs.field(default="", repr=False)
 
     # ----------------------------------------------------------------- queries

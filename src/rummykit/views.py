@@ -16,21 +16,37 @@ from rummykit.cards import Card
 from rummykit.melds import Meld
 from rummykit.moves import Move
 from rummykit.rules.draw import draw_rule
+from rummykit.rules.opening import opening_minimum
 from rummykit.state import RoundResult, RoundState
 
-__all__ = ["PlayerView", "TableView", "view_of"]
+__all__ = ["OpeningView", "PlayerView", "TableView", "view_of"]
 
 
 @attrs.frozen(slots=True)
 class TableView:
-    """A table meld as every seat sees it: its owner and the meld."""
+    """A table meld as every seat sees it: its owner and the meld; ``number``
+    is the 1-based number moves use (``layoff 2 Ts``), ``points`` the meld's
+    table points, and ``tentative`` says it was laid this turn by the player
+    to move, who can still take it back."""
 
     owner: int
     meld: Meld
+    number: int = 0
+    points: int = 0
+    tentative: bool = False
 
     @property
     def notation(self) -> str:
         return self.meld.notation()
+
+
+@attrs.frozen(slots=True)
+class OpeningView:
+    """The opening as the table shows it: the points it needs (None where the
+    variant asks no minimum) and the points of this turn's new melds so far."""
+
+    minimum: int | None = None
+    so_far: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -56,12 +72,16 @@ class PlayerView:
     result: RoundResult | None
     legal: tuple[Move, ...] = ()  # the seat's legal moves (out of turn: a buy, when open to it)
     deal_number: int = 0  # which deal of a match, where contracts change by deal (0: not in use)
+    variant_name: str = ""
+    opening: OpeningView = OpeningView()
+    log: tuple[str, ...] = ()  # the round's last public moves, oldest first ("1: draw")
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
     visible = draw_rule(state.variant).visible_discards(state.discard)
+    tentative = set(state.turn.new_melds) if state.phase == "play" else set()
     return PlayerView(
         seat=seat,
         variant=state.variant.id,
@@ -72,7 +92,10 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         turns_played=state.turns_played,
         hand=None if seat is None else state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
-        table=tuple(TableView(t.owner, t.meld) for t in state.table),
+        table=tuple(
+            TableView(t.owner, t.meld, i + 1, t.meld.points, i in tentative)
+            for i, t in enumerate(state.table)
+        ),
         discards=tuple(visible),
         discard_size=len(state.discard),
         stock_size=len(state.stock),
@@ -82,4 +105,9 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         result=state.result,
         legal=tuple(state.legal_moves(seat)) if with_legal and seat is not None else (),
         deal_number=state.deal_number,
+        variant_name=state.variant.name,
+        opening=OpeningView(
+            opening_minimum(state.variant) or None, sum(state.table[i].meld.points for i in tentative)
+        ),
+        log=state.log,
     )

@@ -1,0 +1,165 @@
+"""The wire format for clients (schema 2): views with cards as arrays, their
+table melds numbered with points and a tentative flag, the opening so far,
+the legal moves and the round's last public moves, read back by from_json."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.bots import GreedyBot
+from rummykit.moves import Knock
+from rummykit.state import LOG_SIZE
+from rummykit.testing import random_playout
+
+VARIANTS = rk.bundled_variants()
+
+
+def random_state(ref: str, seed: int, steps: int) -> rk.RoundState:
+    variant = rk.load_variant(ref)
+    dealt = rk.deal(
+        variant, players=max(3, variant.players.min) if variant.players.max >= 3 else 2, seed=seed
+    )
+    return list(random_playout(dealt, random.Random(seed), max_moves=steps))[-1]
+
+
+def test_a_view_document_has_the_fields_a_client_uses() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=3, seed=1).apply("draw")
+    state = state.apply("meld Ac Ad As")
+    doc = json.loads(rk.to_json(state.view(2)))
+    assert doc["schema"] == 2 and doc["type"] == "view"
+    assert doc["variant"] == "rami51" and doc["variant_name"] == rk.load_variant("rami51").name
+    assert doc["hand"][:3] == ["3s", "5d", "6h"] and len(doc["hand"]) == 11
+    assert doc["table"] == [
+        {"number": 1, "owner": 2, "kind": "set", "cards": ["Ac", "Ad", "As"], "points": 33, "tentative": True}
+    ]
+    assert doc["discards"] == ["Ts"]
+    assert doc["opening"] == {"minimum": 51, "so_far": 33}
+    assert doc["log"] == ["2: draw", "2: meld Ac Ad As"]
+    assert "undo" in doc["legal"]
+    # Seen from another seat: no hand, no legal move, the same table.
+    other = json.loads(rk.to_json(state.view(0)))
+    assert other["hand"] is not None and other["legal"] == [] and other["table"] == doc["table"]
+    spectator = json.loads(rk.to_json(state.view(None)))
+    assert spectator["seat"] is None and spectator["hand"] is None
+
+
+def test_an_empty_hand_is_an_empty_array_and_the_tentative_flag_ends_with_the_turn() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=3, seed=1).apply("draw")
+    state = state.apply("meld Ac Ad As").apply("undo")
+    assert json.loads(rk.to_json(state.view(2)))["table"] == []
+    view = state.view(2)
+    emptied = attrs.evolve(view, hand=())
+    assert json.loads(rk.to_json(emptied))["hand"] == []
+
+
+def test_melds_laid_in_an_earlier_turn_are_not_tentative() -> None:
+    variant = rk.load_variant("romme")
+    bot = GreedyBot(variant, seed=1)
+    state = rk.deal(variant, players=2, seed=11)
+    for _ in range(400):
+        if state.is_over or (state.table and state.phase == "draw"):
+            break
+        state = state.apply(bot.choose(state.view(state.to_move)))
+    assert state.table and state.phase == "draw"
+    doc = json.loads(rk.to_json(state.view(0)))
+    assert all(not t["tentative"] for t in doc["table"])
+    assert doc["opening"]["so_far"] == 0
+
+
+def test_the_log_keeps_the_last_public_moves_only() -> None:
+    state = random_state("rami51", 3, 60)
+    assert len(state.log) == LOG_SIZE
+    for entry in state.log:
+        seat, _, move = entry.partition(": ")
+        assert seat.isdigit()
+        assert move == "draw" or not move.startswith("draw ")
+
+
+def test_a_knock_does_not_name_the_card_laid_face_down() -> None:
+    for seed in range(60):
+        state = rk.deal(rk.load_variant("gin"), players=2, seed=seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            knocks = [m for m in moves if isinstance(m, Knock)]
+            state = state.apply(knocks[0] if knocks else random.Random(seed).choice(moves))
+            if knocks:
+                assert state.log[-1] == f"{state.knocking.knocker}: knock"
+                assert str(knocks[0].card) not in json.dumps(
+                    json.loads(rk.to_json(state.view(1 - state.knocking.knocker)))["log"]
+                )
+                return
+    raise AssertionError("no knock in 60 rounds")
+
+
+@settings(max_examples=25)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 80), st.sampled_from([0, 1, None]))
+def test_views_round_trip_as_documents(ref: str, seed: int, steps: int, seat: int | None) -> None:
+    state = random_state(ref, seed, steps)
+    view = state.view(seat)
+    text = rk.to_json(view)
+    back = rk.from_json(text)
+    assert back == view
+    assert rk.to_json(back) == text
+    assert rk.from_json(json.loads(text)) == view  # an already-parsed document too
+
+
+@settings(max_examples=25)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 80))
+def test_states_with_their_log_round_trip(ref: str, seed: int, steps: int) -> None:
+    state = random_state(ref, seed, steps)
+    text = rk.to_json(state)
+    back = rk.from_json(text)
+    assert back == state and back.log == state.log and rk.to_json(back) == text
+
+
+def test_a_schema_1_view_still_loads() -> None:
+    doc = {
+        "schema": 1, "type": "view", "seat": 0, "variant": "rami51", "players": 2, "dealer": 1,
+        "to_move": 0, "phase": "draw", "turns_played": 0, "hand": "3c 3d JK", "hand_sizes": [3, 3],
+        "table": [{"owner": 1, "kind": "run", "cards": "7h 8h JK=9h"}], "discards": "Ts",
+        "discard_size": 1, "stock_size": 50, "exchange": None, "opened": [False, True],
+        "taken": None, "result": None, "legal": ["draw", "take"],
+    }  # fmt: skip
+    view = rk.from_json(json.dumps(doc))
+    assert isinstance(view, rk.PlayerView)
+    assert [str(c) for c in view.hand] == ["3c", "3d", "JK"]
+    assert view.table[0].notation == "7h 8h JK=9h" and view.table[0].number == 1
+    assert view.legal == (rk.parse_move("draw"), rk.parse_move("take")) and view.log == ()
+
+
+def test_a_view_document_with_a_wrong_field_names_it() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=3, seed=1)
+    doc = json.loads(rk.to_json(state.view(0)))
+    for key, value, path in [
+        ("hand", ["3c", 7], "$.hand[1]"),
+        ("hand", "3c 3d", None),
+        ("log", ["0: draw"] * 11, "$.log"),
+        ("opening", {"minimum": 51}, "$.opening.so_far"),
+        ("seat", 3, "$.seat"),
+        ("variant_name", None, "$.variant_name"),
+    ]:
+        bad = {**doc, key: value}
+        if path is None:
+            rk.from_json(bad)  # a schema-1 style string of cards is still read
+            continue
+        try:
+            rk.from_json(bad)
+        except rk.JSONError as error:
+            assert error.path == path, (key, error)
+        else:
+            raise AssertionError(f"{key}={value!r} was accepted")
+    missing = {k: v for k, v in doc.items() if k != "log"}
+    try:
+        rk.from_json(missing)
+    except rk.JSONError as error:
+        assert error.path == "$.log"
+    else:
+        raise AssertionError("a schema-2 view without its log was accepted")
