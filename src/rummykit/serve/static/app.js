@@ -328,13 +328,14 @@ function phaseHint(phase) {
 function openingLine() {
   const view = page.view;
   const opening = view.opening;
-  if (!opening || opening.minimum === null || opening.minimum === undefined) return [];
+  if (!opening || opening.minimum === null || opening.minimum === undefined || view.phase === "over") return [];
   if (view.seat === null) return [`Opening minimum: ${opening.minimum} points.`];
   if (view.opened[view.seat] && opening.so_far === 0) return ["You have opened."];
   const enough = opening.so_far >= opening.minimum;
   const bar = element("meter", { min: 0, max: opening.minimum, value: Math.min(opening.so_far, opening.minimum) });
+  const note = opening.so_far > 0 && !enough ? " \u2014 not enough to open yet: meld more or undo" : "";
   return [`Opening: `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
-                                `${opening.so_far} / ${opening.minimum}`), " points ", bar];
+                                `${opening.so_far} / ${opening.minimum}`), " points ", bar, note];
 }
 
 function renderResult() {
