@@ -82,18 +82,22 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh tab; the test fails if the page's script throws."""
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh tab; the test fails if the page's script throws or the page
+    asks anything of another server than ours."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     errors: list[str] = []
+    elsewhere: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("request", lambda request: request.url.startswith(server) or elsewhere.append(request.url))
     try:
         yield tab
     finally:
         context.close()
     assert errors == [], f"the page's script failed: {errors}"
+    assert elsewhere == [], f"the page asked other servers: {elsewhere}"
 
 
 @pytest.fixture
@@ -305,3 +309,20 @@ def test_dragging_a_card_onto_the_discards_discards_it(page: Any, server: str) -
     wait_for_my_turn(page, before)
     log = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
     assert f"0: {discard}" in log
+
+
+def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.select_option("#variant", "rami51")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.select_option('#seats select[data-seat="1"]', "human")
+    page.select_option('#seats select[data-seat="2"]', "random")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    seats = page.eval_on_selector_all("#seat-links a[data-seat]", "links => links.map(a => a.dataset.seat)")
+    assert seats == ["0", "1"]
+    page.click('#seat-links a[data-seat="1"]')
+    page.wait_for_selector("body[data-state-id]", state="attached")
+    assert page.is_visible("#hand-panel")
+    assert "Seat 1 (you)" in page.inner_text("#players-table tbody")
