@@ -22,7 +22,15 @@ from rummykit.cards import (
     parse_cards,
 )
 from rummykit.deal import deal
-from rummykit.errors import IllegalMove, NotationError, Problem, Refusal, VariantError
+from rummykit.errors import (
+    IllegalMove,
+    NotationError,
+    Problem,
+    Refusal,
+    RummykitError,
+    SeatError,
+    VariantError,
+)
 from rummykit.match import Match
 from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
 from rummykit.moves import Move, parse_move
@@ -69,6 +77,8 @@ __all__ = [
     "ReplayError",
     "RoundResult",
     "RoundState",
+    "RummykitError",
+    "SeatError",
     "Slot",
     "Suit",
     "TableMeld",

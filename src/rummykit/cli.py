@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -18,7 +19,7 @@ import attrs
 from rummykit.bots import BOTS
 from rummykit.cards import format_cards, parse_cards
 from rummykit.conformance import CaseFileError, run_case_files
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules.contract import contract_of, uses_contracts
@@ -31,13 +32,21 @@ from rummykit.variant import Variant, bundled_variants, load_variant, variant_wa
 __all__ = ["main"]
 
 
-class UsageError(Exception):
+class UsageError(RummykitError):
     """Bad input: printed as one line, exit 2."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def _version() -> str:
+    """The installed package's version (what ``rummykit --version`` prints)."""
+    try:
+        return metadata.version("rummykit")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def _variant(ref: str) -> Variant:
@@ -484,6 +493,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
+    parser.add_argument("--version", action="version", version=f"rummykit {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("variants", help="list the bundled variants")

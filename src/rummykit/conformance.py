@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rummykit.cards import parse_cards
-from rummykit.errors import IllegalMove, NotationError, Refusal, VariantError
+from rummykit.errors import IllegalMove, NotationError, Refusal, RummykitError, VariantError
 from rummykit.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules import check_opening
@@ -96,7 +96,7 @@ EXPECT_TYPES: dict[str, dict[str, str]] = {
 }  # fmt: skip
 
 
-class CaseFileError(ValueError):
+class CaseFileError(RummykitError, ValueError):
     """A case file that cannot be run (bad TOML, unknown keys, bad cards)."""
 
 

@@ -24,7 +24,7 @@ from rummykit.rules.draw import draw_rule
 from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.opening import opened_at_deal
 from rummykit.state import Phase, RoundState, Turn, sorted_hand
-from rummykit.variant import Variant
+from rummykit.variant import Variant, as_variant
 
 __all__ = ["deal", "first_player", "next_seat", "rng_for", "shuffle"]
 
@@ -56,7 +56,7 @@ def first_player(variant: Variant, players: int, dealer: int) -> int:
 
 
 def deal(
-    variant: Variant,
+    variant: Variant | str,
     *,
     players: int,
     seed: int | None = None,
@@ -70,6 +70,7 @@ def deal(
     (from the seed), R-ALL-11. ``deal_number`` (1 up) is the deal of a match
     where each deal has its own contract and hand size (0: not in use; a
     variant with contracts reads it as 1)."""
+    variant = as_variant(variant)
     variant.check_players(players)
     if deal_count(variant) and not deal_number:
         deal_number = 1

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummykit.cards import Card, format_cards, parse_card, parse_cards
-from rummykit.errors import NotationError, VariantError
+from rummykit.errors import NotationError, RummykitError, VariantError
 from rummykit.state import RoundResult, sorted_hand
 from rummykit.variant import Variant, bundled_variants, load_bundled_variant, variant_from_rules
 
@@ -57,7 +57,7 @@ MAX_DEPTH = 32
 """The deepest nesting of arrays and objects a document may have (ours need 8)."""
 
 
-class JSONError(ValueError):
+class JSONError(RummykitError, ValueError):
     """A JSON document that cannot be loaded; ``path`` points at the problem."""
 
     def __init__(self, path: str, message: str) -> None:

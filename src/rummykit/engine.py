@@ -18,7 +18,7 @@ import attrs
 from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
-from rummykit.errors import IllegalMove, NotationError, Refusal
+from rummykit.errors import IllegalMove, NotationError, Refusal, SeatError
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Buy,
@@ -197,7 +197,7 @@ def _check_seat(state: RoundState, seat: object) -> None:
         wrong = f"{type(seat).__name__} {reprlib.repr(seat)}"
         raise TypeError(f"seat must be an int from 0 to {state.players - 1}, not {wrong}")
     if not 0 <= seat < state.players:
-        raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
+        raise SeatError(seat, state.players)
 
 
 def _read_move(state: RoundState, text: str, seat: int | None) -> Move:

@@ -1,7 +1,9 @@
 """The exceptions of rummykit, split by *why* something failed.
 
-Every one subclasses :class:`ValueError`, so ``except ValueError`` still works,
-and each carries data, not only text.
+Every one subclasses :class:`RummykitError`, so ``except rk.RummykitError``
+catches whatever the library refuses, and also the builtin it always
+subclassed (:class:`ValueError`), so ``except ValueError`` still works; each
+carries data, not only text.
 """
 
 from __future__ import annotations
@@ -10,10 +12,26 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["IllegalMove", "NotationError", "Problem", "Refusal", "VariantError"]
+__all__ = ["IllegalMove", "NotationError", "Problem", "Refusal", "RummykitError", "SeatError", "VariantError"]
 
 
-class NotationError(ValueError):
+class RummykitError(Exception):
+    """The base of every exception rummykit defines (each also subclasses the
+    builtin it derived from before, most often :class:`ValueError`)."""
+
+
+class SeatError(RummykitError, ValueError):
+    """A seat that is no seat of the round (``state.view(5)`` at a table of 3)."""
+
+    def __init__(self, seat: int, players: int) -> None:
+        self.seat = seat
+        self.players = players
+        super().__init__(
+            f"seat must be from 0 to {players - 1} (this round has {players} players), not {seat}"
+        )
+
+
+class NotationError(RummykitError, ValueError):
     """A card or a move that cannot be read; ``token`` is the text at fault."""
 
     code = "notation.invalid"
@@ -41,7 +59,7 @@ class Refusal:
         return False
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RummykitError, ValueError):
     """A move, meld or opening that the rules refuse; ``code`` is listed in docs/refusal-codes.md."""
 
     def __init__(self, code: str, message: str) -> None:
@@ -67,7 +85,7 @@ class Problem:
         return f"{self.file}: {self.path}: expected {self.expected}, got {self.got}"
 
 
-class VariantError(ValueError):
+class VariantError(RummykitError, ValueError):
     """A variant file that cannot be used; ``problems`` lists every mistake found."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:

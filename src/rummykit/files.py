@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import stat
 
+from rummykit.errors import RummykitError
+
 __all__ = ["MAX_FILE_BYTES", "MAX_NESTING", "UnreadableFile", "deepest_nesting", "read_text_file"]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -33,7 +35,7 @@ _KINDS = (
 )
 
 
-class UnreadableFile(ValueError):
+class UnreadableFile(RummykitError, ValueError):
     """A file that cannot be read as text; ``reason`` says why in a few words."""
 
     def __init__(self, path: str, reason: str) -> None:

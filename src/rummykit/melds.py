@@ -14,7 +14,7 @@ cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal, Protocol
 
 import attrs
@@ -31,7 +31,9 @@ __all__ = [
     "Slot",
     "check_meld",
     "extend_meld",
+    "install_meld_rules_loader",
     "judge_meld",
+    "meld_rules_of",
     "release_set_joker",
 ]
 
@@ -570,16 +572,40 @@ def _judge_one_natural(rules: MeldRules, naturals: list[Card], jokers: list[Card
     return as_set if isinstance(as_set, Meld) else as_run
 
 
-def check_meld(variant: HasMeldRules, cards: str | Iterable[Card | str]) -> Meld | Refusal:
-    """Judge cards (notation or Card objects) as a new meld of ``variant``.
+_MELD_RULES_LOADER: list[Callable[[str], MeldRules]] = []
+
+
+def install_meld_rules_loader(loader: Callable[[str], MeldRules]) -> None:
+    """How :func:`check_meld` and :func:`extend_meld` find the meld rules of a
+    variant named by its id; :mod:`rummykit.variant`, above this module,
+    installs it when imported."""
+    _MELD_RULES_LOADER[:] = [loader]
+
+
+def meld_rules_of(variant: HasMeldRules | str) -> MeldRules:
+    """The meld rules of a variant, of MeldRules, or of a bundled variant id."""
+    if isinstance(variant, str):
+        if not _MELD_RULES_LOADER:
+            raise RuntimeError("a variant id needs rummykit.variant (import rummykit first)")
+        return _MELD_RULES_LOADER[0](variant)
+    rules = getattr(variant, "meld_rules", None)
+    if not isinstance(rules, MeldRules):
+        wrong = type(variant).__name__
+        raise TypeError(f"expected a Variant, MeldRules or a bundled variant id ('rami51'), not {wrong}")
+    return rules
+
+
+def check_meld(variant: HasMeldRules | str, cards: str | Iterable[Card | str]) -> Meld | Refusal:
+    """Judge cards (notation or Card objects) as a new meld of ``variant``
+    (a Variant, its MeldRules, or a bundled variant's id such as ``"rami51"``).
 
     >>> check_meld(MeldRules(), "Qh Kh Ah").points
     31
     """
-    return judge_meld(variant.meld_rules, parse_cards(cards))
+    return judge_meld(meld_rules_of(variant), parse_cards(cards))
 
 
-def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | str]) -> Meld | Refusal:
+def extend_meld(variant: HasMeldRules | str, meld: Meld, cards: str | Iterable[Card | str]) -> Meld | Refusal:
     """Lay ``cards`` off onto the table ``meld``: the grown meld, or a refusal
     with ``layoff.does-not-fit`` (the ``meld.*`` reason is in the message).
 
@@ -590,7 +616,7 @@ def extend_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | 
     >>> extend_meld(rules, run, "Ts 6s").notation()
     '6s 7s 8s 9s Ts'
     """
-    rules = variant.meld_rules
+    rules = meld_rules_of(variant)
     added = parse_cards(cards)
     if not added:
         return _refuse("layoff.does-not-fit", "Nothing to lay off.")

@@ -84,6 +84,12 @@ def _card_tuple(instance: object, attribute: attrs.Attribute[Any], value: object
         raise ValueError(f"{where} must name at least one card")
 
 
+def _unordered(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
+    """What a card list is compared and hashed by: its cards, order aside
+    (a joker's declaration counts), so ``meld 3s 3h 3c`` equals ``meld 3c 3h 3s``."""
+    return tuple(sorted((c.code, -1 if c.declared is None else c.declared.code) for c in cards))
+
+
 @attrs.frozen(slots=True)
 class Draw:
     """Take the top card of the stock."""
@@ -123,9 +129,10 @@ class Exchange:
 
 @attrs.frozen(slots=True)
 class Meld:
-    """Lay a new meld from the hand (jokers may carry a declaration)."""
+    """Lay a new meld from the hand (jokers may carry a declaration). Two melds
+    of the same cards are the same move, whatever the cards' order."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=_as_tuple, validator=_card_tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=_as_tuple, validator=_card_tuple, eq=_unordered)
 
     def __str__(self) -> str:
         return f"meld {format_cards(self.cards)}"
@@ -133,10 +140,11 @@ class Meld:
 
 @attrs.frozen(slots=True)
 class LayOff:
-    """Add hand cards to table meld number ``meld`` (1, 2, … in the order laid)."""
+    """Add hand cards to table meld number ``meld`` (1, 2, … in the order laid);
+    the cards' order does not matter."""
 
     meld: int = attrs.field(validator=_whole_number)
-    cards: tuple[Card, ...] = attrs.field(converter=_as_tuple, validator=_card_tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=_as_tuple, validator=_card_tuple, eq=_unordered)
 
     def __str__(self) -> str:
         return f"layoff {self.meld} {format_cards(self.cards)}"
@@ -273,7 +281,8 @@ def _one_card(words: list[str], text: str) -> Card:
 
 
 def parse_move(text: str) -> Move:
-    """Read one move in notation; a leading ``seat:`` is allowed and ignored."""
+    """Read one move in notation; a leading ``seat:`` is allowed and ignored,
+    and cards may be separated by commas as in card lists (``meld 3s, 3h, 3c``)."""
     return parse_seat_move(text)[1]
 
 
@@ -299,7 +308,7 @@ def split_seat(text: str) -> tuple[int | None, str]:
 def parse_seat_move(text: str) -> tuple[int | None, Move]:
     """Read ``"1: take"`` as (1, Take()); the seat is None when not given."""
     seat, line = split_seat(text)
-    words = line.split()
+    words = line.replace(",", " ").split()
     if not words:
         raise NotationError(text, "empty move")
     verb, args = words[0].lower(), words[1:]

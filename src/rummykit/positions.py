@@ -16,7 +16,7 @@ from typing import Any
 
 from rummykit.cards import JOKER_CODE, Card, parse_cards
 from rummykit.deal import next_seat
-from rummykit.errors import NotationError, Refusal, VariantError
+from rummykit.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.melds import judge_meld
 from rummykit.rules.contract import deal_count
 from rummykit.rules.draw import draw_rule
@@ -35,7 +35,7 @@ KEYS = {
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 
 
-class PositionError(ValueError):
+class PositionError(RummykitError, ValueError):
     """A position that cannot be set up (bad seats, too many copies of a card …)."""
 
 

@@ -38,7 +38,7 @@ from rummykit.documents import (
     result_document,
     variant_document,
 )
-from rummykit.errors import IllegalMove, NotationError
+from rummykit.errors import IllegalMove, NotationError, RummykitError
 from rummykit.moves import Buy, Move, parse_seat_move
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import MAX_ROUNDS, Variant
@@ -46,7 +46,7 @@ from rummykit.variant import MAX_ROUNDS, Variant
 __all__ = ["Record", "ReplayError"]
 
 
-class ReplayError(ValueError):
+class ReplayError(RummykitError, ValueError):
     """A recorded move that the rules refuse: its index, text and code."""
 
     def __init__(self, index: int, move: str, code: str, message: str) -> None:
@@ -88,8 +88,11 @@ class Record:
         )
 
     def play(self, move: Move | str, state: RoundState | None = None) -> Record:
-        """This record with one more move (checked by replaying when no state is
-        given); move text that names a seat not to move is refused
+        """This record with one more move, checked by applying it. ``state`` is
+        the round as this record leaves it (the last state of the game being
+        recorded), which saves replaying every move to find it; without it the
+        record is replayed. Move text that names a seat not to move (``"2:
+        draw"`` with seat 0 to move) is refused with IllegalMove
         (``turn.not-your-turn``), never recorded for the seat to move."""
         return self.advance(move, state)[0]
 

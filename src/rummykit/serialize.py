@@ -248,7 +248,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "stock_size": view.stock_size,
         "exchange": None if view.exchange is None else str(view.exchange),
         "opened": list(view.opened),
-        "opening": {"minimum": view.opening.minimum, "so_far": view.opening.so_far},
+        "opening": _opening_document(view.opening),
         "taken": None if view.taken is None else str(view.taken),
         "result": result_document(view.result),
         "legal": [str(m) for m in view.legal],
@@ -270,6 +270,10 @@ def match_document(match: Match) -> dict[str, Any]:
         "results": [result_document(r) for r in match.results],
         "decisions": [{"after": d.after, "seat": d.seat, "choice": d.choice} for d in match.decisions],
     }
+
+
+def _opening_document(opening: OpeningView) -> dict[str, Any]:
+    return {"minimum": opening.minimum, "so_far": opening.so_far}
 
 
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:
@@ -527,11 +531,12 @@ def _read_view_table(data: Any, players: int) -> tuple[TableView, ...]:
 def _read_opening(doc: Any) -> OpeningView:
     if doc is None:
         return OpeningView()
-    read_object(doc, "$.opening", ("minimum", "so_far"))
+    path = "$.opening"
+    read_object(doc, path, ("minimum", "so_far"))
     minimum = doc["minimum"]
     return OpeningView(
-        None if minimum is None else read_int(minimum, "$.opening.minimum", 1, MAX_SCORE),
-        read_int(doc["so_far"], "$.opening.so_far", -MAX_SCORE, MAX_SCORE),
+        None if minimum is None else read_int(minimum, f"{path}.minimum", 1, MAX_SCORE),
+        read_int(doc["so_far"], f"{path}.so_far", -MAX_SCORE, MAX_SCORE),
     )
 
 

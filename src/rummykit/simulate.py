@@ -33,6 +33,7 @@ import attrs
 
 from rummykit.bots import BOTS, Bot, make_bot
 from rummykit.deal import deal, next_seat
+from rummykit.errors import RummykitError
 from rummykit.match import Match
 from rummykit.moves import Move
 from rummykit.records import Record
@@ -67,7 +68,7 @@ at a score rather than after a number of rounds."""
 T = TypeVar("T")
 
 
-class RecordsError(ValueError):
+class RecordsError(RummykitError, ValueError):
     """The folder for the records cannot be made or written to."""
 
 

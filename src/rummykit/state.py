@@ -150,7 +150,14 @@ class RoundState:
     def apply(self, move: Move | str, *, seat: int | None = None) -> RoundState:
         """The state after ``move`` (a Move or its notation, which may name the
         seat as ``"1: take"``); raises IllegalMove and changes nothing if the
-        rules refuse it."""
+        rules refuse it.
+
+        ``seat`` is the seat that acts, as a server knows it from the client
+        (an int from 0; None: the seat to move, or the seat the text names).
+        A seat not to move is refused with ``turn.not-your-turn``, and so is
+        text naming another seat; only a buy may come from a seat not to
+        move. A seat that is not an int is a TypeError, one out of range a
+        ValueError."""
         return _services().apply(self, move, seat)
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:

@@ -14,6 +14,7 @@ expected and what was found.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -30,7 +31,7 @@ import attrs
 from rummykit.cards import Card, build_deck
 from rummykit.errors import Problem, VariantError
 from rummykit.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
-from rummykit.melds import MeldRules
+from rummykit.melds import MeldRules, install_meld_rules_loader
 from rummykit.schema import (
     MISSING,
     boolean,
@@ -66,6 +67,7 @@ __all__ = [
     "Deprecated",
     "KeyWarning",
     "Variant",
+    "as_variant",
     "bundled_variants",
     "freeze",
     "load_variant",
@@ -1135,6 +1137,31 @@ def load_bundled_variant(variant_id: str) -> Variant:
         shown = repr(variant_id) if len(repr(variant_id)) <= 40 else repr(variant_id)[:37] + "..."
         raise VariantError([Problem("(variant)", "id", f"a bundled variant id ({known})", shown)])
     return load_variant(variant_id)
+
+
+@functools.lru_cache(maxsize=32)
+def _bundled(variant_id: str) -> Variant:
+    return load_bundled_variant(variant_id)
+
+
+def as_variant(variant: Variant | str) -> Variant:
+    """``variant`` itself, or the bundled variant of that id (``"rami51"``):
+    what the top-level functions taking a variant accept. Any other value is
+    a TypeError; an unknown id, a VariantError naming the bundled ones."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, str):
+        return _bundled(variant)
+    raise TypeError(
+        f"expected a Variant or a bundled variant id such as 'rami51', not {type(variant).__name__}"
+    )
+
+
+def _load_meld_rules(variant_id: str) -> MeldRules:
+    return as_variant(variant_id).meld_rules
+
+
+install_meld_rules_loader(_load_meld_rules)
 
 
 # --------------------------------------------------------------------------- warnings

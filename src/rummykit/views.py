@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from rummykit.cards import Card
+from rummykit.errors import SeatError
 from rummykit.melds import Meld
 from rummykit.moves import Move
 from rummykit.rules.draw import draw_rule
@@ -78,8 +79,13 @@ class PlayerView:
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        wrong = f"{type(seat).__name__} {seat!r}"[:60]
+        raise TypeError(
+            f"seat must be an int from 0 to {state.players - 1}, or None for a spectator, not {wrong}"
+        )
     if seat is not None and not 0 <= seat < state.players:
-        raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
+        raise SeatError(seat, state.players)
     visible = draw_rule(state.variant).visible_discards(state.discard)
     tentative = set(state.turn.new_melds) if state.phase == "play" else set()
     return PlayerView(

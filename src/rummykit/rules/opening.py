@@ -19,7 +19,7 @@ from rummykit.cards import Card, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules.base import compose, register_opening, register_waiver
-from rummykit.variant import Variant
+from rummykit.variant import Variant, as_variant
 
 __all__ = [
     "HandRummyWaiver",
@@ -197,7 +197,7 @@ def judge_opening(
 
 
 def check_opening(
-    variant: Variant,
+    variant: Variant | str,
     melds: Iterable[str | Iterable[Card | str]],
     *,
     going_out: bool = False,
@@ -206,6 +206,7 @@ def check_opening(
 
     A group that is not a meld is refused with its ``meld.*`` code.
     """
+    variant = as_variant(variant)
     judged: list[Meld] = []
     for group in melds:
         result = judge_meld(variant.meld_rules, parse_cards(group))

@@ -25,7 +25,7 @@ from rummykit.solver.tables import (
     tables_for,
     take,
 )
-from rummykit.variant import Variant
+from rummykit.variant import Variant, as_variant
 
 __all__ = ["GoOutPlan", "can_go_out", "can_open_with"]
 
@@ -44,7 +44,7 @@ class GoOutPlan:
 
 
 def can_go_out(
-    variant: Variant,
+    variant: Variant | str,
     cards: str | Iterable[Card | str],
     *,
     table: Sequence[Meld] = (),
@@ -69,6 +69,7 @@ def can_go_out(
     >>> plan.layoffs, plan.discard
     (((0, (Card('5h'), Card('6h'))),), None)
     """
+    variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
     demands = hand_rules_of(variant)
     if keep_discard is None and demands.final_discard:

@@ -25,7 +25,7 @@ from rummykit.solver.tables import (
     tables_for,
     take,
 )
-from rummykit.variant import Variant
+from rummykit.variant import Variant, as_variant
 
 __all__ = ["Arrangement", "least_penalty"]
 
@@ -45,7 +45,7 @@ class Arrangement:
 
 
 def least_penalty(
-    variant: Variant, cards: str | Iterable[Card | str], *, discard: bool = False
+    variant: Variant | str, cards: str | Iterable[Card | str], *, discard: bool = False
 ) -> Arrangement:
     """The melds that leave the smallest hand penalty, and what is left.
 
@@ -60,6 +60,7 @@ def least_penalty(
     >>> b.penalty, b.discard
     (0, Card('Ac'))
     """
+    variant = as_variant(variant)
     if isinstance(cards, str):
         cards = parse_cards(cards)
     elif not isinstance(cards, (list, tuple)):

@@ -29,7 +29,7 @@ from rummykit.solver.tables import (
     take,
     value_bounds,
 )
-from rummykit.variant import Variant
+from rummykit.variant import Variant, as_variant
 
 __all__ = ["OpeningPlan", "best_opening"]
 
@@ -46,7 +46,7 @@ class OpeningPlan:
 
 
 def best_opening(
-    variant: Variant,
+    variant: Variant | str,
     cards: str | Iterable[Card | str],
     *,
     must_use: Card | str | None = None,
@@ -61,6 +61,7 @@ def best_opening(
     >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d") is None
     True
     """
+    variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
     forced = parse_cards([must_use])[0].face if must_use is not None else None
     if forced is not None and forced not in hand_cards:
