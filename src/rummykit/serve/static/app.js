@@ -89,8 +89,8 @@ function cardFace(token, attributes = {}) {
   }
   const extra = attributes.className ? " " + attributes.className : "";
   return element(attributes.tag || "span",
-                 { ...attributes, tag: null, className: classes.join(" ") + extra,
-                   "data-card": token, title: cardLabel(token) },
+                 { title: cardLabel(token), ...attributes, tag: null, className: classes.join(" ") + extra,
+                   "data-card": token },
                  face);
 }
 
@@ -325,14 +325,19 @@ function phaseHint(phase) {
   }
 }
 
+function hasOpeningMinimum(view) {
+  return Boolean(view.opening) && view.opening.minimum !== null && view.opening.minimum !== undefined;
+}
+
 function openingLine() {
   const view = page.view;
   const opening = view.opening;
-  if (!opening || opening.minimum === null || opening.minimum === undefined || view.phase === "over") return [];
+  if (!hasOpeningMinimum(view) || view.phase === "over") return [];
   if (view.seat === null) return [`Opening minimum: ${opening.minimum} points.`];
-  if (view.opened[view.seat] && opening.so_far === 0) return ["You have opened."];
+  if (view.opened[view.seat]) return ["You have opened."];
   const enough = opening.so_far >= opening.minimum;
-  const bar = element("meter", { min: 0, max: opening.minimum, value: Math.min(opening.so_far, opening.minimum) });
+  const bar = element("meter",
+                      { min: 0, max: opening.minimum, value: Math.min(opening.so_far, opening.minimum) });
   const note = opening.so_far > 0 && !enough ? " \u2014 not enough to open yet: meld more or undo" : "";
   return [`Opening: `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
                                 `${opening.so_far} / ${opening.minimum}`), " points ", bar, note];
@@ -474,7 +479,9 @@ function renderActions() {
   const forSelection = movesForSelection();
   let help;
   if (!isMyTurn()) help = page.view.phase === "over" ? "" : "Wait for your turn.";
-  else if (chosen.length === 0) help = "Click cards to select them (or drag them onto a meld or the discards).";
+  else if (chosen.length === 0) {
+    help = "Click cards to select them (or drag them onto a meld or the discards).";
+  }
   else if (forSelection.length === 0) help = `No legal move uses exactly ${chosen.map(cardLabel).join(" ")}.`;
   else help = `Moves with ${chosen.map(cardLabel).join(" ")}:`;
   $("selection-help").textContent = help;
@@ -502,12 +509,12 @@ function renderPlayers() {
   const view = page.view;
   const scores = page.match ? page.match.scores : null;
   // "Opened" only means something where the variant has an opening minimum.
-  const opening = Boolean(view.opening && view.opening.minimum !== null && view.opening.minimum !== undefined);
-  $("players-table").classList.toggle("no-opening", !opening);
+  $("players-table").classList.toggle("no-opening", !hasOpeningMinimum(view));
   $("players-table").tBodies[0].replaceChildren(...view.hand_sizes.map((size, seat) =>
     element("tr", { className: seat === view.to_move && view.phase !== "over" ? "to-move" : "",
                     "data-seat": seat },
-      element("td", {}, seatName(seat), seat === view.dealer ? element("span", { className: "badge", title: "dealer" }, "D") : null),
+      element("td", {}, seatName(seat),
+              seat === view.dealer ? element("span", { className: "badge", title: "dealer" }, "D") : null),
       element("td", {}, size),
       element("td", { className: "opened" }, view.opened[seat] ? "yes" : "no"),
       element("td", {}, scores ? scores[seat] : "\u2014"))));
@@ -640,7 +647,8 @@ function gameAddress(game, token) {
 
 function showSeatLinks(game, seats) {
   const links = seats.map(([seat, token]) =>
-    element("li", {}, element("a", { href: gameAddress(game, token), "data-seat": seat }, `Play seat ${seat}`)));
+    element("li", {},
+            element("a", { href: gameAddress(game, token), "data-seat": seat }, `Play seat ${seat}`)));
   links.push(element("li", {}, element("a", { href: gameAddress(game, null) }, "Watch (no hand shown)")));
   $("seat-links").replaceChildren(...links);
   $("created").hidden = false;
