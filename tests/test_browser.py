@@ -326,3 +326,15 @@ def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
     page.wait_for_selector("body[data-state-id]", state="attached")
     assert page.is_visible("#hand-panel")
     assert "Seat 1 (you)" in page.inner_text("#players-table tbody")
+
+
+def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    before = state_id(page)
+    page.evaluate("page.socket.close()")
+    page.wait_for_selector('#connection[data-state="closed"]')
+    page.wait_for_selector('#connection[data-state="open"]')
+    assert state_id(page) == before
+    play(page, choose(legal_moves(page), melds_failed=False))
+    assert state_id(page) > before
