@@ -1,0 +1,690 @@
+// rummykit's reference game page: a client of the `rummykit serve` protocol
+// (docs/serve.md). Plain JavaScript, no build step, nothing loaded from elsewhere.
+//
+// The page never decides what is legal: it offers exactly the moves in the
+// view's "legal" list. Cards selected in the hand are matched against the
+// legal moves that use exactly those cards (meld, lay off, swap, discard,
+// knock ...); moves without cards (draw, take, undo, out ...) are buttons.
+"use strict";
+
+const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+const SUIT_NAMES = { s: "Spades", h: "Hearts", c: "Clubs", d: "Diamonds" };
+const SUIT_ORDER = ["s", "h", "c", "d"]; // colours alternate in the hand
+const RANK_ORDER = "23456789TJQKA";
+const BOT_NAMES = ["greedy", "random"];
+// Move kinds whose second word is a table meld number: "layoff 2 7h".
+const MELD_NUMBER_KINDS = new Set(["layoff", "swap", "shift"]);
+// Move kinds whose words after the kind are cards: "meld 7h 8h 9h".
+const CARD_KINDS = new Set(["meld", "discard", "knock", "exchange", "layoff", "swap", "shift"]);
+
+const page = {
+  game: null,        // the game id from the address
+  token: null,       // this seat's secret token, or null to watch
+  socket: null,
+  stateId: null,     // the state id of the last view; every move carries it
+  view: null,        // the last view document
+  match: null,       // the last match summary, or null outside a match
+  selected: [],      // indexes into the sorted hand
+  sortedHand: [],    // the hand as shown, sorted and grouped
+  newCards: [],      // cards that came into the hand with the last view
+  reconnectDelay: 500,
+  closing: false,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "className") node.className = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// ---------------------------------------------------------------- cards
+
+// "JK=8h" (a joker on the table standing for 8h) is the joker "JK" in hand.
+function baseCard(token) {
+  return token.startsWith("JK") ? "JK" : token;
+}
+
+function isJoker(card) {
+  return card.startsWith("JK");
+}
+
+function rankIndex(card) {
+  return RANK_ORDER.indexOf(card[0]);
+}
+
+function cardLabel(token) {
+  if (isJoker(token)) {
+    const standsFor = token.includes("=") ? token.split("=")[1] : null;
+    return standsFor ? `Joker (${cardLabel(standsFor)})` : "Joker";
+  }
+  const rank = token[0] === "T" ? "10" : token[0];
+  return rank + (SUIT_SYMBOLS[token[1]] || token[1]);
+}
+
+// One card as shown: rank and suit symbol, red or black; a joker as "JK"
+// with what it stands for under it when it is on the table.
+function cardFace(token, attributes = {}) {
+  const classes = ["card"];
+  let face;
+  if (isJoker(token)) {
+    classes.push("joker");
+    const standsFor = token.includes("=") ? token.split("=")[1] : null;
+    face = [element("span", { className: "rank" }, "JK"),
+            element("span", { className: "suit" }, standsFor ? "=" + cardLabel(standsFor) : "\u2605")];
+  } else {
+    classes.push(token[1] === "h" || token[1] === "d" ? "red" : "black");
+    face = [element("span", { className: "rank" }, token[0] === "T" ? "10" : token[0]),
+            element("span", { className: "suit" }, SUIT_SYMBOLS[token[1]] || token[1])];
+  }
+  const extra = attributes.className ? " " + attributes.className : "";
+  return element(attributes.tag || "span",
+                 { title: cardLabel(token), ...attributes, tag: null, className: classes.join(" ") + extra,
+                   "data-card": token },
+                 face);
+}
+
+function sortHand(hand) {
+  return [...hand].sort((a, b) => {
+    if (isJoker(a) !== isJoker(b)) return isJoker(a) ? 1 : -1;
+    if (isJoker(a)) return 0;
+    const bySuit = SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]);
+    return bySuit !== 0 ? bySuit : rankIndex(a) - rankIndex(b);
+  });
+}
+
+// The cards of `after` that are not in `before`, counting duplicates.
+function cardsAdded(before, after) {
+  const left = [...before];
+  const added = [];
+  for (const card of after) {
+    const at = left.indexOf(card);
+    if (at >= 0) left.splice(at, 1);
+    else added.push(card);
+  }
+  return added;
+}
+
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const x = a.map(baseCard).sort();
+  const y = b.map(baseCard).sort();
+  return x.every((card, i) => card === y[i]);
+}
+
+// ---------------------------------------------------------------- moves
+
+// "layoff 2 7h 8h" -> {kind: "layoff", meld: 2, cards: ["7h", "8h"]}
+function readMove(text) {
+  const words = text.trim().split(/\s+/);
+  const kind = words[0];
+  if (!CARD_KINDS.has(kind)) return { kind, meld: null, cards: [], text };
+  if (MELD_NUMBER_KINDS.has(kind)) {
+    return { kind, meld: Number(words[1]), cards: words.slice(2), text };
+  }
+  return { kind, meld: null, cards: words.slice(1), text };
+}
+
+function describeMove(text) {
+  const move = readMove(text);
+  const cards = move.cards.map(cardLabel).join(" ");
+  const words = text.trim().split(/\s+/);
+  switch (move.kind) {
+    case "draw": return words[1] === "exchange" ? "Draw the exchange card" : "Draw from the stock";
+    case "take": return words[1] ? `Take ${words[1]} from the discards` : "Take the top discard";
+    case "meld": return `Meld ${cards}`;
+    case "layoff": return `Lay off ${cards} on meld ${move.meld}`;
+    case "swap": return `Swap ${cards} for the joker in meld ${move.meld}`;
+    case "shift": return `Shift the joker of meld ${move.meld}: ${cards}`;
+    case "discard": return `Discard ${cards}`;
+    case "knock": return `Knock, discarding ${cards}`;
+    case "exchange": return `Exchange ${cards}`;
+    case "undo": return "Undo";
+    case "out": return "Go out";
+    case "pass": return "Pass";
+    case "done": return "Done";
+    case "buy": return "Buy the upcard";
+    default: return text;
+  }
+}
+
+function legalMoves() {
+  return page.view ? page.view.legal : [];
+}
+
+function selectedCards() {
+  return page.selected.map((i) => page.sortedHand[i]);
+}
+
+// The legal moves that use exactly the selected cards (any joker declaration).
+function movesForSelection() {
+  const chosen = selectedCards();
+  if (chosen.length === 0) return [];
+  return legalMoves().filter((text) => {
+    const move = readMove(text);
+    return move.cards.length > 0 && sameCards(move.cards, chosen);
+  });
+}
+
+function plainMoves() {
+  return legalMoves().filter((text) => readMove(text).cards.length === 0);
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+function send(message) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
+    showRefusal("connection.closed", "Not connected to the server; reconnecting.");
+    return;
+  }
+  page.socket.send(JSON.stringify(message));
+}
+
+function sendMove(text) {
+  hideRefusal();
+  send({ type: "move", state_id: page.stateId, move: text });
+}
+
+function socketAddress() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = page.token ? `?token=${encodeURIComponent(page.token)}` : "";
+  return `${scheme}://${location.host}/ws/games/${encodeURIComponent(page.game)}${query}`;
+}
+
+function connect() {
+  setConnection("connecting", "connecting\u2026");
+  const socket = new WebSocket(socketAddress());
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.reconnectDelay = 500;
+    setConnection("open", page.token ? "connected" : "watching");
+  });
+  socket.addEventListener("message", (event) => receive(event.data));
+  socket.addEventListener("close", (event) => {
+    if (page.closing) return;
+    if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
+      setConnection("closed", "refused by the server");
+      // The server said why in an error message just before closing.
+      if ($("refusal").hidden) showRefusal("connection.refused", "The server refused this game or token.");
+      return;
+    }
+    setConnection("closed", `disconnected; retrying in ${Math.round(page.reconnectDelay / 1000)} s`);
+    setTimeout(connect, page.reconnectDelay);
+    page.reconnectDelay = Math.min(page.reconnectDelay * 2, 8000);
+  });
+}
+
+function receive(data) {
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch (error) {
+    showRefusal("message.invalid", "The server sent something that is not JSON.");
+    return;
+  }
+  if (message.type === "view") {
+    showView(message);
+  } else if (message.type === "refused" || message.type === "error") {
+    showRefusal(message.code, message.message);
+  }
+}
+
+function setConnection(state, text) {
+  const node = $("connection");
+  node.dataset.state = state;
+  node.textContent = text;
+}
+
+function showRefusal(code, message) {
+  $("refusal-code").textContent = code;
+  $("refusal-message").textContent = message;
+  $("refusal").hidden = false;
+}
+
+function hideRefusal() {
+  $("refusal").hidden = true;
+}
+
+// ---------------------------------------------------------------- showing a view
+
+function showView(message) {
+  const view = message.view;
+  const before = page.view && page.view.hand ? page.view.hand : null;
+  const hand = view.hand || [];
+  const keepSelection = before !== null && before.length === hand.length && sameCards(before, hand);
+  page.newCards = before !== null && view.seat === page.view.seat ? cardsAdded(before, hand) : [];
+  page.stateId = message.state_id;
+  page.view = view;
+  page.match = message.match;
+  page.sortedHand = sortHand(hand);
+  if (!keepSelection) page.selected = [];
+  document.body.dataset.stateId = String(message.state_id);
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.myTurn = String(isMyTurn());
+  render();
+}
+
+function isMyTurn() {
+  const view = page.view;
+  return view !== null && view.seat !== null && view.to_move === view.seat && view.phase !== "over";
+}
+
+function seatName(seat) {
+  return page.view && seat === page.view.seat ? `Seat ${seat} (you)` : `Seat ${seat}`;
+}
+
+function render() {
+  renderStatus();
+  renderResult();
+  renderTable();
+  renderDiscards();
+  renderHand();
+  renderActions();
+  renderLegal();
+  renderPlayers();
+  renderLog();
+}
+
+function renderStatus() {
+  const view = page.view;
+  $("game-title").textContent = `${view.variant_name || view.variant} \u00b7 game ${page.game}`;
+  let turn;
+  if (view.phase === "over") turn = "The round is over.";
+  else if (isMyTurn()) turn = `Your turn \u2014 ${phaseHint(view.phase)}`;
+  else turn = `${seatName(view.to_move)} to move (${view.phase}).`;
+  $("turn").textContent = turn;
+  $("turn").className = isMyTurn() ? "my-turn" : "";
+  $("opening").replaceChildren(...openingLine());
+  const extras = [];
+  if (page.match) extras.push(`Match round ${page.match.round}`);
+  if (view.deal_number !== undefined && view.deal_number !== null) extras.push(`deal ${view.deal_number}`);
+  extras.push(`dealer: seat ${view.dealer}`, `turns played: ${view.turns_played}`);
+  if (view.exchange) extras.push(`exchange card: ${cardLabel(view.exchange)}`);
+  if (view.taken) extras.push(`taken this turn: ${cardLabel(view.taken)}`);
+  $("extras").textContent = extras.join(" \u00b7 ");
+}
+
+function phaseHint(phase) {
+  switch (phase) {
+    case "draw": return "draw a card or take from the discards.";
+    case "play": return "meld, lay off, then discard.";
+    case "first_upcard": return "take the upcard or pass.";
+    case "knock": return "lay down your melds, then done.";
+    case "defend": return "lay off on the knocker's melds, then done.";
+    default: return `${phase}.`;
+  }
+}
+
+function hasOpeningMinimum(view) {
+  return Boolean(view.opening) && view.opening.minimum !== null && view.opening.minimum !== undefined;
+}
+
+function openingLine() {
+  const view = page.view;
+  const opening = view.opening;
+  if (!hasOpeningMinimum(view) || view.phase === "over") return [];
+  if (view.seat === null) return [`Opening minimum: ${opening.minimum} points.`];
+  if (view.opened[view.seat]) return ["You have opened."];
+  const enough = opening.so_far >= opening.minimum;
+  const bar = element("meter",
+                      { min: 0, max: opening.minimum, value: Math.min(opening.so_far, opening.minimum) });
+  const note = opening.so_far > 0 && !enough ? " \u2014 not enough to open yet: meld more or undo" : "";
+  return [`Opening: `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
+                                `${opening.so_far} / ${opening.minimum}`), " points ", bar, note];
+}
+
+function renderResult() {
+  const view = page.view;
+  const box = $("result");
+  if (view.phase !== "over" || !view.result) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const result = view.result;
+  const winners = result.winners || [];
+  const headline = winners.length
+    ? `Round over (${result.ending.replace("_", " ")}): ${winners.map(seatName).join(", ")} won.`
+    : `Round over (${result.ending.replace("_", " ")}): no winner.`;
+  const deadwood = result.deadwood || null;
+  const rows = result.scores.map((score, seat) =>
+    element("tr", {}, element("td", {}, seatName(seat)), element("td", {}, score),
+            deadwood ? element("td", {}, deadwood[seat]) : null));
+  const table = element("table", {},
+    element("thead", {}, element("tr", {}, element("th", {}, "Seat"), element("th", {}, "Round score"),
+                                  deadwood ? element("th", {}, "Deadwood") : null)),
+    element("tbody", {}, rows));
+  const parts = [element("h2", { id: "result-headline" }, headline), table];
+  if (page.match) {
+    if (page.match.over) {
+      parts.push(element("p", { className: "match-over" },
+        `The match is over${page.match.winner !== null ? `: ${seatName(page.match.winner)} wins` : ""}.`));
+    } else if (view.seat !== null) {
+      parts.push(element("button", { id: "next-round", type: "button",
+        onclick: () => { hideRefusal(); send({ type: "next_round", state_id: page.stateId }); } },
+        "Deal the next round"));
+    }
+  }
+  box.replaceChildren(...parts);
+  box.hidden = false;
+}
+
+function renderTable() {
+  const melds = page.view.table;
+  $("table-empty").hidden = melds.length > 0;
+  $("table-count").textContent = melds.length ? `(${melds.length})` : "";
+  $("table").replaceChildren(...melds.map((meld) => {
+    const owner = meld.owner === null || meld.owner === undefined ? "" : ` \u00b7 ${seatName(meld.owner)}`;
+    const item = element("li",
+      { className: "meld" + (meld.tentative ? " tentative" : ""), "data-meld": meld.number },
+      element("span", { className: "meld-number" }, `#${meld.number}`),
+      element("span", { className: "cards" }, meld.cards.map((card) => cardFace(card))),
+      element("span", { className: "meld-info" },
+        `${meld.kind} \u00b7 ${meld.points} pts${owner}`,
+        meld.tentative ? element("span", { className: "badge" }, "tentative") : null));
+    addDropTarget(item, ["layoff", "swap", "shift"], meld.number);
+    return item;
+  }));
+}
+
+function renderDiscards() {
+  const view = page.view;
+  const row = view.discards;
+  const legal = new Set(legalMoves());
+  $("pile-info").textContent =
+    `(stock ${view.stock_size}, discard pile ${view.discard_size}; newest on the right)`;
+  const items = row.map((card, i) => {
+    const depth = row.length - i;
+    const move = depth === 1 ? "take" : `take ${depth}`;
+    const canTake = legal.has(move);
+    const item = element("li", { className: canTake ? "takeable" : "", "data-depth": depth },
+      cardFace(card, canTake
+        ? { tag: "button", type: "button", "data-move": move, onclick: () => sendMove(move),
+            title: `${describeMove(move)} (${cardLabel(card)})` }
+        : {}),
+      element("span", { className: "depth" }, depth));
+    return item;
+  });
+  if (row.length === 0) items.push(element("li", { className: "muted" }, "empty"));
+  $("discards").replaceChildren(...items);
+  addDropTarget($("discard-panel"), ["discard", "knock"], null);
+  addDropTarget($("table-panel"), ["meld"], null);
+}
+
+function renderHand() {
+  const view = page.view;
+  const spectator = view.hand === null || view.hand === undefined;
+  $("hand-panel").hidden = spectator;
+  if (spectator) return;
+  $("hand-count").textContent = `(${view.hand.length} cards)`;
+  const groups = new Map();
+  page.sortedHand.forEach((card, index) => {
+    const key = isJoker(card) ? "jokers" : card[1];
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push([card, index]);
+  });
+  const fresh = [...page.newCards];
+  const nodes = [];
+  for (const [key, cards] of groups) {
+    const title = key === "jokers" ? "Jokers" : SUIT_NAMES[key];
+    nodes.push(element("div", { className: "suit-group", "data-group": key },
+      element("span", { className: "group-name" }, title),
+      cards.map(([card, index]) => {
+        const isNew = fresh.includes(card);
+        if (isNew) fresh.splice(fresh.indexOf(card), 1);
+        const selected = page.selected.includes(index);
+        return cardFace(card, {
+          tag: "button", type: "button", draggable: "true",
+          className: (selected ? "selected" : "") + (isNew ? " new" : ""),
+          "aria-pressed": String(selected), "data-index": index,
+          onclick: () => toggleCard(index),
+          ondragstart: (event) => startDrag(event, index),
+        });
+      })));
+  }
+  if (view.hand.length === 0) nodes.push(element("p", { className: "muted" }, "No cards in hand."));
+  $("hand").replaceChildren(...nodes);
+}
+
+function toggleCard(index) {
+  const at = page.selected.indexOf(index);
+  if (at >= 0) page.selected.splice(at, 1);
+  else page.selected.push(index);
+  markSelection();
+  renderActions();
+}
+
+// Marks the selected cards in place: the hand's buttons are not rebuilt, so a
+// drag that has just started keeps its card.
+function markSelection() {
+  for (const button of $("hand").querySelectorAll("button.card")) {
+    const selected = page.selected.includes(Number(button.dataset.index));
+    button.classList.toggle("selected", selected);
+    button.setAttribute("aria-pressed", String(selected));
+  }
+}
+
+function renderActions() {
+  const chosen = selectedCards();
+  const forSelection = movesForSelection();
+  let help;
+  if (!isMyTurn()) help = page.view.phase === "over" ? "" : "Wait for your turn.";
+  else if (chosen.length === 0) {
+    help = "Click cards to select them (or drag them onto a meld or the discards).";
+  }
+  else if (forSelection.length === 0) help = `No legal move uses exactly ${chosen.map(cardLabel).join(" ")}.`;
+  else help = `Moves with ${chosen.map(cardLabel).join(" ")}:`;
+  $("selection-help").textContent = help;
+  $("card-moves").replaceChildren(...forSelection.map(moveButton));
+  const plain = plainMoves().map(moveButton);
+  if (chosen.length > 0) {
+    plain.push(element("button", { type: "button", className: "secondary", id: "clear-selection",
+      onclick: () => { page.selected = []; markSelection(); renderActions(); } }, "Clear selection"));
+  }
+  $("plain-moves").replaceChildren(...plain);
+}
+
+function moveButton(text) {
+  return element("button", { type: "button", className: "move", "data-move": text, title: text,
+                             onclick: () => sendMove(text) }, describeMove(text));
+}
+
+function renderLegal() {
+  const legal = legalMoves();
+  $("legal-count").textContent = String(legal.length);
+  $("legal").replaceChildren(...legal.map((text) => element("li", { "data-move": text }, text)));
+}
+
+function renderPlayers() {
+  const view = page.view;
+  const scores = page.match ? page.match.scores : null;
+  // "Opened" only means something where the variant has an opening minimum.
+  $("players-table").classList.toggle("no-opening", !hasOpeningMinimum(view));
+  $("players-table").tBodies[0].replaceChildren(...view.hand_sizes.map((size, seat) =>
+    element("tr", { className: seat === view.to_move && view.phase !== "over" ? "to-move" : "",
+                    "data-seat": seat },
+      element("td", {}, seatName(seat),
+              seat === view.dealer ? element("span", { className: "badge", title: "dealer" }, "D") : null),
+      element("td", {}, size),
+      element("td", { className: "opened" }, view.opened[seat] ? "yes" : "no"),
+      element("td", {}, scores ? scores[seat] : "\u2014"))));
+}
+
+function renderLog() {
+  const log = page.view.log || [];
+  $("log").replaceChildren(...log.map((line) => element("li", {}, line)));
+}
+
+// ---------------------------------------------------------------- dragging
+
+function startDrag(event, index) {
+  if (!page.selected.includes(index)) {
+    page.selected = [index];
+    markSelection();
+    renderActions();
+  }
+  event.dataTransfer.setData("text/plain", selectedCards().join(" "));
+  event.dataTransfer.effectAllowed = "move";
+}
+
+// Dropping the selected cards on `node` plays the one legal move of those
+// kinds (on that meld) that uses them; several (a joker's declarations) are
+// left as buttons to choose from.
+function addDropTarget(node, kinds, meldNumber) {
+  if (node.dataset.dropTarget) return;
+  node.dataset.dropTarget = "yes";
+  node.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    node.classList.add("drop-here");
+  });
+  node.addEventListener("dragleave", () => node.classList.remove("drop-here"));
+  node.addEventListener("drop", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    node.classList.remove("drop-here");
+    const number = meldNumber === null ? null : Number(node.dataset.meld);
+    const moves = movesForSelection().filter((text) => {
+      const move = readMove(text);
+      return kinds.includes(move.kind) && (number === null || move.meld === number);
+    });
+    if (moves.length === 1) sendMove(moves[0]);
+    else if (moves.length === 0) showRefusal("page.no-move", "No legal move puts these cards there.");
+  });
+}
+
+// ---------------------------------------------------------------- setting up a game
+
+async function loadVariants() {
+  const response = await fetch("/api/variants");
+  if (!response.ok) throw new Error(`GET /api/variants answered ${response.status}`);
+  const variants = await response.json();
+  const select = $("variant");
+  select.replaceChildren(...variants.map((variant) =>
+    element("option", { value: variant.id, "data-min": variant.players.min, "data-max": variant.players.max },
+            `${variant.name} (${variant.players.min}\u2013${variant.players.max} players)`)));
+  select.addEventListener("change", variantChanged);
+  $("players").addEventListener("input", renderSeats);
+  variantChanged();
+}
+
+function variantChanged() {
+  const option = $("variant").selectedOptions[0];
+  if (!option) return;
+  const players = $("players");
+  players.min = option.dataset.min;
+  players.max = option.dataset.max;
+  const count = Number(players.value);
+  if (!(count >= Number(players.min))) players.value = players.min;
+  if (count > Number(players.max)) players.value = players.max;
+  renderSeats();
+}
+
+function renderSeats() {
+  const count = Math.max(0, Math.min(Number($("players").value) || 0, Number($("players").max)));
+  const old = [...$("seats").querySelectorAll("select")].map((select) => select.value);
+  const rows = [];
+  for (let seat = 0; seat < count; seat += 1) {
+    const chosen = old[seat] || (seat === 0 ? "human" : BOT_NAMES[0]);
+    rows.push(element("label", { className: "seat" }, `Seat ${seat} `,
+      element("select", { name: `seat-${seat}`, "data-seat": seat },
+        ["human", ...BOT_NAMES].map((name) =>
+          element("option", { value: name, selected: name === chosen },
+                  name === "human" ? "a person" : `${name} bot`)))));
+  }
+  $("seats").replaceChildren(...rows);
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  $("setup-error").hidden = true;
+  const bots = {};
+  for (const select of $("seats").querySelectorAll("select")) {
+    if (select.value !== "human") bots[select.dataset.seat] = select.value;
+  }
+  const seedText = $("seed").value.trim();
+  const body = {
+    variant: $("variant").value,
+    players: Number($("players").value),
+    bots,
+    match: $("match").checked,
+    seed: seedText === "" ? null : Number(seedText),
+    lang: $("lang").value,
+  };
+  const response = await fetch("/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = answer.error || { code: "http." + response.status, message: response.statusText };
+    $("setup-error").textContent = `${error.code}: ${error.message}`;
+    $("setup-error").hidden = false;
+    return;
+  }
+  const seats = Object.entries(answer.seats);
+  if (seats.length === 1) {
+    location.assign(gameAddress(answer.game, seats[0][1]));
+    return;
+  }
+  showSeatLinks(answer.game, seats);
+}
+
+function gameAddress(game, token) {
+  const query = new URLSearchParams({ game });
+  if (token) query.set("token", token);
+  return `/?${query}`;
+}
+
+function showSeatLinks(game, seats) {
+  const links = seats.map(([seat, token]) =>
+    element("li", {},
+            element("a", { href: gameAddress(game, token), "data-seat": seat }, `Play seat ${seat}`)));
+  links.push(element("li", {}, element("a", { href: gameAddress(game, null) }, "Watch (no hand shown)")));
+  $("seat-links").replaceChildren(...links);
+  $("created").hidden = false;
+}
+
+function joinGame(event) {
+  event.preventDefault();
+  location.assign(gameAddress($("join-game").value.trim(), $("join-token").value.trim() || null));
+}
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  const query = new URLSearchParams(location.search);
+  page.game = query.get("game");
+  page.token = query.get("token");
+  if (page.game) {
+    $("game").hidden = false;
+    $("record-link").href = `/api/games/${encodeURIComponent(page.game)}/record`;
+    $("watch-link").href = gameAddress(page.game, null);
+    window.addEventListener("beforeunload", () => { page.closing = true; });
+    connect();
+    return;
+  }
+  $("setup").hidden = false;
+  $("create-form").addEventListener("submit", (event) => {
+    createGame(event).catch((error) => {
+      $("setup-error").textContent = String(error);
+      $("setup-error").hidden = false;
+    });
+  });
+  $("join-form").addEventListener("submit", joinGame);
+  loadVariants().catch((error) => {
+    $("setup-error").textContent = String(error);
+    $("setup-error").hidden = false;
+  });
+}
+
+document.addEventListener("DOMContentLoaded", start);

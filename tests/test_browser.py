@@ -1,0 +1,340 @@
+"""The game page in a real browser: headless Chromium from the system packages,
+driven by Playwright pointed at that binary (nothing is downloaded).
+
+The tests start ``rummykit serve`` on 127.0.0.1 (a free port, stopped when the
+module's tests end), create games through the page's form and play whole
+rounds against bots by clicking: a simple policy reads the legal moves from
+the page and plays one of them by selecting its cards in the hand and
+clicking its button. Screenshots go to ``$RUMMYKIT_ARTIFACTS`` (default: the
+test's tmp dir).
+
+Skipped, with the reason, where Chromium, Playwright or the serve extra is
+missing: ``apt-get install chromium`` and ``pip install -e ".[serve,browser]"``
+(a failure instead when ``RUMMYKIT_REQUIRE_BROWSER`` is set, as in .ci/run).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("RUMMYKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT_MS = 20_000
+MAX_MOVES = 600
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).is_file():
+        return f"no Chromium binary at {CHROMIUM} (apt-get install chromium, or set RUMMYKIT_CHROMIUM)"
+    for module, extra in (("playwright", "browser"), ("starlette", "serve"), ("uvicorn", "serve")):
+        if importlib.util.find_spec(module) is None:
+            return f"the {module} package is not installed (pip install -e '.[{extra}]')"
+    if importlib.util.find_spec("rummykit.serve.app") is None:
+        return "this rummykit has no server (rummykit.serve.app)"
+    return None
+
+
+if _missing() is not None and os.environ.get("RUMMYKIT_REQUIRE_BROWSER"):
+    # .ci/run sets this: there, a missing browser is a failure, not a skip.
+    pytest.fail(f"RUMMYKIT_REQUIRE_BROWSER is set but {_missing()}", pytrace=False)
+pytestmark = pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from rummykit.serve.app import create_app
+    from rummykit.serve.server import running
+
+    with running(create_app()) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium, headless; Playwright gives every launch a fresh profile."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh tab; the test fails if the page's script throws or the page
+    asks anything of another server than ours."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    elsewhere: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("request", lambda request: request.url.startswith(server) or elsewhere.append(request.url))
+    try:
+        yield tab
+    finally:
+        context.close()
+    assert errors == [], f"the page's script failed: {errors}"
+    assert elsewhere == [], f"the page asked other servers: {elsewhere}"
+
+
+@pytest.fixture
+def artifacts(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("RUMMYKIT_ARTIFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# --------------------------------------------------------------------------- driving the page
+
+
+def create_game(
+    page: Any, server: str, variant: str, seats: list[str], seed: int, *, match: bool = False
+) -> None:
+    """Fill in the page's form (seat 0 a person, the others the bots named) and
+    wait until the game shows its first view."""
+    page.goto(server + "/")
+    page.select_option("#variant", variant)
+    page.fill("#players", str(len(seats)))
+    page.dispatch_event("#players", "input")
+    for seat, who in enumerate(seats):
+        page.select_option(f'#seats select[data-seat="{seat}"]', who)
+    page.fill("#seed", str(seed))
+    page.set_checked("#match", match)
+    page.click("#create")
+    page.wait_for_selector("body[data-state-id]", state="attached")
+
+
+def state_id(page: Any) -> int:
+    return int(page.get_attribute("body", "data-state-id"))
+
+
+def legal_moves(page: Any) -> list[str]:
+    """The legal moves as the page lists them."""
+    moves: list[str] = page.eval_on_selector_all("#legal li", "items => items.map(i => i.dataset.move)")
+    return moves
+
+
+def wait_for_my_turn(page: Any, after: int) -> None:
+    """Wait for a view newer than state ``after`` in which this seat is to move
+    or the round is over (the bots move in between)."""
+    page.wait_for_function(
+        """after => Number(document.body.dataset.stateId) > after
+             && (document.body.dataset.myTurn === "true" || document.body.dataset.phase === "over")""",
+        arg=after,
+    )
+
+
+def play(page: Any, move: str) -> None:
+    """Play ``move`` by clicking: its cards in the hand, then its button."""
+    before = state_id(page)
+    if page.is_visible("#clear-selection"):
+        page.click("#clear-selection")
+    words = move.split()
+    cards = words[2:] if words[0] in ("layoff", "swap", "shift") else words[1:]
+    if words[0] in ("draw", "take"):
+        cards = []
+    for card in cards:
+        hand_card = "JK" if card.startswith("JK") else card
+        page.click(f'#hand button.card[data-card="{hand_card}"][aria-pressed="false"] >> nth=0')
+    area = "#card-moves" if cards else "#plain-moves"
+    page.click(f'{area} button[data-move="{move}"]')
+    try:
+        wait_for_my_turn(page, before)
+    except Exception as error:
+        refusal = page.inner_text("#refusal") if page.is_visible("#refusal") else "no refusal shown"
+        raise AssertionError(f"no new view after {move!r}: {refusal}") from error
+
+
+def choose(moves: list[str], melds_failed: bool) -> str:
+    """A simple policy: go out or knock when allowed, meld the longest meld,
+    lay off, discard, draw; undo a meld that cannot stand (then discard)."""
+
+    def of(kind: str) -> list[str]:
+        return [m for m in moves if m.split()[0] == kind]
+
+    if moves == ["undo"]:
+        return "undo"
+    for kind in ("out", "knock"):
+        if of(kind):
+            return of(kind)[0]
+    if of("meld") and not melds_failed:
+        return max(of("meld"), key=len)
+    for kind in ("layoff", "discard", "draw", "pass", "done"):
+        if of(kind):
+            return of(kind)[0]
+    return moves[0]
+
+
+def play_round(page: Any) -> list[str]:
+    """Play until the round is over; the moves played."""
+    wait_for_my_turn(page, -1)
+    played: list[str] = []
+    melds_failed = False
+    while page.get_attribute("body", "data-phase") != "over":
+        assert len(played) < MAX_MOVES, f"the round did not end in {MAX_MOVES} moves: {played[-10:]}"
+        move = choose(legal_moves(page), melds_failed)
+        if move == "undo":
+            melds_failed = True
+        if move.split()[0] in ("draw", "take", "pass"):
+            melds_failed = False
+        play(page, move)
+        played.append(move)
+    return played
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("rami51", 4), ("gin", 2)])
+def test_a_whole_round_is_played_by_clicking(
+    page: Any, server: str, artifacts: Path, variant: str, seed: int
+) -> None:
+    create_game(page, server, variant, ["human", "greedy"], seed)
+    assert page.is_visible("#hand-panel")
+    played = play_round(page)
+    assert played
+    page.wait_for_selector("#result:not([hidden])")
+    assert "Round over" in page.inner_text("#result-headline")
+    assert page.eval_on_selector_all("#legal li", "items => items.length") == 0
+    assert page.eval_on_selector_all("#log li", "items => items.length") > 0
+    page.screenshot(path=str(artifacts / f"browser-{variant}-round-over.png"), full_page=True)
+
+
+def test_a_tentative_meld_is_marked_with_the_opening_so_far(page: Any, server: str, artifacts: Path) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4)
+    wait_for_my_turn(page, -1)
+    melds_failed = False
+    for _ in range(MAX_MOVES):
+        moves = legal_moves(page)
+        move = choose(moves, melds_failed)
+        if move == "undo":
+            melds_failed = True
+        if move.split()[0] in ("draw", "take"):
+            melds_failed = False
+        play(page, move)
+        if page.query_selector("#table .meld.tentative"):
+            break
+        assert page.get_attribute("body", "data-phase") != "over", "the round ended before a meld was laid"
+    tentative = page.query_selector_all("#table .meld.tentative")
+    assert tentative and "tentative" in tentative[0].inner_text()
+    so_far, minimum = page.inner_text("#opening-so-far").split(" / ")
+    assert minimum == "51" and int(so_far) > 0
+    page.screenshot(path=str(artifacts / "browser-rami51-tentative-meld.png"), full_page=True)
+
+
+def test_a_double_submit_is_refused_and_the_page_shows_why(page: Any, server: str) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4)
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("body", "data-phase") == "draw"
+    before = state_id(page)
+    hand = page.eval_on_selector_all("#hand button.card", "cards => cards.length")
+    # Two clicks in one task: both moves carry the same state id; the second is stale.
+    draw = '#plain-moves button[data-move="draw"]'
+    page.eval_on_selector(draw, "button => { button.click(); button.click(); }")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert page.inner_text("#refusal-code") == "game.stale-state"
+    assert page.inner_text("#refusal-message")
+    assert state_id(page) == before + 1
+    assert page.eval_on_selector_all("#hand button.card", "cards => cards.length") == hand + 1
+
+
+def test_a_bad_token_is_refused_and_a_spectator_sees_no_hand(page: Any, server: str) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    game = page.evaluate("new URLSearchParams(location.search).get('game')")
+    page.goto(f"{server}/?game={game}&token=not-a-token")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert page.inner_text("#refusal-code") == "game.bad-token"
+    page.goto(f"{server}/?game={game}")
+    page.wait_for_selector("body[data-state-id]", state="attached")
+    assert not page.is_visible("#hand-panel")
+    assert page.inner_text("#players-table tbody").count("Seat") == 2
+
+
+def test_a_match_shows_the_scores_and_deals_the_next_round(page: Any, server: str) -> None:
+    # Rami 51's match has a round per player: two here.
+    create_game(page, server, "rami51", ["human", "greedy"], 4, match=True)
+    assert "Match round 1" in page.inner_text("#extras")
+    play_round(page)
+    totals = "#players-table tbody tr td:last-child"
+    scores = page.eval_on_selector_all(totals, "cells => cells.map(c => c.textContent)")
+    assert len(scores) == 2 and all(score.lstrip("-").isdigit() for score in scores)
+    assert scores != ["0", "0"]
+    before = state_id(page)
+    page.click("#next-round")
+    page.wait_for_function("after => Number(document.body.dataset.stateId) > after", arg=before)
+    page.wait_for_function("document.body.dataset.phase !== 'over'")
+    assert "Match round 2" in page.inner_text("#extras")
+    assert page.is_hidden("#result")
+
+
+def test_the_end_of_a_match_is_shown(page: Any, server: str) -> None:
+    # A gin match is one hand.
+    create_game(page, server, "gin", ["human", "greedy"], 2, match=True)
+    play_round(page)
+    assert "The match is over" in page.inner_text("#result")
+    assert not page.is_visible("#next-round")
+
+
+def test_dragging_a_card_onto_the_discards_discards_it(page: Any, server: str) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4)
+    wait_for_my_turn(page, -1)
+    play(page, "draw")
+    discard = next(m for m in legal_moves(page) if m.startswith("discard "))
+    card = discard.split()[1]
+    before = state_id(page)
+    page.drag_and_drop(f'#hand button.card[data-card="{card}"] >> nth=0', "#discards")
+    wait_for_my_turn(page, before)
+    log = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    assert f"0: {discard}" in log
+
+
+def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.select_option("#variant", "rami51")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.select_option('#seats select[data-seat="1"]', "human")
+    page.select_option('#seats select[data-seat="2"]', "random")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    seats = page.eval_on_selector_all("#seat-links a[data-seat]", "links => links.map(a => a.dataset.seat)")
+    assert seats == ["0", "1"]
+    page.click('#seat-links a[data-seat="1"]')
+    page.wait_for_selector("body[data-state-id]", state="attached")
+    assert page.is_visible("#hand-panel")
+    assert "Seat 1 (you)" in page.inner_text("#players-table tbody")
+
+
+def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    before = state_id(page)
+    page.evaluate("page.socket.close()")
+    page.wait_for_selector('#connection[data-state="closed"]')
+    page.wait_for_selector('#connection[data-state="open"]')
+    assert state_id(page) == before
+    play(page, choose(legal_moves(page), melds_failed=False))
+    assert state_id(page) > before
