@@ -148,14 +148,15 @@ def test_the_simulate_command_plays_contract_with_its_fewest_players(
 def test_the_terminal_game_offers_the_upcard_out_of_turn(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The offer, declined here (a buy made: tests/test_terminal.py), and the deal's contract."""
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("buy\nquit\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nquit\ny\n"))
     code = main(["play", "-v", "contract", "--seat", "2", "--seed", "3", "--bots", "greedy"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "seat 1: draw\nbuy Ac and a stock card?" in out and "you bought; your hand:" in out
-    assert "-- deal 1, turn" in out and "this deal's contract: 2 sets" in out
+    assert "seat 1: draw\nBuy Ac (the price: 1 more card(s) from the stock)? [y/N]" in out
+    assert "this deal's contract: 2 sets" in out and "Quit the game? [y/N]" in out
 
 
 def test_buy_keys_and_the_shift_warn_where_they_cannot_act() -> None:

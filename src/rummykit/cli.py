@@ -453,13 +453,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from rummykit.serve.server import run
         from rummykit.serve.store import StoreError
     except ImportError as error:
-        raise UsageError(f'serve: needs the serve extra ({error}): pip install "rummykit[serve]"') from None
+        raise UsageError(
+            'serve: needs the serve extra ({error}): pip install "rummykit[serve]"', error=error
+        ) from None
     if not 0 <= args.port <= 65535:
-        raise UsageError(f"serve: --port must be from 0 to 65535, not {args.port}")
+        raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)
     try:
         run(args.host, args.port, None if args.store is None else Path(args.store))
     except StoreError as error:
-        raise UsageError(f"serve: {error}") from None
+        raise UsageError("serve: {problem}", problem=error) from None
     return 0
 
 

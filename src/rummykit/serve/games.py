@@ -25,7 +25,7 @@ import attrs
 
 from rummykit.bots import BOTS, Bot, make_bot
 from rummykit.deal import deal, next_seat
-from rummykit.errors import IllegalMove, NotationError
+from rummykit.errors import IllegalMove, NotationError, Text
 from rummykit.match import Match
 from rummykit.moves import Move, split_seat
 from rummykit.records import Record
@@ -155,13 +155,21 @@ class Game:
         self.check_player(seat, state_id)
         round_seat = None if seat is None else self.round_seat(seat)
         if round_seat is None:
-            raise IllegalMove("game.not-in-round", f"Seat {seat} does not play this round.")
+            raise IllegalMove("game.not-in-round", "Seat {seat} does not play this round.", seat=seat)
         try:
             named, rest = split_seat(text)
         except NotationError as error:
-            raise IllegalMove("notation.invalid", f"Cannot read {error.token!r}: {error.reason}.") from None
+            detail = Text(": {reason}", reason=error.why()) if error.reason else ""
+            raise IllegalMove(
+                "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
+            ) from None
         if named is not None and named != round_seat:
-            raise IllegalMove("turn.not-your-turn", f"Seat {round_seat} cannot move for seat {named}.")
+            raise IllegalMove(
+                "turn.not-your-turn",
+                "Seat {seat} cannot move for seat {named}.",
+                seat=round_seat,
+                named=named,
+            )
         self.advance(f"{round_seat}: {rest}")
         self.play_bots()
 
@@ -184,7 +192,9 @@ class Game:
         if state_id != self.state_id:
             raise IllegalMove(
                 "game.stale-state",
-                f"The move was made against state {state_id}; the game is at {self.state_id}.",
+                "The move was made against state {sent}; the game is at {current}.",
+                sent=state_id,
+                current=self.state_id,
             )
 
     # ------------------------------------------------------------------ the round
