@@ -9,6 +9,7 @@ position, the moves, what is observed, the outcome under A, under B).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -105,21 +106,49 @@ def test_two_values_two_outcomes(
 
 
 def test_views_hide_the_knock_card_and_the_other_hand() -> None:
-    """After a knock the face-down card is in no seat's view (nor a
-    spectator's), and a seat never sees the other seat's hand."""
+    """After a knock the face-down card is in no other seat's view (nor a
+    spectator's), only in the knocker's own, and a seat never sees the other
+    seat's hand."""
     gin = rk.load_variant("gin")
     state = rk.position_from_dict(
         {"players": 2, "phase": "play", "hands": [KNOCKER, "3c 9s 9d 9c Th"], "discard": "5s"}, variant=gin
     )
     state = state.apply("0: knock Kd")
     assert state.knocking.knock_card == rk.parse_cards("Kd")[0]
-    for seat in (0, 1, None):
+    for seat in (1, None):
         text = rk.to_json(state.view(seat))
         assert "Kd" not in text, seat
+    assert state.view(0).knock.knock_card == rk.parse_cards("Kd")[0]
     assert "9s" not in rk.to_json(state.view(0)) and "Ah" not in rk.to_json(state.view(1))
     assert "Kd" in rk.to_json(state)  # the full state keeps it (a saved game)
     again = rk.from_json(rk.to_json(state))
     assert again == state and again.knocking == state.knocking
+
+
+def test_views_show_the_upcard_passes_the_knocker_and_the_layoffs() -> None:
+    """A view names the seats that passed the first upcard, then the knocker,
+    gin or not, and the defender's lay-offs; it loads back from its JSON and
+    its document fits the view schema."""
+    from rummykit.schemas import document_schema
+
+    jsonschema = pytest.importorskip("jsonschema")
+    gin = rk.load_variant("gin")
+    dealt = rk.deal(gin, players=2, seed=1, dealer=1)
+    assert dealt.phase == "first_upcard" and dealt.view(0).knock == rk.views.KnockView()
+    assert "knock" not in json.loads(rk.to_json(dealt.view(0)))
+    passed = dealt.apply(f"{dealt.to_move}: pass")
+    assert passed.view(1 - dealt.to_move).knock.upcard_passes == (dealt.to_move,)
+    state, verdicts = play(gin, UNDERCUT, [*KNOCK, "1: layoff 1 3c 2c"])
+    assert set(verdicts) == {"ok"}
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        assert (view.knock.knocker, view.knock.gin) == (0, False)
+        assert view.knock.layoffs == tuple(rk.parse_cards("3c 2c"))
+        doc = json.loads(rk.to_json(view))
+        jsonschema.validate(doc, document_schema("view"))
+        assert rk.from_json(doc) == view
+    gin_state, _ = play(gin, {"hands": [GIN, "3c 8s 8d 8c Th"], "phase": "play"}, GIN_KNOCK)
+    assert gin_state.view(1).knock.gin
 
 
 def test_round_result_carries_deadwood_and_knocker_through_json() -> None:

@@ -229,7 +229,18 @@ def _view() -> dict[str, Any]:
             "legal": {"type": "array", "items": _ref("move")},
             "log": _ref("log"),
         },
-        {"deal_number": {"type": "integer", "minimum": 1}},
+        {
+            "deal_number": {"type": "integer", "minimum": 1},
+            "knock": _object(
+                {
+                    "upcard_passes": _ints(_seat()),
+                    "knocker": _nullable(_seat()),
+                    "gin": {"type": "boolean"},
+                    "layoffs": _ref("cards"),
+                    "knock_card": _nullable(_ref("card")),
+                }
+            ),
+        },
     )
 
 

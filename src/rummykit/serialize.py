@@ -64,7 +64,7 @@ from rummykit.rules.match import DECISIONS, Decision
 from rummykit.scoring import round_result
 from rummykit.state import LOG_SIZE, Knocking, RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.variant import MAX_DECKS, MAX_PLAYERS, MAX_ROUNDS, MAX_SET_SIZE, MAX_TURN_CAP, Variant
-from rummykit.views import OpeningView, PlayerView, TableView
+from rummykit.views import KnockView, OpeningView, PlayerView, TableView
 
 __all__ = [
     "MAX_DEPTH",
@@ -199,20 +199,24 @@ def _read_knocking(doc: Any, players: int, path: str) -> Knocking:
     if doc is None:
         return Knocking()
     read_object(doc, path, _KNOCKING_KEYS)
-    passes = read_list(doc["upcard_passes"], f"{path}.upcard_passes")
-    knocker = doc["knocker"]
     return Knocking(
-        upcard_passes=tuple(
-            read_int(p, f"{path}.upcard_passes[{i}]", 0, players - 1) for i, p in enumerate(passes)
-        ),
+        upcard_passes=_read_seats(doc["upcard_passes"], f"{path}.upcard_passes", players),
         takes=read_int(doc["takes"], f"{path}.takes", 0, 10_000),
         repeat=read_bool(doc["repeat"], f"{path}.repeat"),
-        knocker=None if knocker is None else read_int(knocker, f"{path}.knocker", 0, players - 1),
+        knocker=_read_seat_or_none(doc["knocker"], f"{path}.knocker", players),
         knock_card=read_card(doc["knock_card"], f"{path}.knock_card"),
         gin=read_bool(doc["gin"], f"{path}.gin"),
         layoffs=read_faces(doc["layoffs"], f"{path}.layoffs"),
         defender_melded=read_bool(doc["defender_melded"], f"{path}.defender_melded"),
     )
+
+
+def _read_seats(data: Any, path: str, players: int) -> tuple[int, ...]:
+    return tuple(read_int(x, f"{path}[{i}]", 0, players - 1) for i, x in enumerate(read_list(data, path)))
+
+
+def _read_seat_or_none(value: Any, path: str, players: int) -> int | None:
+    return None if value is None else read_int(value, path, 0, players - 1)
 
 
 def view_document(view: PlayerView) -> dict[str, Any]:
@@ -254,6 +258,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "legal": [str(m) for m in view.legal],
         "log": list(view.log),
         **({"deal_number": view.deal_number} if view.deal_number else {}),
+        **({"knock": _knock_view_document(view.knock)} if view.knock != KnockView() else {}),
     }
 
 
@@ -269,6 +274,16 @@ def match_document(match: Match) -> dict[str, Any]:
         "first_dealer": match.first_dealer,
         "results": [result_document(r) for r in match.results],
         "decisions": [{"after": d.after, "seat": d.seat, "choice": d.choice} for d in match.decisions],
+    }
+
+
+def _knock_view_document(knock: KnockView) -> dict[str, Any]:
+    return {
+        "upcard_passes": list(knock.upcard_passes),
+        "knocker": knock.knocker,
+        "gin": knock.gin,
+        "layoffs": card_list(knock.layoffs),
+        "knock_card": None if knock.knock_card is None else str(knock.knock_card),
     }
 
 
@@ -458,9 +473,9 @@ _MAX_LOG_TEXT = 200
 def view_from_document(doc: Any) -> PlayerView:
     """A view from its document (schema 2, or the plainer schema 1), every
     field checked; JSONError names the path of the first problem."""
-    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, "deal_number"))
+    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, "deal_number", "knock"))
     if doc["schema"] >= SCHEMA:
-        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), ("deal_number",))
+        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), ("deal_number", "knock"))
     players = read_int(doc["players"], "$.players", 1, MAX_PLAYERS)
     seat = doc["seat"]
     hand = doc["hand"]
@@ -492,6 +507,7 @@ def view_from_document(doc: Any) -> PlayerView:
         variant_name=read_text(doc.get("variant_name", ""), "$.variant_name"),
         opening=_read_opening(doc.get("opening")),
         log=_read_log(doc.get("log", [])),
+        knock=_read_knock_view(doc.get("knock"), players),
     )
 
 
@@ -544,6 +560,20 @@ def _read_opening(doc: Any) -> OpeningView:
     return OpeningView(
         None if minimum is None else read_int(minimum, f"{path}.minimum", 1, MAX_SCORE),
         read_int(doc["so_far"], f"{path}.so_far", -MAX_SCORE, MAX_SCORE),
+    )
+
+
+def _read_knock_view(doc: Any, players: int) -> KnockView:
+    if doc is None:
+        return KnockView()
+    path = "$.knock"
+    read_object(doc, path, ("upcard_passes", "knocker", "gin", "layoffs", "knock_card"))
+    return KnockView(
+        upcard_passes=_read_seats(doc["upcard_passes"], f"{path}.upcard_passes", players),
+        knocker=_read_seat_or_none(doc["knocker"], f"{path}.knocker", players),
+        gin=read_bool(doc["gin"], f"{path}.gin"),
+        layoffs=read_faces(doc["layoffs"], f"{path}.layoffs"),
+        knock_card=read_card(doc["knock_card"], f"{path}.knock_card"),
     )
 
 

@@ -20,7 +20,7 @@ from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opening_minimum
 from rummykit.state import RoundResult, RoundState
 
-__all__ = ["OpeningView", "PlayerView", "TableView", "view_of"]
+__all__ = ["KnockView", "OpeningView", "PlayerView", "TableView", "view_of"]
 
 
 @attrs.frozen(slots=True)
@@ -51,6 +51,21 @@ class OpeningView:
 
 
 @attrs.frozen(slots=True)
+class KnockView:
+    """The first upcard and the knock as the table shows them (all empty
+    where the variant has neither): the seats that passed the first upcard,
+    the seat that knocked, whether it was gin, and the cards the defender
+    laid off. ``knock_card`` lies face down: only the knocker's own view
+    names it."""
+
+    upcard_passes: tuple[int, ...] = ()
+    knocker: int | None = None
+    gin: bool = False
+    layoffs: tuple[Card, ...] = ()
+    knock_card: Card | None = None
+
+
+@attrs.frozen(slots=True)
 class PlayerView:
     """A seat's view of a round (``seat`` None: a spectator, who sees no hand)."""
 
@@ -76,6 +91,7 @@ class PlayerView:
     variant_name: str = ""
     opening: OpeningView = OpeningView()
     log: tuple[str, ...] = ()  # the round's last public moves, oldest first ("1: draw")
+    knock: KnockView = KnockView()
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
@@ -116,4 +132,18 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
             opening_minimum(state.variant) or None, sum(state.table[i].meld.points for i in tentative)
         ),
         log=state.log,
+        knock=_knock_view(state, seat),
+    )
+
+
+def _knock_view(state: RoundState, seat: int | None) -> KnockView:
+    knocking = state.knocking
+    if knocking.knocker is None and not knocking.upcard_passes:
+        return KnockView()
+    return KnockView(
+        knocking.upcard_passes,
+        knocking.knocker,
+        knocking.gin,
+        knocking.layoffs,
+        knocking.knock_card if seat is not None and seat == knocking.knocker else None,
     )
