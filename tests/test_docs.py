@@ -4,9 +4,9 @@ import importlib.util
 import pkgutil
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tool_support import load_tool
 
 import rummykit
 from rummykit.conformance import run_case_file
@@ -16,16 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 
-def _load_docgen() -> ModuleType:
-    """tools/docgen.py, which is not part of the installed package."""
-    spec = importlib.util.spec_from_file_location("docgen", ROOT / "tools" / "docgen.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-docgen = _load_docgen()
+docgen = load_tool("docgen")
 
 
 def test_generated_pages_are_up_to_date() -> None:

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import ast
 import gettext
-import importlib.util
 import io
 import pickle
 import string
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from tool_support import load_tool
 
 import rummykit as rk
 from rummykit.cli import main
@@ -35,16 +34,7 @@ SOURCE = ROOT / "src" / "rummykit"
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
-def _load_tool() -> ModuleType:
-    """tools/catalogues.py, which is not part of the installed package."""
-    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-catalogues = _load_tool()
+catalogues = load_tool("catalogues")
 
 
 def po(lang: str) -> Catalog:
