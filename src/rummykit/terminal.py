@@ -42,7 +42,6 @@ from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.knock import knock_rule
 from rummykit.rules.match import DECISIONS
-from rummykit.rules.opening import opening_minimum
 from rummykit.rules.table import table_rule
 from rummykit.rules.wall import at_wall
 from rummykit.rules.wild_shift import shift_allowed
@@ -61,7 +60,6 @@ __all__ = [
     "RecordFileError",
     "check_record_file",
     "help_lines",
-    "opening_so_far",
     "play_game",
     "record_files",
     "round_intro",
@@ -334,11 +332,6 @@ def tentative_melds(state: RoundState) -> frozenset[int]:
     return frozenset(i for i, meld in enumerate(state.table) if i >= len(before) or meld != before[i])
 
 
-def opening_so_far(state: RoundState) -> int:
-    """The points of the melds laid this turn by the seat to move."""
-    return sum(state.table[i].meld.points for i in state.turn.new_melds)
-
-
 def _discard_line(variant: Variant, view: PlayerView) -> str:
     row = view.discards
     deep = max(draw_rule(variant).take_depths(view.discard_size), default=1) > 1
@@ -370,21 +363,21 @@ def show(state: RoundState, seat: int) -> list[str]:
         lines.append(say("exchange", card=view.exchange))
     sizes = ", ".join(say("hand_size", seat=s, size=n) for s, n in enumerate(view.hand_sizes))
     lines.append(say("hand_sizes", sizes=sizes, opened=[s for s, o in enumerate(view.opened) if o]))
-    lines += _opening_lines(state, seat)
+    lines += _opening_lines(state, view)
     if view.hand is not None:
         lines.append(say("hand", cards=format_cards(view.hand)))
     return lines
 
 
-def _opening_lines(state: RoundState, seat: int) -> list[str]:
+def _opening_lines(state: RoundState, view: PlayerView) -> list[str]:
     variant = state.variant
     if uses_contracts(variant):
         contract = contract_of(variant, state.deal_number)
         return [] if contract is None else [say("contract", contract=describe_text(contract))]
-    minimum = opening_minimum(variant)
-    if not minimum or state.opened[seat]:
+    minimum = view.opening.minimum
+    if minimum is None or view.seat is None or view.opened[view.seat]:
         return []
-    so_far = opening_so_far(state) if state.to_move == seat else 0
+    so_far = view.opening.so_far if view.to_move == view.seat else 0
     return [say("opening", minimum=minimum, so_far=so_far)]
 
 
