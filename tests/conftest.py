@@ -1,6 +1,7 @@
 """Test settings: hypothesis profiles chosen by HYPOTHESIS_PROFILE.
 
-- ``ci``: small and quick (what .ci/run uses);
+- ``ci``: small and quick (what .ci/run uses; the bots' strength check in
+  test_bots.py plays 80 rounds a variant instead of 200);
 - ``dev`` (default): a little more;
 - ``thorough``: many examples, for a run by hand.
 """

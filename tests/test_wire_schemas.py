@@ -83,7 +83,7 @@ def test_states_views_and_records_are_valid(ref: str, seed: int, steps: int, ext
     valid(rk.to_json(record))
 
 
-@settings(max_examples=12)
+@settings(max_examples=8)
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(1, 4))
 def test_matches_are_valid_and_load_back(ref: str, seed: int, rounds: int) -> None:
     variant = rk.load_variant(ref)

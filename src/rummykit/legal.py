@@ -14,7 +14,14 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card
-from rummykit.engine import buy_refusal, draw_refusal, legal_discards, may_lay_off, top_take_stands
+from rummykit.engine import (
+    apply_move,
+    buy_refusal,
+    draw_refusal,
+    legal_discards,
+    may_lay_off,
+    top_take_stands,
+)
 from rummykit.errors import IllegalMove
 from rummykit.knocking import KNOCK_PHASES, wall_pass_allowed
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
@@ -165,7 +172,7 @@ def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card
 
 def _accepted(state: RoundState, move: Move) -> bool:
     try:
-        state.apply(move)
+        apply_move(state, move)  # the engine's verdict, without the public log
     except IllegalMove:
         return False
     return True
