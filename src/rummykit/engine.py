@@ -796,36 +796,44 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
     discard = state.discard if discarded is None else (*state.discard, discarded)
-    done = _evolve(
-        state,
-        hands=_with_hand(state, hand),
-        discard=discard,
-        opened=tuple(opened),
-        turns_played=state.turns_played + 1,
-    )
+    hands = _with_hand(state, hand)
+    turns_played = state.turns_played + 1
     if going_out:
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
-        result = round_result(variant, done.hands, done.table, state.opened, ending, seat)
-        return _evolve(done, phase="over", result=result, turn=Turn())
-    if going_out_rule(variant).turn_cap_reached(done.turns_played):
-        return _blocked(done, "turn_cap")
-    return start_turn(_evolve(done, to_move=next_seat(variant, state.players, seat)))
+        result = round_result(variant, hands, state.table, state.opened, ending, seat)
+        return _evolve(
+            state,
+            hands=hands,
+            discard=discard,
+            opened=tuple(opened),
+            turns_played=turns_played,
+            phase="over",
+            result=result,
+            turn=Turn(),
+        )
+    done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
+    if going_out_rule(variant).turn_cap_reached(turns_played):
+        return _blocked(_evolve(state, **done), "turn_cap")
+    return start_turn(state, to_move=next_seat(variant, state.players, seat), **done)
 
 
 # --------------------------------------------------------------------------- turn start and round end
 
 
-def start_turn(state: RoundState) -> RoundState:
-    """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
+def start_turn(state: RoundState, **changes: Any) -> RoundState:
+    """Begin the turn of ``state.to_move`` (or of the ``to_move`` in
+    ``changes``, made to ``state`` with the turn's start in one copy): the
+    stock check of R-ALL-08. The changes may not touch the stock or the
+    discard's order below its new top."""
     variant = state.variant
-    fresh = _evolve(state, phase="draw", turn=Turn())
+    fresh = _evolve(state, phase="draw", turn=Turn(), **changes)
     if state.stock or not going_out_rule(variant).stock_runs_out():
         return fresh
-    if not going_out_rule(variant).reshuffle_allowed(state.reshuffles, len(state.discard)):
+    if not going_out_rule(variant).reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
         return _blocked(fresh, "blocked")
-    rng = rng_for(state.seed, 1 + state.reshuffles) if state.seed is not None else rng_for(None)
-    stock = shuffle(state.discard[:-1], rng)
-    return _evolve(fresh, stock=stock, discard=state.discard[-1:], reshuffles=state.reshuffles + 1)
+    rng = rng_for(fresh.seed, 1 + fresh.reshuffles) if fresh.seed is not None else rng_for(None)
+    stock = shuffle(fresh.discard[:-1], rng)
+    return _evolve(fresh, stock=stock, discard=fresh.discard[-1:], reshuffles=fresh.reshuffles + 1)
 
 
 def _blocked(state: RoundState, ending: Ending) -> RoundState:

@@ -52,7 +52,7 @@ from rummykit.rules.table import table_rule
 from rummykit.rules.wild_shift import open_ends, shift_allowed
 from rummykit.state import RoundState
 
-__all__ = ["candidate_moves", "legal_moves"]
+__all__ = ["legal_moves"]
 
 
 def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
@@ -60,11 +60,11 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     stable order. A seat not to move has one move at most: ``buy``, while the
     buy window is open for it (R-CON-10).
 
-    Melds and lay-offs are judged directly (their candidates are built valid
-    and only the table permission is left to check, as ``apply`` does), and
-    so are discards, draws, takes of the top discard, ``undo``, ``out`` and
-    the wall's ``pass``, by the engine's own checks; every other candidate
-    is tried with ``apply``.
+    Melds and lay-offs are judged directly (they are built valid, and only
+    the table permission is left to check, as ``apply`` does), and so are
+    discards, draws, takes of the top discard, ``undo``, ``out`` and the
+    wall's ``pass``, by the engine's own checks; every other candidate is
+    tried with ``apply``.
     """
     if state.phase == "over":
         return []
@@ -72,86 +72,74 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         return [Buy()] if buy_refusal(state, seat) is None else []
     if state.phase in KNOCK_PHASES:
         return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
+    if state.phase == "draw":
+        return _draw_moves(state)
+    return _play_moves(state)
+
+
+def _draw_moves(state: RoundState) -> list[Move]:
+    variant = state.variant
+    draw = draw_rule(variant)
     out: list[Move] = []
-    layoff_allowed: bool | None = None
-    discards: set[Card] | None = None  # the faces whose discard is legal, found at once
-    hand = state.hands[state.to_move]
-    for move in candidate_moves(state):
-        kind = type(move)
-        if kind is MeldMove:
-            out.append(move)  # built from the hand and judged valid, in the play phase
-        elif isinstance(move, Discard):
-            if discards is None:
-                discards = set(legal_discards(state, tuple(dict.fromkeys(hand))))
-            if move.card in discards:
-                out.append(move)
-        elif kind is LayOff:
-            if layoff_allowed is None:
-                layoff_allowed = may_lay_off(state)
-            if layoff_allowed:
-                out.append(move)  # built to fit by extend_meld
-        elif kind is Draw:
-            if draw_refusal(state) is None:
-                out.append(move)
-        elif isinstance(move, Take) and move.depth == 1 and state.phase == "draw":
-            if top_take_stands(state):
-                out.append(move)
-        elif kind is Undo:
-            if state.phase == "play" and state.turn.steps:  # engine._undo's one check
-                out.append(move)
-        elif kind is Out and hand:
-            continue  # refused with out.not-empty whatever else holds
-        elif kind is Pass and state.phase == "draw":
-            if wall_pass_allowed(state):
-                out.append(move)
-        elif _accepted(state, move):
-            out.append(move)
+    if draw_refusal(state) is None:
+        out.append(Draw())
+    for depth in draw.take_depths(len(state.discard)):
+        if top_take_stands(state) if depth == 1 else _accepted(state, Take(depth)):
+            out.append(Take(depth))
+    if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
+        out.append(DrawExchange())
+    if knock_rule(variant) is not None and wall_pass_allowed(state):
+        out.append(Pass())
     return out
 
 
-def candidate_moves(state: RoundState) -> Iterator[Move]:
-    """A superset of the legal moves (nothing outside it is ever legal)."""
+def _play_moves(state: RoundState) -> list[Move]:
+    """The play phase's moves, in the order melds, then per table meld its
+    shifts, lay-offs and swaps, then discards, knocks, ``out``, ``undo`` and
+    exchanges."""
     variant = state.variant
-    if state.phase in KNOCK_PHASES:
-        yield from _knock_phase_candidates(state)
-        return
-    knock = knock_rule(variant)
-    if state.phase == "draw":
-        yield Draw()
-        for depth in draw_rule(variant).take_depths(len(state.discard)):
-            yield Take(depth)
-        if state.exchange is not None and draw_rule(variant).exchange_draw_allowed():
-            yield DrawExchange()
-        if knock is not None:
-            yield Pass()
-        return
     hand = state.hands[state.to_move]
     faces = sorted(set(hand), key=_code)
+    out: list[Move] = []
     if melds_during_play(variant):
         if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:
-            yield from _meld_moves(state, hand)
+            out += _meld_moves(state, hand)
         shifting = shift_allowed(variant)
+        laying_off = bool(state.table) and may_lay_off(state)
+        rules = variant.meld_rules
         for index, entry in enumerate(state.table):
-            if shifting and entry.meld.kind == "run" and entry.meld.jokers:
-                yield from _shift_moves(state, index, entry.meld, faces)
-            for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
-                yield LayOff(index + 1, cards)
-            if entry.meld.jokers:
-                for card in _swap_cards(entry.meld, faces):
-                    yield SwapJoker(index + 1, card)
-                for group in table_rule(variant).release_groups(entry.meld, faces):
-                    yield SwapJoker(index + 1, group[0], group[1:])
-    for card in faces:
-        yield _DISCARDS.get(card) or _DISCARDS.setdefault(card, Discard(card))
+            meld = entry.meld
+            if shifting and meld.kind == "run" and meld.jokers:
+                out += [move for move in _shift_moves(state, index, meld, faces) if _accepted(state, move)]
+            if laying_off:
+                out += [LayOff(index + 1, cards) for cards in _layoff_options(rules, meld, hand)]
+            if meld.jokers:
+                out += [move for move in _swap_moves(state, index, meld, faces) if _accepted(state, move)]
+    out += [
+        _DISCARDS.get(card) or _DISCARDS.setdefault(card, Discard(card))
+        for card in legal_discards(state, faces)
+    ]
+    knock = knock_rule(variant)
     if knock is not None:
-        for card in knock.knock_cards(hand):
-            yield Knock(card)
-    yield Out()
-    yield Undo()
-    draw = draw_rule(variant)
-    if state.exchange is not None and draw.exchange_swap_allowed(state.turns_played, state.players):
-        for card in faces:
-            yield Exchange(card)
+        out += [move for move in map(Knock, knock.knock_cards(hand)) if _accepted(state, move)]
+    if not hand and _accepted(state, Out()):  # with cards in hand ``out`` is refused
+        out.append(Out())
+    if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
+        out.append(Undo())
+    if state.exchange is not None and draw_rule(variant).exchange_swap_allowed(
+        state.turns_played, state.players
+    ):
+        out += [move for move in map(Exchange, faces) if _accepted(state, move)]
+    return out
+
+
+def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[SwapJoker]:
+    """Every joker swap into table meld ``index``: one card for a joker, or
+    a group that releases one (the variant's table rule)."""
+    for card in _swap_cards(meld, faces):
+        yield SwapJoker(index + 1, card)
+    for group in table_rule(state.variant).release_groups(meld, faces):
+        yield SwapJoker(index + 1, group[0], group[1:])
 
 
 _DISCARDS: dict[Card, Discard] = {}  # one move per face (moves are values)

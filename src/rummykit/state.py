@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 import attrs
 
 from rummykit.cards import JOKER_CODE, Card
+from rummykit.evolve import evolve as _copy_with
 from rummykit.moves import Move
 from rummykit.table import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.variant import Variant
@@ -174,4 +175,5 @@ class RoundState:
         return _services().to_json(self)
 
     def evolve(self, **changes: Any) -> RoundState:
-        return attrs.evolve(self, **changes)
+        """A copy with ``changes`` (as ``attrs.evolve``, but quicker)."""
+        return _copy_with(self, **changes)

@@ -49,7 +49,7 @@ from rummykit.serialize import to_json
 from rummykit.simulate import MAX_MATCH_ROUNDS, round_seed
 from rummykit.state import RoundResult, RoundState
 from rummykit.variant import Variant
-from rummykit.views import PlayerView
+from rummykit.views import OpeningView, PlayerView
 
 __all__ = [
     "COMMANDS",
@@ -374,11 +374,11 @@ def _opening_lines(state: RoundState, view: PlayerView) -> list[str]:
     if uses_contracts(variant):
         contract = contract_of(variant, state.deal_number)
         return [] if contract is None else [say("contract", contract=describe_text(contract))]
-    minimum = view.opening.minimum
-    if minimum is None or view.seat is None or view.opened[view.seat]:
+    needed: OpeningView = view.opening  # what the view says of the opening
+    if needed.minimum is None or view.seat is None or view.opened[view.seat]:
         return []
-    so_far = view.opening.so_far if view.to_move == view.seat else 0
-    return [say("opening", minimum=minimum, so_far=so_far)]
+    so_far = needed.so_far if view.to_move == view.seat else 0
+    return [say("opening", minimum=needed.minimum, so_far=so_far)]
 
 
 # --------------------------------------------------------------------------- playing a round
