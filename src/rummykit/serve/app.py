@@ -33,6 +33,7 @@ from rummykit.serve.messages import (
     ClientMessage,
     MessageError,
     error_message,
+    invalid_message,
     read_message,
     refused_message,
     view_message,
@@ -171,7 +172,7 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
         except UnknownGame as error:
             return error_response(404, error.code, str(error))
         except IllegalMove as refusal:
-            return error_response(403, refusal.code, refusal.message)
+            return error_response(403, refusal.code, refusal.message_in(game.spec.lang))
         except ValueError as error:
             return error_response(400, "request.invalid", str(error))
         headers = {"Content-Disposition": f'attachment; filename="{game.id}-record.json"'}
@@ -187,7 +188,8 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
         token = websocket.query_params.get("token")
         seat = None if token is None else game.seat_of(token)
         if token is not None and seat is None:
-            await close_with(websocket, "game.bad-token", "This token is no seat's token in this game.", 4403)
+            refusal = IllegalMove("game.bad-token", "This token is no seat's token in this game.")
+            await close_with(websocket, refusal.code, refusal.message_in(game.spec.lang), 4403)
             return
         await play(websocket, games, game, seat)
 
@@ -254,7 +256,7 @@ def answer(
     try:
         message = read_message(data)
     except MessageError as error:
-        return error_message(error.code, str(error))
+        return invalid_message(game, error)
     try:
         act(games, game, seat, message)
     except IllegalMove as refusal:
