@@ -155,6 +155,8 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
             game, tokens = games.create(spec)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
+        except IllegalMove as refusal:  # game.limit: the server holds as many games as it may
+            return error_response(503, refusal.code, refusal.message_in(spec.lang))
         except ValueError as error:
             return error_response(400, "request.invalid", str(error))
         seats = {str(seat): token for seat, token in tokens.items()}
