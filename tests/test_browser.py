@@ -111,12 +111,20 @@ def artifacts(tmp_path: Path) -> Path:
 
 
 def create_game(
-    page: Any, server: str, variant: str, seats: list[str], seed: int, *, match: bool = False
+    page: Any,
+    server: str,
+    variant: str,
+    seats: list[str],
+    seed: int,
+    *,
+    match: bool = False,
+    lang: str = "en",
 ) -> None:
     """Fill in the page's form (seat 0 a person, the others the bots named) and
     wait until the game shows its first view."""
     page.goto(server + "/")
     page.select_option("#variant", variant)
+    page.select_option("#lang", lang)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "input")
     for seat, who in enumerate(seats):
@@ -338,3 +346,30 @@ def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -
     assert state_id(page) == before
     play(page, choose(legal_moves(page), melds_failed=False))
     assert state_id(page) > before
+
+
+def test_a_dutch_game_shows_the_page_s_words_in_dutch(page: Any, server: str, artifacts: Path) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4, lang="nl")
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("html", "lang") == "nl"
+    assert page.inner_text("#turn").startswith("Jij bent aan de beurt")
+    assert page.inner_text('[data-label="your_hand"]') == "Jouw hand"
+    assert page.inner_text('[data-label="players"]') == "Spelers"
+    assert "Plaats 0 (jij)" in page.inner_text("#players-table tbody")
+    buttons = page.eval_on_selector_all("#plain-moves button", "buttons => buttons.map(b => b.textContent)")
+    assert "Trek van de pot" in buttons
+    # a refusal in the game's language too (the code stays the same)
+    draw = "#plain-moves button[data-move='draw']"
+    page.eval_on_selector(draw, "button => { button.click(); button.click(); }")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert page.inner_text("#refusal-code") == "game.stale-state"
+    assert page.inner_text("#refusal-message").startswith("De zet")
+    page.screenshot(path=str(artifacts / "browser-rami51-dutch.png"), full_page=True)
+
+
+def test_an_english_game_keeps_the_english_words(page: Any, server: str) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("#turn").startswith("Your turn")
+    assert page.inner_text('[data-label="your_hand"]') == "Your hand"

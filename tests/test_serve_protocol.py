@@ -271,3 +271,29 @@ def test_a_bad_token_and_an_early_record_are_refused_in_the_game_s_language() ->
 
 
 GAME_RECORD_REFUSAL = "A round's record holds every hand: it is given once the round is over."
+
+
+def test_the_page_s_words_come_in_the_game_s_language() -> None:
+    from rummykit.serve.labels import LABELS
+
+    with served() as (base, _):
+        dutch = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=2, lang="nl")
+        english = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=2)
+        of_dutch = httpx.get(f"{base}/api/games/{dutch['game']}/labels", timeout=TIMEOUT).json()
+        of_english = httpx.get(f"{base}/api/games/{english['game']}/labels", timeout=TIMEOUT).json()
+        swedish = httpx.get(f"{base}/api/labels?lang=sv", timeout=TIMEOUT).json()
+        unknown = httpx.get(f"{base}/api/labels?lang=fr", timeout=TIMEOUT).json()
+        plain = httpx.get(f"{base}/api/labels", timeout=TIMEOUT).json()
+        missing = httpx.get(f"{base}/api/games/nothing/labels", timeout=TIMEOUT)
+    assert of_dutch["lang"] == "nl" and of_english["lang"] == "en"
+    assert set(of_dutch["labels"]) == set(LABELS) == set(of_english["labels"])
+    assert of_english["labels"] == LABELS == unknown["labels"] == plain["labels"]
+    assert unknown["lang"] == plain["lang"] == "en"
+    assert of_dutch["labels"]["your_turn"] == "Jij bent aan de beurt — {hint}"
+    assert of_dutch["labels"]["seat_you"] == "Plaats {seat} (jij)"
+    assert swedish["lang"] == "sv" and swedish["labels"]["move_draw"] == "Dra från talongen"
+    for lang_labels in (of_dutch["labels"], swedish["labels"]):
+        same = [key for key, text in lang_labels.items() if text == LABELS[key]]
+        untranslated = [key for key in same if key not in ("joker", "jokers")]
+        assert untranslated == []
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "game.not-found"

@@ -6,9 +6,11 @@ Routes:
 
 - ``GET /`` the page; ``GET /static/<file>`` its files.
 - ``GET /api/variants`` the bundled variants.
+- ``GET /api/labels?lang=nl`` the page's words in a language (English by default).
 - ``POST /api/games`` a new game: its id and one token per human seat.
 - ``GET /api/games/<id>/record`` the record of a finished round (``?round=N``, 1-based;
   default the current round).
+- ``GET /api/games/<id>/labels`` the page's words in the game's language.
 - ``WebSocket /ws/games/<id>?token=<token>`` a seat's socket (no token: a spectator's).
 """
 
@@ -27,7 +29,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalMove
+from rummykit.messages import language
 from rummykit.serve.games import LANGUAGES, Game, GameSpec
+from rummykit.serve.labels import labels
 from rummykit.serve.messages import (
     MAX_MESSAGE_BYTES,
     ClientMessage,
@@ -164,6 +168,17 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
             {"game": game.id, "seats": seats, "spectator": f"/ws/games/{game.id}"}, status_code=201
         )
 
+    async def words(request: Request) -> Response:
+        lang = language(request.query_params.get("lang"))
+        return JSONResponse({"lang": lang, "labels": labels(lang)})
+
+    async def game_words(request: Request) -> Response:
+        try:
+            game = games.get(request.path_params["game"])
+        except UnknownGame as error:
+            return error_response(404, error.code, str(error))
+        return JSONResponse({"lang": game.spec.lang, "labels": labels(game.spec.lang)})
+
     async def record(request: Request) -> Response:
         number = request.query_params.get("round")
         try:
@@ -201,6 +216,8 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
             Route("/api/variants", variants),
             Route("/api/games", create, methods=["POST"]),
             Route("/api/games/{game}/record", record),
+            Route("/api/labels", words),
+            Route("/api/games/{game}/labels", game_words),
             WebSocketRoute("/ws/games/{game}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
