@@ -355,6 +355,8 @@ def test_a_dutch_game_shows_the_page_s_words_in_dutch(page: Any, server: str, ar
     assert page.inner_text("#turn").startswith("Jij bent aan de beurt")
     assert page.inner_text('[data-label="your_hand"]') == "Jouw hand"
     assert page.inner_text('[data-label="players"]') == "Spelers"
+    title = page.inner_text("#game-title")
+    assert title.startswith("Rami 51") and " · spel " in title
     assert "Plaats 0 (jij)" in page.inner_text("#players-table tbody")
     buttons = page.eval_on_selector_all("#plain-moves button", "buttons => buttons.map(b => b.textContent)")
     assert "Trek van de pot" in buttons

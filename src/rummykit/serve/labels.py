@@ -19,6 +19,7 @@ __all__ = ["LABELS", "labels"]
 
 LABELS: dict[str, str] = {
     # the panels and their headings
+    "game_title": N_("{variant} · game {game}"),
     "table": N_("Table"),
     "table_empty": N_("No melds on the table yet."),
     "discards": N_("Discards"),

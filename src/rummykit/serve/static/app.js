@@ -327,7 +327,7 @@ function render() {
 
 function renderStatus() {
   const view = page.view;
-  $("game-title").textContent = `${view.variant_name || view.variant} \u00b7 game ${page.game}`;
+  $("game-title").textContent = t("game_title", { variant: view.variant_name || view.variant, game: page.game });
   let turn;
   if (view.phase === "over") turn = t("round_over");
   else if (isMyTurn()) turn = t("your_turn", { hint: phaseHint(view.phase) });
