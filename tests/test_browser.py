@@ -111,12 +111,20 @@ def artifacts(tmp_path: Path) -> Path:
 
 
 def create_game(
-    page: Any, server: str, variant: str, seats: list[str], seed: int, *, match: bool = False
+    page: Any,
+    server: str,
+    variant: str,
+    seats: list[str],
+    seed: int,
+    *,
+    match: bool = False,
+    lang: str = "en",
 ) -> None:
     """Fill in the page's form (seat 0 a person, the others the bots named) and
     wait until the game shows its first view."""
     page.goto(server + "/")
     page.select_option("#variant", variant)
+    page.select_option("#lang", lang)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "input")
     for seat, who in enumerate(seats):
@@ -338,3 +346,141 @@ def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -
     assert state_id(page) == before
     play(page, choose(legal_moves(page), melds_failed=False))
     assert state_id(page) > before
+
+
+def test_a_dutch_game_shows_the_page_s_words_in_dutch(page: Any, server: str, artifacts: Path) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4, lang="nl")
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("html", "lang") == "nl"
+    assert page.inner_text("#turn").startswith("Jij bent aan de beurt")
+    assert page.inner_text('[data-label="your_hand"]') == "Jouw hand"
+    assert page.inner_text('[data-label="players"]') == "Spelers"
+    title = page.inner_text("#game-title")
+    assert title.startswith("Rami 51") and " · spel " in title
+    assert "Plaats 0 (jij)" in page.inner_text("#players-table tbody")
+    buttons = page.eval_on_selector_all("#plain-moves button", "buttons => buttons.map(b => b.textContent)")
+    assert "Trek van de pot" in buttons
+    # a refusal in the game's language too (the code stays the same)
+    draw = "#plain-moves button[data-move='draw']"
+    page.eval_on_selector(draw, "button => { button.click(); button.click(); }")
+    page.wait_for_selector("#refusal:not([hidden])")
+    assert page.inner_text("#refusal-code") == "game.stale-state"
+    assert page.inner_text("#refusal-message").startswith("De zet")
+    page.screenshot(path=str(artifacts / "browser-rami51-dutch.png"), full_page=True)
+
+
+def test_an_english_game_keeps_the_english_words(page: Any, server: str) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("#turn").startswith("Your turn")
+    assert page.inner_text('[data-label="your_hand"]') == "Your hand"
+
+
+def hand_cards(page: Any) -> list[str]:
+    script = "cards => cards.map(c => c.dataset.card)"
+    cards: list[str] = page.eval_on_selector_all("#hand button.card", script)
+    return cards
+
+
+def gin_choice(moves: list[str], hand: list[str]) -> str:
+    """A gin policy that knocks: pass the first upcard, draw from the stock,
+    knock when allowed, else throw the card that leaves the least deadwood
+    (the library's least_penalty); once knocked, lay the longest meld, then done."""
+    import rummykit as rk
+
+    kinds: dict[str, list[str]] = {}
+    for move in moves:
+        kinds.setdefault(move.split()[0], []).append(move)
+    for kind in ("knock", "pass", "draw"):
+        if kind in kinds:
+            return kinds[kind][0]
+    if "meld" in kinds:
+        return max(kinds["meld"], key=len)
+    if "discard" in kinds:
+        best = f"discard {rk.least_penalty('gin', ' '.join(hand), discard=True).discard}"
+        return best if best in moves else kinds["discard"][0]
+    return kinds["done"][0] if "done" in kinds else moves[0]
+
+
+def test_a_human_seat_knocks_in_gin_and_lays_its_melds_down(page: Any, server: str, artifacts: Path) -> None:
+    # Seed 2: with gin_choice seat 0 knocks on its fifth turn (checked with the library).
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    played: list[str] = []
+    while not played or not played[-1].startswith("knock"):
+        assert page.get_attribute("body", "data-phase") != "over", f"no knock in {played}"
+        assert len(played) < MAX_MOVES
+        move = gin_choice(legal_moves(page), hand_cards(page))
+        play(page, move)
+        played.append(move)
+    # The knock: the discard is made and the knocker lays its melds down, then says done.
+    assert page.get_attribute("body", "data-phase") == "knock"
+    assert page.inner_text("#turn").startswith("Your turn — lay down your melds, then done.")
+    assert {move.split()[0] for move in legal_moves(page)} <= {"meld", "done"}
+    page.screenshot(path=str(artifacts / "browser-gin-knock.png"), full_page=True)
+    laid = 0
+    while page.get_attribute("body", "data-phase") == "knock":
+        move = gin_choice(legal_moves(page), hand_cards(page))
+        assert move.split()[0] in ("meld", "done"), move
+        laid += move.startswith("meld")
+        play(page, move)
+        played.append(move)
+    assert played[-1] == "done" and laid > 0
+    # The greedy bot defends (lays off, done) at once: the round is over and scored as a knock.
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.get_attribute("body", "data-phase") == "over"
+    assert "(knock)" in page.inner_text("#result-headline")
+    assert "Deadwood" in page.inner_text("#result table thead")
+    log = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    assert "0: knock" in log and "0: done" in log, log  # the knock card is face down: not in the log
+    assert page.eval_on_selector_all("#table .meld", "melds => melds.length") >= laid
+    page.screenshot(path=str(artifacts / "browser-gin-knock-over.png"), full_page=True)
+
+
+def test_a_human_seat_buys_the_upcard_out_of_turn_in_contract(
+    page: Any, browser: Any, server: str, artifacts: Path
+) -> None:
+    # Seed 5: seat 0 moves first; once it draws from the stock, seat 1 may buy the upcard.
+    page.goto(server + "/")
+    page.select_option("#variant", "contract")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    for seat, who in enumerate(["human", "human", "greedy"]):
+        page.select_option(f'#seats select[data-seat="{seat}"]', who)
+    page.fill("#seed", "5")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    links = {seat: page.get_attribute(f'#seat-links a[data-seat="{seat}"]', "href") for seat in ("0", "1")}
+    other = browser.new_context(viewport={"width": 1280, "height": 900})
+    buyer = other.new_page()
+    buyer.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    buyer.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        buyer.goto(server + links["1"])
+        buyer.wait_for_selector("body[data-state-id]", state="attached")
+        page.goto(server + links["0"])
+        wait_for_my_turn(page, -1)
+        assert buyer.eval_on_selector_all("#plain-moves button", "buttons => buttons.length") == 0
+        upcard = page.eval_on_selector_all("#discards .card", "cards => cards.map(c => c.dataset.card)")[-1]
+        before = len(hand_cards(buyer))
+        play(page, "draw")
+        buy = '#plain-moves button[data-move="buy"]'
+        buyer.wait_for_selector(buy)
+        assert buyer.inner_text(buy) == "Buy the upcard"
+        assert buyer.get_attribute("body", "data-my-turn") == "false"
+        seen = state_id(buyer)
+        buyer.click(buy)
+        buyer.wait_for_function("after => Number(document.body.dataset.stateId) > after", arg=seen)
+        after = hand_cards(buyer)
+        log = buyer.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+        buyer.screenshot(path=str(artifacts / "browser-contract-buy.png"), full_page=True)
+    finally:
+        other.close()
+    assert errors == []
+    assert "1: buy" in log
+    assert upcard in after and len(after) == before + 2  # the upcard and a penalty card from the stock
+    # the player in turn plays on: the buy window is closed, its discards are offered
+    page.wait_for_function("document.querySelector('#log').textContent.includes('1: buy')")
+    assert "buy" not in legal_moves(page) and any(m.startswith("discard ") for m in legal_moves(page))

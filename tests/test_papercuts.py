@@ -63,6 +63,20 @@ def test_functions_taking_a_variant_accept_its_id() -> None:
         rk.check_meld(51, "3s 3h 3c")  # type: ignore[arg-type]
 
 
+def test_a_match_starts_from_a_variant_id_too() -> None:
+    by_id = rk.Match.start("roemie", players=3, first_dealer=1)
+    by_variant = rk.Match.start(rk.load_variant("roemie"), players=3, first_dealer=1)
+    assert by_id == by_variant and by_id.variant.id == "roemie"
+    assert by_id.deal_next(5) == by_variant.deal_next(5)
+    with pytest.raises(rk.VariantError, match="rami51") as info:
+        rk.Match.start("rami52", players=3)
+    with pytest.raises(rk.VariantError) as dealt_info:
+        rk.deal("rami52", players=3)
+    assert str(info.value) == str(dealt_info.value)
+    with pytest.raises(TypeError, match="variant id"):
+        rk.Match.start(51, players=3)  # type: ignore[arg-type]
+
+
 def test_a_parsed_move_is_found_among_the_legal_moves_whatever_its_card_order() -> None:
     state = dealt().apply("draw")  # seat 2 holds Ac Ad As
     move = rk.parse_move("meld As Ad Ac")

@@ -227,3 +227,73 @@ def test_the_serve_command_refuses_a_store_that_is_a_file(
     assert main(["serve", "--store", str(taken)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "games" in error
+
+
+def refusal_and_error_in(base: str, lang: str) -> tuple[dict[str, object], dict[str, object]]:
+    """A move refused (discarding before drawing) and a frame that is no message,
+    in a Rami 51 game of ``lang``: the two replies."""
+    created = create_game(base, variant="rami51", players=2, bots={"1": "greedy"}, seed=4, lang=lang)
+    seat = Client(base, created["game"], created["seats"]["0"])
+    seat.settle(0)
+    card = seat.view["hand"][0]
+    seat.move(f"discard {card}")
+    refused = seat.reply()
+    seat.send('{"type": "dance"}')
+    error = seat.reply()
+    seat.close()
+    return refused, error
+
+
+def test_refusals_and_errors_come_in_the_game_s_language() -> None:
+    with served() as (base, _):
+        refused_en, error_en = refusal_and_error_in(base, "en")
+        refused_nl, error_nl = refusal_and_error_in(base, "nl")
+    assert refused_en["code"] == refused_nl["code"] == "turn.wrong-phase"
+    assert refused_en["message"] == "Draw a card first."
+    assert refused_nl["message"] == "Trek eerst een kaart."
+    assert error_en["code"] == error_nl["code"] == "message.invalid"
+    assert error_en["message"] == """expected "type" to be "move" or "next_round", got 'dance'"""
+    assert error_nl["message"] == """verwachtte voor "type" "move" of "next_round", kreeg 'dance'"""
+
+
+def test_a_bad_token_and_an_early_record_are_refused_in_the_game_s_language() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=2, lang="de")
+        stranger = Client(base, created["game"], "not-a-token")
+        refused = stranger.receive()
+        stranger.close()
+        early = httpx.get(f"{base}/api/games/{created['game']}/record", timeout=TIMEOUT).json()["error"]
+    assert refused["code"] == "game.bad-token"
+    assert refused["message"] == "Dieses Token gehört zu keinem Platz in diesem Spiel."
+    assert early["code"] == "game.round-in-progress"
+    assert early["message"] == rk.IllegalMove(early["code"], GAME_RECORD_REFUSAL).message_in("de")
+    assert early["message"] != GAME_RECORD_REFUSAL
+
+
+GAME_RECORD_REFUSAL = "A round's record holds every hand: it is given once the round is over."
+
+
+def test_the_page_s_words_come_in_the_game_s_language() -> None:
+    from rummykit.serve.labels import LABELS
+
+    with served() as (base, _):
+        dutch = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=2, lang="nl")
+        english = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=2)
+        of_dutch = httpx.get(f"{base}/api/games/{dutch['game']}/labels", timeout=TIMEOUT).json()
+        of_english = httpx.get(f"{base}/api/games/{english['game']}/labels", timeout=TIMEOUT).json()
+        swedish = httpx.get(f"{base}/api/labels?lang=sv", timeout=TIMEOUT).json()
+        unknown = httpx.get(f"{base}/api/labels?lang=fr", timeout=TIMEOUT).json()
+        plain = httpx.get(f"{base}/api/labels", timeout=TIMEOUT).json()
+        missing = httpx.get(f"{base}/api/games/nothing/labels", timeout=TIMEOUT)
+    assert of_dutch["lang"] == "nl" and of_english["lang"] == "en"
+    assert set(of_dutch["labels"]) == set(LABELS) == set(of_english["labels"])
+    assert of_english["labels"] == LABELS == unknown["labels"] == plain["labels"]
+    assert unknown["lang"] == plain["lang"] == "en"
+    assert of_dutch["labels"]["your_turn"] == "Jij bent aan de beurt — {hint}"
+    assert of_dutch["labels"]["seat_you"] == "Plaats {seat} (jij)"
+    assert swedish["lang"] == "sv" and swedish["labels"]["move_draw"] == "Dra från talongen"
+    for lang_labels in (of_dutch["labels"], swedish["labels"]):
+        same = [key for key, text in lang_labels.items() if text == LABELS[key]]
+        untranslated = [key for key in same if key not in ("joker", "jokers")]
+        assert untranslated == []
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "game.not-found"

@@ -458,8 +458,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)
+    if args.max_games < 1:
+        raise UsageError("serve: --max-games must be at least 1, not {count}", count=args.max_games)
     try:
-        run(args.host, args.port, None if args.store is None else Path(args.store))
+        run(args.host, args.port, None if args.store is None else Path(args.store), args.max_games)
     except StoreError as error:
         raise UsageError("serve: {problem}", problem=error) from None
     return 0
@@ -526,6 +528,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--store", metavar="DIR", help="keep the games in DIR, so they survive a restart")
+    p.add_argument(
+        "--max-games", type=int, default=1000, metavar="N", help="hold at most N games (default 1000)"
+    )
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("conformance", help="run conformance case files")

@@ -20,7 +20,7 @@ from rummykit.errors import IllegalMove
 from rummykit.rules.contract import deal_count
 from rummykit.rules.match import DECISIONS, Decision, MatchRule, match_rule
 from rummykit.state import RoundResult, RoundState
-from rummykit.variant import Variant
+from rummykit.variant import Variant, as_variant
 
 __all__ = ["Match"]
 
@@ -36,10 +36,13 @@ class Match:
 
     @classmethod
     def start(
-        cls, variant: Variant, *, players: int, first_dealer: int = 0, rounds: int | None = None
+        cls, variant: Variant | str, *, players: int, first_dealer: int = 0, rounds: int | None = None
     ) -> Match:
-        """A new match. ``rounds`` None: the variant's length (``per_player`` =
-        one round per seat); another length must be one of ``rounds_options``."""
+        """A new match of ``variant`` (a Variant, or a bundled variant's id such
+        as ``"rami51"``, as :func:`~rummykit.deal.deal` takes). ``rounds`` None:
+        the variant's length (``per_player`` = one round per seat); another
+        length must be one of ``rounds_options``."""
+        variant = as_variant(variant)
         variant.check_players(players)
         lengths = match_rule(variant).lengths(players)
         if rounds is None:

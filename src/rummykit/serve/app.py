@@ -6,9 +6,11 @@ Routes:
 
 - ``GET /`` the page; ``GET /static/<file>`` its files.
 - ``GET /api/variants`` the bundled variants.
+- ``GET /api/labels?lang=nl`` the page's words in a language (English by default).
 - ``POST /api/games`` a new game: its id and one token per human seat.
 - ``GET /api/games/<id>/record`` the record of a finished round (``?round=N``, 1-based;
   default the current round).
+- ``GET /api/games/<id>/labels`` the page's words in the game's language.
 - ``WebSocket /ws/games/<id>?token=<token>`` a seat's socket (no token: a spectator's).
 """
 
@@ -27,12 +29,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.errors import IllegalMove
+from rummykit.messages import language
 from rummykit.serve.games import LANGUAGES, Game, GameSpec
+from rummykit.serve.labels import labels
 from rummykit.serve.messages import (
     MAX_MESSAGE_BYTES,
     ClientMessage,
     MessageError,
     error_message,
+    invalid_message,
     read_message,
     refused_message,
     view_message,
@@ -154,12 +159,25 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
             game, tokens = games.create(spec)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
+        except IllegalMove as refusal:  # game.limit: the server holds as many games as it may
+            return error_response(503, refusal.code, refusal.message_in(spec.lang))
         except ValueError as error:
             return error_response(400, "request.invalid", str(error))
         seats = {str(seat): token for seat, token in tokens.items()}
         return JSONResponse(
             {"game": game.id, "seats": seats, "spectator": f"/ws/games/{game.id}"}, status_code=201
         )
+
+    async def words(request: Request) -> Response:
+        lang = language(request.query_params.get("lang"))
+        return JSONResponse({"lang": lang, "labels": labels(lang)})
+
+    async def game_words(request: Request) -> Response:
+        try:
+            game = games.get(request.path_params["game"])
+        except UnknownGame as error:
+            return error_response(404, error.code, str(error))
+        return JSONResponse({"lang": game.spec.lang, "labels": labels(game.spec.lang)})
 
     async def record(request: Request) -> Response:
         number = request.query_params.get("round")
@@ -171,7 +189,7 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
         except UnknownGame as error:
             return error_response(404, error.code, str(error))
         except IllegalMove as refusal:
-            return error_response(403, refusal.code, refusal.message)
+            return error_response(403, refusal.code, refusal.message_in(game.spec.lang))
         except ValueError as error:
             return error_response(400, "request.invalid", str(error))
         headers = {"Content-Disposition": f'attachment; filename="{game.id}-record.json"'}
@@ -187,7 +205,8 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
         token = websocket.query_params.get("token")
         seat = None if token is None else game.seat_of(token)
         if token is not None and seat is None:
-            await close_with(websocket, "game.bad-token", "This token is no seat's token in this game.", 4403)
+            refusal = IllegalMove("game.bad-token", "This token is no seat's token in this game.")
+            await close_with(websocket, refusal.code, refusal.message_in(game.spec.lang), 4403)
             return
         await play(websocket, games, game, seat)
 
@@ -197,6 +216,8 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
             Route("/api/variants", variants),
             Route("/api/games", create, methods=["POST"]),
             Route("/api/games/{game}/record", record),
+            Route("/api/labels", words),
+            Route("/api/games/{game}/labels", game_words),
             WebSocketRoute("/ws/games/{game}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
@@ -254,7 +275,7 @@ def answer(
     try:
         message = read_message(data)
     except MessageError as error:
-        return error_message(error.code, str(error))
+        return invalid_message(game, error)
     try:
         act(games, game, seat, message)
     except IllegalMove as refusal:

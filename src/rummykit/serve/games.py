@@ -250,6 +250,12 @@ class Game:
             listener()
 
     # ------------------------------------------------------------------ reports
+    @property
+    def finished(self) -> bool:
+        """Nothing more can happen in this game: its round is over and it is no
+        match still going, or its match is over."""
+        return self.state.is_over and (self.match is None or self.match.is_over)
+
     def match_summary(self) -> dict[str, Any] | None:
         """The match's round (1-based), totals by seat, whether it is over and its winner."""
         if self.match is None:

@@ -21,7 +21,8 @@ from typing import Any
 
 import attrs
 
-from rummykit.errors import IllegalMove
+from rummykit.errors import IllegalMove, Text
+from rummykit.messages import N_, Translator, english, translator
 from rummykit.serialize import to_json
 from rummykit.serve.games import Game
 
@@ -30,6 +31,7 @@ __all__ = [
     "ClientMessage",
     "MessageError",
     "error_message",
+    "invalid_message",
     "read_message",
     "refused_message",
     "view_message",
@@ -42,9 +44,18 @@ _KINDS = ("move", "next_round")
 
 
 class MessageError(ValueError):
-    """A client message that cannot be read: the ``error`` message's text."""
+    """A client message that cannot be read: the ``error`` message's text, an
+    English template with named fields (``str`` is English; :meth:`text`
+    writes it in another language)."""
 
     code = "message.invalid"
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.reason = Text(template, **fields)
+        super().__init__(self.reason.text())
+
+    def text(self, translate: Translator = english) -> str:
+        return self.reason.text(translate)
 
 
 @attrs.frozen(slots=True)
@@ -58,33 +69,37 @@ def read_message(data: str | bytes | None) -> ClientMessage:
     """A client's message, every field checked (MessageError names what was
     expected and what came). Fields other than the type's are ignored."""
     if not isinstance(data, str):
-        raise MessageError("expected a text frame holding a JSON object, got a binary frame")
+        raise MessageError(N_("expected a text frame holding a JSON object, got a binary frame"))
     size = len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
-        raise MessageError(f"expected a message of at most {MAX_MESSAGE_BYTES} bytes, got {size}")
+        raise MessageError(
+            N_("expected a message of at most {limit} bytes, got {size}"), limit=MAX_MESSAGE_BYTES, size=size
+        )
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
-        raise MessageError("expected a JSON object, got text that is not JSON") from None
+        raise MessageError(N_("expected a JSON object, got text that is not JSON")) from None
     if not isinstance(doc, dict):
-        raise MessageError(f"expected a JSON object, got {type(doc).__name__}")
+        raise MessageError(N_("expected a JSON object, got {kind}"), kind=type(doc).__name__)
     kind = doc.get("type")
     if kind not in _KINDS:
-        raise MessageError(f'expected "type" to be "move" or "next_round", got {_describe(kind)}')
+        raise MessageError(
+            N_('expected "type" to be "move" or "next_round", got {value}'), value=_describe(kind)
+        )
     state_id = doc.get("state_id")
     if not isinstance(state_id, int) or isinstance(state_id, bool):
-        raise MessageError(f'expected "state_id" to be an integer, got {_describe(state_id)}')
+        raise MessageError(N_('expected "state_id" to be an integer, got {value}'), value=_describe(state_id))
     if kind == "next_round":
         return ClientMessage(kind, state_id)
     move = doc.get("move")
     if not isinstance(move, str):
-        raise MessageError(f'expected "move" to be a move in notation, got {_describe(move)}')
+        raise MessageError(N_('expected "move" to be a move in notation, got {value}'), value=_describe(move))
     return ClientMessage(kind, state_id, move)
 
 
-def _describe(value: Any) -> str:
+def _describe(value: Any) -> object:
     if value is None:
-        return "nothing"
+        return Text("nothing")
     if isinstance(value, str):
         return repr(value[:40])
     return type(value).__name__
@@ -101,8 +116,19 @@ def view_message(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def refused_message(game: Game, refusal: IllegalMove) -> dict[str, Any]:
-    return {"type": "refused", "state_id": game.state_id, "code": refusal.code, "message": refusal.message}
+    """A refusal, its sentence in the game's language (the code is the same in every language)."""
+    return {
+        "type": "refused",
+        "state_id": game.state_id,
+        "code": refusal.code,
+        "message": refusal.message_in(game.spec.lang),
+    }
 
 
 def error_message(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+def invalid_message(game: Game, error: MessageError) -> dict[str, Any]:
+    """The ``error`` message for a frame that is no message, in the game's language."""
+    return error_message(error.code, error.text(translator(game.spec.lang)))

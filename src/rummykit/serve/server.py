@@ -15,7 +15,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from rummykit.serve.app import create_app
-from rummykit.serve.registry import GameRegistry
+from rummykit.serve.registry import DEFAULT_MAX_GAMES, GameRegistry
 from rummykit.serve.store import GameStore
 
 __all__ = ["MAX_FRAME_BYTES", "make_server", "run", "running"]
@@ -33,9 +33,15 @@ def make_server(app: Starlette, host: str, port: int) -> uvicorn.Server:
     return uvicorn.Server(config)
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, store: Path | None = None) -> None:
-    """Serve until interrupted; with ``store``, the games are kept in that folder."""
-    registry = GameRegistry(None if store is None else GameStore(store))
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    store: Path | None = None,
+    max_games: int = DEFAULT_MAX_GAMES,
+) -> None:
+    """Serve until interrupted; with ``store``, the games are kept in that
+    folder; at most ``max_games`` games are held in memory."""
+    registry = GameRegistry(None if store is None else GameStore(store), max_games)
     for problem in registry.problems:
         print(f"rummykit serve: {problem}", file=sys.stderr)
     if store is not None:

@@ -55,6 +55,15 @@ class GameStore:
             Path(temporary).unlink(missing_ok=True)
             raise
 
+    def load(self, game_id: str) -> Any:
+        """One game's document (parsed JSON), or None when the folder holds no
+        readable game of that id."""
+        try:
+            path = self.path(game_id)
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (StoreError, OSError, UnicodeDecodeError, json.JSONDecodeError):
+            return None
+
     def load_all(self) -> tuple[list[Any], list[str]]:
         """Every game document in the folder (parsed JSON, in name order), and
         one line for each file that could not be read."""

@@ -5,10 +5,12 @@
 // view's "legal" list. Cards selected in the hand are matched against the
 // legal moves that use exactly those cards (meld, lay off, swap, discard,
 // knock ...); moves without cards (draw, take, undo, out ...) are buttons.
+//
+// The page's words come from the server in the game's language
+// (GET /api/games/ID/labels): t("seat", {seat: 2}) is "Seat 2", "Plaats 2" ...
 "use strict";
 
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-const SUIT_NAMES = { s: "Spades", h: "Hearts", c: "Clubs", d: "Diamonds" };
 const SUIT_ORDER = ["s", "h", "c", "d"]; // colours alternate in the hand
 const RANK_ORDER = "23456789TJQKA";
 const BOT_NAMES = ["greedy", "random"];
@@ -29,6 +31,8 @@ const page = {
   newCards: [],      // cards that came into the hand with the last view
   reconnectDelay: 500,
   closing: false,
+  lang: "en",        // the game's language, and the page's words in it (key -> template)
+  labels: {},
 };
 
 const $ = (id) => document.getElementById(id);
@@ -46,6 +50,39 @@ function element(tag, attributes = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// ---------------------------------------------------------------- words
+
+// The page's word `key` with its fields filled in: t("seat", { seat: 2 }).
+// A key the table lacks shows as itself.
+function t(key, fields = {}) {
+  const template = Object.hasOwn(page.labels, key) ? page.labels[key] : key;
+  return template.replace(/\{(\w+)\}/g,
+                          (whole, name) => (Object.hasOwn(fields, name) ? String(fields[name]) : whole));
+}
+
+// The words of the game's language, else English (GET /api/labels).
+async function loadLabels() {
+  const addresses = [`/api/games/${encodeURIComponent(page.game)}/labels`, "/api/labels"];
+  for (const address of addresses) {
+    try {
+      const response = await fetch(address);
+      if (!response.ok) continue;
+      const answer = await response.json();
+      page.lang = answer.lang;
+      page.labels = answer.labels;
+      return;
+    } catch (error) {
+      // the next address, or the keys themselves
+    }
+  }
+}
+
+// The fixed words of the game screen: every element with data-label="key".
+function applyLabels() {
+  document.documentElement.lang = page.lang;
+  for (const node of document.querySelectorAll("[data-label]")) node.textContent = t(node.dataset.label);
 }
 
 // ---------------------------------------------------------------- cards
@@ -66,7 +103,7 @@ function rankIndex(card) {
 function cardLabel(token) {
   if (isJoker(token)) {
     const standsFor = token.includes("=") ? token.split("=")[1] : null;
-    return standsFor ? `Joker (${cardLabel(standsFor)})` : "Joker";
+    return standsFor ? `${t("joker")} (${cardLabel(standsFor)})` : t("joker");
   }
   const rank = token[0] === "T" ? "10" : token[0];
   return rank + (SUIT_SYMBOLS[token[1]] || token[1]);
@@ -139,21 +176,14 @@ function describeMove(text) {
   const move = readMove(text);
   const cards = move.cards.map(cardLabel).join(" ");
   const words = text.trim().split(/\s+/);
+  const fields = { cards, meld: move.meld };
   switch (move.kind) {
-    case "draw": return words[1] === "exchange" ? "Draw the exchange card" : "Draw from the stock";
-    case "take": return words[1] ? `Take ${words[1]} from the discards` : "Take the top discard";
-    case "meld": return `Meld ${cards}`;
-    case "layoff": return `Lay off ${cards} on meld ${move.meld}`;
-    case "swap": return `Swap ${cards} for the joker in meld ${move.meld}`;
-    case "shift": return `Shift the joker of meld ${move.meld}: ${cards}`;
-    case "discard": return `Discard ${cards}`;
-    case "knock": return `Knock, discarding ${cards}`;
-    case "exchange": return `Exchange ${cards}`;
-    case "undo": return "Undo";
-    case "out": return "Go out";
-    case "pass": return "Pass";
-    case "done": return "Done";
-    case "buy": return "Buy the upcard";
+    case "draw": return t(words[1] === "exchange" ? "move_draw_exchange" : "move_draw");
+    case "take": return words[1] ? t("move_take_depth", { depth: words[1] }) : t("move_take");
+    case "meld": case "layoff": case "swap": case "shift": case "discard": case "knock": case "exchange":
+      return t(`move_${move.kind}`, fields);
+    case "undo": case "out": case "pass": case "done": case "buy":
+      return t(`move_${move.kind}`);
     default: return text;
   }
 }
@@ -184,7 +214,7 @@ function plainMoves() {
 
 function send(message) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
-    showRefusal("connection.closed", "Not connected to the server; reconnecting.");
+    showRefusal("connection.closed", t("not_connected"));
     return;
   }
   page.socket.send(JSON.stringify(message));
@@ -202,23 +232,23 @@ function socketAddress() {
 }
 
 function connect() {
-  setConnection("connecting", "connecting\u2026");
+  setConnection("connecting", t("connecting"));
   const socket = new WebSocket(socketAddress());
   page.socket = socket;
   socket.addEventListener("open", () => {
     page.reconnectDelay = 500;
-    setConnection("open", page.token ? "connected" : "watching");
+    setConnection("open", t(page.token ? "connected" : "watching"));
   });
   socket.addEventListener("message", (event) => receive(event.data));
   socket.addEventListener("close", (event) => {
     if (page.closing) return;
     if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
-      setConnection("closed", "refused by the server");
+      setConnection("closed", t("refused_by_server"));
       // The server said why in an error message just before closing.
-      if ($("refusal").hidden) showRefusal("connection.refused", "The server refused this game or token.");
+      if ($("refusal").hidden) showRefusal("connection.refused", t("server_refused"));
       return;
     }
-    setConnection("closed", `disconnected; retrying in ${Math.round(page.reconnectDelay / 1000)} s`);
+    setConnection("closed", t("retrying", { seconds: Math.round(page.reconnectDelay / 1000) }));
     setTimeout(connect, page.reconnectDelay);
     page.reconnectDelay = Math.min(page.reconnectDelay * 2, 8000);
   });
@@ -229,7 +259,7 @@ function receive(data) {
   try {
     message = JSON.parse(data);
   } catch (error) {
-    showRefusal("message.invalid", "The server sent something that is not JSON.");
+    showRefusal("message.invalid", t("not_json"));
     return;
   }
   if (message.type === "view") {
@@ -280,7 +310,7 @@ function isMyTurn() {
 }
 
 function seatName(seat) {
-  return page.view && seat === page.view.seat ? `Seat ${seat} (you)` : `Seat ${seat}`;
+  return t(page.view && seat === page.view.seat ? "seat_you" : "seat", { seat });
 }
 
 function render() {
@@ -297,32 +327,28 @@ function render() {
 
 function renderStatus() {
   const view = page.view;
-  $("game-title").textContent = `${view.variant_name || view.variant} \u00b7 game ${page.game}`;
+  $("game-title").textContent = t("game_title", { variant: view.variant_name || view.variant, game: page.game });
   let turn;
-  if (view.phase === "over") turn = "The round is over.";
-  else if (isMyTurn()) turn = `Your turn \u2014 ${phaseHint(view.phase)}`;
-  else turn = `${seatName(view.to_move)} to move (${view.phase}).`;
+  if (view.phase === "over") turn = t("round_over");
+  else if (isMyTurn()) turn = t("your_turn", { hint: phaseHint(view.phase) });
+  else turn = t("to_move", { seat: seatName(view.to_move), phase: view.phase });
   $("turn").textContent = turn;
   $("turn").className = isMyTurn() ? "my-turn" : "";
   $("opening").replaceChildren(...openingLine());
   const extras = [];
-  if (page.match) extras.push(`Match round ${page.match.round}`);
-  if (view.deal_number !== undefined && view.deal_number !== null) extras.push(`deal ${view.deal_number}`);
-  extras.push(`dealer: seat ${view.dealer}`, `turns played: ${view.turns_played}`);
-  if (view.exchange) extras.push(`exchange card: ${cardLabel(view.exchange)}`);
-  if (view.taken) extras.push(`taken this turn: ${cardLabel(view.taken)}`);
+  if (page.match) extras.push(t("match_round", { round: page.match.round }));
+  if (view.deal_number !== undefined && view.deal_number !== null) {
+    extras.push(t("deal_number", { number: view.deal_number }));
+  }
+  extras.push(t("dealer", { seat: view.dealer }), t("turns_played", { count: view.turns_played }));
+  if (view.exchange) extras.push(t("exchange_card", { card: cardLabel(view.exchange) }));
+  if (view.taken) extras.push(t("taken_this_turn", { card: cardLabel(view.taken) }));
   $("extras").textContent = extras.join(" \u00b7 ");
 }
 
 function phaseHint(phase) {
-  switch (phase) {
-    case "draw": return "draw a card or take from the discards.";
-    case "play": return "meld, lay off, then discard.";
-    case "first_upcard": return "take the upcard or pass.";
-    case "knock": return "lay down your melds, then done.";
-    case "defend": return "lay off on the knocker's melds, then done.";
-    default: return `${phase}.`;
-  }
+  const key = `hint_${phase}`;
+  return Object.hasOwn(page.labels, key) ? t(key) : `${phase}.`;
 }
 
 function hasOpeningMinimum(view) {
@@ -333,14 +359,14 @@ function openingLine() {
   const view = page.view;
   const opening = view.opening;
   if (!hasOpeningMinimum(view) || view.phase === "over") return [];
-  if (view.seat === null) return [`Opening minimum: ${opening.minimum} points.`];
-  if (view.opened[view.seat]) return ["You have opened."];
+  if (view.seat === null) return [t("opening_minimum", { minimum: opening.minimum })];
+  if (view.opened[view.seat]) return [t("opened")];
   const enough = opening.so_far >= opening.minimum;
   const bar = element("meter",
                       { min: 0, max: opening.minimum, value: Math.min(opening.so_far, opening.minimum) });
-  const note = opening.so_far > 0 && !enough ? " \u2014 not enough to open yet: meld more or undo" : "";
-  return [`Opening: `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
-                                `${opening.so_far} / ${opening.minimum}`), " points ", bar, note];
+  const note = opening.so_far > 0 && !enough ? ` \u2014 ${t("not_enough")}` : "";
+  return [`${t("opening")} `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
+                                       `${opening.so_far} / ${opening.minimum}`), ` ${t("points")} `, bar, note];
 }
 
 function renderResult() {
@@ -353,26 +379,27 @@ function renderResult() {
   }
   const result = view.result;
   const winners = result.winners || [];
+  const ending = result.ending.replace("_", " ");
   const headline = winners.length
-    ? `Round over (${result.ending.replace("_", " ")}): ${winners.map(seatName).join(", ")} won.`
-    : `Round over (${result.ending.replace("_", " ")}): no winner.`;
+    ? t("round_won", { ending, winners: winners.map(seatName).join(", ") })
+    : t("round_no_winner", { ending });
   const deadwood = result.deadwood || null;
   const rows = result.scores.map((score, seat) =>
     element("tr", {}, element("td", {}, seatName(seat)), element("td", {}, score),
             deadwood ? element("td", {}, deadwood[seat]) : null));
   const table = element("table", {},
-    element("thead", {}, element("tr", {}, element("th", {}, "Seat"), element("th", {}, "Round score"),
-                                  deadwood ? element("th", {}, "Deadwood") : null)),
+    element("thead", {}, element("tr", {}, element("th", {}, t("seat_column")), element("th", {}, t("round_score")),
+                                  deadwood ? element("th", {}, t("deadwood")) : null)),
     element("tbody", {}, rows));
   const parts = [element("h2", { id: "result-headline" }, headline), table];
   if (page.match) {
     if (page.match.over) {
-      parts.push(element("p", { className: "match-over" },
-        `The match is over${page.match.winner !== null ? `: ${seatName(page.match.winner)} wins` : ""}.`));
+      parts.push(element("p", { className: "match-over" }, page.match.winner !== null
+        ? t("match_won", { seat: seatName(page.match.winner) }) : t("match_over")));
     } else if (view.seat !== null) {
       parts.push(element("button", { id: "next-round", type: "button",
         onclick: () => { hideRefusal(); send({ type: "next_round", state_id: page.stateId }); } },
-        "Deal the next round"));
+        t("next_round")));
     }
   }
   box.replaceChildren(...parts);
@@ -390,8 +417,8 @@ function renderTable() {
       element("span", { className: "meld-number" }, `#${meld.number}`),
       element("span", { className: "cards" }, meld.cards.map((card) => cardFace(card))),
       element("span", { className: "meld-info" },
-        `${meld.kind} \u00b7 ${meld.points} pts${owner}`,
-        meld.tentative ? element("span", { className: "badge" }, "tentative") : null));
+        t("meld_info", { kind: meld.kind, points: meld.points }) + owner,
+        meld.tentative ? element("span", { className: "badge" }, t("tentative")) : null));
     addDropTarget(item, ["layoff", "swap", "shift"], meld.number);
     return item;
   }));
@@ -401,8 +428,7 @@ function renderDiscards() {
   const view = page.view;
   const row = view.discards;
   const legal = new Set(legalMoves());
-  $("pile-info").textContent =
-    `(stock ${view.stock_size}, discard pile ${view.discard_size}; newest on the right)`;
+  $("pile-info").textContent = t("pile_info", { stock: view.stock_size, pile: view.discard_size });
   const items = row.map((card, i) => {
     const depth = row.length - i;
     const move = depth === 1 ? "take" : `take ${depth}`;
@@ -415,7 +441,7 @@ function renderDiscards() {
       element("span", { className: "depth" }, depth));
     return item;
   });
-  if (row.length === 0) items.push(element("li", { className: "muted" }, "empty"));
+  if (row.length === 0) items.push(element("li", { className: "muted" }, t("empty")));
   $("discards").replaceChildren(...items);
   addDropTarget($("discard-panel"), ["discard", "knock"], null);
   addDropTarget($("table-panel"), ["meld"], null);
@@ -426,7 +452,7 @@ function renderHand() {
   const spectator = view.hand === null || view.hand === undefined;
   $("hand-panel").hidden = spectator;
   if (spectator) return;
-  $("hand-count").textContent = `(${view.hand.length} cards)`;
+  $("hand-count").textContent = t("hand_count", { count: view.hand.length });
   const groups = new Map();
   page.sortedHand.forEach((card, index) => {
     const key = isJoker(card) ? "jokers" : card[1];
@@ -436,7 +462,7 @@ function renderHand() {
   const fresh = [...page.newCards];
   const nodes = [];
   for (const [key, cards] of groups) {
-    const title = key === "jokers" ? "Jokers" : SUIT_NAMES[key];
+    const title = t(key === "jokers" ? "jokers" : `suit_${key}`);
     nodes.push(element("div", { className: "suit-group", "data-group": key },
       element("span", { className: "group-name" }, title),
       cards.map(([card, index]) => {
@@ -452,7 +478,7 @@ function renderHand() {
         });
       })));
   }
-  if (view.hand.length === 0) nodes.push(element("p", { className: "muted" }, "No cards in hand."));
+  if (view.hand.length === 0) nodes.push(element("p", { className: "muted" }, t("no_cards")));
   $("hand").replaceChildren(...nodes);
 }
 
@@ -478,18 +504,17 @@ function renderActions() {
   const chosen = selectedCards();
   const forSelection = movesForSelection();
   let help;
-  if (!isMyTurn()) help = page.view.phase === "over" ? "" : "Wait for your turn.";
-  else if (chosen.length === 0) {
-    help = "Click cards to select them (or drag them onto a meld or the discards).";
-  }
-  else if (forSelection.length === 0) help = `No legal move uses exactly ${chosen.map(cardLabel).join(" ")}.`;
-  else help = `Moves with ${chosen.map(cardLabel).join(" ")}:`;
+  const cards = chosen.map(cardLabel).join(" ");
+  if (!isMyTurn()) help = page.view.phase === "over" ? "" : t("wait_turn");
+  else if (chosen.length === 0) help = t("select_help");
+  else if (forSelection.length === 0) help = t("no_move_uses", { cards });
+  else help = t("moves_with", { cards });
   $("selection-help").textContent = help;
   $("card-moves").replaceChildren(...forSelection.map(moveButton));
   const plain = plainMoves().map(moveButton);
   if (chosen.length > 0) {
     plain.push(element("button", { type: "button", className: "secondary", id: "clear-selection",
-      onclick: () => { page.selected = []; markSelection(); renderActions(); } }, "Clear selection"));
+      onclick: () => { page.selected = []; markSelection(); renderActions(); } }, t("clear_selection")));
   }
   $("plain-moves").replaceChildren(...plain);
 }
@@ -516,7 +541,7 @@ function renderPlayers() {
       element("td", {}, seatName(seat),
               seat === view.dealer ? element("span", { className: "badge", title: "dealer" }, "D") : null),
       element("td", {}, size),
-      element("td", { className: "opened" }, view.opened[seat] ? "yes" : "no"),
+      element("td", { className: "opened" }, t(view.opened[seat] ? "yes" : "no")),
       element("td", {}, scores ? scores[seat] : "\u2014"))));
 }
 
@@ -559,7 +584,7 @@ function addDropTarget(node, kinds, meldNumber) {
       return kinds.includes(move.kind) && (number === null || move.meld === number);
     });
     if (moves.length === 1) sendMove(moves[0]);
-    else if (moves.length === 0) showRefusal("page.no-move", "No legal move puts these cards there.");
+    else if (moves.length === 0) showRefusal("page.no-move", t("no_move_there"));
   });
 }
 
@@ -670,7 +695,10 @@ function start() {
     $("record-link").href = `/api/games/${encodeURIComponent(page.game)}/record`;
     $("watch-link").href = gameAddress(page.game, null);
     window.addEventListener("beforeunload", () => { page.closing = true; });
-    connect();
+    loadLabels().then(() => {
+      applyLabels();
+      connect();
+    });
     return;
   }
   $("setup").hidden = false;

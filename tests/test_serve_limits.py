@@ -1,0 +1,137 @@
+"""rummykit serve holds at most ``max_games`` games (``--max-games``): a game
+beyond the cap is refused with ``game.limit`` and changes nothing, and the
+finished games no socket watches make room first (a store keeps them)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+from serve_support import TIMEOUT, Client, create_game, served
+
+import rummykit as rk
+from rummykit.cli import main
+from rummykit.serve import GameRegistry, GameSpec, GameStore
+from rummykit.serve.registry import DEFAULT_MAX_GAMES
+
+GIN = {"variant": "gin", "players": 2, "bots": {"1": "random"}}
+
+
+def post_game(base: str, **body: object) -> httpx.Response:
+    return httpx.post(f"{base}/api/games", json=body, timeout=TIMEOUT)
+
+
+def play_to_the_end(base: str, created: dict[str, object], keep_open: bool = False) -> Client:
+    seats = created["seats"]
+    assert isinstance(seats, dict)
+    seat = Client(base, str(created["game"]), seats["0"])
+    seat.receive()
+    assert seat.play_random(0, random.Random(5))["phase"] == "over"
+    if not keep_open:
+        seat.close()
+    return seat
+
+
+def wait_unwatched(registry: GameRegistry, game_id: str) -> None:
+    """Wait until the server has seen the game's last socket close."""
+    left = threading.Event()
+    for _ in range(2000):
+        if not registry.games[game_id].listeners:
+            return
+        left.wait(0.01)
+    raise AssertionError(f"game {game_id} is still watched")
+
+
+def test_a_game_beyond_the_cap_is_refused_and_changes_nothing() -> None:
+    with served(GameRegistry(max_games=2)) as (base, registry):
+        first = create_game(base, seed=1, **GIN)
+        second = create_game(base, seed=2, **GIN)
+        before = {game_id: game.state_id for game_id, game in registry.games.items()}
+        refused = post_game(base, seed=3, **GIN)
+        refused_nl = post_game(base, seed=3, lang="nl", **GIN)
+        after = {game_id: game.state_id for game_id, game in registry.games.items()}
+    assert sorted(before) == sorted([first["game"], second["game"]]) and after == before
+    assert refused.status_code == refused_nl.status_code == 503
+    error = refused.json()["error"]
+    assert error == {
+        "code": "game.limit",
+        "message": "The server holds 2 games, as many as it may: try again once a game is over.",
+    }
+    assert refused_nl.json()["error"]["code"] == "game.limit"
+    assert refused_nl.json()["error"]["message"].startswith("De server houdt 2 spellen bij")
+
+
+def test_a_bad_spec_is_still_a_bad_request_at_the_cap() -> None:
+    with served(GameRegistry(max_games=1)) as (base, _):
+        create_game(base, seed=1, **GIN)
+        response = post_game(base, variant="gin", players=9)
+    assert response.status_code == 400 and response.json()["error"]["code"] == "request.invalid"
+
+
+def test_finished_unwatched_games_make_room_and_watched_or_running_ones_do_not() -> None:
+    with served(GameRegistry(max_games=2)) as (base, registry):
+        running = create_game(base, seed=1, **GIN)
+        finished = create_game(base, seed=2, **GIN)
+        watcher = play_to_the_end(base, finished, keep_open=True)
+        watched = post_game(base, seed=3, **GIN)  # the finished game is still watched
+        watcher.close()
+        wait_unwatched(registry, finished["game"])
+        third = post_game(base, seed=3, **GIN)
+        held = sorted(registry.games)
+        gone = httpx.get(f"{base}/api/games/{finished['game']}/record", timeout=TIMEOUT)
+    assert watched.status_code == 503 and watched.json()["error"]["code"] == "game.limit"
+    assert third.status_code == 201
+    assert held == sorted([running["game"], third.json()["game"]])
+    assert gone.status_code == 404  # no store: a dropped game is gone
+
+
+def test_a_dropped_game_stays_in_the_store_and_is_read_back(tmp_path: Path) -> None:
+    with served(GameRegistry(GameStore(tmp_path), max_games=1)) as (base, registry):
+        finished = create_game(base, seed=2, **GIN)
+        seat = play_to_the_end(base, finished)
+        wait_unwatched(registry, finished["game"])
+        created = post_game(base, seed=3, **GIN)
+        dropped = finished["game"] not in registry.games
+        record = httpx.get(f"{base}/api/games/{finished['game']}/record", timeout=TIMEOUT)
+        again = Client(base, finished["game"], finished["seats"]["0"])
+        view = again.receive()
+        again.move("draw", view["state_id"])
+        refused = again.reply()
+        again.close()
+        held = sorted(registry.games)
+    assert created.status_code == 201 and dropped
+    assert held == [created.json()["game"]]
+    assert (tmp_path / f"{finished['game']}.json").is_file()
+    assert record.status_code == 200 and rk.from_json(record.text).replay().is_over
+    assert view["type"] == "view" and view["view"]["phase"] == "over"
+    assert view["state_id"] == seat.state_id
+    assert refused["type"] == "refused"
+
+
+def test_a_store_larger_than_the_cap_keeps_its_running_games_in_memory(tmp_path: Path) -> None:
+    store = GameRegistry(GameStore(tmp_path))
+    running, _ = store.create(GameSpec("gin", players=2, bots=((1, "random"),), seed=1))
+    done, tokens = store.create(GameSpec("gin", players=2, bots=((1, "random"),), seed=2))
+    with served(store) as (base, _):
+        play_to_the_end(base, {"game": done.id, "seats": {"0": tokens[0]}})
+    restarted = GameRegistry(GameStore(tmp_path), max_games=1)
+    assert sorted(restarted.games) == [running.id]
+    assert restarted.get(done.id).finished
+    with pytest.raises(rk.IllegalMove) as info:
+        restarted.create(GameSpec("gin", players=2, bots=((1, "random"),), seed=3))
+    assert info.value.code == "game.limit" and sorted(restarted.games) == [running.id]
+
+
+def test_the_cap_has_a_default_and_is_checked() -> None:
+    assert GameRegistry().max_games == DEFAULT_MAX_GAMES == 1000
+    with pytest.raises(ValueError, match="max_games: expected an integer of at least 1, got 0"):
+        GameRegistry(max_games=0)
+
+
+def test_the_serve_command_checks_max_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--max-games", "0"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "--max-games must be at least 1, not 0" in error
