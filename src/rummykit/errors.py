@@ -179,11 +179,20 @@ class IllegalMove(RummykitError, ValueError):
     """A move, meld or opening that the rules refuse; ``code`` is listed in docs/refusal-codes.md."""
 
     def __init__(self, code: str, message: str, /, **fields: object) -> None:
+        # The sentence is written when asked for: refused moves are many while
+        # legal moves are listed, and most of them are never shown.
         self.code = code
         self.template = message
         self.fields = fields
-        self.message = render(message, fields)
-        super().__init__(f"{code}: {self.message}")
+        super().__init__(code, message)
+
+    @property
+    def message(self) -> str:
+        """The sentence in English."""
+        return render(self.template, self.fields)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
 
     @classmethod
     def from_refusal(cls, refusal: Refusal) -> IllegalMove:
