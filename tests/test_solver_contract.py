@@ -160,7 +160,10 @@ def test_can_open_with_agrees_with_best_opening_with_equal_faces(
     if not hand:
         return
     card = hand[index % len(hand)]
-    expected = best_opening(variant, hand, must_use=card) is not None
+    # can_open_with asks the opening's minimum, not a deal's contract: so
+    # does best_opening given a minimum (the bundled contract's is 0).
+    minimum = 0 if name == "contract" else None
+    expected = best_opening(variant, hand, must_use=card, minimum=minimum) is not None
     assert can_open_with(variant, hand, card, keep_discard=False) == expected
 
 
@@ -258,5 +261,92 @@ def test_a_bound_joker_needs_a_suit_the_set_lacks() -> None:
 def test_rummykit_solve_finds_a_set_of_equal_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "-v", "contract", "7h 7h 7s 9c"]) == 0
     out = capsys.readouterr().out
-    assert "best opening: 7h 7h 7s (21 points)" in out
+    assert "best opening: none" in out  # the first deal's contract is two sets
     assert "least penalty: 9: 7h 7h 7s; left 9c" in out
+    assert main(["solve", "-v", "contract", "7h 7h 7s 9c 9c 9d"]) == 0
+    assert "best opening: 7h 7h 7s | 9c 9c 9d (48 points)" in capsys.readouterr().out
+
+
+def _contract_melds(hand: list[Card]) -> list[Meld]:
+    """Every meld the hand can lay before going down (the legal meld moves of
+    a position holding it), judged."""
+    state = rk.position_from_dict(
+        {"variant": "contract", "players": 3, "phase": "play", "hands": [" ".join(map(str, hand)), "", ""]}
+    )
+    melds = []
+    for move in state.legal_moves():
+        if isinstance(move, rk.moves.Meld):
+            meld = judge_meld(rk.load_variant("contract").meld_rules, move.cards)
+            assert isinstance(meld, Meld)
+            melds.append(meld)
+    return melds
+
+
+def _brute_contract(hand: list[Card], deal: int) -> int | None:
+    """The most points of melds that fit in the hand together and make the
+    deal's contract: every choice of that many melds."""
+    from itertools import combinations
+
+    from rummykit.rules.contract import contract_of, judge_contract
+
+    contract = contract_of(rk.load_variant("contract"), deal)
+    assert contract is not None
+    held = Counter(c.face for c in hand)
+    best = None
+    for chosen in combinations(_contract_melds(hand), contract.sets + contract.runs):
+        used = Counter(c.face for m in chosen for c in m.cards)
+        if any(used[f] > held[f] for f in used) or judge_contract(contract, chosen) is not None:
+            continue
+        points = sum(m.points for m in chosen)
+        best = points if best is None else max(best, points)
+    return best
+
+
+@pytest.mark.parametrize("deal", range(1, 8))
+def test_best_opening_lays_exactly_the_deals_contract(deal: int) -> None:
+    """best_opening on the bundled contract answers the most valuable melds
+    that make the deal's contract (compared with every choice of melds), and
+    each answer is one the commit would accept as the contract."""
+    import random
+
+    from rummykit.rules.contract import contract_of, judge_contract
+
+    contract = rk.load_variant("contract")
+    deck = [Card.natural(rank, suit) for rank in range(5, 11) for suit in range(4)] * 2
+    rng = random.Random(deal)
+    for _ in range(12):
+        hand = rng.sample(deck, 11)
+        plan = best_opening(contract, hand, deal_number=deal)
+        expected = _brute_contract(hand, deal)
+        assert (None if plan is None else plan.points) == expected, (format_hand(hand), deal)
+        if plan is not None:
+            wanted = contract_of(contract, deal)
+            assert wanted is not None and judge_contract(wanted, plan.melds) is None
+            assert_cards_of(hand, plan.melds)
+            assert plan.points == sum(m.points for m in plan.melds)
+
+
+def format_hand(hand: Sequence[Card]) -> str:
+    return " ".join(map(str, hand))
+
+
+def test_best_opening_on_contracts_needs_the_deal() -> None:
+    contract = rk.load_variant("contract")
+    with pytest.raises(ValueError, match="deal_number must be 1 to 7"):
+        best_opening(contract, "7h 7s 7d 9c 9d 9h")
+    with pytest.raises(ValueError, match="not 8"):
+        best_opening(contract, "7h 7s 7d 9c 9d 9h", deal_number=8)
+    assert best_opening(contract, "7h 7s 7d 9c 9d 9h Kc", deal_number=1, must_use="Kc") is None
+    plan = best_opening(contract, "7h 7s 7d 9c 9d 9h Kc", deal_number=1, must_use="7s")
+    assert plan is not None and plan.points == 48
+    # Elsewhere the deal is not used.
+    hand = "Ah Ad As Kh Kd Ks"
+    assert best_opening("rami51", hand, deal_number=3) == best_opening("rami51", hand)
+
+
+def test_rummykit_solve_opens_with_the_contract_of_the_deal_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    cards = ["7h", "7s", "7d", "9c", "9d", "9h", "4h", "5h", "6h", "7h"]
+    assert main(["solve", "-v", "contract", *cards, "--deal", "2"]) == 0
+    assert "best opening: 4h 5h 6h 7h | 9c 9d 9h (49 points)" in capsys.readouterr().out
+    assert main(["solve", "-v", "contract", "7h", "7s", "7d", "--deal", "9"]) == 2
+    assert "deal_number must be 1 to 7" in capsys.readouterr().err

@@ -257,7 +257,7 @@ class GreedyBot:
             return True
         if opened:
             return any(isinstance(extend_meld(variant, t.meld, [top]), Meld) for t in view.table)
-        plan = best_opening(variant, [*hand, top], must_use=top)
+        plan = best_opening(variant, [*hand, top], must_use=top, deal_number=max(view.deal_number, 1))
         if plan is None or sum(len(m) for m in plan.melds) >= len(hand) + 1:
             return False
         # Would the commit accept this plan? Ask the obligation itself.

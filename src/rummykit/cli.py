@@ -267,7 +267,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
     cards = _cards(args.cards)
-    opening = best_opening(variant, cards)
+    opening = best_opening(variant, cards, deal_number=args.deal)
     out = can_go_out(variant, cards)
     least = least_penalty(variant, cards)
     if args.json:
@@ -491,6 +491,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("cards", nargs="+", help="cards, e.g. 7h 8h JK")
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)
+    sub.choices["solve"].add_argument(
+        "--deal", type=int, default=1, metavar="N",
+        help="where each deal has its contract: the deal whose contract opens (default 1)",
+    )  # fmt: skip
 
     p = sub.add_parser("simulate", help="bots play many rounds; a table of results")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 
 import attrs
 
@@ -27,12 +28,14 @@ from rummykit.melds import Meld
 from rummykit.rules.base import register_commit
 from rummykit.rules.deal import DealRule, StandardDeal, deal_rule
 from rummykit.rules.turn import Commit
+from rummykit.solver.requirement import ContractShape
 from rummykit.variant import ContractDeal, Variant
 
 __all__ = [
     "ContractAtCommit",
     "contract_deal_rule",
     "contract_of",
+    "contract_shapes",
     "deal_count",
     "describe",
     "find_contract",
@@ -42,6 +45,20 @@ __all__ = [
     "new_meld_refusal",
     "uses_contracts",
 ]
+
+
+def contract_shapes(variant: Variant) -> tuple[ContractShape, ...]:
+    """Each deal's contract as the solver asks it (none where the opening is
+    no contract)."""
+    if not uses_contracts(variant):
+        return ()
+    return tuple(
+        ContractShape(deal.sets + deal.runs, partial(_is_contract, deal)) for deal in variant.contract.deals
+    )
+
+
+def _is_contract(contract: ContractDeal, melds: Sequence[Meld]) -> bool:
+    return judge_contract(contract, melds) is None
 
 
 def uses_contracts(variant: Variant) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rummykit.rules.base import compose
+from rummykit.rules.contract import contract_shapes
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import OpeningPureRun, opening_minimum
 from rummykit.rules.table import table_rule
@@ -40,4 +41,5 @@ def hand_rules(variant: Variant) -> HandRules:
         final_discard=going_out_rule(variant).final_discard_required(),
         layoff_after_opening=table.layoff_after_opening_same_turn(),
         layoff_in_opening_turn=table.may_lay_off(opened_now=table.layoff_after_opening_same_turn()),
+        contracts=contract_shapes(variant),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from math import gcd
 from typing import Any
 
@@ -10,7 +10,7 @@ import attrs
 
 from rummykit.cards import Card, parse_cards
 from rummykit.melds import Meld
-from rummykit.solver.requirement import hand_rules_of
+from rummykit.solver.requirement import ContractShape, hand_rules_of
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -51,23 +51,43 @@ def best_opening(
     *,
     must_use: Card | str | None = None,
     minimum: int | None = None,
+    deal_number: int | None = None,
 ) -> OpeningPlan | None:
     """The melds of highest table value that open under the variant's rules
     (minimum, pure run, jokers per meld), optionally using ``must_use``; None if
     the hand cannot open. ``minimum`` replaces the variant's minimum (0: the
     most valuable melds, whatever their total).
 
+    Where each deal has its contract, the opening is exactly the contract of
+    deal ``deal_number`` (1 for a match's first deal): the melds of highest
+    value among those that make it. Without ``deal_number`` there, a
+    ``minimum`` asks for the most valuable melds of at least that total,
+    whatever the contract; with neither, it is a ValueError. Elsewhere
+    ``deal_number`` is not used.
+
     >>> from rummykit.variant import load_variant
     >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d") is None
     True
+    >>> hand = "7h 7s 7d 9c 9d 9h 4h 5h 6h 7h Kc"
+    >>> plan = best_opening(load_variant("contract"), hand, deal_number=1)  # 2 sets
+    >>> [m.notation() for m in plan.melds], plan.points
+    (['7d 7h 7h 7s', '9c 9d 9h'], 55)
+    >>> plan = best_opening(load_variant("contract"), hand, deal_number=2)  # 1 set and 1 run
+    >>> [m.notation() for m in plan.melds], plan.points
+    (['4h 5h 6h 7h', '9c 9d 9h'], 49)
     """
     variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
     forced = parse_cards([must_use])[0].face if must_use is not None else None
+    contracts = hand_rules_of(variant).contracts
+    wants_contract = bool(contracts) and (deal_number is not None or minimum is None)
+    shape = _deal_contract(variant, contracts, deal_number) if wants_contract else None
     if forced is not None and forced not in hand_cards:
         return None
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
+    if shape is not None:
+        return _best_contract(tables, hand, shape, forced)
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=True))
     need_pure = hand_rules_of(variant).pure_run_needed
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
@@ -252,6 +272,60 @@ def best_opening(
             state = take(state, choice[0], repeat)
             jokers -= choice[1]
     return OpeningPlan(tuple(melds), points)
+
+
+def _deal_contract(variant: Variant, contracts: tuple[ContractShape, ...], deal: int | None) -> ContractShape:
+    if deal is None or isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(contracts):
+        raise ValueError(
+            f"{variant.id} opens with each deal's contract: deal_number must be 1 to {len(contracts)}, "
+            f"not {deal!r} (or give a minimum to ask for melds by points)"
+        )
+    return contracts[deal - 1]
+
+
+def _best_contract(
+    tables: Any, hand: PackedHand, shape: ContractShape, forced: Card | None
+) -> OpeningPlan | None:
+    """The melds of highest value, ``shape.melds`` of them fitting in the hand
+    together, that make the contract and use ``forced``: every choice of
+    that many candidates is tried, best values first, a branch left where
+    even the best candidates left could not beat the best found."""
+    found = sorted(
+        (c for group in candidates(tables, hand.state, hand.jokers).values() for c in group),
+        key=lambda c: -c[2],
+    )
+    repeat = hand.repeat
+    forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
+    best: list[Any] = [0, None]
+
+    def search(state: int, jokers: int, start: int, chosen: tuple[Candidate, ...], value: int) -> None:
+        left = shape.melds - len(chosen)
+        if left == 0:
+            if value > best[0] and _uses(chosen, forced, forced_mask):
+                melds = [build_meld(tables, c) for c in sorted(chosen, key=lambda c: _lowest(c[0]))]
+                if shape.accepts(melds):
+                    best[:] = [value, melds]
+            return
+        for i in range(start, len(found) - left + 1):
+            cand = found[i]
+            if value + cand[2] * left <= best[0]:
+                return  # sorted by value: no later choice does better
+            mask, need = cand[0], cand[1]
+            if need <= jokers and mask & state == mask:
+                search(take(state, mask, repeat), jokers - need, i + 1, (*chosen, cand), value + cand[2])
+
+    search(hand.state, hand.jokers, 0, (), 0)
+    if best[1] is None:
+        return None
+    return OpeningPlan(tuple(best[1]), best[0])
+
+
+def _uses(chosen: Sequence[Candidate], forced: Card | None, forced_mask: int) -> bool:
+    if forced is None:
+        return True
+    if forced_mask:
+        return any(c[0] & forced_mask for c in chosen)
+    return any(c[1] for c in chosen)
 
 
 def _lowest(mask: int) -> int:

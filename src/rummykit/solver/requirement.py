@@ -10,13 +10,23 @@ built from the variant's stages (:func:`rummykit.rules.hand_rules`), which
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from rummykit.melds import Meld
 from rummykit.variant import Variant
 
-__all__ = ["HandRules", "hand_rules_of", "use_hand_rules"]
+__all__ = ["ContractShape", "HandRules", "hand_rules_of", "use_hand_rules"]
+
+
+@attrs.frozen(slots=True)
+class ContractShape:
+    """One deal's contract as the solver asks it: how many melds the
+    going-down turn lays, and whether some melds are exactly the contract."""
+
+    melds: int
+    accepts: Callable[[Sequence[Meld]], bool]
 
 
 @attrs.frozen(slots=True)
@@ -36,6 +46,9 @@ class HandRules:
     layoff_in_opening_turn: bool = True
     """A player who opens in this turn may lay off in it (after opening, with
     no opening needed for lay-offs, or as a hand rummy)."""
+    contracts: tuple[ContractShape, ...] = ()
+    """Where each deal has its contract, deal by deal: the opening is then
+    exactly that deal's contract (the minimum and the pure run do not apply)."""
 
 
 HandRulesOf = Callable[[Variant], HandRules]
