@@ -172,6 +172,38 @@ def test_best_opening_equals_brute_force(ref: str, hand: list[Card], force: bool
             assert any(c.face is must_use for m in plan.melds for c in m.cards)
 
 
+@given(
+    st.sampled_from([*sorted(VARIANTS), "gin"]),
+    st.one_of(hands(DENSE, 1, 11), hands(SPREAD, 1, 11)),
+    st.booleans(),
+    st.integers(0, 40),
+)
+def test_penalty_floor_never_exceeds_the_least_penalty(
+    ref: str, hand: list[Card], discard: bool, enough: int
+) -> None:
+    """The quick floor is a true lower bound, with or without a discard; told
+    ``enough`` it may stop early, but only once the floor is above it."""
+    from rummykit.solver import penalty_floor
+
+    variant = VARIANTS.get(ref) or load_variant(ref)
+    least = least_penalty(variant, hand, discard=discard).penalty
+    floor = penalty_floor(variant, hand, discard=discard)
+    assert 0 <= floor <= least
+    early = penalty_floor(variant, hand, discard=discard, enough=enough)
+    assert early == floor if floor <= enough else enough < early <= floor
+
+
+def test_penalty_floor_counts_the_cards_in_no_meld() -> None:
+    from rummykit.solver import penalty_floor
+
+    gin = load_variant("gin")
+    assert penalty_floor(gin, "7h 8h 9h Kc 2d") == 12
+    assert penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True) == 2
+    assert penalty_floor(gin, "7h 8h 9h 9c 9d") == 0  # every card in some meld
+    assert penalty_floor(gin, "7h 7h Kc") == 0  # a face twice: no bound sought
+    assert penalty_floor(gin, "") == 0
+
+
 TABLE = [parse_cards(t) for t in ("6h 7h 8h", "Kc Kd Ks", "Jd JK Kd", "5c 5d 5h")]
 
 

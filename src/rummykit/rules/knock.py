@@ -26,7 +26,7 @@ import attrs
 from rummykit.cards import Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld
-from rummykit.solver import least_penalty
+from rummykit.solver import least_penalty, penalty_floor
 from rummykit.variant import Variant
 
 __all__ = ["KnockRule", "knock_rule"]
@@ -53,7 +53,10 @@ class KnockRule:
 
     def knock_cards(self, hand: Sequence[Card]) -> list[Card]:
         """The faces C for which ``knock C`` leaves deadwood within the limit."""
-        if not hand or least_penalty(self.variant, hand, discard=True).penalty > self.max_deadwood:
+        most = self.max_deadwood
+        if not hand or penalty_floor(self.variant, hand, discard=True, enough=most) > most:
+            return []  # the cards in no meld leave too much already (the usual case, found quickly)
+        if least_penalty(self.variant, hand, discard=True).penalty > self.max_deadwood:
             return []
         faces = sorted(set(hand), key=lambda c: c.code)
         return [c for c in faces if self.deadwood(_without(hand, c)) <= self.max_deadwood]

@@ -39,7 +39,7 @@ seconds (``benchmarks/core.py`` prints the figures).
 """
 
 from rummykit.solver.going_out import GoOutPlan, can_go_out
-from rummykit.solver.least import Arrangement, least_penalty
+from rummykit.solver.least import Arrangement, least_penalty, penalty_floor
 from rummykit.solver.opening import OpeningPlan, best_opening
 from rummykit.solver.tables import clear_caches, max_hand
 
@@ -52,4 +52,5 @@ __all__ = [
     "clear_caches",
     "least_penalty",
     "max_hand",
+    "penalty_floor",
 ]

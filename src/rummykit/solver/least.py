@@ -27,7 +27,7 @@ from rummykit.solver.tables import (
 )
 from rummykit.variant import Variant, as_variant
 
-__all__ = ["Arrangement", "least_penalty"]
+__all__ = ["Arrangement", "least_penalty", "penalty_floor"]
 
 
 @attrs.frozen(slots=True)
@@ -208,6 +208,59 @@ def least_penalty(
             jokers -= choice[1]
     leftover.extend([JOKER] * jokers)
     return Arrangement(tuple(melds), tuple(leftover), total - covered)
+
+
+def penalty_floor(
+    variant: Variant | str,
+    cards: str | Iterable[Card | str],
+    *,
+    discard: bool = False,
+    enough: int | None = None,
+) -> int:
+    """A quick lower bound of ``least_penalty(variant, cards, discard=discard).penalty``:
+    the cards that lie in none of the hand's melds are left over however the
+    hand is arranged (with ``discard``, all of them but the dearest, which
+    may be the card thrown away). 0 where the hand holds a joker or a face
+    twice, for which it does not look further. ``enough``: stop as soon as
+    the bound exceeds it (the answer is then some bound above ``enough``).
+
+    >>> from rummykit.variant import load_variant
+    >>> gin = load_variant("gin")
+    >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
+    (12, 2)
+    """
+    variant = as_variant(variant)
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not isinstance(cards, (list, tuple)):
+        cards = tuple(cards)
+    tables = tables_for(variant, len(cards))
+    penalties = tables.penalties
+    plain = _pack_plain(cards, penalties)
+    if plain is None:
+        return 0
+    hand = plain[0]
+    heads = tables.plain_heads()
+    meldable = total = dearest = 0
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if low & meldable:
+            continue
+        code = low.bit_length() - 1
+        for mask in heads[code]:
+            if mask & hand == mask:
+                meldable |= mask
+                break
+        else:  # in no meld of the hand
+            penalty = penalties[code]
+            total += penalty
+            if penalty > dearest:
+                dearest = penalty
+            if enough is not None and total - (dearest if discard else 0) > enough:
+                break
+    return total - dearest if discard else total
 
 
 def _pack_plain(cards: Sequence[Card | str], penalties: Sequence[int]) -> tuple[int, int] | None:

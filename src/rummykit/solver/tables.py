@@ -93,6 +93,7 @@ class Tables:
         self.least_owing: dict[int, tuple[int, int, int, int]] = {}
         self._plain_chains: list[tuple[Chain, ...]] | None = None
         self._plain_by_mask: dict[int, Candidate] = {}
+        self._plain_heads: list[tuple[int, ...]] | None = None
         self._plain_melds: dict[int, Meld] = {}
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
@@ -129,6 +130,20 @@ class Tables:
                 chains[low] = tuple(tuple(chain) for chain in built)
             self._plain_chains = chains
         return self._plain_chains
+
+    def plain_heads(self) -> list[tuple[int, ...]]:
+        """By face, the masks of the chains' first melds that hold it: a
+        hand of distinct faces holds a jokerless meld with a face if and only
+        if it holds one of these (every meld holds its chain's first)."""
+        if self._plain_heads is None:
+            heads: list[list[int]] = [[] for _ in range(FACES)]
+            for chains in self.plain_chains():
+                for chain in chains:
+                    mask = chain[0][0]
+                    for code in face_codes(mask):
+                        heads[code].append(mask)
+            self._plain_heads = [tuple(masks) for masks in heads]
+        return self._plain_heads
 
     def plain_meld(self, mask: int) -> Meld:
         """The Meld of a chained (jokerless) candidate."""
