@@ -319,7 +319,7 @@ def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **change
         state,
         hands=_with_hand(state, hand),
         phase="play",
-        turn=_evolve(turn, start_jokers=jokers),
+        turn=turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers),
         **changes,
     )
 
