@@ -61,13 +61,8 @@ def least_penalty(
     (0, Card('Ac'))
     """
     variant = as_variant(variant)
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    elif not isinstance(cards, (list, tuple)):
-        cards = tuple(cards)
-    tables = tables_for(variant, len(cards))
+    cards, tables, plain = _hand_for(variant, cards)
     penalties = tables.penalties
-    plain = _pack_plain(cards, penalties)
     if plain is not None:
         return _least_plain(tables, plain[0], plain[1], discard=discard)
     hand_cards = [c.face for c in parse_cards(cards)]
@@ -229,16 +224,10 @@ def penalty_floor(
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)
     """
-    variant = as_variant(variant)
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    elif not isinstance(cards, (list, tuple)):
-        cards = tuple(cards)
-    tables = tables_for(variant, len(cards))
-    penalties = tables.penalties
-    plain = _pack_plain(cards, penalties)
+    _, tables, plain = _hand_for(as_variant(variant), cards)
     if plain is None:
         return 0
+    penalties = tables.penalties
     hand = plain[0]
     heads = tables.plain_heads()
     meldable = total = dearest = 0
@@ -261,6 +250,20 @@ def penalty_floor(
             if enough is not None and total - (dearest if discard else 0) > enough:
                 break
     return total - dearest if discard else total
+
+
+def _hand_for(
+    variant: Variant, cards: str | Iterable[Card | str]
+) -> tuple[Sequence[Card | str], Tables, tuple[int, int] | None]:
+    """The cards as a sequence, the variant's search tables for a hand of
+    that size, and the hand packed as one mask with its penalty where it
+    holds distinct natural faces only (else None)."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not isinstance(cards, (list, tuple)):
+        cards = tuple(cards)
+    tables = tables_for(variant, len(cards))
+    return cards, tables, _pack_plain(cards, tables.penalties)
 
 
 def _pack_plain(cards: Sequence[Card | str], penalties: Sequence[int]) -> tuple[int, int] | None:
