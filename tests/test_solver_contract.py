@@ -330,10 +330,15 @@ def format_hand(hand: Sequence[Card]) -> str:
     return " ".join(map(str, hand))
 
 
-def test_best_opening_on_contracts_needs_the_deal() -> None:
+def test_best_opening_on_contracts_reads_the_deal() -> None:
     contract = rk.load_variant("contract")
-    with pytest.raises(ValueError, match="deal_number must be 1 to 7"):
-        best_opening(contract, "7h 7s 7d 9c 9d 9h")
+    hand = "7h 7s 7d 9c 9d 9h 4h 5h 6h 7h"
+    assert best_opening(contract, hand) == best_opening(contract, hand, deal_number=1)
+    plan = best_opening(contract, hand, minimum=0)  # by points, whatever the contract
+    assert plan is not None and len(plan.melds) == 3
+    for wrong in (0, 8, True, "2"):
+        with pytest.raises(ValueError, match="deal_number must be 1 to 7"):
+            best_opening(contract, hand, deal_number=wrong)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not 8"):
         best_opening(contract, "7h 7s 7d 9c 9d 9h", deal_number=8)
     assert best_opening(contract, "7h 7s 7d 9c 9d 9h Kc", deal_number=1, must_use="Kc") is None

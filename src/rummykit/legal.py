@@ -213,7 +213,7 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
         return found
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
     jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
-    results: dict[object, tuple[MeldMove, str]] = {}
+    pieces: list[_Piece] = []
     # Sets: per rank; where a set may repeat a suit, a held card's copies count too.
     pool = (
         naturals if rules.set_distinct_suits else sorted((c for c in hand if c.code != JOKER_CODE), key=_code)
@@ -227,8 +227,7 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
         piece = sets.get(set_key)
         if piece is None:
             piece = sets[set_key] = _set_piece(rules, group, jokers)
-        for ident, move, text in piece:
-            results.setdefault(ident, (move, text))
+        pieces.append(piece)
     # Runs: per suit.
     by_suit: dict[int, list[Card]] = {}
     for card in naturals:
@@ -241,14 +240,22 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
         piece = runs.get(run_key)
         if piece is None:
             piece = runs[run_key] = _run_piece(rules, suit, held, two_aces, jokers)
-        for ident, move, text in piece:
-            results.setdefault(ident, (move, text))
-    seen: set[str] = set()
-    moves = []
-    for move, text in results.values():
-        if text not in seen:
-            seen.add(text)
-            moves.append(move)
+        pieces.append(piece)
+    if not jokers:
+        # Without jokers no two pieces share a meld: a set's cards are of one
+        # rank, a run's of one suit and three ranks or more.
+        moves = [move for piece in pieces for _, move, _ in piece]
+    else:
+        results: dict[object, tuple[MeldMove, str]] = {}
+        for piece in pieces:
+            for ident, move, text in piece:
+                results.setdefault(ident, (move, text))
+        seen: set[str] = set()
+        moves = []
+        for move, text in results.values():
+            if text not in seen:
+                seen.add(text)
+                moves.append(move)
     found = remembered[key] = tuple(moves)
     return found
 

@@ -59,11 +59,11 @@ def best_opening(
     most valuable melds, whatever their total).
 
     Where each deal has its contract, the opening is exactly the contract of
-    deal ``deal_number`` (1 for a match's first deal): the melds of highest
-    value among those that make it. Without ``deal_number`` there, a
-    ``minimum`` asks for the most valuable melds of at least that total,
-    whatever the contract; with neither, it is a ValueError. Elsewhere
-    ``deal_number`` is not used.
+    deal ``deal_number`` (1, a match's first deal, when not given, as a
+    round's deal number 0 reads): the melds of highest value among those
+    that make it. Given a ``minimum`` and no ``deal_number``, it asks instead
+    for the most valuable melds of at least that total, whatever the
+    contract. Elsewhere ``deal_number`` is not used.
 
     >>> from rummykit.variant import load_variant
     >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d") is None
@@ -275,10 +275,12 @@ def best_opening(
 
 
 def _deal_contract(variant: Variant, contracts: tuple[ContractShape, ...], deal: int | None) -> ContractShape:
-    if deal is None or isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(contracts):
+    if deal is None:
+        deal = 1
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(contracts):
         raise ValueError(
             f"{variant.id} opens with each deal's contract: deal_number must be 1 to {len(contracts)}, "
-            f"not {deal!r} (or give a minimum to ask for melds by points)"
+            f"not {deal!r}"
         )
     return contracts[deal - 1]
 
