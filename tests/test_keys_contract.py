@@ -80,22 +80,9 @@ ROWS: list[Row] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("key", "value_a", "value_b", "also", "position", "moves", "observe", "outcome_a", "outcome_b"),
-    ROWS,
-    ids=[row[0] for row in ROWS],
-)
-def test_two_values_two_outcomes(
-    key: str,
-    value_a: Any,
-    value_b: Any,
-    also: dict[str, Any],
-    position: dict[str, Any],
-    moves: list[str],
-    observe: Any,
-    outcome_a: object,
-    outcome_b: object,
-) -> None:
+@pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])
+def test_two_values_two_outcomes(row: Row) -> None:
+    key, value_a, value_b, also, position, moves, observe, outcome_a, outcome_b = row
     check_two_values(
         key, (value_a, outcome_a), (value_b, outcome_b), lambda settings: contract_with({**also, **settings}),
         position, moves, observe,

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from test_keys_play import Observe, check_two_values, codes, phase, play, variant_with
+from test_keys_play import KeyRow, check_row, codes, phase, play, variant_with
 
 import rummykit as rk
 from rummykit.bots import GreedyBot
@@ -42,7 +42,7 @@ GIN = "4c 5c 6c 7c 7h 7s 7d 9h 9s 9d Kd"
 GIN_KNOCK = ["0: knock Kd", "0: meld 4c 5c 6c 7c", "0: meld 7h 7s 7d", "0: meld 9h 9s 9d", "0: done"]
 UNDERCUT = {"hands": [KNOCKER, "3c 9s 9d 9c Th Jh Qh Kh 4d 2c"], "phase": "play"}
 
-ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], Observe, object, object]] = [
+ROWS: list[KeyRow] = [
     ("deal.first_upcard", "offer_both_then_stock", "none", "gin", {},
      {"hands": ["2c", "3c"]}, [], dealt_phase, "first_upcard", "draw"),
     ("draw.max_upcard_takes", 2, 0, "gin", {},
@@ -82,27 +82,9 @@ ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], 
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("key", "value_a", "value_b", "base", "also", "position", "moves", "observe", "outcome_a", "outcome_b"),
-    ROWS,
-    ids=[row[0] for row in ROWS],
-)
-def test_two_values_two_outcomes(
-    key: str,
-    value_a: Any,
-    value_b: Any,
-    base: str,
-    also: dict[str, Any],
-    position: dict[str, Any],
-    moves: list[str],
-    observe: Observe,
-    outcome_a: object,
-    outcome_b: object,
-) -> None:
-    check_two_values(
-        key, (value_a, outcome_a), (value_b, outcome_b),
-        lambda settings: variant_with(base, {**also, **settings}), position, moves, observe,
-    )  # fmt: skip
+@pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])
+def test_two_values_two_outcomes(row: KeyRow) -> None:
+    check_row(row)
 
 
 def test_views_hide_the_knock_card_and_the_other_hand() -> None:

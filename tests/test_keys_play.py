@@ -135,7 +135,11 @@ TWO_JOKER_TABLE = [
     {"owner": 1, "cards": "Kc Kd JK"},
     {"owner": 1, "cards": "2c 3c 4c"},
 ]
-ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], Observe, object, object]] = [
+KeyRow = tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], Observe, object, object]
+"""(key, value A, value B, base variant, other keys set for both, the position,
+the moves, what is observed, the outcome under A, under B)."""
+
+ROWS: list[KeyRow] = [
     # key, A, B, base, also, position, moves, observe, outcome A, outcome B
     ("turn.first_turn_draws", True, False, "rami51", {},
      {"hands": ["7h 8h", "5c 9d"], "discard": "4s"},
@@ -240,23 +244,15 @@ ROWS: list[tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], 
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("key", "value_a", "value_b", "base", "also", "position", "moves", "observe", "outcome_a", "outcome_b"),
-    ROWS,
-    ids=[row[0] for row in ROWS],
-)
-def test_two_values_two_outcomes(
-    key: str,
-    value_a: Any,
-    value_b: Any,
-    base: str,
-    also: dict[str, Any],
-    position: dict[str, Any],
-    moves: list[str],
-    observe: Observe,
-    outcome_a: object,
-    outcome_b: object,
-) -> None:
+@pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])
+def test_two_values_two_outcomes(row: KeyRow) -> None:
+    check_row(row)
+
+
+def check_row(row: KeyRow) -> None:
+    """One row: the key's two values, each on the base variant with the row's
+    other keys, give the row's two outcomes."""
+    key, value_a, value_b, base, also, position, moves, observe, outcome_a, outcome_b = row
     check_two_values(
         key, (value_a, outcome_a), (value_b, outcome_b),
         lambda settings: variant_with(base, {**also, **settings}), position, moves, observe,
