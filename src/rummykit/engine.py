@@ -314,7 +314,7 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
 
 
 def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
-    jokers = sum(1 for c in hand if c.code == JOKER_CODE)
+    jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
     return _evolve(
         state,
         hands=_with_hand(state, hand),
@@ -728,7 +728,7 @@ def _out(state: RoundState, move: Out) -> RoundState:
 def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
     """Jokers in hand now minus jokers in hand after the draw: > 0 means a
     swapped joker is still held (R-ROE-13, R-RAMI-08, R-HR-14)."""
-    return sum(1 for c in hand if c.code == JOKER_CODE) - state.turn.start_jokers
+    return hand.count(JOKER) - state.turn.start_jokers  # hands hold faces
 
 
 def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:

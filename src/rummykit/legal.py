@@ -212,7 +212,7 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
     if found is not None:
         return found
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
-    jokers = min(sum(1 for c in hand if c.code == JOKER_CODE), rules.max_jokers)
+    jokers = min(hand.count(JOKER), rules.max_jokers)  # hands hold faces
     pieces: list[_Piece] = []
     # Sets: per rank; where a set may repeat a suit, a held card's copies count too.
     pool = (
@@ -383,7 +383,7 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
 
 
 def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    jokers_held = sum(1 for c in hand if c.code == JOKER_CODE)
+    jokers_held = hand.count(JOKER)  # hands hold faces
     room_jokers = min(jokers_held, max(0, rules.max_jokers - meld.jokers))
     faces = set(hand)
     if meld.kind == "set":
