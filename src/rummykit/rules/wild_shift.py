@@ -40,7 +40,7 @@ def _position_card(position: int, meld: Meld) -> Card:
 def _declared(slot: Slot) -> Card:
     """A slot's card as notation writes it: a joker with what it stands for."""
     target = slot.stands_for
-    return Card.joker(target) if slot.is_joker and target is not None else slot.card
+    return slot.card.standing_for(target) if slot.is_joker and target is not None else slot.card
 
 
 def open_ends(variant: Variant, meld: Meld) -> tuple[Card, ...]:
@@ -85,7 +85,7 @@ def shift_wild(
         )
     cards = [card if i == joker else _declared(slot) for i, slot in enumerate(meld.slots)]
     order: list[int | None] = [i if i != joker else None for i in range(len(meld.slots))]
-    pushed = Card.joker(wanted)
+    pushed = meld.slots[joker].card.standing_for(wanted)  # a wild deuce stays itself
     below = _position_card(meld.low - 1, meld) == wanted if meld.low > 1 else False
     if below:
         cards.insert(0, pushed)
