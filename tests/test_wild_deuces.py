@@ -342,3 +342,43 @@ def test_the_option_off_deals_and_lists_as_before() -> None:
         for state in random_playout(start, random.Random(seed), max_moves=80):
             assert not any(c.is_wild_deuce for t in state.table for c in t.meld.cards)
             assert json.loads(rk.to_json(state))["variant"]["rules"]["deck"].keys() == {"by_players"}
+
+
+def test_a_shift_naming_a_wild_deuce_is_refused_without_the_option() -> None:
+    table = [{"owner": 1, "cards": "5h JK=6h 7h 8h"}]
+    data = {"players": 3, "hands": ["6h 2c 3d", "5s", "4s"], "phase": "play", "opened": [True, False, False]}
+    state = position_from_dict({**data, "table": table}, variant=CONTRACT)
+    with pytest.raises(rk.IllegalMove) as info:
+        state.apply("0: shift 1 6h 2c=9h")
+    assert info.value.code == "meld.deuce-not-wild"
+    assert state.apply("0: shift 1 6h JK=9h").table[0].meld.notation() == "5h 6h 7h 8h JK=9h"
+
+
+def test_documents_of_wild_deuce_games_are_valid_and_load_back() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from rummykit.schemas import document_schema
+
+    seen = 0
+    for seed in range(4):
+        start = rk.deal(WILD, players=3, seed=seed)
+        for state in random_playout(start, random.Random(seed), max_moves=200):
+            if not any(c.is_wild_deuce for t in state.table for c in t.meld.cards):
+                continue
+            seen += 1
+            text = rk.to_json(state)
+            doc = json.loads(text)
+            assert jsonschema.Draft202012Validator(document_schema("state")).is_valid(doc)
+            view = json.loads(rk.to_json(state.view(0)))
+            assert jsonschema.Draft202012Validator(document_schema("view")).is_valid(view)
+            again = rk.from_json(text)
+            assert again.table == state.table and again.hands == state.hands
+            break
+    assert seen
+
+
+def test_a_hand_in_a_document_holds_no_wild_deuce() -> None:
+    state = position(hands=["2c 3d", "5s", "4s"], phase="play")
+    doc = json.loads(rk.to_json(state))
+    doc["hands"][0] = ["2c=*", "3d"]
+    with pytest.raises(rk.JSONError):
+        rk.from_json(json.dumps(doc))

@@ -31,6 +31,7 @@ __all__ = [
     "MeldRules",
     "Slot",
     "check_meld",
+    "deuce_not_wild",
     "extend_meld",
     "install_meld_rules_loader",
     "judge_meld",
@@ -556,7 +557,8 @@ def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     return _judge_with_deuces(rules, cards)
 
 
-def _deuce_not_wild(card: Card) -> Refusal:
+def deuce_not_wild(card: Card) -> Refusal:
+    """The refusal of a deuce played wild (``2h=8c``) where deuces are not wild."""
     return _refuse(
         "meld.deuce-not-wild",
         "In this variant a deuce is not wild: play {card} as itself, without a declaration.",
@@ -570,7 +572,7 @@ def _judge_cards(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     for card in cards:
         if card.code == JOKER_CODE:
             if card.face.code != JOKER_CODE and not rules.wild_deuces:
-                return _deuce_not_wild(card)
+                return deuce_not_wild(card)
             jokers.append(card)
         else:
             naturals.append(card)
@@ -748,7 +750,7 @@ def extend_meld(variant: HasMeldRules | str, meld: Meld, cards: str | Iterable[C
         return _extend_with_deuces(rules, meld, naturals, jokers)
     for card in jokers:
         if card.face.code != JOKER_CODE:
-            return _deuce_not_wild(card).with_code("layoff.does-not-fit")
+            return deuce_not_wild(card).with_code("layoff.does-not-fit")
     return _extended(rules, meld, naturals, jokers)
 
 
@@ -923,7 +925,7 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
         return _refuse("meld.too-short", "A meld needs cards.")
     wild = [c for c in cards if c.code == JOKER_CODE and c.face.code != JOKER_CODE]
     if wild and not rules.wild_deuces:
-        return _deuce_not_wild(wild[0])
+        return deuce_not_wild(wild[0])
     rebuilt = _rebuilt(rules, kind, cards)
     if not wild or isinstance(rebuilt, Refusal):
         return rebuilt

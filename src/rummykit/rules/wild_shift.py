@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.errors import N_, Refusal, Text, joined
-from rummykit.melds import Meld, Slot, rebuild_meld
+from rummykit.melds import Meld, Slot, deuce_not_wild, rebuild_meld
 from rummykit.variant import Variant
 
 __all__ = ["open_ends", "shift_allowed", "shift_wild"]
@@ -69,6 +69,8 @@ def shift_wild(
     ``shift.no-wild`` (no joker of this run stands for ``card``),
     ``shift.no-room`` (``target`` is not an open end of the run)."""
     card = card.face
+    if target.is_wild_deuce and not variant.meld_rules.wild_deuces:
+        return deuce_not_wild(target)
     wanted = target.declared if target.code == JOKER_CODE else target
     joker = next((i for i, slot in enumerate(meld.slots) if slot.is_joker and slot.stands_for is card), None)
     if meld.kind != "run" or joker is None or card.code == JOKER_CODE:
