@@ -382,3 +382,30 @@ def test_a_hand_in_a_document_holds_no_wild_deuce() -> None:
     doc["hands"][0] = ["2c=*", "3d"]
     with pytest.raises(rk.JSONError):
         rk.from_json(json.dumps(doc))
+
+
+def test_greedy_bots_finish_rounds_and_lay_wild_deuces() -> None:
+    from rummykit.bots import GreedyBot
+
+    laid = 0
+    for seed in range(2):
+        state = rk.deal(WILD, players=3, seed=seed)
+        bots = [GreedyBot(WILD, seed=seed + s) for s in range(3)]
+        for _ in range(2_000):
+            if state.phase == "over":
+                break
+            view = state.view(state.to_move)
+            move = bots[state.to_move].choose(view)
+            assert move in view.legal
+            state = state.apply(move)
+            laid = max(laid, sum(1 for t in state.table for c in t.meld.cards if c.is_wild_deuce))
+        assert state.phase == "over" and state.result is not None
+        check_invariants(state)
+    assert laid
+
+
+def test_a_move_with_a_wild_deuce_is_not_the_move_with_a_joker() -> None:
+    assert rk.parse_move("meld 7c 9c Tc 2h=8c") != rk.parse_move("meld 7c 9c Tc JK=8c")
+    assert rk.parse_move("meld 7c 9c Tc 2h=*") != rk.parse_move("meld 7c 9c Tc JK")
+    assert rk.parse_move("layoff 1 2h=*") != rk.parse_move("layoff 1 2s=*")
+    assert rk.parse_move("meld 9c Tc 2h=8c 7c") == rk.parse_move("meld 7c 2h=8c 9c Tc")
