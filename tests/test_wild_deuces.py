@@ -144,23 +144,13 @@ def test_wild_deuces_obey_the_limits_of_jokers(cards: str, code: str) -> None:
     assert isinstance(verdict, Refusal) and verdict.code == code
 
 
-LOOSE = """
-[meta]
-id = "loose_deuces"
-name = "Deuces wild, any number of wild cards, sets of three"
-extends = "contract"
-[deck]
-wild_deuces = true
-[melds]
-set_max = 3
-jokers_vs_naturals = "any"
-"""
+LOOSE_FILE = WILD_FILE.with_name("contract_wild_deuces_loose.toml")
 
 
 def test_undeclared_deuces_that_read_two_ways_ask_for_a_declaration() -> None:
     # Where one natural may carry several wild cards, 2c 2d JK JK is a run of
     # clubs or of diamonds, the other deuce wild: the player must say which.
-    loose = loads_variant(LOOSE, source="loose.toml")
+    loose = load_variant(str(LOOSE_FILE))
     verdict = check_meld(loose, "2c 2d JK JK")
     assert isinstance(verdict, Refusal) and verdict.code == "meld.deuce-ambiguous"
     assert "2d=Ac 2c JK=3c JK=4c" in str(verdict.message)
