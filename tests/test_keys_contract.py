@@ -1,4 +1,4 @@
-"""Every key of contracts, buying and the wild shift acts (R-CON-*): for each,
+"""Every key of contracts, buying, deuces wild and the wild shift acts (R-CON-*): for each,
 one position and a few moves give one outcome under one value of the key and
 another under a second value, and the legal-move listing agrees with ``apply``
 on every move tried (the ``play`` helper of tests/test_keys_play.py checks
@@ -71,6 +71,9 @@ ROWS: list[Row] = [
     ("melds.wild_shift", True, False, {},
      {**THREE, "hands": ["6h 2c 3d", "5c", "4c"], "phase": "play", "opened": GONE_DOWN, "table": RUN_WILD},
      ["0: shift 1 6h JK=9h"], codes, ("ok",), ("shift.not-allowed",)),
+    ("deck.wild_deuces", True, False, {},
+     {**THREE, "hands": ["7h 7s 2c 9c 9d 9s 5d", "5c", "4c"], "phase": "play"},
+     ["0: meld 7h 7s 2c=*", "0: meld 9c 9d 9s"], codes, ("ok", "ok"), ("meld.deuce-not-wild", "ok")),
     ("buy.allowed", True, False, {},
      BUYING, ["0: draw", "1: buy"], codes, ("ok", "ok"), ("ok", "buy.not-available")),
     ("buy.penalty_cards", 1, 2, {},

@@ -23,7 +23,7 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("state", "view", "record", "match", "move")
 
 FACE = r"^(?:[2-9TJQKA][cdhs]|JK)$"
-TABLE_CARD = r"^(?:[2-9TJQKA][cdhs]|JK(?:=[2-9TJQKA][cdhs])?)$"
+TABLE_CARD = r"^(?:[2-9TJQKA][cdhs]|JK(?:=[2-9TJQKA][cdhs])?|2[cdhs]=(?:[2-9TJQKA][cdhs]|\*))$"
 PHASES = ["draw", "play", "over", "first_upcard", "knock", "defend"]
 ENDINGS = [
     "went_out", "hand_rummy", "blocked", "turn_cap", "knock", "gin", "undercut", "wall", "repeat",
@@ -68,7 +68,10 @@ DEFS: dict[str, dict[str, Any]] = {
     },
     "cards": {"description": "A list of cards ([] for none).", "type": "array", "items": _ref("card")},
     "table_card": {
-        "description": "A card of a table meld: a joker says what it stands for where that is fixed (JK=9h).",
+        "description": (
+            "A card of a table meld: a joker says what it stands for where that is fixed (JK=9h), "
+            "a wild deuce too (2h=9h, 2h=*)."
+        ),
         "type": "string",
         "pattern": TABLE_CARD,
     },

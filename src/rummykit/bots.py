@@ -129,7 +129,7 @@ class GreedyBot:
             # Lay off what fits, most valuable first, keeping a card to discard.
             layoffs = [m for m in legal if isinstance(m, LayOff) and len(m.cards) <= len(hand) - keep]
             if layoffs:
-                penalty = self.variant.values.hand.by_code
+                penalty = self.variant.hand_penalties
                 return max(layoffs, key=lambda m: (sum(penalty[c.code] for c in m.cards), -len(m.cards)))
         discards = [m for m in legal if isinstance(m, Discard)]
         if discards:
@@ -159,7 +159,7 @@ class GreedyBot:
             return None
         layoffs = [m for m in legal if isinstance(m, LayOff)]
         if layoffs:
-            penalty = self.variant.values.hand.by_code
+            penalty = self.variant.hand_penalties
             return max(layoffs, key=lambda m: (sum(penalty[c.code] for c in m.cards), -len(m.cards)))
         for meld in least_penalty(self.variant, hand).melds:
             move = _find_meld(legal, meld)
@@ -246,7 +246,7 @@ class GreedyBot:
         with_top = least_penalty(variant, [*hand, top])
         if not any(top.face in (c.face for c in m.cards) for m in with_top.melds):
             return False
-        penalty = variant.values.hand.by_code
+        penalty = variant.hand_penalties
         if with_top.penalty - max((penalty[c.code] for c in with_top.leftover), default=0) >= now:
             return False
         obligation = pickup_obligation(variant)
@@ -279,7 +279,7 @@ class GreedyBot:
 
     def _discard_cost(self, hand: Sequence[Card], card: Card) -> tuple[int, int]:
         rest = _without(hand, [card])
-        penalty = self.variant.values.hand.by_code
+        penalty = self.variant.hand_penalties
         return (least_penalty(self.variant, rest).penalty, -penalty[card.code])
 
 

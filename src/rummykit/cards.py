@@ -3,11 +3,16 @@
 A :class:`Card` is a face: two decks give equal faces, and ``Card("7h")`` is the
 same object every time (cards are interned), so comparing and hashing are cheap.
 A joker may carry a declaration, ``JK=8h``: what the player says it stands for.
+Where deuces are wild (``deck.wild_deuces``) a deuce played as a wild card is
+written the same way, ``2h=8c``, or ``2h=*`` where it stands for no one card
+(a set's free suit); its :attr:`Card.face` is the deuce the hand held.
 
 >>> Card("7h"), Card("10d"), Card("JK=8h")
 (Card('7h'), Card('Td'), Card('JK=8h'))
 >>> format_cards(parse_cards("Ah 10c jk 7♠"))
 'Ah Tc JK 7s'
+>>> Card("2h=8c").face, Card("2h=8c").is_joker
+(Card('2h'), True)
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "wild_deuce",
 ]
 
 
@@ -88,26 +94,39 @@ class Card:
     ``Card("7h")`` parses notation. Cards are immutable and interned: equal cards
     are the same object. ``code`` is a small integer (0-51 for naturals, rank
     major; 52 for a joker) that fast code may use.
+
+    A deuce played wild (``2h=8c``) is a wild card like a joker: its ``code``
+    is the joker's and ``rank`` and ``suit`` are None; ``face`` is the deuce
+    it is (what a hand holds), ``undeclared`` the wild card without its
+    declaration (``2h=*``, or ``JK`` for a joker).
     """
 
-    __slots__ = ("code", "declared", "rank", "suit")
+    __slots__ = ("code", "declared", "face", "rank", "suit", "undeclared")
 
     code: int
     rank: Rank | None
     suit: Suit | None
     declared: Card | None
+    face: Card
+    """The card without a declaration, as a hand holds it (a wild deuce's deuce)."""
+    undeclared: Card
+    """The card without a declaration, kept wild (``JK``, ``2h=*``; a natural itself)."""
 
     def __new__(cls, text: str) -> Card:
         return parse_card(text)
 
     @classmethod
-    def _create(cls, code: int, declared: Card | None) -> Card:
+    def _create(
+        cls, code: int, declared: Card | None, face: Card | None = None, undeclared: Card | None = None
+    ) -> Card:
         card = object.__new__(cls)
         natural = code != JOKER_CODE
         object.__setattr__(card, "code", code)
         object.__setattr__(card, "rank", Rank(code // 4 + 2) if natural else None)
         object.__setattr__(card, "suit", Suit(code % 4) if natural else None)
         object.__setattr__(card, "declared", declared)
+        object.__setattr__(card, "face", face if face is not None else card)
+        object.__setattr__(card, "undeclared", undeclared if undeclared is not None else card)
         return card
 
     @staticmethod
@@ -132,10 +151,22 @@ class Card:
     def is_natural(self) -> bool:
         return self.code != JOKER_CODE
 
+    def standing_for(self, target: Card | None) -> Card:
+        """This wild card (a joker or a wild deuce) declared anew as ``target``.
+
+        >>> Card("2h=8c").standing_for(Card("9c")), Card("JK").standing_for(None)
+        (Card('2h=9c'), Card('JK'))
+        """
+        if self.code != JOKER_CODE:
+            raise NotationError(str(self), "only a wild card can be declared")
+        if self.face.code == JOKER_CODE:
+            return Card.joker(target)
+        return wild_deuce(self.face, target)
+
     @property
-    def face(self) -> Card:
-        """The card without a declaration (what a hand holds)."""
-        return JOKER if self.code == JOKER_CODE else self
+    def is_wild_deuce(self) -> bool:
+        """A deuce played as a wild card (``2h=8c``, ``2h=*``)."""
+        return self.code == JOKER_CODE and self.face.code != JOKER_CODE
 
     def sort_key(self) -> tuple[int, int]:
         return (self.code, -1 if self.declared is None else self.declared.code)
@@ -170,6 +201,8 @@ class Card:
 
     def __str__(self) -> str:
         if self.code == JOKER_CODE:
+            if self.face.code != JOKER_CODE:
+                return f"{self.face}={'*' if self.declared is None else self.declared}"
             return "JK" if self.declared is None else f"JK={self.declared}"
         return _RANK_SYMBOLS[self.code // 4] + "cdhs"[self.code % 4]
 
@@ -180,7 +213,27 @@ class Card:
 NATURALS: tuple[Card, ...] = tuple(Card._create(code, None) for code in range(52))
 """The 52 natural faces, indexed by code (``(rank - 2) * 4 + suit``)."""
 JOKER: Card = Card._create(JOKER_CODE, None)
-_DECLARED: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, c) for c in NATURALS)
+_DECLARED: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, c, JOKER, JOKER) for c in NATURALS)
+_WILD_DEUCES: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, None, NATURALS[s]) for s in range(4))
+_DECLARED_DEUCES: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card._create(JOKER_CODE, c, NATURALS[s], _WILD_DEUCES[s]) for c in NATURALS) for s in range(4)
+)
+
+
+def wild_deuce(deuce: Card, declared: Card | None = None) -> Card:
+    """The deuce ``deuce`` played as a wild card, standing for ``declared``
+    (a natural card) or for no one card (``2h=*``).
+
+    >>> wild_deuce(Card("2h"), Card("8c")), wild_deuce(Card("2s"))
+    (Card('2h=8c'), Card('2s=*'))
+    """
+    if deuce.code >= 4:
+        raise NotationError(str(deuce), "only a deuce can be played wild (2h=8c)")
+    if declared is None:
+        return _WILD_DEUCES[deuce.code]
+    if declared.code == JOKER_CODE:
+        raise NotationError(str(declared), "a wild deuce stands for a natural card, like 2h=8c")
+    return _DECLARED_DEUCES[deuce.code][declared.code]
 
 
 def _parse_natural(token: str) -> Card:
@@ -200,8 +253,27 @@ def _parse_natural(token: str) -> Card:
 _PARSED: dict[str, Card] = {}
 
 
+def _parse_wild_deuce(token: str, head: str, tail: str) -> Card:
+    """``2h=8c`` or ``2h=*``: a deuce declared as a wild card."""
+    try:
+        deuce = _parse_natural(head)
+    except NotationError:
+        deuce = None
+    if deuce is None or deuce.code >= 4:
+        raise NotationError(token, "only a joker or a deuce can be declared (JK=8h, 2h=8c)")
+    if tail == "*":
+        return _WILD_DEUCES[deuce.code]
+    try:
+        declared = _parse_natural(tail)
+    except NotationError:
+        raise NotationError(
+            token, "a wild deuce is declared as a natural card, like 2h=8c, not {tail}", tail=repr(tail)
+        ) from None
+    return _DECLARED_DEUCES[deuce.code][declared.code]
+
+
 def parse_card(token: str) -> Card:
-    """Read one card: ``7h``, ``10d``, ``T♠``, ``JK``, ``JK=8h``.
+    """Read one card: ``7h``, ``10d``, ``T♠``, ``JK``, ``JK=8h``, ``2h=8c``.
 
     >>> parse_card("Q♥")
     Card('Qh')
@@ -227,7 +299,7 @@ def parse_card(token: str) -> Card:
                 ) from None
             card = _DECLARED[declared.code]
     elif sep:
-        raise NotationError(token, "only a joker can be declared (JK=8h)")
+        card = _parse_wild_deuce(token, head, tail)
     else:
         try:
             card = _parse_natural(text)

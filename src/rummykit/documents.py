@@ -163,7 +163,7 @@ def read_faces(text: Any, path: str) -> tuple[Card, ...]:
     """Cards as a hand, the stock or the discards hold them: no declared joker."""
     cards = read_cards(text, path)
     for card in cards:
-        if card.declared is not None:
+        if card.face is not card:  # a declared joker, or a deuce played wild (2h=8c, 2h=*)
             raise JSONError(path, f"{card}: only a joker on the table says what it stands for")
     return cards
 

@@ -10,10 +10,11 @@ offers them, else by a trial ``apply``): a move is listed if and only if
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
-from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.cards import JOKER, JOKER_CODE, Card, wild_deuce
 from rummykit.engine import (
     apply_move,
     buy_refusal,
@@ -151,11 +152,12 @@ def _code(card: Card) -> int:
 
 def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:
     """Every ``shift``: a held card a joker of the run stands for, to each open end."""
-    wanted = {slot.stands_for for slot in meld.joker_slots()}
+    wanted = {slot.stands_for: slot.card for slot in meld.joker_slots()}
     for card in faces:
-        if card in wanted:
+        wild = wanted.get(card)
+        if wild is not None:
             for end in open_ends(state.variant, meld):
-                yield Shift(index + 1, card, Card.joker(end))
+                yield Shift(index + 1, card, wild.standing_for(end))  # JK=X, or a wild deuce's 2h=X
 
 
 def _accepted(state: RoundState, move: Move) -> bool:
@@ -211,6 +213,15 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
     found = remembered.get(key)
     if found is not None:
         return found
+    if rules.wild_deuces:
+        found = remembered[key] = _meld_moves_deuces_wild(rules, key)
+        return found
+    found = remembered[key] = _listed_meld_moves(rules, key)
+    return found
+
+
+def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
+    """The distinct meld moves of a hand (its jokers as jokers)."""
     naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
     jokers = min(hand.count(JOKER), rules.max_jokers)  # hands hold faces
     pieces: list[_Piece] = []
@@ -256,8 +267,47 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
             if text not in seen:
                 seen.add(text)
                 moves.append(move)
-    found = remembered[key] = tuple(moves)
-    return found
+    return tuple(moves)
+
+
+# --------------------------------------------------------------------------- wild deuces (R-CON-14)
+
+
+def _meld_moves_deuces_wild(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
+    """The meld moves of a hand whose deuces are wild or natural: the melds
+    of the hand with a joker more for each deuce, each joker place then
+    played by a joker or by a deuce the meld does not use as itself."""
+    virtual = (*hand, *(JOKER,) * sum(1 for c in hand if c.code < 4))
+    # Moves that lay the same cards into the same places, two deuces
+    # trading places, are one move: the first form found stands for them.
+    found: dict[tuple[int, tuple[int, ...]], MeldMove] = {}
+    for number, move in enumerate(_listed_meld_moves(rules, virtual)):
+        for cards in _wild_forms(move.cards, hand):
+            key = (number, tuple(sorted(c.face.code for c in cards)))
+            if key not in found and (cards is move.cards or isinstance(judge_meld(rules, cards), Meld)):
+                found[key] = move if cards is move.cards else MeldMove(cards)
+    return tuple(found.values())
+
+
+def _wild_forms(cards: tuple[Card, ...], hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Each way the hand's wild cards (its jokers, and its deuces not laid
+    as themselves) can fill the joker places of ``cards``."""
+    places = [i for i, card in enumerate(cards) if card.code == JOKER_CODE]
+    if not places:
+        yield cards
+        return
+    left = Counter(hand)
+    left.subtract(card for card in cards if card.code != JOKER_CODE)
+    kinds = [face for face in sorted(left, key=_code) if left[face] > 0 and (face.code < 4 or face is JOKER)]
+    for combo in product(kinds, repeat=len(places)):
+        used = Counter(combo)
+        if any(used[face] > left[face] for face in used):
+            continue
+        out = list(cards)
+        for i, face in zip(places, combo, strict=True):
+            if face is not JOKER:
+                out[i] = wild_deuce(face, cards[i].declared)
+        yield tuple(out)
 
 
 def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
@@ -374,12 +424,33 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
     else:
         wanted, shift, mask = int(meld.suit or 0), 0, 3  # the suit: code & 3
     relevant = tuple(c for c in hand if c.code == JOKER_CODE or (c.code >> shift) & mask == wanted)
+    if rules.wild_deuces:
+        relevant = tuple(
+            c for c in hand if c.code == JOKER_CODE or c.code < 4 or (c.code >> shift) & mask == wanted
+        )
     remembered = _LAYOFFS.table(rules)
     key = (meld, relevant)
     groups = remembered.get(key)
     if groups is None:
-        groups = remembered[key] = tuple(_layoff_groups(rules, meld, relevant))
+        if rules.wild_deuces:
+            groups = remembered[key] = _layoff_groups_deuces_wild(rules, meld, relevant)
+        else:
+            groups = remembered[key] = tuple(_layoff_groups(rules, meld, relevant))
     return groups
+
+
+def _layoff_groups_deuces_wild(
+    rules: MeldRules, meld: Meld, hand: Sequence[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    """The lay-offs of a hand whose deuces are wild or natural (as for melds)."""
+    virtual = (*hand, *(JOKER,) * sum(1 for c in hand if c.code < 4))
+    found: dict[tuple[int, tuple[int, ...]], tuple[Card, ...]] = {}
+    for number, group in enumerate(_layoff_groups(rules, meld, virtual)):
+        for cards in _wild_forms(group, hand):
+            key = (number, tuple(sorted(c.face.code for c in cards)))
+            if key not in found and isinstance(extend_meld(rules, meld, cards), Meld):
+                found[key] = cards
+    return tuple(found.values())
 
 
 def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:

@@ -13,13 +13,14 @@ cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
+from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards, wild_deuce
 from rummykit.errors import N_, Refusal, Text, joined
 from rummykit.memo import PerOwner
 from rummykit.values import TableValues
@@ -30,10 +31,12 @@ __all__ = [
     "MeldRules",
     "Slot",
     "check_meld",
+    "deuce_not_wild",
     "extend_meld",
     "install_meld_rules_loader",
     "judge_meld",
     "meld_rules_of",
+    "place_wild_cards",
     "release_set_joker",
 ]
 
@@ -63,10 +66,24 @@ class MeldRules:
     jokers_vs_naturals: JokersVsNaturals = "any"
     ambiguous_kind: MeldKind = "set"
     values: TableValues = TableValues()
+    wild_deuces: bool = False
+    """``deck.wild_deuces``: a deuce may be played as a wild card (``2h=8c``)."""
 
     @property
     def meld_rules(self) -> MeldRules:
         return self
+
+    def hand_penalties(self, by_code: tuple[int, ...]) -> tuple[int, ...]:
+        """A hand's penalties by card code (``by_code``, the joker's last) as
+        these rules count them: where deuces are wild a deuce left in a hand
+        counts as a joker (R-CON-14).
+
+        >>> MeldRules(wild_deuces=True).hand_penalties(tuple(range(53)))[:6]
+        (52, 52, 52, 52, 4, 5)
+        """
+        if not self.wild_deuces:
+            return by_code
+        return (by_code[JOKER_CODE],) * 4 + by_code[4:]
 
     def joker_limit(self, naturals: int) -> int:
         """The most jokers a meld with ``naturals`` natural cards may hold:
@@ -119,6 +136,8 @@ class Slot:
         if self.card.code != JOKER_CODE:
             return str(self.card)
         target = self.stands_for
+        if self.card.face.code != JOKER_CODE:  # a wild deuce
+            return f"{self.card.face}={'*' if target is None else target}"
         return "JK" if target is None else f"JK={target}"
 
 
@@ -132,7 +151,7 @@ class Meld:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards as they lie (jokers without declaration)."""
+        """The cards as they lie (jokers and wild deuces without declaration)."""
         return tuple(slot.card for slot in self.slots)
 
     @property
@@ -533,10 +552,27 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
 
 
 def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
+    if not rules.wild_deuces:
+        return _judge_cards(rules, cards)
+    return _judge_with_deuces(rules, cards)
+
+
+def deuce_not_wild(card: Card) -> Refusal:
+    """The refusal of a deuce played wild (``2h=8c``) where deuces are not wild."""
+    return _refuse(
+        "meld.deuce-not-wild",
+        "In this variant a deuce is not wild: play {card} as itself, without a declaration.",
+        card=card.face,
+    )
+
+
+def _judge_cards(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     naturals: list[Card] = []
     jokers: list[Card] = []
     for card in cards:
         if card.code == JOKER_CODE:
+            if card.face.code != JOKER_CODE and not rules.wild_deuces:
+                return deuce_not_wild(card)
             jokers.append(card)
         else:
             naturals.append(card)
@@ -590,6 +626,76 @@ def _judge_one_natural(rules: MeldRules, naturals: list[Card], jokers: list[Card
     return as_set if isinstance(as_set, Meld) else as_run
 
 
+# --------------------------------------------------------------------------- wild deuces
+
+
+def _judge_with_deuces(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
+    """Judge where deuces are wild (R-CON-14): a declared deuce (``2h=8c``)
+    is wild; an undeclared one is itself, unless the meld fails so and reads
+    one way only with the fewest of its deuces wild (an undeclared wild deuce
+    takes its place in a run as an undeclared joker does). Two ways are
+    possible only where one natural card may carry several wild cards (a lone
+    deuce of either suit in ``2c 2d JK JK``); the player then declares."""
+    verdict = _judge_cards(rules, cards)
+    if isinstance(verdict, Meld):
+        return place_wild_cards(verdict, [c for c in cards if c.code == JOKER_CODE])
+    deuces = [i for i, card in enumerate(cards) if card.code < 4]
+    for count in range(1, len(deuces) + 1):
+        readings: dict[str, Meld] = {}
+        for chosen in itertools.combinations(deuces, count):
+            trial = [wild_deuce(card) if i in chosen else card for i, card in enumerate(cards)]
+            meld = _judge_cards(rules, trial)
+            if isinstance(meld, Meld):
+                meld = place_wild_cards(meld, [c for c in trial if c.code == JOKER_CODE])
+                readings.setdefault(meld.notation(), meld)
+        if len(readings) == 1:
+            return next(iter(readings.values()))
+        if readings:
+            ways = joined(sorted(readings), N_("{a} or {b}"))
+            return _refuse(
+                "meld.deuce-ambiguous",
+                "These cards make a meld in more than one way ({ways}); declare the wild deuce, like 2h=8c.",
+                ways=ways,
+            )
+    return verdict
+
+
+def place_wild_cards(
+    meld: Meld, loose: Sequence[Card], placed: dict[int, Card] | None = None, first: Sequence[Card] = ()
+) -> Meld:
+    """``meld`` with its wild places holding the wild cards themselves (a wild
+    deuce stays the deuce it is). ``placed``: run positions whose wild card
+    is known (a table meld's); ``first``: a set's table wild cards, which come
+    before the new ones; ``loose``: the wild cards laid now, a declared one
+    going to the place it stands for."""
+    if all(card.face is JOKER for card in (*loose, *first)) and not placed:
+        return meld
+    placed = placed or {}
+    slots = list(meld.slots)
+    free = [i for i, slot in enumerate(slots) if slot.card.code == JOKER_CODE and slot.position not in placed]
+    cards: dict[int, Card] = {i: placed[s.position] for i, s in enumerate(slots) if s.position in placed}
+    pending: list[Card] = list(first)
+    undeclared: list[Card] = []
+    for card in loose:
+        target = card.declared
+        spot = next((i for i in free if target is not None and slots[i].stands_for is target), None)
+        if target is None:
+            undeclared.append(card)
+        elif spot is None or meld.kind == "set":
+            pending.append(card)
+        else:
+            free.remove(spot)
+            cards[spot] = card
+    pending += undeclared
+    for i, card in zip(free, pending, strict=False):
+        cards[i] = card
+    for i, card in cards.items():
+        if card.face is not JOKER:
+            slot = slots[i]
+            slots[i] = Slot(card.undeclared, slot.rank, slot.suit, slot.position)
+    return Meld(meld.kind, tuple(slots), meld.points)
+
+
 _MELD_RULES_LOADER: list[Callable[[str], MeldRules]] = []
 
 
@@ -640,6 +746,16 @@ def extend_meld(variant: HasMeldRules | str, meld: Meld, cards: str | Iterable[C
         return _refuse("layoff.does-not-fit", "Nothing to lay off.")
     naturals = [c for c in added if c.code != JOKER_CODE]
     jokers = [c for c in added if c.code == JOKER_CODE]
+    if rules.wild_deuces:
+        return _extend_with_deuces(rules, meld, naturals, jokers)
+    for card in jokers:
+        if card.face.code != JOKER_CODE:
+            return deuce_not_wild(card).with_code("layoff.does-not-fit")
+    return _extended(rules, meld, naturals, jokers)
+
+
+def _extended(rules: MeldRules, meld: Meld, naturals: list[Card], jokers: list[Card]) -> Meld | Refusal:
+    """``meld`` grown by ``naturals`` and ``jokers``, or a lay-off refusal."""
     total_jokers = meld.jokers + len(jokers)
     total_naturals = len(meld) - meld.jokers + len(naturals)
     if total_jokers > rules.joker_limit(total_naturals):
@@ -656,6 +772,31 @@ def extend_meld(variant: HasMeldRules | str, meld: Meld, cards: str | Iterable[C
     if isinstance(result, Refusal):
         return result.with_code("layoff.does-not-fit")
     return result
+
+
+def _extend_with_deuces(
+    rules: MeldRules, meld: Meld, naturals: list[Card], jokers: list[Card]
+) -> Meld | Refusal:
+    """A lay-off where deuces are wild: undeclared deuces natural first, then
+    with the fewest of them wild; the wild cards keep their identity."""
+    verdict = _extended(rules, meld, naturals, jokers)
+    deuces = [i for i, card in enumerate(naturals) if card.code < 4]
+    count = 0
+    while not isinstance(verdict, Meld) and count < len(deuces):
+        count += 1
+        for chosen in itertools.combinations(deuces, count):
+            wild = [wild_deuce(naturals[i]) for i in chosen]
+            rest = [card for i, card in enumerate(naturals) if i not in chosen]
+            grown = _extended(rules, meld, rest, [*jokers, *wild])
+            if isinstance(grown, Meld):
+                verdict, jokers = grown, [*jokers, *wild]
+                break
+    if not isinstance(verdict, Meld):
+        return verdict
+    if meld.kind == "set":
+        return place_wild_cards(verdict, jokers, first=[s.card for s in meld.joker_slots()])
+    placed = {s.position: s.card for s in meld.joker_slots()}
+    return place_wild_cards(verdict, jokers, placed=placed)
 
 
 def swap_joker(
@@ -782,6 +923,20 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
     rules = variant.meld_rules
     if not cards:
         return _refuse("meld.too-short", "A meld needs cards.")
+    wild = [c for c in cards if c.code == JOKER_CODE and c.face.code != JOKER_CODE]
+    if wild and not rules.wild_deuces:
+        return deuce_not_wild(wild[0])
+    rebuilt = _rebuilt(rules, kind, cards)
+    if not wild or isinstance(rebuilt, Refusal):
+        return rebuilt
+    if kind == "set":
+        return place_wild_cards(rebuilt, [], first=[c for c in cards if c.code == JOKER_CODE])
+    placed = {rebuilt.low + i: c for i, c in enumerate(cards) if c.code == JOKER_CODE}
+    return place_wild_cards(rebuilt, [], placed=placed)
+
+
+def _rebuilt(rules: MeldRules, kind: str, cards: Sequence[Card]) -> Meld | Refusal:
+    """The table meld of :func:`rebuild_meld`, jokers as jokers."""
     if kind == "set":
         naturals = [c for c in cards if c.code != JOKER_CODE]
         suits = [c.declared.suit if c.declared is not None else None for c in cards if c.code == JOKER_CODE]

@@ -84,10 +84,11 @@ def _card_tuple(instance: object, attribute: attrs.Attribute[Any], value: object
         raise ValueError(f"{where} must name at least one card")
 
 
-def _unordered(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
+def _unordered(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
     """What a card list is compared and hashed by: its cards, order aside
-    (a joker's declaration counts), so ``meld 3s 3h 3c`` equals ``meld 3c 3h 3s``."""
-    return tuple(sorted((c.code, -1 if c.declared is None else c.declared.code) for c in cards))
+    (a joker's declaration counts, and which deuce plays wild: ``2h=8c`` is
+    not ``JK=8c``), so ``meld 3s 3h 3c`` equals ``meld 3c 3h 3s``."""
+    return tuple(sorted((c.code, -1 if c.declared is None else c.declared.code, c.face.code) for c in cards))
 
 
 @attrs.frozen(slots=True)

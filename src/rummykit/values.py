@@ -122,6 +122,8 @@ def hand_penalty(values: HandValues | _HasValues, cards: str | Iterable[Card | s
     >>> hand_penalty(HandValues(number=5, ace=10, joker=50), "Ah JK Tc")
     70
     """
-    table = values if isinstance(values, HandValues) else values.values.hand
-    by_code = table.by_code
+    if isinstance(values, HandValues):
+        by_code = values.by_code
+    else:  # a variant: its own penalties where it has them (wild deuces, R-CON-14)
+        by_code = getattr(values, "hand_penalties", None) or values.values.hand.by_code
     return sum(by_code[card.code] for card in parse_cards(cards))

@@ -142,6 +142,9 @@ class DeckBand:
 @attrs.frozen(slots=True)
 class Deck:
     by_players: tuple[DeckBand, ...] = attrs.field(kw_only=True)
+    wild_deuces: bool = boolean(
+        False, doc="every deuce is wild or natural, as its player declares (2h=8c); 15 in the hand"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -613,6 +616,9 @@ class Variant:
     """The resolved rules as read (``extends`` applied): a read-only mapping,
     arrays as tuples. :meth:`resolved_dict` gives a plain copy."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+    hand_penalties: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """A card's penalty in the hand, by card code (joker last): ``values.hand``
+    as the meld rules count it (a wild deuce as a joker, R-CON-14)."""
     rules_digest: str = attrs.field(init=False, eq=False, repr=False)
     """:meth:`digest`, computed once."""
 
@@ -632,8 +638,10 @@ class Variant:
             set_joker_suit=m.set_joker_suit,
             ambiguous_kind=m.ambiguous_kind,
             values=self.values.table,
+            wild_deuces=self.deck.wild_deuces,
         )
         object.__setattr__(self, "meld_rules", rules)
+        object.__setattr__(self, "hand_penalties", rules.hand_penalties(self.values.hand.by_code))
         text = json.dumps(self.full_rules(), sort_keys=True, separators=(",", ":"))
         object.__setattr__(self, "rules_digest", hashlib.sha256(text.encode()).hexdigest())
 
@@ -698,6 +706,8 @@ class Variant:
                 rules[name] = {
                     "by_players": [_rules_of(band, "deck.by_players") for band in section.by_players]
                 }
+                if section.wild_deuces:  # an option added later: off, old documents and digests stay
+                    rules[name]["wild_deuces"] = True
             elif name == "contract":
                 rules[name] = {"deals": [_rules_of(deal, "contract.deals") for deal in section.deals]}
             elif name == "values":
@@ -892,7 +902,7 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
     out: list[tuple[str, type[Any]]] = []
     for name, cls in SECTIONS.items():
         if name == "deck":
-            out.append(("deck.by_players[]", DeckBand))
+            out += [("deck.by_players[]", DeckBand), ("deck", Deck)]
         elif name == "contract":
             out.append(("contract.deals[]", ContractDeal))
         elif name == "values":
@@ -1061,6 +1071,9 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             'a method other than "deadwood_difference" while knock.allowed is false',
             '"deadwood_difference"',
         )
+    if s["deck"].wild_deuces and (s["swap"].allowed or knock.allowed):
+        # A wild card never returns to a hand (R-CON-08) and a knock lays no wild deuce.
+        report("deck.wild_deuces", "false while swap.allowed or knock.allowed is true", "true")
     deal: Deal = s["deal"]
     if deal.exchange_card and s["seating"].cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')

@@ -44,7 +44,7 @@ class KnockRule:
 
     def value(self, cards: Iterable[Card]) -> int:
         """The plain value of ``cards`` (melded or not)."""
-        penalty = self.variant.values.hand.by_code
+        penalty = self.variant.hand_penalties
         return sum(penalty[c.code] for c in cards)
 
     def deadwood(self, cards: Sequence[Card]) -> int:

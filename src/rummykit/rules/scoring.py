@@ -172,7 +172,7 @@ class DeadwoodScoring:
     undercut_on_tie: bool
 
     def penalty(self, cards: Iterable[Card]) -> int:
-        penalty = self.variant.values.hand.by_code
+        penalty = self.variant.hand_penalties
         return sum(penalty[c.code] for c in cards)
 
     def table_points(self, table: Sequence[TableMeld], seat: int) -> int:
@@ -210,7 +210,7 @@ def round_scoring(variant: Variant) -> RoundScoring:
         knock = variant.knock
         return DeadwoodScoring(variant, knock.gin_bonus, knock.undercut_bonus, knock.undercut_on_tie)
     return StandardScoring(
-        penalties=variant.values.hand.by_code,
+        penalties=variant.hand_penalties,
         table_values=variant.meld_rules.values,
         method="table_minus_hand" if scoring.method == "table_minus_hand" else "hand_penalty",
         winner_score=_fixed(scoring.winner_score),

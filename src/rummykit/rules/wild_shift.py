@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.errors import N_, Refusal, Text, joined
-from rummykit.melds import Meld, Slot, rebuild_meld
+from rummykit.melds import Meld, Slot, deuce_not_wild, rebuild_meld
 from rummykit.variant import Variant
 
 __all__ = ["open_ends", "shift_allowed", "shift_wild"]
@@ -40,7 +40,7 @@ def _position_card(position: int, meld: Meld) -> Card:
 def _declared(slot: Slot) -> Card:
     """A slot's card as notation writes it: a joker with what it stands for."""
     target = slot.stands_for
-    return Card.joker(target) if slot.is_joker and target is not None else slot.card
+    return slot.card.standing_for(target) if slot.is_joker and target is not None else slot.card
 
 
 def open_ends(variant: Variant, meld: Meld) -> tuple[Card, ...]:
@@ -69,6 +69,8 @@ def shift_wild(
     ``shift.no-wild`` (no joker of this run stands for ``card``),
     ``shift.no-room`` (``target`` is not an open end of the run)."""
     card = card.face
+    if target.is_wild_deuce and not variant.meld_rules.wild_deuces:
+        return deuce_not_wild(target)
     wanted = target.declared if target.code == JOKER_CODE else target
     joker = next((i for i, slot in enumerate(meld.slots) if slot.is_joker and slot.stands_for is card), None)
     if meld.kind != "run" or joker is None or card.code == JOKER_CODE:
@@ -85,7 +87,7 @@ def shift_wild(
         )
     cards = [card if i == joker else _declared(slot) for i, slot in enumerate(meld.slots)]
     order: list[int | None] = [i if i != joker else None for i in range(len(meld.slots))]
-    pushed = Card.joker(wanted)
+    pushed = meld.slots[joker].card.standing_for(wanted)  # a wild deuce stays itself
     below = _position_card(meld.low - 1, meld) == wanted if meld.low > 1 else False
     if below:
         cards.insert(0, pushed)

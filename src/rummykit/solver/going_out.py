@@ -11,6 +11,7 @@ from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
 from rummykit.memo import PerOwner
+from rummykit.solver.deuces import deuce_choices, has_deuces, wild_deuce_cards, wild_deuce_melds
 from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.tables import (
     FACES,
@@ -71,6 +72,46 @@ def can_go_out(
     """
     variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
+    if variant.meld_rules.wild_deuces and has_deuces(hand_cards):
+        blocked_faces = [c.face for c in parse_cards(not_discardable)]
+        for hand, wild in deuce_choices(hand_cards):
+            plan = _can_go_out(variant, hand, table, keep_discard, must_open, not_discardable)
+            if plan is not None:
+                mapped = _with_wild_deuces(plan, wild, blocked_faces)
+                if mapped is not None:
+                    return mapped
+        return None
+    return _can_go_out(variant, hand_cards, table, keep_discard, must_open, not_discardable)
+
+
+def _with_wild_deuces(plan: GoOutPlan, deuces: list[Card], blocked: Sequence[Card]) -> GoOutPlan | None:
+    """A plan of a hand whose ``deuces`` were solved as jokers, naming them
+    (None if only a deuce that may not be discarded is left to discard)."""
+    laid = sum(m.jokers for m in plan.melds)
+    laid += sum(1 for _, cards in plan.layoffs for c in cards if c.code == JOKER_CODE)
+    real = laid + (plan.discard is JOKER) - len(deuces)  # the jokers the hand holds
+    thrown = plan.discard
+    if thrown is JOKER:
+        free = [d for d in deuces if d not in blocked]
+        if free:
+            deuces.remove(free[0])
+            thrown = free[0]
+        elif real <= 0:
+            return None
+    melds = wild_deuce_melds(plan.melds, deuces)
+    layoffs = tuple((index, wild_deuce_cards(cards, deuces)) for index, cards in plan.layoffs)
+    return GoOutPlan(melds, layoffs, thrown)
+
+
+def _can_go_out(
+    variant: Variant,
+    hand_cards: list[Card],
+    table: Sequence[Meld],
+    keep_discard: bool | None,
+    must_open: bool,
+    not_discardable: Collection[Card | str],
+) -> GoOutPlan | None:
+    """can_go_out with every card as itself."""
     demands = hand_rules_of(variant)
     if keep_discard is None and demands.final_discard:
         keep_discard = True

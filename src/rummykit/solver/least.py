@@ -9,6 +9,7 @@ import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, parse_cards
 from rummykit.melds import Meld
+from rummykit.solver.deuces import deuce_choices, has_deuces, wild_deuce_melds
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -61,6 +62,38 @@ def least_penalty(
     (0, Card('Ac'))
     """
     variant = as_variant(variant)
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    elif not isinstance(cards, (list, tuple)):
+        cards = tuple(cards)
+    if variant.meld_rules.wild_deuces:
+        faces = [c.face for c in parse_cards(cards)]
+        if has_deuces(faces):
+            return _least_deuces_wild(variant, faces, discard=discard)
+    return _least(variant, cards, discard=discard)
+
+
+def _least_deuces_wild(variant: Variant, faces: list[Card], *, discard: bool) -> Arrangement:
+    """The least penalty where deuces are wild: the best over every choice of
+    the deuces that play wild (the fewest on a tie)."""
+    best: tuple[Arrangement, list[Card]] | None = None
+    for hand, wild in deuce_choices(faces):
+        option = _least(variant, hand, discard=discard)
+        if best is None or option.penalty < best[0].penalty:
+            best = (option, wild)
+    if best is None:  # deuce_choices always offers the hand as it is
+        raise ValueError("no way to play the hand")
+    option, deuces = best
+    melds = wild_deuce_melds(option.melds, deuces)
+    leftover = tuple(deuces.pop(0) if c is JOKER and deuces else c for c in option.leftover)
+    thrown = option.discard
+    if thrown is JOKER and deuces:
+        thrown = deuces.pop(0)
+    return Arrangement(melds, leftover, option.penalty, thrown)
+
+
+def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> Arrangement:
+    """least_penalty with every card as itself."""
     cards, tables, plain = _hand_for(variant, cards)
     penalties = tables.penalties
     if plain is not None:
@@ -224,9 +257,10 @@ def penalty_floor(
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)
     """
-    _, tables, plain = _hand_for(as_variant(variant), cards)
-    if plain is None:
-        return 0
+    variant = as_variant(variant)
+    _, tables, plain = _hand_for(variant, cards)
+    if plain is None or (variant.meld_rules.wild_deuces and plain[0] & 0xF):
+        return 0  # a wild deuce could put any card in a meld
     penalties = tables.penalties
     hand = plain[0]
     heads = tables.plain_heads()
@@ -288,7 +322,7 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
     or repeated faces: every card is tried."""
     if not hand:
         raise ValueError("an empty hand has nothing to discard")
-    penalty = variant.values.hand.by_code
+    penalty = variant.hand_penalties
     options = []
     for card in sorted(set(hand), key=lambda c: c.code):
         rest = list(hand)

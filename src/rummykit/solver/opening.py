@@ -8,8 +8,9 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import Card, parse_cards
+from rummykit.cards import JOKER, Card, parse_cards
 from rummykit.melds import Meld
+from rummykit.solver.deuces import deuce_choices, has_deuces, wild_deuce_melds
 from rummykit.solver.requirement import ContractShape, hand_rules_of
 from rummykit.solver.tables import (
     FACES,
@@ -84,6 +85,45 @@ def best_opening(
     shape = _deal_contract(variant, contracts, deal_number) if wants_contract else None
     if forced is not None and forced not in hand_cards:
         return None
+    if variant.meld_rules.wild_deuces and has_deuces(hand_cards):
+        return _best_opening_deuces_wild(variant, hand_cards, forced, minimum, shape)
+    return _best_opening(variant, hand_cards, forced, minimum, shape)
+
+
+def _best_opening_deuces_wild(
+    variant: Variant,
+    hand_cards: list[Card],
+    forced: Card | None,
+    minimum: int | None,
+    shape: ContractShape | None,
+) -> OpeningPlan | None:
+    """The best opening over every choice of the deuces that play wild (a
+    forced deuce played wild is forced as a joker and named first)."""
+    best: tuple[OpeningPlan, list[Card]] | None = None
+    for hand, wild in deuce_choices(hand_cards):
+        must = forced
+        if forced is not None and forced not in hand:
+            must = JOKER
+            wild.remove(forced)
+            wild.insert(0, forced)
+        plan = _best_opening(variant, hand, must, minimum, shape)
+        if plan is not None and (best is None or plan.points > best[0].points):
+            best = (plan, wild)
+    if best is None:
+        return None
+    plan, deuces = best
+    return OpeningPlan(wild_deuce_melds(plan.melds, deuces), plan.points)
+
+
+def _best_opening(
+    variant: Variant,
+    hand_cards: list[Card],
+    forced: Card | None,
+    minimum: int | None,
+    shape: ContractShape | None,
+) -> OpeningPlan | None:
+    """best_opening with every card as itself (``shape``: the deal's contract
+    to lay exactly, where the opening is one)."""
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
     if shape is not None:

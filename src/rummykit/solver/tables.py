@@ -390,7 +390,7 @@ def tables_for(variant: Variant, cards: int) -> Tables:
     if cards > limit:
         raise _too_many(variant, cards, limit)
     pure_min = hand_rules_of(variant).pure_run_min
-    penalties = variant.values.hand.by_code
+    penalties = variant.hand_penalties
     key = (variant.meld_rules, pure_min, penalties)
     found = _TABLES.get(key)
     if found is None:

@@ -59,7 +59,8 @@ def _require(condition: bool, message: str) -> None:
 
 def _declared(slot: object) -> Card:
     target = slot.stands_for  # type: ignore[attr-defined]
-    return Card.joker(target) if target is not None else slot.card  # type: ignore[attr-defined]
+    card: Card = slot.card  # type: ignore[attr-defined]
+    return card.standing_for(target) if target is not None else card
 
 
 def _code(card: Card) -> int:
