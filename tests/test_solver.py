@@ -202,6 +202,9 @@ def test_penalty_floor_counts_the_cards_in_no_meld() -> None:
     assert penalty_floor(gin, "7h 8h 9h 9c 9d") == 0  # every card in some meld
     assert penalty_floor(gin, "7h 7h Kc") == 0  # a face twice: no bound sought
     assert penalty_floor(gin, "") == 0
+    wild = load_variant(str(Path(__file__).parent / "conformance" / "variants" / "contract_wild_deuces.toml"))
+    assert penalty_floor(wild, "2h 7c 9d") == 0  # a deuce may play wild: no bound is sought
+    assert penalty_floor(wild, "3h 7c Kd") == least_penalty(wild, "3h 7c Kd").penalty
 
 
 TABLE = [parse_cards(t) for t in ("6h 7h 8h", "Kc Kd Ks", "Jd JK Kd", "5c 5d 5h")]
