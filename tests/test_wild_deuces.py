@@ -266,9 +266,14 @@ def test_can_go_out_and_best_opening_play_deuces_wild() -> None:
     laid = [c for _, cards in plan.layoffs for c in cards]
     assert len(laid) == 2 and all(c.is_wild_deuce and c.face is Card("2c") for c in laid)
     assert can_go_out(CONTRACT, "2c 2c", table=[run], keep_discard=False) is None
-    opening = best_opening(WILD, "7c 8c 9c 2h 5s 5d")
+    # By points (minimum 0), whatever the deal's contract:
+    opening = best_opening(WILD, "7c 8c 9c 2h 5s 5d", minimum=0)
     assert opening is not None and any(c.is_wild_deuce for m in opening.melds for c in m.cards)
-    assert best_opening(CONTRACT, "7c 8c 9c 2h 5s 5d") is None
+    assert best_opening(CONTRACT, "7c 8c 9c 2h 5s 5d", minimum=0) is None
+    # Deal 2's contract, a set and a run, with the deuce wild in one of them:
+    plan = best_opening(WILD, "7c 8c 9c 2h 5s 5d 5c", deal_number=2)
+    assert plan is not None and [m.kind for m in plan.melds] == ["set", "run"]
+    assert any(c.is_wild_deuce for m in plan.melds for c in m.cards)
 
 
 FACES = [
