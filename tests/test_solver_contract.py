@@ -338,7 +338,7 @@ def test_best_opening_on_contracts_reads_the_deal() -> None:
     assert plan is not None and len(plan.melds) == 3
     for wrong in (0, 8, True, "2"):
         with pytest.raises(ValueError, match="deal_number must be 1 to 7"):
-            best_opening(contract, hand, deal_number=wrong)  # type: ignore[arg-type]
+            best_opening(contract, hand, deal_number=wrong)
     with pytest.raises(ValueError, match="not 8"):
         best_opening(contract, "7h 7s 7d 9c 9d 9h", deal_number=8)
     assert best_opening(contract, "7h 7s 7d 9c 9d 9h Kc", deal_number=1, must_use="Kc") is None

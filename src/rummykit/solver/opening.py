@@ -52,7 +52,7 @@ def best_opening(
     *,
     must_use: Card | str | None = None,
     minimum: int | None = None,
-    deal_number: int | None = None,
+    deal_number: Any = None,
 ) -> OpeningPlan | None:
     """The melds of highest table value that open under the variant's rules
     (minimum, pure run, jokers per meld), optionally using ``must_use``; None if
@@ -64,7 +64,9 @@ def best_opening(
     round's deal number 0 reads): the melds of highest value among those
     that make it. Given a ``minimum`` and no ``deal_number``, it asks instead
     for the most valuable melds of at least that total, whatever the
-    contract. Elsewhere ``deal_number`` is not used.
+    contract. Elsewhere ``deal_number`` is not used. (It is an int; typed
+    Any so that best_opening's own check, not the compiled build's, judges
+    a wrong one: docs/compiled-build.md.)
 
     >>> from rummykit.variant import load_variant
     >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d") is None
@@ -314,7 +316,7 @@ def _best_opening(
     return OpeningPlan(tuple(melds), points)
 
 
-def _deal_contract(variant: Variant, contracts: tuple[ContractShape, ...], deal: int | None) -> ContractShape:
+def _deal_contract(variant: Variant, contracts: tuple[ContractShape, ...], deal: Any) -> ContractShape:
     if deal is None:
         deal = 1
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(contracts):
