@@ -733,6 +733,33 @@ def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
 
 def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     """The turn-wide rules, as the variant's components say (R-ALL-07); returns
+    whether the mover has opened once the turn stands.
+
+    Where the verdict is the same for every hand left after a discard (cards
+    left, no swapped joker: see ``commit_depends_on_hand``), the last state's
+    verdict is remembered: listing the legal discards and then applying one
+    of them judge the same turn twice."""
+    if hand and not commit_depends_on_hand(state):
+        seen, verdict = _last_commit[0]
+        if seen is not state:
+            verdict = _commit_verdict(state, hand)
+            _last_commit[0] = (state, verdict)
+        if isinstance(verdict, Refusal):
+            raise IllegalMove.from_refusal(verdict)
+        return bool(verdict)
+    verdict = _commit_verdict(state, hand)
+    if isinstance(verdict, Refusal):
+        raise IllegalMove.from_refusal(verdict)
+    return verdict
+
+
+_last_commit: list[tuple[object, bool | Refusal]] = [(None, False)]
+"""The last state whose hand-independent commit verdict was found, and the
+verdict (one entry, replaced whole: safe to share between threads)."""
+
+
+def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:
+    """The commit's verdict: the first refusal of the variant's components, or
     whether the mover has opened once the turn stands."""
     variant = state.variant
     turn = state.turn
@@ -758,7 +785,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     for component in compose(variant).commit:
         refusal = component.check(commit)
         if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
+            return refusal
     return opened_before or commit.opens() or commit.hand_rummy
 
 

@@ -33,10 +33,22 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
 
 
 def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
-    """The engine's move, with the move added to the round's public log."""
+    """The engine's move, with the move added to the round's public log.
+
+    The engine returns a new state that nobody else holds yet, so its log
+    (not part of the position: equality and hashing ignore it) is written
+    into it before it is handed out, instead of copying the whole state once
+    more; a state, once returned, never changes."""
     after = apply_move(state, move, seat)
     log = (*state.log[-(LOG_SIZE - 1) :], public_entry(state, move, seat))
-    return after.evolve(log=log)
+    if after is state:  # the engine always makes a new state; this is a guard
+        return after.evolve(log=log)
+    _LOG_FIELD.__set__(after, log)
+    return after
+
+
+_LOG_FIELD: Any = RoundState.__dict__["log"]
+"""The slot that holds a state's log (set on a new state only, see apply_logged)."""
 
 
 class StandardServices:
