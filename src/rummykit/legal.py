@@ -83,14 +83,15 @@ def _draw_moves(state: RoundState) -> list[Move]:
     draw = draw_rule(variant)
     out: list[Move] = []
     if draw_refusal(state) is None:
-        out.append(Draw())
+        out.append(_DRAW)
     for depth in draw.take_depths(len(state.discard)):
-        if top_take_stands(state) if depth == 1 else _accepted(state, Take(depth)):
-            out.append(Take(depth))
+        take = _TAKES.get(depth) or _TAKES.setdefault(depth, Take(depth))
+        if top_take_stands(state) if depth == 1 else _accepted(state, take):
+            out.append(take)
     if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
         out.append(DrawExchange())
     if knock_rule(variant) is not None and wall_pass_allowed(state):
-        out.append(Pass())
+        out.append(_PASS)
     return out
 
 
@@ -123,10 +124,10 @@ def _play_moves(state: RoundState) -> list[Move]:
     knock = knock_rule(variant)
     if knock is not None:
         out += [move for move in map(Knock, knock.knock_cards(hand)) if _accepted(state, move)]
-    if not hand and _accepted(state, Out()):  # with cards in hand ``out`` is refused
-        out.append(Out())
+    if not hand and _accepted(state, _OUT):  # with cards in hand ``out`` is refused
+        out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
-        out.append(Undo())
+        out.append(_UNDO)
     if state.exchange is not None and draw_rule(variant).exchange_swap_allowed(
         state.turns_played, state.players
     ):
@@ -144,6 +145,8 @@ def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]
 
 
 _DISCARDS: dict[Card, Discard] = {}  # one move per face (moves are values)
+_TAKES: dict[int, Take] = {}  # one move per depth
+_DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 
 
 def _code(card: Card) -> int:
