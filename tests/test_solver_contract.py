@@ -349,6 +349,23 @@ def test_best_opening_on_contracts_reads_the_deal() -> None:
     assert best_opening("rami51", hand, deal_number=3) == best_opening("rami51", hand)
 
 
+def test_best_opening_checks_the_deal_everywhere_and_finds_a_contract_worth_nothing() -> None:
+    contract = rk.load_variant("contract")
+    with pytest.raises(ValueError, match="a minimum or a deal_number, not both"):
+        best_opening(contract, "7h 7s 7d 9c 9d 9h", deal_number=1, minimum=0)
+    for wrong in ("x", 0, True):
+        with pytest.raises(ValueError, match="deal_number must be 1 or more"):
+            best_opening("rami51", "Ah Ad As", deal_number=wrong)
+    # Table values of 0: the contract is still found, worth 0 points.
+    nothing = loads_variant(
+        '[meta]\nid = "contract_no_table"\nname = "no table values"\nextends = "contract"\n'
+        '[values.table]\nnumber = 0\nten = 0\njack = 0\nqueen = 0\nking = 0\n'
+        "ace_low_run = 0\nace_high_run = 0\nace_in_set = 0\n"
+    )
+    plan = best_opening(nothing, "7h 7s 7d 9c 9d 9h 4c", deal_number=1)
+    assert plan is not None and plan.points == 0 and len(plan.melds) == 2
+
+
 def test_rummykit_solve_opens_with_the_contract_of_the_deal_asked(capsys: pytest.CaptureFixture[str]) -> None:
     cards = ["7h", "7s", "7d", "9c", "9d", "9h", "4h", "5h", "6h", "7h"]
     assert main(["solve", "-v", "contract", *cards, "--deal", "2"]) == 0

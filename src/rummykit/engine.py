@@ -841,17 +841,21 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
     if going_out_rule(variant).turn_cap_reached(turns_played):
         return _blocked(_evolve(state, **done), "turn_cap")
-    return start_turn(state, to_move=next_seat(variant, state.players, seat), **done)
+    return _start_turn(state, to_move=next_seat(variant, state.players, seat), **done)
 
 
 # --------------------------------------------------------------------------- turn start and round end
 
 
-def start_turn(state: RoundState, **changes: Any) -> RoundState:
-    """Begin the turn of ``state.to_move`` (or of the ``to_move`` in
-    ``changes``, made to ``state`` with the turn's start in one copy): the
-    stock check of R-ALL-08. The changes may not touch the stock or the
-    discard's order below its new top."""
+def start_turn(state: RoundState) -> RoundState:
+    """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
+    return _start_turn(state)
+
+
+def _start_turn(state: RoundState, **changes: Any) -> RoundState:
+    """start_turn for ``state`` with ``changes`` made in the same copy (the
+    end of a turn: the hands, the discard, the next seat); the changes never
+    touch the stock, and the discard only above what lay there."""
     variant = state.variant
     fresh = _evolve(state, phase="draw", turn=Turn(), **changes)
     if state.stock or not going_out_rule(variant).stock_runs_out():

@@ -194,6 +194,9 @@ class IllegalMove(RummykitError, ValueError):
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
 
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {self.message!r})"
+
     @classmethod
     def from_refusal(cls, refusal: Refusal) -> IllegalMove:
         return cls(refusal.code, refusal.template, **refusal.fields)

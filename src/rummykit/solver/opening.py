@@ -64,7 +64,8 @@ def best_opening(
     round's deal number 0 reads): the melds of highest value among those
     that make it. Given a ``minimum`` and no ``deal_number``, it asks instead
     for the most valuable melds of at least that total, whatever the
-    contract. Elsewhere ``deal_number`` is not used. (It is an int; typed
+    contract (both together are a ValueError there). Elsewhere
+    ``deal_number`` is checked but not used. (It is an int; typed
     Any so that best_opening's own check, not the compiled build's, judges
     a wrong one: docs/compiled-build.md.)
 
@@ -83,8 +84,12 @@ def best_opening(
     hand_cards = [c.face for c in parse_cards(cards)]
     forced = parse_cards([must_use])[0].face if must_use is not None else None
     contracts = hand_rules_of(variant).contracts
+    if deal_number is not None:
+        _check_deal_number(deal_number, len(contracts) or None)
+        if contracts and minimum is not None:
+            raise ValueError("give best_opening a minimum or a deal_number, not both")
     wants_contract = bool(contracts) and (deal_number is not None or minimum is None)
-    shape = _deal_contract(variant, contracts, deal_number) if wants_contract else None
+    shape = _deal_contract(contracts, deal_number) if wants_contract else None
     if forced is not None and forced not in hand_cards:
         return None
     if variant.meld_rules.wild_deuces and has_deuces(hand_cards):
@@ -316,15 +321,17 @@ def _best_opening(
     return OpeningPlan(tuple(melds), points)
 
 
-def _deal_contract(variant: Variant, contracts: tuple[ContractShape, ...], deal: Any) -> ContractShape:
-    if deal is None:
-        deal = 1
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(contracts):
-        raise ValueError(
-            f"{variant.id} opens with each deal's contract: deal_number must be 1 to {len(contracts)}, "
-            f"not {deal!r}"
-        )
-    return contracts[deal - 1]
+def _deal_contract(contracts: tuple[ContractShape, ...], deal: Any) -> ContractShape:
+    """The contract of deal ``deal`` (None: the first)."""
+    return contracts[0 if deal is None else deal - 1]
+
+
+def _check_deal_number(deal: Any, deals: int | None) -> None:
+    """A deal number is an int from 1 (to ``deals``, where deals have contracts)."""
+    wrong = isinstance(deal, bool) or not isinstance(deal, int) or deal < 1
+    if wrong or (deals is not None and deal > deals):
+        most = f" to {deals}" if deals is not None else " or more"
+        raise ValueError(f"deal_number must be 1{most}, not {deal!r}")
 
 
 def _best_contract(
@@ -340,7 +347,7 @@ def _best_contract(
     )
     repeat = hand.repeat
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
-    best: list[Any] = [0, None]
+    best: list[Any] = [-1, None]  # a contract may be worth 0 points (table values of 0)
 
     def search(state: int, jokers: int, start: int, chosen: tuple[Candidate, ...], value: int) -> None:
         left = shape.melds - len(chosen)
