@@ -67,6 +67,8 @@ __all__ = [
 
 
 _CODE = operator.attrgetter("code")
+_NO_TURN = Turn()  # turns are values: the fresh turn, and a draw from the stock, made once
+_STOCK_TURN = Turn(source="stock")
 
 
 def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
@@ -310,7 +312,7 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
     card = state.stock[0]
     hand = (*state.hands[state.to_move], card)
     window = opens_window(state.variant)
-    return _after_draw(state, hand, stock=state.stock[1:], turn=Turn(source="stock"), buy_window=window)
+    return _after_draw(state, hand, stock=state.stock[1:], turn=_STOCK_TURN, buy_window=window)
 
 
 def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
@@ -857,7 +859,7 @@ def _start_turn(state: RoundState, **changes: Any) -> RoundState:
     end of a turn: the hands, the discard, the next seat); the changes never
     touch the stock, and the discard only above what lay there."""
     variant = state.variant
-    fresh = _evolve(state, phase="draw", turn=Turn(), **changes)
+    fresh = _evolve(state, phase="draw", turn=_NO_TURN, **changes)
     if state.stock or not going_out_rule(variant).stock_runs_out():
         return fresh
     if not going_out_rule(variant).reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
