@@ -264,6 +264,7 @@ def penalty_floor(
     penalties = tables.penalties
     hand = plain[0]
     heads = tables.plain_heads()
+    near = tables.plain_near()
     meldable = total = dearest = 0
     rest = hand
     while rest:
@@ -272,11 +273,15 @@ def penalty_floor(
         if low & meldable:
             continue
         code = low.bit_length() - 1
-        for mask in heads[code]:
-            if mask & hand == mask:
-                meldable |= mask
-                break
-        else:  # in no meld of the hand
+        partners, needed = near[code]
+        in_meld = False
+        if (hand & partners).bit_count() >= needed:  # else too few partners for any meld
+            for mask in heads[code]:
+                if mask & hand == mask:
+                    meldable |= mask
+                    in_meld = True
+                    break
+        if not in_meld:
             penalty = penalties[code]
             total += penalty
             if penalty > dearest:

@@ -94,6 +94,7 @@ class Tables:
         self._plain_chains: list[tuple[Chain, ...]] | None = None
         self._plain_by_mask: dict[int, Candidate] = {}
         self._plain_heads: list[tuple[int, ...]] | None = None
+        self._plain_near: list[tuple[int, int]] | None = None
         self._plain_melds: dict[int, Meld] = {}
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
@@ -144,6 +145,17 @@ class Tables:
                         heads[code].append(mask)
             self._plain_heads = [tuple(masks) for masks in heads]
         return self._plain_heads
+
+    def plain_near(self) -> list[tuple[int, int]]:
+        """By face: the other faces of its chains' first melds, and the fewest
+        of them such a meld needs. A hand holding fewer of them holds the face
+        in no meld (a quick test before :meth:`plain_heads`)."""
+        if self._plain_near is None:
+            self._plain_near = [
+                (_union(masks) & ~(1 << code), min((m.bit_count() for m in masks), default=1) - 1)
+                for code, masks in enumerate(self.plain_heads())
+            ]
+        return self._plain_near
 
     def plain_meld(self, mask: int) -> Meld:
         """The Meld of a chained (jokerless) candidate."""
@@ -584,6 +596,13 @@ def build_meld(tables: Tables, cand: Candidate) -> Meld:
     if len(tables.built) < 100_000:
         tables.built[cand] = meld
     return meld
+
+
+def _union(masks: Sequence[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def face_codes(mask: int) -> list[int]:
