@@ -746,10 +746,8 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
         if seen is not state:
             verdict = _commit_verdict(state, hand)
             _last_commit[0] = (state, verdict)
-        if isinstance(verdict, Refusal):
-            raise IllegalMove.from_refusal(verdict)
-        return bool(verdict)
-    verdict = _commit_verdict(state, hand)
+    else:
+        verdict = _commit_verdict(state, hand)
     if isinstance(verdict, Refusal):
         raise IllegalMove.from_refusal(verdict)
     return verdict
@@ -827,20 +825,11 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     discard = state.discard if discarded is None else (*state.discard, discarded)
     hands = _with_hand(state, hand)
     turns_played = state.turns_played + 1
+    done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
     if going_out:
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, hands, state.table, state.opened, ending, seat)
-        return _evolve(
-            state,
-            hands=hands,
-            discard=discard,
-            opened=tuple(opened),
-            turns_played=turns_played,
-            phase="over",
-            result=result,
-            turn=Turn(),
-        )
-    done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
+        return _evolve(state, phase="over", result=result, turn=_NO_TURN, **done)
     if going_out_rule(variant).turn_cap_reached(turns_played):
         return _blocked(_evolve(state, **done), "turn_cap")
     return _start_turn(state, to_move=next_seat(variant, state.players, seat), **done)
