@@ -55,7 +55,16 @@ def test_equal_faces_from_two_decks() -> None:
 
 
 def test_sorting_is_canonical() -> None:
-    assert format_cards(sorted(parse_cards("JK As 2c 2s JK=3c Kd"))) == "2c 2s Kd As JK JK=3c"
+    cards = parse_cards("JK As 2c 2s JK=3c Kd")
+    assert format_cards(sorted(cards, key=Card.sort_key)) == "2c 2s Kd As JK JK=3c"
+
+
+def test_cards_have_no_order_and_compare_by_identity() -> None:
+    # No comparison written in Python: == and in stay identity checks made in C.
+    with pytest.raises(TypeError):
+        Card("2c") < Card("3c")  # noqa: B015
+    assert Card("JK=8h") != Card("2h=8h") and Card("JK=8h") == Card("jk=8H")
+    assert all(name not in vars(Card) for name in ("__eq__", "__lt__", "__le__", "__gt__", "__ge__"))
 
 
 # Every deck of the variant pages (docs/variants/*.md): (variant, players, jokers option, total cards).
@@ -76,7 +85,7 @@ DECKS = [
 def test_deck_of_every_variant(variant: str, players: int, jokers: int | None, size: int) -> None:
     deck = load_variant(variant).deck_for(players, jokers)
     assert len(deck) == size
-    assert deck == tuple(sorted(deck))
+    assert deck == tuple(sorted(deck, key=Card.sort_key))
     band = load_variant(variant).deck_band(players)
     assert deck.count(Card("7h")) == band.decks
 

@@ -77,7 +77,7 @@ SPREAD = parse_cards("2c 3c 7d 9s Th Qh Ad 6h 6s 8h 8d Kc JK")
 def meld_values(variant: Variant, cards: tuple[Card, ...]) -> list[tuple[int, bool]]:
     """Every (table value, is pure run) a player can get for these cards as
     one meld: the jokers as they are, and every declaration of them."""
-    return _meld_values(variant, tuple(sorted(cards)))
+    return _meld_values(variant, tuple(sorted(cards, key=Card.sort_key)))
 
 
 @cache
@@ -223,7 +223,7 @@ def test_least_penalty_with_several_jokers_a_meld(limit: int, hand: list[Card]) 
     assert result.penalty == brute_least_penalty(variant, hand)
     assert_cards_of(hand, result.melds)
     laid = [c.face for m in result.melds for c in m.cards] + list(result.leftover)
-    assert sorted(laid) == sorted(c.face for c in hand)
+    assert sorted(laid, key=Card.sort_key) == sorted((c.face for c in hand), key=Card.sort_key)
     assert all(m.jokers <= variant.meld_rules.max_jokers for m in result.melds)
 
 

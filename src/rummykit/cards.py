@@ -169,19 +169,14 @@ class Card:
         return self.code == JOKER_CODE and self.face.code != JOKER_CODE
 
     def sort_key(self) -> tuple[int, int]:
+        """The canonical order of cards, by code and then declaration:
+        ``sorted(cards, key=Card.sort_key)``.
+
+        Cards have no ``<``. A class with any comparison written in Python
+        has every comparison of its instances made in Python, ``==`` too, and
+        the engine compares cards all the time (``in``, ``count``,
+        ``remove``); without one, cards compare by identity in C."""
         return (self.code, -1 if self.declared is None else self.declared.code)
-
-    def __lt__(self, other: Card) -> bool:
-        return self.sort_key() < other.sort_key()
-
-    def __le__(self, other: Card) -> bool:
-        return self.sort_key() <= other.sort_key()
-
-    def __gt__(self, other: Card) -> bool:
-        return self.sort_key() > other.sort_key()
-
-    def __ge__(self, other: Card) -> bool:
-        return self.sort_key() >= other.sort_key()
 
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         raise AttributeError("cards are immutable")
