@@ -14,9 +14,11 @@ A caller must never read an entry back with ``table[key]`` after setting it.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["PerOwner", "forget_all"]
+__all__ = ["PerOwner", "forget_all", "once_per_owner"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -55,3 +57,30 @@ def forget_all() -> None:
     """Empty every table of remembered results."""
     for memo in _ALL:
         memo.clear()
+
+
+Owner = TypeVar("Owner")
+Made = TypeVar("Made")
+
+
+def once_per_owner(factory: Callable[[Owner], Made]) -> Callable[[Owner], Made]:
+    """``factory(owner)`` made once per owner object and then remembered,
+    found by identity (a variant's rule components: ``functools.lru_cache``
+    would hash the variant, its whole rules, on every call).
+
+    At most 64 owners are remembered (the table is emptied beyond); like the
+    tables above, it is safe to share between threads without a lock."""
+    made: dict[int, tuple[object, Made]] = {}
+
+    def once(owner: Owner) -> Made:
+        hit = made.get(id(owner))
+        if hit is not None and hit[0] is owner:
+            return hit[1]
+        value = factory(owner)
+        if len(made) >= 64:
+            made.clear()
+        made[id(owner)] = (owner, value)
+        return value
+
+    functools.update_wrapper(once, factory)
+    return once

@@ -18,11 +18,10 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import attrs
 
 from rummykit.errors import Refusal
+from rummykit.memo import once_per_owner
 from rummykit.variant import Variant
 
 __all__ = ["BuyRule", "BuyWindow", "buy_rule", "opens_window"]
@@ -70,7 +69,7 @@ class BuyRule:
         return None
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def buy_rule(variant: Variant) -> BuyRule | None:
     """The buy rule of ``variant``, or None where nobody buys."""
     buy = variant.buy

@@ -20,12 +20,12 @@ direction.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Literal, Protocol
 
 import attrs
 
 from rummykit.cards import JOKER_CODE, Card
+from rummykit.memo import once_per_owner
 from rummykit.variant import Variant
 
 __all__ = ["DealRule", "Dealt", "StandardDeal", "deal_rule"]
@@ -169,7 +169,7 @@ class StandardDeal:
         return Dealt(tuple(tuple(h) for h in hands), tuple(cards), discard, exchange, starter)
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def deal_rule(variant: Variant) -> DealRule:
     """The deal stage of ``variant`` (built once per variant)."""
     deal = variant.deal

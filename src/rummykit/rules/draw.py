@@ -16,13 +16,13 @@ the deal and positions ask this rule instead of reading the keys.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Literal, Protocol
 
 import attrs
 
 from rummykit.cards import Card
 from rummykit.errors import Refusal
+from rummykit.memo import once_per_owner
 from rummykit.variant import Draw, Variant
 
 __all__ = ["DrawRule", "StandardDraw", "draw_rule"]
@@ -223,7 +223,7 @@ class StandardDraw:
         return tuple(discard) if self.draw.discard_visibility == "all" else tuple(discard[-1:])
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def draw_rule(variant: Variant) -> DrawRule:
     """The draw stage of ``variant`` (built once per variant)."""
     return StandardDraw(variant.draw, variant.turn.first_turn_draws)

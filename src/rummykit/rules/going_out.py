@@ -16,13 +16,13 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Protocol
 
 import attrs
 
 from rummykit.cards import Card
 from rummykit.melds import Meld
+from rummykit.memo import once_per_owner
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opening_needed_to_go_out
 from rummykit.rules.table import table_rule
@@ -118,7 +118,7 @@ class StandardGoingOut:
         return turns_played >= self.variant.stock_exhausted.turn_cap
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def going_out_rule(variant: Variant) -> GoingOutRule:
     """The going-out stage of ``variant`` (built once per variant)."""
     return StandardGoingOut(variant)

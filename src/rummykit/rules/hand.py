@@ -15,8 +15,7 @@ from the rule set and reads no key itself.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from rummykit.memo import once_per_owner
 from rummykit.rules.base import compose
 from rummykit.rules.contract import contract_shapes
 from rummykit.rules.going_out import going_out_rule
@@ -28,7 +27,7 @@ from rummykit.variant import Variant
 __all__ = ["hand_rules"]
 
 
-@lru_cache(maxsize=128)
+@once_per_owner
 def hand_rules(variant: Variant) -> HandRules:
     """The solver's view of ``variant``'s opening and going-out rules."""
     pure = compose(variant).get("opening_pure_run")

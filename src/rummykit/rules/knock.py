@@ -19,13 +19,13 @@ the cards left out of melds in the best arrangement (an exact search,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 import attrs
 
 from rummykit.cards import Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld
+from rummykit.memo import once_per_owner
 from rummykit.solver import least_penalty, penalty_floor
 from rummykit.variant import Variant
 
@@ -131,7 +131,7 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
     return rest
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def knock_rule(variant: Variant) -> KnockRule | None:
     """The knock of ``variant``, or None where nobody may knock."""
     knock = variant.knock

@@ -22,12 +22,12 @@ end a match is another rule, not a change to its callers.
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from functools import lru_cache
 from typing import Protocol
 
 import attrs
 
 from rummykit.errors import Refusal
+from rummykit.memo import once_per_owner
 from rummykit.rules.deal import DealRule, deal_rule
 from rummykit.table import RoundResult
 from rummykit.variant import Variant
@@ -387,7 +387,7 @@ class Elimination:
         return tuple(seats[i] for i in best)
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def match_rule(variant: Variant) -> MatchRule:
     """The match stage of ``variant`` (built once per variant)."""
     match = variant.match

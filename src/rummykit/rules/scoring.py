@@ -26,12 +26,12 @@ keeps its functions and asks this stage.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Literal, Protocol
 
 import attrs
 
 from rummykit.cards import Card
+from rummykit.memo import once_per_owner
 from rummykit.rules.match import MatchRule, match_rule
 from rummykit.solver import least_penalty
 from rummykit.table import Ending, RoundResult, TableMeld
@@ -202,7 +202,7 @@ class DeadwoodScoring:
         return RoundResult(final, None, winners, scores, deadwood, winner)
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def round_scoring(variant: Variant) -> RoundScoring:
     """The round-scoring stage of ``variant`` (built once per variant)."""
     scoring = variant.scoring

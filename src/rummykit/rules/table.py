@@ -15,7 +15,6 @@ legal-move listing and the bots ask this rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations
 from typing import Protocol
 
@@ -24,6 +23,7 @@ import attrs
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, release_set_joker, swap_joker
+from rummykit.memo import once_per_owner
 from rummykit.variant import Variant
 
 __all__ = ["StandardTable", "SwapResult", "TableRule", "table_rule"]
@@ -191,7 +191,7 @@ class StandardTable:
         return None
 
 
-@lru_cache(maxsize=64)
+@once_per_owner
 def table_rule(variant: Variant) -> TableRule:
     """The table stage of ``variant`` (built once per variant)."""
     return StandardTable(variant)
