@@ -296,13 +296,11 @@ def draw_refusal(state: RoundState) -> IllegalMove | None:
     now; None: it is legal."""
     if state.phase != "draw":
         return _refuse("turn.wrong-phase", "You have drawn already this turn.")
-    for refusal in (
-        draw_rule(state.variant).stock_draw_refusal(len(state.stock)),
-        wall_draw_refusal(state.variant, len(state.stock)),
-    ):
-        if refusal is not None:
-            return IllegalMove.from_refusal(refusal)
-    return None
+    stock_size = len(state.stock)
+    refusal = draw_rule(state.variant).stock_draw_refusal(stock_size)
+    if refusal is None:
+        refusal = wall_draw_refusal(state.variant, stock_size)
+    return None if refusal is None else IllegalMove.from_refusal(refusal)
 
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
@@ -375,7 +373,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
         )
         pickup = pickup_obligation(variant) if conditional else None
         turn = Turn(source="discard", taken=chosen, must_use_taken=conditional)
-        new = _after_draw(state, hand, discard=discard, turn=turn)
+        new = _after_draw(state, hand, discard=discard, turn=turn, **knocking.take_counted(state))
         table = [t.meld for t in state.table]
         if pickup is not None and not pickup.feasible(variant, hand, chosen, opened=opened, table=table):
             raise _refuse(
@@ -681,10 +679,10 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
         _commit_checks(state, tuple(hand[1:]))  # the same verdict for every discard
     except IllegalMove:
         return []
-    if turn.taken is None:  # no swap either: no card-dependent check can refuse
-        return list(faces)
-    draw = draw_rule(state.variant)
-    return [card for card in faces if draw.taken_card_discard_refusal(card, turn.taken) is None]
+    if turn.taken is None or not draw_rule(state.variant).taken_card_is_marked():
+        return list(faces)  # no swap either: no card-dependent check can refuse
+    taken = turn.taken.face  # the one face ``taken_card_discard_refusal`` refuses
+    return [card for card in faces if card is not taken]
 
 
 def _discard_stands(state: RoundState, card: Card) -> bool:

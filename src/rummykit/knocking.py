@@ -27,7 +27,7 @@ from rummykit.rules.knock import KnockRule, knock_rule
 from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
 from rummykit.rules.wall import at_wall
 from rummykit.scoring import round_result
-from rummykit.state import Ending, RoundState, TableMeld, Turn
+from rummykit.state import Ending, Knocking, RoundState, TableMeld, Turn
 
 __all__ = [
     "KNOCK_PHASES",
@@ -36,6 +36,7 @@ __all__ = [
     "discard_refusal",
     "handles",
     "take_at_wall",
+    "take_counted",
     "take_ends_round",
     "wall_knock_possible",
     "wall_pass_allowed",
@@ -143,18 +144,23 @@ def take_ends_round(state: RoundState) -> RoundState | None:
     return None
 
 
+def take_counted(state: RoundState) -> dict[str, Knocking]:
+    """The change a take of the top discard from ``state`` makes to the
+    knock's counts (R-GIN-06: takes away from the wall are counted), for
+    the state after the take: ``{"knocking": ...}``, or nothing."""
+    if counts_takes(state.variant) and not at_wall(state.variant, len(state.stock)):
+        return {"knocking": _evolve(state.knocking, takes=state.knocking.takes + 1)}
+    return {}
+
+
 def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
-    """After the take ``taken`` from ``state``: at the wall the taker must be
-    able to knock (R-GIN-12); elsewhere the take is counted (R-GIN-06)."""
-    if at_wall(state.variant, len(state.stock)):
-        if not wall_knock_possible(taken):
-            raise _refuse(
-                "knock.deadwood",
-                "At the wall the upcard may be taken only to knock, and you could not knock.",
-            )
-        return taken
-    if counts_takes(state.variant):
-        return _evolve(taken, knocking=_evolve(taken.knocking, takes=state.knocking.takes + 1))
+    """After the take ``taken`` from ``state`` (counted by :func:`take_counted`):
+    at the wall the taker must be able to knock (R-GIN-12)."""
+    if at_wall(state.variant, len(state.stock)) and not wall_knock_possible(taken):
+        raise _refuse(
+            "knock.deadwood",
+            "At the wall the upcard may be taken only to knock, and you could not knock.",
+        )
     return taken
 
 
