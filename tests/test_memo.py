@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rummykit import Meld, Refusal, judge_meld, load_variant, parse_cards
-from rummykit.memo import PerOwner, forget_all
+from rummykit.memo import PerOwner, forget_all, once_per_owner
 
 
 def test_each_owner_has_its_own_table() -> None:
@@ -40,3 +40,30 @@ def test_equal_cards_under_other_rules_are_judged_again() -> None:
     assert isinstance(judge_meld(looser, cards), Meld)
     assert isinstance(judge_meld(rules, cards), Refusal)
     assert judge_meld(rules, cards) is judge_meld(rules, list(cards))
+
+
+def test_once_per_owner_makes_a_value_once_per_owner_object() -> None:
+    made: list[object] = []
+
+    @once_per_owner
+    def rule_of(owner: object) -> tuple[object, int]:
+        made.append(owner)
+        return (owner, len(made))
+
+    first = load_variant("gin")
+    assert rule_of(first) is rule_of(first) and made == [first]
+    # An equal variant that is another object gets its own value.
+    second = attrs.evolve(first)
+    assert second == first and second is not first
+    assert rule_of(second)[0] is second and len(made) == 2
+    assert rule_of.__name__ == "rule_of"
+
+
+def test_once_per_owner_forgets_beyond_64_owners_and_stays_right() -> None:
+    @once_per_owner
+    def double(owner: list[int]) -> int:
+        return owner[0] * 2
+
+    owners = [[n] for n in range(200)]
+    assert [double(o) for o in owners] == [2 * n for n in range(200)]
+    assert [double(o) for o in reversed(owners)] == [2 * n for n in reversed(range(200))]
