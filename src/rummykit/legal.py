@@ -153,6 +153,9 @@ def _code(card: Card) -> int:
     return card.code
 
 
+_ACES = 48  # the code of the ace of clubs: codes 48-51 are the aces
+
+
 def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:
     """Every ``shift``: a held card a joker of the run stands for, to each open end."""
     wanted = {slot.stands_for: slot.card for slot in meld.joker_slots()}
@@ -225,16 +228,30 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
 
 def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
     """The distinct meld moves of a hand (its jokers as jokers)."""
-    naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=_code)
-    jokers = min(hand.count(JOKER), rules.max_jokers)  # hands hold faces
-    pieces: list[_Piece] = []
-    # Sets: per rank; where a set may repeat a suit, a held card's copies count too.
-    pool = (
-        naturals if rules.set_distinct_suits else sorted((c for c in hand if c.code != JOKER_CODE), key=_code)
-    )
+    # One pass over the hand in code order: the naturals by rank (with their
+    # copies where a set may repeat a suit) and by suit (distinct faces), the
+    # jokers, and the suits whose ace the hand holds twice.
+    repeat_suits = not rules.set_distinct_suits
     by_rank: dict[int, list[Card]] = {}
-    for card in pool:
-        by_rank.setdefault(card.code // 4, []).append(card)
+    by_suit: dict[int, list[Card]] = {}
+    seen: set[Card] = set()
+    two_aces: set[int] = set()
+    jokers = 0
+    for card in sorted(hand, key=_code):
+        code = card.code
+        if code == JOKER_CODE:
+            jokers += 1
+        elif card in seen:
+            if repeat_suits:
+                by_rank[code >> 2].append(card)
+            if code >= _ACES:
+                two_aces.add(code & 3)
+        else:
+            seen.add(card)
+            by_rank.setdefault(code >> 2, []).append(card)
+            by_suit.setdefault(code & 3, []).append(card)
+    jokers = min(jokers, rules.max_jokers)
+    pieces: list[_Piece] = []
     sets = _SET_PIECES.table(rules)
     for group in by_rank.values():
         set_key = (tuple(group), jokers)
@@ -242,18 +259,13 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
         if piece is None:
             piece = sets[set_key] = _set_piece(rules, group, jokers)
         pieces.append(piece)
-    # Runs: per suit.
-    by_suit: dict[int, list[Card]] = {}
-    for card in naturals:
-        by_suit.setdefault(card.code % 4, []).append(card)
     runs = _RUN_PIECES.table(rules)
     for suit in sorted(by_suit):
         held = by_suit[suit]
-        two_aces = hand.count(Card.natural(14, suit)) >= 2
-        run_key = (suit, tuple(held), two_aces, jokers)
+        run_key = (suit, tuple(held), suit in two_aces, jokers)
         piece = runs.get(run_key)
         if piece is None:
-            piece = runs[run_key] = _run_piece(rules, suit, held, two_aces, jokers)
+            piece = runs[run_key] = _run_piece(rules, suit, held, suit in two_aces, jokers)
         pieces.append(piece)
     if not jokers:
         # Without jokers no two pieces share a meld: a set's cards are of one
