@@ -234,20 +234,20 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
     repeat_suits = not rules.set_distinct_suits
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[int, list[Card]] = {}
-    seen: set[Card] = set()
+    faces: set[Card] = set()
     two_aces: set[int] = set()
     jokers = 0
     for card in sorted(hand, key=_code):
         code = card.code
         if code == JOKER_CODE:
             jokers += 1
-        elif card in seen:
+        elif card in faces:
             if repeat_suits:
                 by_rank[code >> 2].append(card)
             if code >= _ACES:
                 two_aces.add(code & 3)
         else:
-            seen.add(card)
+            faces.add(card)
             by_rank.setdefault(code >> 2, []).append(card)
             by_suit.setdefault(code & 3, []).append(card)
     jokers = min(jokers, rules.max_jokers)
