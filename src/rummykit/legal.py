@@ -200,7 +200,8 @@ def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
 
 
 _MELD_MOVES: PerOwner[tuple[Card, ...], tuple[MeldMove, ...]] = PerOwner(limit=1_000)
-_Piece = tuple[tuple[object, MeldMove, str], ...]  # (identity, move, its text) of each distinct meld
+_Piece = tuple[tuple[tuple[object, MeldMove, str], ...], tuple[MeldMove, ...]]
+"""A piece: (identity, move, its text) of each distinct meld, and the moves alone."""
 _SET_PIECES: PerOwner[tuple[tuple[Card, ...], int], _Piece] = PerOwner(limit=20_000)
 _RUN_PIECES: PerOwner[tuple[int, tuple[Card, ...], bool, int], _Piece] = PerOwner(limit=20_000)
 
@@ -267,17 +268,18 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
         if piece is None:
             piece = runs[run_key] = _run_piece(rules, suit, held, suit in two_aces, jokers)
         pieces.append(piece)
+    moves: list[MeldMove] = []
     if not jokers:
         # Without jokers no two pieces share a meld: a set's cards are of one
         # rank, a run's of one suit and three ranks or more.
-        moves = [move for piece in pieces for _, move, _ in piece]
+        for piece in pieces:
+            moves += piece[1]
     else:
         results: dict[object, tuple[MeldMove, str]] = {}
         for piece in pieces:
-            for ident, move, text in piece:
+            for ident, move, text in piece[0]:
                 results.setdefault(ident, (move, text))
         seen: set[str] = set()
-        moves = []
         for move, text in results.values():
             if text not in seen:
                 seen.add(text)
@@ -387,8 +389,8 @@ def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: boo
 
 
 def _with_moves(results: dict[object, tuple[Card, ...]]) -> _Piece:
-    moves = ((ident, MeldMove(cards)) for ident, cards in results.items())
-    return tuple((ident, move, str(move)) for ident, move in moves)
+    found = tuple((ident, MeldMove(cards)) for ident, cards in results.items())
+    return tuple((ident, move, str(move)) for ident, move in found), tuple(move for _, move in found)
 
 
 def _drops(present: Sequence[int], spare: int) -> Iterator[tuple[int, ...]]:
