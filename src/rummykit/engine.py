@@ -69,6 +69,7 @@ __all__ = [
 _CODE = operator.attrgetter("code")
 _NO_TURN = Turn()  # turns are values: the fresh turn, and a draw from the stock, made once
 _STOCK_TURN = Turn(source="stock")
+_TAKE_TURNS: dict[tuple[Card, bool], Turn] = {}  # the turn after taking a card, by card and condition
 
 
 def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
@@ -372,7 +373,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
             state.turns_played, state.players, opened=opened
         )
         pickup = pickup_obligation(variant) if conditional else None
-        turn = Turn(source="discard", taken=chosen, must_use_taken=conditional)
+        turn = _TAKE_TURNS.get((chosen, conditional)) or _TAKE_TURNS.setdefault(
+            (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
+        )
         new = _after_draw(state, hand, discard=discard, turn=turn, **knocking.take_counted(state))
         table = [t.meld for t in state.table]
         if pickup is not None and not pickup.feasible(variant, hand, chosen, opened=opened, table=table):

@@ -159,8 +159,9 @@ class StandardDraw:
         return None
 
     def take_depths(self, discard_size: int) -> tuple[int, ...]:
-        most = discard_size if self.draw.discard_deep else min(discard_size, 1)
-        return tuple(d for d in range(1, most + 1) if self.take_refusal(d, discard_size) is None)
+        if not self.draw.discard_deep:
+            return _TOP_ONLY if self.take_refusal(1, discard_size) is None else ()
+        return tuple([d for d in range(1, discard_size + 1) if self.take_refusal(d, discard_size) is None])
 
     def taken_cards(self, discard: Sequence[Card], depth: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         # A deep take moves the cards above the chosen one too when
@@ -221,6 +222,9 @@ class StandardDraw:
 
     def visible_discards(self, discard: Sequence[Card]) -> tuple[Card, ...]:
         return tuple(discard) if self.draw.discard_visibility == "all" else tuple(discard[-1:])
+
+
+_TOP_ONLY = (1,)
 
 
 @once_per_owner
