@@ -440,7 +440,7 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
         wanted, shift, mask = int(meld.rank or 0) - 2, 2, -1  # the rank's index: code >> 2
     else:
         wanted, shift, mask = int(meld.suit or 0), 0, 3  # the suit: code & 3
-    relevant = tuple(c for c in hand if c.code == JOKER_CODE or (c.code >> shift) & mask == wanted)
+    relevant = tuple([c for c in hand if c.code == JOKER_CODE or (c.code >> shift) & mask == wanted])
     if rules.wild_deuces:
         relevant = tuple(
             c for c in hand if c.code == JOKER_CODE or c.code < 4 or (c.code >> shift) & mask == wanted

@@ -152,15 +152,15 @@ class Meld:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards as they lie (jokers and wild deuces without declaration)."""
-        return tuple(slot.card for slot in self.slots)
+        return tuple([slot.card for slot in self.slots])
 
     @property
     def naturals(self) -> tuple[Card, ...]:
-        return tuple(s.card for s in self.slots if s.card.code != JOKER_CODE)
+        return tuple([s.card for s in self.slots if s.card.code != JOKER_CODE])
 
     @property
     def jokers(self) -> int:
-        return sum(1 for s in self.slots if s.card.code == JOKER_CODE)
+        return [s.card.code for s in self.slots].count(JOKER_CODE)
 
     @property
     def is_pure(self) -> bool:
@@ -192,7 +192,7 @@ class Meld:
         return " ".join(slot.notation() for slot in self.slots)
 
     def joker_slots(self) -> tuple[Slot, ...]:
-        return tuple(s for s in self.slots if s.card.code == JOKER_CODE)
+        return tuple([s for s in self.slots if s.card.code == JOKER_CODE])
 
     def __len__(self) -> int:
         return len(self.slots)
