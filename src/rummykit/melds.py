@@ -547,14 +547,9 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     key = tuple(cards)
     verdict = verdicts.get(key)
     if verdict is None:
-        verdict = verdicts[key] = _judge_new(rules, key)
+        judge = _judge_with_deuces if rules.wild_deuces else _judge_cards
+        verdict = verdicts[key] = judge(rules, key)
     return verdict
-
-
-def _judge_new(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
-    if not rules.wild_deuces:
-        return _judge_cards(rules, cards)
-    return _judge_with_deuces(rules, cards)
 
 
 def deuce_not_wild(card: Card) -> Refusal:
