@@ -28,23 +28,8 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     actor: object = state.to_move
     if isinstance(parsed, Buy):
         actor = seat if seat is not None else named
-    return f"{actor}: {_public_text(parsed)}"
-
-
-def _public_text(move: Move) -> str:
-    """The move as every seat sees it; remembered per move object, since the
-    listed moves are the same objects game after game (moves are values)."""
-    hit = _TEXTS.get(id(move))
-    if hit is not None and hit[0] is move:
-        return hit[1]
-    text = "knock" if isinstance(move, Knock) else str(move)
-    if len(_TEXTS) >= 4096:
-        _TEXTS.clear()
-    _TEXTS[id(move)] = (move, text)
-    return text
-
-
-_TEXTS: dict[int, tuple[Move, str]] = {}
+    text = "knock" if isinstance(parsed, Knock) else str(parsed)
+    return f"{actor}: {text}"
 
 
 def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
