@@ -252,9 +252,16 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
             by_rank.setdefault(code >> 2, []).append(card)
             by_suit.setdefault(code & 3, []).append(card)
     jokers = min(jokers, rules.max_jokers)
+    # A rank or suit with too few cards for any meld, even with every joker,
+    # has an empty piece (a run may count an ace at both ends only where it
+    # may be low and high).
+    set_least = rules.set_min - jokers
+    run_least = rules.run_min - jokers - (1 if rules.ace_low and rules.ace_high else 0)
     pieces: list[_Piece] = []
     sets = _SET_PIECES.table(rules)
     for group in by_rank.values():
+        if len(group) < set_least:
+            continue
         set_key = (tuple(group), jokers)
         piece = sets.get(set_key)
         if piece is None:
@@ -263,6 +270,8 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
     runs = _RUN_PIECES.table(rules)
     for suit in sorted(by_suit):
         held = by_suit[suit]
+        if len(held) < run_least:
+            continue
         run_key = (suit, tuple(held), suit in two_aces, jokers)
         piece = runs.get(run_key)
         if piece is None:
