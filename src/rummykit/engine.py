@@ -683,7 +683,7 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
     except IllegalMove:
         return []
     if turn.taken is None or not draw_rule(state.variant).taken_card_is_marked():
-        return list(faces)  # no swap either: no card-dependent check can refuse
+        return list(faces)  # no swap (above), no taken card to keep: no card can be refused
     taken = turn.taken.face  # the one face ``taken_card_discard_refusal`` refuses
     return [card for card in faces if card is not taken]
 
