@@ -336,15 +336,13 @@ def top_take_stands(state: RoundState) -> bool:
         return False
     if knocking.take_ends_round(state) is not None:
         return True
-    chosen = state.discard[-1]
+    chosen = state.discard[-1].face
+    hand = state.hands[state.to_move]  # faces: another face is a card that is not ``chosen``
     opened = state.opened[state.to_move]
     plain = (
         not at_wall(variant, len(state.stock))
         and not rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-        and (
-            not rule.taken_card_is_marked()
-            or any(c.face is not chosen.face for c in state.hands[state.to_move])
-        )
+        and (not rule.taken_card_is_marked() or hand.count(chosen) < len(hand))
     )
     if plain:
         return True
