@@ -101,7 +101,7 @@ class Card:
     declaration (``2h=*``, or ``JK`` for a joker).
     """
 
-    __slots__ = ("code", "declared", "face", "rank", "suit", "undeclared")
+    __slots__ = ("_text", "code", "declared", "face", "rank", "suit", "undeclared")
 
     code: int
     rank: Rank | None
@@ -111,6 +111,7 @@ class Card:
     """The card without a declaration, as a hand holds it (a wild deuce's deuce)."""
     undeclared: Card
     """The card without a declaration, kept wild (``JK``, ``2h=*``; a natural itself)."""
+    _text: str  # the notation, made once (cards are printed in every log entry and document)
 
     def __new__(cls, text: str) -> Card:
         return parse_card(text)
@@ -127,6 +128,7 @@ class Card:
         object.__setattr__(card, "declared", declared)
         object.__setattr__(card, "face", face if face is not None else card)
         object.__setattr__(card, "undeclared", undeclared if undeclared is not None else card)
+        object.__setattr__(card, "_text", _notation(card))
         return card
 
     @staticmethod
@@ -195,14 +197,18 @@ class Card:
         return self
 
     def __str__(self) -> str:
-        if self.code == JOKER_CODE:
-            if self.face.code != JOKER_CODE:
-                return f"{self.face}={'*' if self.declared is None else self.declared}"
-            return "JK" if self.declared is None else f"JK={self.declared}"
-        return _RANK_SYMBOLS[self.code // 4] + "cdhs"[self.code % 4]
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+def _notation(card: Card) -> str:
+    if card.code == JOKER_CODE:
+        if card.face.code != JOKER_CODE:
+            return f"{card.face}={'*' if card.declared is None else card.declared}"
+        return "JK" if card.declared is None else f"JK={card.declared}"
+    return _RANK_SYMBOLS[card.code // 4] + "cdhs"[card.code % 4]
 
 
 NATURALS: tuple[Card, ...] = tuple(Card._create(code, None) for code in range(52))
@@ -320,7 +326,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Print cards in canonical notation, in the order given."""
-    return " ".join(str(card) for card in cards)
+    return " ".join([str(card) for card in cards])
 
 
 def build_deck(decks: int, jokers: int) -> tuple[Card, ...]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from rummykit.engine import apply_move
 from rummykit.legal import legal_moves
-from rummykit.moves import Buy, Knock, Move, parse_seat_move
+from rummykit.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
 from rummykit.serialize import to_json
 from rummykit.state import LOG_SIZE, RoundState, install_round_services
 from rummykit.views import view_of
@@ -24,12 +24,28 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     """How the log shows ``move`` made on ``state`` (it was accepted): the
     seat that acted and the move as every seat saw it (a knock's card is laid
     face down, so it is not named)."""
+    fixed = _FIXED_TEXTS.get(type(move))
+    if fixed is not None:  # the seat to move made a move whose text never varies
+        return f"{state.to_move}: {fixed}"
     named, parsed = parse_seat_move(move) if isinstance(move, str) else (None, move)
     actor: object = state.to_move
     if isinstance(parsed, Buy):
         actor = seat if seat is not None else named
     text = "knock" if isinstance(parsed, Knock) else str(parsed)
     return f"{actor}: {text}"
+
+
+_FIXED_TEXTS: dict[type, str] = {
+    Draw: str(Draw()),
+    DrawExchange: str(DrawExchange()),
+    Out: str(Out()),
+    Undo: str(Undo()),
+    Pass: str(Pass()),
+    Knock: "knock",
+    Done: str(Done()),
+}
+"""The log's text of the moves made only by the seat to move whose text is
+always the same (a knock's card is not shown)."""
 
 
 def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
