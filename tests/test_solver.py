@@ -9,6 +9,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from brute_force import least_left_over
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -62,19 +63,10 @@ def subsets_with(first: int, rest: Sequence[int], sizes: range) -> list[tuple[in
 
 def brute_least_penalty(variant: Variant, hand: Sequence[Card]) -> int:
     penalty = variant.values.hand.by_code
-
-    @cache
-    def best(remaining: frozenset[int]) -> int:
-        if not remaining:
-            return 0
-        first, *rest = sorted(remaining)
-        result = penalty[hand[first].code] + best(remaining - {first})
-        for group in subsets_with(first, rest, range(3, len(remaining) + 1)):
-            if isinstance(judge_meld(variant.meld_rules, [hand[i] for i in group]), Meld):
-                result = min(result, best(remaining - set(group)))
-        return result
-
-    return best(frozenset(range(len(hand))))
+    rules = variant.meld_rules
+    return least_left_over(
+        hand, lambda card: penalty[card.code], lambda group: isinstance(judge_meld(rules, group), Meld)
+    )
 
 
 def brute_best_opening(variant: Variant, hand: Sequence[Card], must_use: Card | None) -> int | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
+from brute_force import least_left_over
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -110,19 +111,9 @@ def groups_with(first: int, rest: Sequence[int], low: int, high: int) -> list[tu
 
 def brute_least_penalty(variant: Variant, hand: Sequence[Card]) -> int:
     penalty = variant.values.hand.by_code
-
-    @cache
-    def best(remaining: frozenset[int]) -> int:
-        if not remaining:
-            return 0
-        first, *rest = sorted(remaining)
-        result = penalty[hand[first].code] + best(remaining - {first})
-        for group in groups_with(first, rest, 3, len(remaining)):
-            if meld_values(variant, tuple(hand[i] for i in group)):
-                result = min(result, best(remaining - set(group)))
-        return result
-
-    return best(frozenset(range(len(hand))))
+    return least_left_over(
+        hand, lambda card: penalty[card.code], lambda group: bool(meld_values(variant, group))
+    )
 
 
 def brute_best_opening(variant: Variant, hand: Sequence[Card], minimum: int) -> int | None:

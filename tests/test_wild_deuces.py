@@ -14,11 +14,11 @@ import json
 import pickle
 import random
 from collections import deque
-from functools import cache
-from itertools import combinations, product
+from itertools import product
 from pathlib import Path
 
 import pytest
+from brute_force import least_left_over
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -288,22 +288,7 @@ def _meldable(group: tuple[Card, ...]) -> bool:
 
 
 def brute_least(hand: tuple[Card, ...]) -> int:
-    penalty = WILD.hand_penalties
-
-    @cache
-    def best(remaining: frozenset[int]) -> int:
-        if not remaining:
-            return 0
-        first, *rest = sorted(remaining)
-        result = penalty[hand[first].code] + best(remaining - {first})
-        for size in range(2, len(rest) + 1):
-            for others in combinations(rest, size):
-                group = (first, *others)
-                if _meldable(tuple(hand[i] for i in group)):
-                    result = min(result, best(remaining - set(group)))
-        return result
-
-    return best(frozenset(range(len(hand))))
+    return least_left_over(hand, lambda card: WILD.hand_penalties[card.code], _meldable)
 
 
 @given(st.lists(st.sampled_from(FACES), min_size=1, max_size=7))
