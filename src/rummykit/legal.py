@@ -11,7 +11,7 @@ offers them, else by a trial ``apply``): a move is listed if and only if
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, wild_deuce
@@ -303,16 +303,33 @@ def _meld_moves_deuces_wild(rules: MeldRules, hand: Sequence[Card]) -> tuple[Mel
     """The meld moves of a hand whose deuces are wild or natural: the melds
     of the hand with a joker more for each deuce, each joker place then
     played by a joker or by a deuce the meld does not use as itself."""
-    virtual = (*hand, *(JOKER,) * sum(1 for c in hand if c.code < 4))
-    # Moves that lay the same cards into the same places, two deuces
-    # trading places, are one move: the first form found stands for them.
-    found: dict[tuple[int, tuple[int, ...]], MeldMove] = {}
-    for number, move in enumerate(_listed_meld_moves(rules, virtual)):
-        for cards in _wild_forms(move.cards, hand):
+    listed = {move.cards: move for move in _listed_meld_moves(rules, _deuces_as_jokers(hand))}
+
+    def stands(cards: tuple[Card, ...]) -> bool:
+        return cards in listed or isinstance(judge_meld(rules, cards), Meld)
+
+    return tuple(listed.get(cards) or MeldMove(cards) for cards in _wild_played(listed, hand, stands))
+
+
+def _deuces_as_jokers(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand with a joker more for each deuce (a deuce may play wild)."""
+    return (*hand, *(JOKER,) * sum(1 for c in hand if c.code < 4))
+
+
+def _wild_played(
+    groups: Iterable[tuple[Card, ...]], hand: Sequence[Card], stands: Callable[[tuple[Card, ...]], bool]
+) -> list[tuple[Card, ...]]:
+    """Each group (found with the deuces as jokers) in every form the hand's
+    wild cards can give it that ``stands``. Forms that lay the same cards
+    into the same places, two deuces trading places, are one: the first
+    found stands for them."""
+    found: dict[tuple[int, tuple[int, ...]], tuple[Card, ...]] = {}
+    for number, group in enumerate(groups):
+        for cards in _wild_forms(group, hand):
             key = (number, tuple(sorted(c.face.code for c in cards)))
-            if key not in found and (cards is move.cards or isinstance(judge_meld(rules, cards), Meld)):
-                found[key] = move if cards is move.cards else MeldMove(cards)
-    return tuple(found.values())
+            if key not in found and stands(cards):
+                found[key] = cards
+    return list(found.values())
 
 
 def _wild_forms(cards: tuple[Card, ...], hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
@@ -449,11 +466,10 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
         wanted, shift, mask = int(meld.rank or 0) - 2, 2, -1  # the rank's index: code >> 2
     else:
         wanted, shift, mask = int(meld.suit or 0), 0, 3  # the suit: code & 3
-    relevant = tuple([c for c in hand if c.code == JOKER_CODE or (c.code >> shift) & mask == wanted])
-    if rules.wild_deuces:
-        relevant = tuple(
-            c for c in hand if c.code == JOKER_CODE or c.code < 4 or (c.code >> shift) & mask == wanted
-        )
+    deuces = 4 if rules.wild_deuces else 0  # codes below this are wild cards too
+    relevant = tuple(
+        [c for c in hand if c.code == JOKER_CODE or c.code < deuces or (c.code >> shift) & mask == wanted]
+    )
     remembered = _LAYOFFS.table(rules)
     key = (meld, relevant)
     groups = remembered.get(key)
@@ -469,14 +485,8 @@ def _layoff_groups_deuces_wild(
     rules: MeldRules, meld: Meld, hand: Sequence[Card]
 ) -> tuple[tuple[Card, ...], ...]:
     """The lay-offs of a hand whose deuces are wild or natural (as for melds)."""
-    virtual = (*hand, *(JOKER,) * sum(1 for c in hand if c.code < 4))
-    found: dict[tuple[int, tuple[int, ...]], tuple[Card, ...]] = {}
-    for number, group in enumerate(_layoff_groups(rules, meld, virtual)):
-        for cards in _wild_forms(group, hand):
-            key = (number, tuple(sorted(c.face.code for c in cards)))
-            if key not in found and isinstance(extend_meld(rules, meld, cards), Meld):
-                found[key] = cards
-    return tuple(found.values())
+    groups = _layoff_groups(rules, meld, _deuces_as_jokers(hand))
+    return tuple(_wild_played(groups, hand, lambda cards: isinstance(extend_meld(rules, meld, cards), Meld)))
 
 
 def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
