@@ -24,15 +24,11 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     """How the log shows ``move`` made on ``state`` (it was accepted): the
     seat that acted and the move as every seat saw it (a knock's card is laid
     face down, so it is not named)."""
-    fixed = _FIXED_TEXTS.get(type(move))
-    if fixed is not None:  # the seat to move made a move whose text never varies
-        return f"{state.to_move}: {fixed}"
     named, parsed = parse_seat_move(move) if isinstance(move, str) else (None, move)
     actor: object = state.to_move
     if isinstance(parsed, Buy):
         actor = seat if seat is not None else named
-    text = "knock" if isinstance(parsed, Knock) else str(parsed)
-    return f"{actor}: {text}"
+    return f"{actor}: {_FIXED_TEXTS.get(type(parsed)) or str(parsed)}"
 
 
 _FIXED_TEXTS: dict[type, str] = {
@@ -44,8 +40,8 @@ _FIXED_TEXTS: dict[type, str] = {
     Knock: "knock",
     Done: str(Done()),
 }
-"""The log's text of the moves made only by the seat to move whose text is
-always the same (a knock's card is not shown)."""
+"""The log's text of the moves whose text is always the same, made once (a
+knock's card is laid face down, so the log does not name it)."""
 
 
 def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
