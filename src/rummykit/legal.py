@@ -220,7 +220,7 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
     found = remembered.get(key)
     if found is not None:
         return found
-    if rules.wild_deuces:
+    if rules.wild_below:
         found = remembered[key] = _meld_moves_deuces_wild(rules, key)
         return found
     found = remembered[key] = _listed_meld_moves(rules, key)
@@ -303,21 +303,25 @@ def _meld_moves_deuces_wild(rules: MeldRules, hand: Sequence[Card]) -> tuple[Mel
     """The meld moves of a hand whose deuces are wild or natural: the melds
     of the hand with a joker more for each deuce, each joker place then
     played by a joker or by a deuce the meld does not use as itself."""
-    listed = {move.cards: move for move in _listed_meld_moves(rules, _deuces_as_jokers(hand))}
+    listed = {move.cards: move for move in _listed_meld_moves(rules, _wild_as_jokers(rules, hand))}
 
     def stands(cards: tuple[Card, ...]) -> bool:
         return cards in listed or isinstance(judge_meld(rules, cards), Meld)
 
-    return tuple(listed.get(cards) or MeldMove(cards) for cards in _wild_played(listed, hand, stands))
+    return tuple(listed.get(cards) or MeldMove(cards) for cards in _wild_played(rules, listed, hand, stands))
 
 
-def _deuces_as_jokers(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """The hand with a joker more for each deuce (a deuce may play wild)."""
-    return (*hand, *(JOKER,) * sum(1 for c in hand if c.code < 4))
+def _wild_as_jokers(rules: MeldRules, hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand with a joker more for each natural card that may play wild
+    (each deuce, where deuces are wild)."""
+    return (*hand, *(JOKER,) * len(rules.wild_naturals(hand)))
 
 
 def _wild_played(
-    groups: Iterable[tuple[Card, ...]], hand: Sequence[Card], stands: Callable[[tuple[Card, ...]], bool]
+    rules: MeldRules,
+    groups: Iterable[tuple[Card, ...]],
+    hand: Sequence[Card],
+    stands: Callable[[tuple[Card, ...]], bool],
 ) -> list[tuple[Card, ...]]:
     """Each group (found with the deuces as jokers) in every form the hand's
     wild cards can give it that ``stands``. Forms that lay the same cards
@@ -325,14 +329,16 @@ def _wild_played(
     found stands for them."""
     found: dict[tuple[int, tuple[int, ...]], tuple[Card, ...]] = {}
     for number, group in enumerate(groups):
-        for cards in _wild_forms(group, hand):
+        for cards in _wild_forms(rules, group, hand):
             key = (number, tuple(sorted(c.face.code for c in cards)))
             if key not in found and stands(cards):
                 found[key] = cards
     return list(found.values())
 
 
-def _wild_forms(cards: tuple[Card, ...], hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+def _wild_forms(
+    rules: MeldRules, cards: tuple[Card, ...], hand: Sequence[Card]
+) -> Iterator[tuple[Card, ...]]:
     """Each way the hand's wild cards (its jokers, and its deuces not laid
     as themselves) can fill the joker places of ``cards``."""
     places = [i for i, card in enumerate(cards) if card.code == JOKER_CODE]
@@ -341,7 +347,7 @@ def _wild_forms(cards: tuple[Card, ...], hand: Sequence[Card]) -> Iterator[tuple
         return
     left = Counter(hand)
     left.subtract(card for card in cards if card.code != JOKER_CODE)
-    kinds = [face for face in sorted(left, key=_code) if left[face] > 0 and (face.code < 4 or face is JOKER)]
+    kinds = [face for face in sorted(left, key=_code) if left[face] > 0 and rules.plays_wild(face)]
     for combo in product(kinds, repeat=len(places)):
         used = Counter(combo)
         if any(used[face] > left[face] for face in used):
@@ -466,15 +472,15 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
         wanted, shift, mask = int(meld.rank or 0) - 2, 2, -1  # the rank's index: code >> 2
     else:
         wanted, shift, mask = int(meld.suit or 0), 0, 3  # the suit: code & 3
-    deuces = 4 if rules.wild_deuces else 0  # codes below this are wild cards too
+    wild_below = rules.wild_below  # naturals with a code below this may play wild
     relevant = tuple(
-        [c for c in hand if c.code == JOKER_CODE or c.code < deuces or (c.code >> shift) & mask == wanted]
+        [c for c in hand if c.code == JOKER_CODE or c.code < wild_below or (c.code >> shift) & mask == wanted]
     )
     remembered = _LAYOFFS.table(rules)
     key = (meld, relevant)
     groups = remembered.get(key)
     if groups is None:
-        if rules.wild_deuces:
+        if wild_below:
             groups = remembered[key] = _layoff_groups_deuces_wild(rules, meld, relevant)
         else:
             groups = remembered[key] = tuple(_layoff_groups(rules, meld, relevant))
@@ -485,8 +491,10 @@ def _layoff_groups_deuces_wild(
     rules: MeldRules, meld: Meld, hand: Sequence[Card]
 ) -> tuple[tuple[Card, ...], ...]:
     """The lay-offs of a hand whose deuces are wild or natural (as for melds)."""
-    groups = _layoff_groups(rules, meld, _deuces_as_jokers(hand))
-    return tuple(_wild_played(groups, hand, lambda cards: isinstance(extend_meld(rules, meld, cards), Meld)))
+    groups = _layoff_groups(rules, meld, _wild_as_jokers(rules, hand))
+    return tuple(
+        _wild_played(rules, groups, hand, lambda cards: isinstance(extend_meld(rules, meld, cards), Meld))
+    )
 
 
 def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:

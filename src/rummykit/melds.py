@@ -20,7 +20,17 @@ from typing import Literal, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards, wild_deuce
+from rummykit.cards import (
+    DEUCE_CODES,
+    JOKER,
+    JOKER_CODE,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+    wild_deuce,
+)
 from rummykit.errors import N_, Refusal, Text, joined
 from rummykit.memo import PerOwner
 from rummykit.values import TableValues
@@ -83,7 +93,39 @@ class MeldRules:
         """
         if not self.wild_deuces:
             return by_code
-        return (by_code[JOKER_CODE],) * 4 + by_code[4:]
+        return (by_code[JOKER_CODE],) * DEUCE_CODES + by_code[DEUCE_CODES:]
+
+    @property
+    def wild_below(self) -> int:
+        """Natural cards whose code is below this may also play wild: the
+        deuces where deuces are wild (``deck.wild_deuces``), else none (0).
+        Every listing and solver asks this, or the two methods below, which
+        cards besides the jokers are wild.
+
+        >>> MeldRules(wild_deuces=True).wild_below, MeldRules().wild_below
+        (4, 0)
+        """
+        return DEUCE_CODES if self.wild_deuces else 0
+
+    def plays_wild(self, card: Card) -> bool:
+        """May ``card`` (a face) play wild: a joker always, a deuce where
+        deuces are wild.
+
+        >>> [MeldRules(wild_deuces=w).plays_wild(c) for w in (True, False) for c in parse_cards("2h JK 3h")]
+        [True, True, False, False, True, False]
+        """
+        return card.code == JOKER_CODE or card.code < self.wild_below
+
+    def wild_naturals(self, cards: Iterable[Card]) -> list[Card]:
+        """The natural cards among ``cards`` (faces) that may also play wild.
+
+        >>> MeldRules(wild_deuces=True).wild_naturals(parse_cards("2h 3h JK 2c"))
+        [Card('2h'), Card('2c')]
+        >>> MeldRules().wild_naturals(parse_cards("2h 3h"))
+        []
+        """
+        below = self.wild_below
+        return [card for card in cards if card.code < below] if below else []
 
     def joker_limit(self, naturals: int) -> int:
         """The most jokers a meld with ``naturals`` natural cards may hold:
@@ -566,7 +608,7 @@ def _judge_cards(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     jokers: list[Card] = []
     for card in cards:
         if card.code == JOKER_CODE:
-            if card.face.code != JOKER_CODE and not rules.wild_deuces:
+            if not rules.plays_wild(card.face):
                 return deuce_not_wild(card)
             jokers.append(card)
         else:
@@ -634,7 +676,7 @@ def _judge_with_deuces(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusa
     verdict = _judge_cards(rules, cards)
     if isinstance(verdict, Meld):
         return place_wild_cards(verdict, [c for c in cards if c.code == JOKER_CODE])
-    deuces = [i for i, card in enumerate(cards) if card.code < 4]
+    deuces = [i for i, card in enumerate(cards) if card.code < DEUCE_CODES]
     for count in range(1, len(deuces) + 1):
         readings: dict[str, Meld] = {}
         for chosen in itertools.combinations(deuces, count):
@@ -775,7 +817,7 @@ def _extend_with_deuces(
     """A lay-off where deuces are wild: undeclared deuces natural first, then
     with the fewest of them wild; the wild cards keep their identity."""
     verdict = _extended(rules, meld, naturals, jokers)
-    deuces = [i for i, card in enumerate(naturals) if card.code < 4]
+    deuces = [i for i, card in enumerate(naturals) if card.code < DEUCE_CODES]
     count = 0
     while not isinstance(verdict, Meld) and count < len(deuces):
         count += 1
@@ -919,7 +961,7 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
     if not cards:
         return _refuse("meld.too-short", "A meld needs cards.")
     wild = [c for c in cards if c.code == JOKER_CODE and c.face.code != JOKER_CODE]
-    if wild and not rules.wild_deuces:
+    if wild and not rules.plays_wild(wild[0].face):
         return deuce_not_wild(wild[0])
     rebuilt = _rebuilt(rules, kind, cards)
     if not wild or isinstance(rebuilt, Refusal):

@@ -69,7 +69,7 @@ def shift_wild(
     ``shift.no-wild`` (no joker of this run stands for ``card``),
     ``shift.no-room`` (``target`` is not an open end of the run)."""
     card = card.face
-    if target.is_wild_deuce and not variant.meld_rules.wild_deuces:
+    if target.is_wild_deuce and not variant.meld_rules.plays_wild(target.face):
         return deuce_not_wild(target)
     wanted = target.declared if target.code == JOKER_CODE else target
     joker = next((i for i, slot in enumerate(meld.slots) if slot.is_joker and slot.stands_for is card), None)

@@ -13,20 +13,16 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, wild_deuce
-from rummykit.melds import Meld, place_wild_cards
+from rummykit.melds import Meld, MeldRules, place_wild_cards
 
-__all__ = ["deuce_choices", "has_deuces", "wild_deuce_cards", "wild_deuce_melds"]
-
-
-def has_deuces(cards: Sequence[Card]) -> bool:
-    """Does a hand (of faces) hold a deuce?"""
-    return any(card.code < 4 for card in cards)
+__all__ = ["deuce_choices", "wild_deuce_cards", "wild_deuce_melds"]
 
 
-def deuce_choices(cards: Sequence[Card]) -> Iterator[tuple[list[Card], list[Card]]]:
+def deuce_choices(rules: MeldRules, cards: Sequence[Card]) -> Iterator[tuple[list[Card], list[Card]]]:
     """Each choice of the deuces of ``cards`` (faces) that play wild, fewest
-    first: the hand with those deuces as jokers, and the deuces."""
-    deuces = sorted((card for card in cards if card.code < 4), key=_code)
+    first: the hand with those deuces as jokers, and the deuces (where
+    ``rules`` has no wild deuces, the hand as it is only)."""
+    deuces = sorted(rules.wild_naturals(cards), key=_code)
     for count in range(len(deuces) + 1):
         for wild in dict.fromkeys(combinations(deuces, count)):
             rest = list(cards)

@@ -11,7 +11,7 @@ from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, MeldRules, extend_meld
 from rummykit.memo import PerOwner
-from rummykit.solver.deuces import deuce_choices, has_deuces, wild_deuce_cards, wild_deuce_melds
+from rummykit.solver.deuces import deuce_choices, wild_deuce_cards, wild_deuce_melds
 from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.tables import (
     FACES,
@@ -72,9 +72,9 @@ def can_go_out(
     """
     variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
-    if variant.meld_rules.wild_deuces and has_deuces(hand_cards):
+    if variant.meld_rules.wild_naturals(hand_cards):
         blocked_faces = [c.face for c in parse_cards(not_discardable)]
-        for hand, wild in deuce_choices(hand_cards):
+        for hand, wild in deuce_choices(variant.meld_rules, hand_cards):
             plan = _can_go_out(variant, hand, table, keep_discard, must_open, not_discardable)
             if plan is not None:
                 mapped = _with_wild_deuces(plan, wild, blocked_faces)

@@ -9,7 +9,7 @@ import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, parse_cards
 from rummykit.melds import Meld
-from rummykit.solver.deuces import deuce_choices, has_deuces, wild_deuce_melds
+from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -66,9 +66,9 @@ def least_penalty(
         cards = parse_cards(cards)
     elif not isinstance(cards, (list, tuple)):
         cards = tuple(cards)
-    if variant.meld_rules.wild_deuces:
+    if variant.meld_rules.wild_below:
         faces = [c.face for c in parse_cards(cards)]
-        if has_deuces(faces):
+        if variant.meld_rules.wild_naturals(faces):
             return _least_deuces_wild(variant, faces, discard=discard)
     return _least(variant, cards, discard=discard)
 
@@ -77,7 +77,7 @@ def _least_deuces_wild(variant: Variant, faces: list[Card], *, discard: bool) ->
     """The least penalty where deuces are wild: the best over every choice of
     the deuces that play wild (the fewest on a tie)."""
     best: tuple[Arrangement, list[Card]] | None = None
-    for hand, wild in deuce_choices(faces):
+    for hand, wild in deuce_choices(variant.meld_rules, faces):
         option = _least(variant, hand, discard=discard)
         if best is None or option.penalty < best[0].penalty:
             best = (option, wild)
@@ -259,8 +259,8 @@ def penalty_floor(
     """
     variant = as_variant(variant)
     _, tables, plain = _hand_for(variant, cards)
-    if plain is None or (variant.meld_rules.wild_deuces and plain[0] & 0xF):
-        return 0  # a wild deuce could put any card in a meld
+    if plain is None or plain[0] & ((1 << variant.meld_rules.wild_below) - 1):
+        return 0  # a wild card (a natural below wild_below) could put any card in a meld
     penalties = tables.penalties
     hand = plain[0]
     heads = tables.plain_heads()

@@ -10,7 +10,7 @@ import attrs
 
 from rummykit.cards import JOKER, Card, parse_cards
 from rummykit.melds import Meld
-from rummykit.solver.deuces import deuce_choices, has_deuces, wild_deuce_melds
+from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.requirement import ContractShape, hand_rules_of
 from rummykit.solver.tables import (
     FACES,
@@ -92,7 +92,7 @@ def best_opening(
     shape = _deal_contract(contracts, deal_number) if wants_contract else None
     if forced is not None and forced not in hand_cards:
         return None
-    if variant.meld_rules.wild_deuces and has_deuces(hand_cards):
+    if variant.meld_rules.wild_naturals(hand_cards):
         return _best_opening_deuces_wild(variant, hand_cards, forced, minimum, shape)
     return _best_opening(variant, hand_cards, forced, minimum, shape)
 
@@ -107,7 +107,7 @@ def _best_opening_deuces_wild(
     """The best opening over every choice of the deuces that play wild (a
     forced deuce played wild is forced as a joker and named first)."""
     best: tuple[OpeningPlan, list[Card]] | None = None
-    for hand, wild in deuce_choices(hand_cards):
+    for hand, wild in deuce_choices(variant.meld_rules, hand_cards):
         must = forced
         if forced is not None and forced not in hand:
             must = JOKER
