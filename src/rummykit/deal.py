@@ -17,7 +17,7 @@ import random
 import secrets
 from collections.abc import Sequence
 
-from rummykit.cards import JOKER_CODE, Card
+from rummykit.cards import JOKER_CODE, Card, code_order
 from rummykit.rules.contract import contract_deal_rule, deal_count
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.draw import draw_rule
@@ -85,7 +85,7 @@ def deal(
         order = shuffle(canonical, rng)
     else:
         order = tuple(c.face for c in deck)
-        if sorted(order, key=_code) != sorted(canonical, key=_code):
+        if sorted(order, key=code_order) != sorted(canonical, key=code_order):
             raise ValueError("the recorded deck is not this variant's deck for this player count")
     dealt = rule.deal(order, players, dealer)
     phase: Phase = "play" if draw_rule(variant).turn_starts_drawn(0) else "draw"
@@ -111,6 +111,3 @@ def deal(
         variant_digest=variant.digest(),
     )
 
-
-def _code(card: Card) -> int:
-    return card.code

@@ -8,13 +8,12 @@ name); the checks that span a turn run at the commit (discard or ``out``).
 
 from __future__ import annotations
 
-import operator
 import reprlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from rummykit import knocking
-from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
+from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
 from rummykit.evolve import evolve as _evolve
@@ -66,7 +65,6 @@ __all__ = [
 ]
 
 
-_CODE = operator.attrgetter("code")
 _NO_TURN = Turn()  # turns are values: the fresh turn, and a draw from the stock, made once
 _STOCK_TURN = Turn(source="stock")
 _TAKE_TURNS: dict[tuple[Card, bool], Turn] = {}  # the turn after taking a card, by card and condition
@@ -153,7 +151,7 @@ def _buy(state: RoundState, buyer: int) -> RoundState:
         raise IllegalMove.from_refusal(refusal)
     penalty = state.stock[: rule.penalty_cards]
     hands = list(state.hands)
-    hands[buyer] = tuple(sorted((*hands[buyer], state.discard[-1], *penalty), key=_CODE))
+    hands[buyer] = tuple(sorted((*hands[buyer], state.discard[-1], *penalty), key=code_order))
     buys = list(state.buys or (0,) * state.players)
     buys[buyer] += 1
     return _evolve(
@@ -250,7 +248,7 @@ def _need_draw(state: RoundState) -> None:
 
 def _with_hand(state: RoundState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     hands = list(state.hands)
-    hands[state.to_move] = tuple(sorted(hand, key=_CODE))  # hands hold faces only
+    hands[state.to_move] = tuple(sorted(hand, key=code_order))  # hands hold faces only
     return tuple(hands)
 
 

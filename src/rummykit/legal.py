@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, wild_deuce
+from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
 from rummykit.engine import (
     apply_move,
     buy_refusal,
@@ -101,7 +101,7 @@ def _play_moves(state: RoundState) -> list[Move]:
     exchanges."""
     variant = state.variant
     hand = state.hands[state.to_move]
-    faces = sorted(set(hand), key=_code)
+    faces = sorted(set(hand), key=code_order)
     out: list[Move] = []
     if melds_during_play(variant):
         if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:
@@ -148,9 +148,6 @@ _DISCARDS: dict[Card, Discard] = {}  # one move per face (moves are values)
 _TAKES: dict[int, Take] = {}  # one move per depth
 _DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 
-
-def _code(card: Card) -> int:
-    return card.code
 
 
 _ACES = 48  # the code of the ace of clubs: codes 48-51 are the aces
@@ -238,7 +235,7 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
     faces: set[Card] = set()
     two_aces: set[int] = set()
     jokers = 0
-    for card in sorted(hand, key=_code):
+    for card in sorted(hand, key=code_order):
         code = card.code
         if code == JOKER_CODE:
             jokers += 1
@@ -347,7 +344,7 @@ def _wild_forms(
         return
     left = Counter(hand)
     left.subtract(card for card in cards if card.code != JOKER_CODE)
-    kinds = [face for face in sorted(left, key=_code) if left[face] > 0 and rules.plays_wild(face)]
+    kinds = [face for face in sorted(left, key=code_order) if left[face] > 0 and rules.plays_wild(face)]
     for combo in product(kinds, repeat=len(places)):
         used = Counter(combo)
         if any(used[face] > left[face] for face in used):
@@ -505,10 +502,11 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
         rank = meld.rank
         held = {s.suit for s in meld.slots if s.suit is not None}
         options = sorted(
-            (c for c in faces if c.code != JOKER_CODE and c.rank == rank and c.suit not in held), key=_code
+            (c for c in faces if c.code != JOKER_CODE and c.rank == rank and c.suit not in held),
+            key=code_order,
         )
         if not rules.set_distinct_suits:  # any suit, every copy held
-            options = sorted((c for c in hand if c.code != JOKER_CODE and c.rank == rank), key=_code)
+            options = sorted((c for c in hand if c.code != JOKER_CODE and c.rank == rank), key=code_order)
         for size in range(len(options) + 1):
             for chosen in combinations(options, size):
                 for k in range(room_jokers + 1):

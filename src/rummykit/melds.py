@@ -14,7 +14,6 @@ cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal, Protocol
 
@@ -27,6 +26,7 @@ from rummykit.cards import (
     Card,
     Rank,
     Suit,
+    code_order,
     format_cards,
     parse_cards,
     wild_deuce,
@@ -572,7 +572,6 @@ def _run_shape_refusal(
 
 # --------------------------------------------------------------------------- entry points
 
-_code = operator.attrgetter("code")
 
 
 _JUDGED: PerOwner[tuple[Card, ...], Meld | Refusal] = PerOwner(limit=10_000)
@@ -619,7 +618,7 @@ def _judge_cards(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
         return _refuse("meld.not-a-meld", "A meld needs at least one natural card.")
     if len(jokers) > rules.joker_limit(len(naturals)):
         return _too_many_jokers(rules, len(jokers), len(naturals))
-    naturals.sort(key=_code)  # messages name cards in a fixed order
+    naturals.sort(key=code_order)  # messages name cards in a fixed order
     rank_bits = suit_bits = 0
     for card in naturals:
         code = card.code

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card
+from rummykit.cards import JOKER_CODE, Card, code_order
 from rummykit.evolve import evolve as _copy_with
 from rummykit.moves import Move
 from rummykit.table import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
@@ -56,11 +56,8 @@ Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
 
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A hand in canonical order (faces only)."""
-    return tuple(sorted((c.face for c in cards), key=_code))
+    return tuple(sorted((c.face for c in cards), key=code_order))
 
-
-def _code(card: Card) -> int:
-    return card.code
 
 
 class RoundServices(Protocol):

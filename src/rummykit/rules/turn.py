@@ -14,7 +14,7 @@ from typing import Protocol
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card
+from rummykit.cards import JOKER, JOKER_CODE, Card, code_order
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
@@ -242,7 +242,7 @@ class TakenDiscardLaid:
     ) -> Iterator[tuple[Meld, tuple[Card, ...]]]:
         """New melds of ``card`` with at least ``partners`` natural hand cards
         (and at most one more than needed), with the jokers the hand holds."""
-        naturals = sorted({c for c in others if c.code != JOKER_CODE}, key=_code)
+        naturals = sorted({c for c in others if c.code != JOKER_CODE}, key=code_order)
         if card.code != JOKER_CODE:
             naturals = [c for c in naturals if c.rank == card.rank or c.suit == card.suit]
         rules = variant.meld_rules
@@ -463,9 +463,6 @@ def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
     return SwappedJokerRelaid(table) if table.relay_required() else None
 
 
-def _code(card: Card) -> int:
-    return card.code
-
 
 def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     rest = list(cards)
@@ -492,7 +489,7 @@ def _meld_with_released_joker(
         return False
     others = list(hand)
     others.remove(chosen)
-    faces = sorted({c for c in others if c.code != JOKER_CODE}, key=_code)
+    faces = sorted({c for c in others if c.code != JOKER_CODE}, key=code_order)
     partners = [c for c in faces if c.rank == chosen.rank or c.suit == chosen.suit]
     for meld in table:
         if not meld.jokers:

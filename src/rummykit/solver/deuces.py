@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, wild_deuce
+from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
 from rummykit.melds import Meld, MeldRules, place_wild_cards
 
 __all__ = ["deuce_choices", "wild_deuce_cards", "wild_deuce_melds"]
@@ -22,7 +22,7 @@ def deuce_choices(rules: MeldRules, cards: Sequence[Card]) -> Iterator[tuple[lis
     """Each choice of the deuces of ``cards`` (faces) that play wild, fewest
     first: the hand with those deuces as jokers, and the deuces (where
     ``rules`` has no wild deuces, the hand as it is only)."""
-    deuces = sorted(rules.wild_naturals(cards), key=_code)
+    deuces = sorted(rules.wild_naturals(cards), key=code_order)
     for count in range(len(deuces) + 1):
         for wild in dict.fromkeys(combinations(deuces, count)):
             rest = list(cards)
@@ -53,6 +53,3 @@ def wild_deuce_cards(cards: Sequence[Card], deuces: list[Card]) -> tuple[Card, .
         out.append(card)
     return tuple(out)
 
-
-def _code(card: Card) -> int:
-    return card.code

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from rummykit.cards import Card
+from rummykit.cards import Card, code_order
 from rummykit.melds import Meld, judge_meld
 from rummykit.moves import Move
 from rummykit.rules.going_out import going_out_rule
@@ -29,7 +29,7 @@ def check_invariants(state: RoundState) -> None:
     )
     for hand in state.hands:
         _require(all(c.declared is None for c in hand), "a hand holds a declared joker")
-        _require(list(hand) == sorted(hand, key=_code), "a hand is not in canonical order")
+        _require(list(hand) == sorted(hand, key=code_order), "a hand is not in canonical order")
     for entry in state.table:
         meld = entry.meld
         _require(
@@ -62,9 +62,6 @@ def _declared(slot: object) -> Card:
     card: Card = slot.card  # type: ignore[attr-defined]
     return card.standing_for(target) if target is not None else card
 
-
-def _code(card: Card) -> int:
-    return card.code
 
 
 def random_playout(state: RoundState, rng: random.Random, *, max_moves: int = 5000) -> Iterator[RoundState]:
