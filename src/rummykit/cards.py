@@ -88,7 +88,7 @@ _JOKER_INPUT = frozenset({"jk", "joker", "🃏"})
 JOKER_CODE = 52
 """The code of every joker; naturals are ``(rank - 2) * 4 + suit``, 0 to 51."""
 
-DEUCE_CODES = 4
+DEUCES_BELOW = 4
 """The deuces are the naturals whose code is below this (0 to 3)."""
 
 code_order: Callable[[Card], int] = operator.attrgetter("code")
@@ -237,7 +237,7 @@ def wild_deuce(deuce: Card, declared: Card | None = None) -> Card:
     >>> wild_deuce(Card("2h"), Card("8c")), wild_deuce(Card("2s"))
     (Card('2h=8c'), Card('2s=*'))
     """
-    if deuce.code >= DEUCE_CODES:
+    if deuce.code >= DEUCES_BELOW:
         raise NotationError(str(deuce), "only a deuce can be played wild (2h=8c)")
     if declared is None:
         return _WILD_DEUCES[deuce.code]
@@ -269,7 +269,7 @@ def _parse_wild_deuce(token: str, head: str, tail: str) -> Card:
         deuce = _parse_natural(head)
     except NotationError:
         deuce = None
-    if deuce is None or deuce.code >= DEUCE_CODES:
+    if deuce is None or deuce.code >= DEUCES_BELOW:
         raise NotationError(token, "only a joker or a deuce can be declared (JK=8h, 2h=8c)")
     if tail == "*":
         return _WILD_DEUCES[deuce.code]

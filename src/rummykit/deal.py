@@ -110,4 +110,3 @@ def deal(
         deck=order,
         variant_digest=variant.digest(),
     )
-

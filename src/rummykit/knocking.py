@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.cards import Card
+from rummykit.cards import Card, code_order
 from rummykit.errors import IllegalMove, Refusal
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import extend_meld, judge_meld
@@ -52,7 +52,7 @@ def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
 
 def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     hands = list(state.hands)
-    hands[seat] = tuple(sorted((c.face for c in hand), key=lambda c: c.code))
+    hands[seat] = tuple(sorted((c.face for c in hand), key=code_order))
     return tuple(hands)
 
 

@@ -149,7 +149,6 @@ _TAKES: dict[int, Take] = {}  # one move per depth
 _DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 
 
-
 _ACES = 48  # the code of the ace of clubs: codes 48-51 are the aces
 
 

@@ -20,7 +20,7 @@ from typing import Literal, Protocol
 import attrs
 
 from rummykit.cards import (
-    DEUCE_CODES,
+    DEUCES_BELOW,
     JOKER,
     JOKER_CODE,
     Card,
@@ -93,7 +93,7 @@ class MeldRules:
         """
         if not self.wild_deuces:
             return by_code
-        return (by_code[JOKER_CODE],) * DEUCE_CODES + by_code[DEUCE_CODES:]
+        return (by_code[JOKER_CODE],) * DEUCES_BELOW + by_code[DEUCES_BELOW:]
 
     @property
     def wild_below(self) -> int:
@@ -105,7 +105,7 @@ class MeldRules:
         >>> MeldRules(wild_deuces=True).wild_below, MeldRules().wild_below
         (4, 0)
         """
-        return DEUCE_CODES if self.wild_deuces else 0
+        return DEUCES_BELOW if self.wild_deuces else 0
 
     def plays_wild(self, card: Card) -> bool:
         """May ``card`` (a face) play wild: a joker always, a deuce where
@@ -573,7 +573,6 @@ def _run_shape_refusal(
 # --------------------------------------------------------------------------- entry points
 
 
-
 _JUDGED: PerOwner[tuple[Card, ...], Meld | Refusal] = PerOwner(limit=10_000)
 
 
@@ -675,7 +674,7 @@ def _judge_with_deuces(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusa
     verdict = _judge_cards(rules, cards)
     if isinstance(verdict, Meld):
         return place_wild_cards(verdict, [c for c in cards if c.code == JOKER_CODE])
-    deuces = [i for i, card in enumerate(cards) if card.code < DEUCE_CODES]
+    deuces = [i for i, card in enumerate(cards) if card.code < DEUCES_BELOW]
     for count in range(1, len(deuces) + 1):
         readings: dict[str, Meld] = {}
         for chosen in itertools.combinations(deuces, count):
@@ -816,7 +815,7 @@ def _extend_with_deuces(
     """A lay-off where deuces are wild: undeclared deuces natural first, then
     with the fewest of them wild; the wild cards keep their identity."""
     verdict = _extended(rules, meld, naturals, jokers)
-    deuces = [i for i, card in enumerate(naturals) if card.code < DEUCE_CODES]
+    deuces = [i for i, card in enumerate(naturals) if card.code < DEUCES_BELOW]
     count = 0
     while not isinstance(verdict, Meld) and count < len(deuces):
         count += 1

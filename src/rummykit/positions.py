@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rummykit.cards import JOKER_CODE, Card, parse_cards
+from rummykit.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.deal import next_seat
 from rummykit.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.melds import judge_meld
@@ -150,7 +150,7 @@ def position_from_dict(
                 f"the position names {count} copies of {card}, "
                 f"the deck for {players} players has {deck[card]}"
             )
-    rest = tuple(sorted((deck - named).elements(), key=lambda c: c.code))
+    rest = tuple(sorted((deck - named).elements(), key=code_order))
     where = data.get("rest", "stock")
     if where == "stock":
         stock = stock_top + rest

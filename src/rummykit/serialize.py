@@ -16,12 +16,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, Card, build_deck
+from rummykit.cards import JOKER, Card, build_deck, code_order
 from rummykit.documents import (
     MAX_DEPTH,
     MAX_DOCUMENT_CHARS,
@@ -730,7 +729,7 @@ def _check_cards(state: RoundState) -> None:
     band = state.variant.deck_band(state.players)
     have = Counter(state.all_cards())
     jokers = have.pop(JOKER, 0)
-    for card in sorted(have, key=attrgetter("code")):
+    for card in sorted(have, key=code_order):
         if have[card] > band.decks:
             raise JSONError("$", f"more copies of {card} than the deck holds")
     for card in build_deck(1, 0):

@@ -59,7 +59,6 @@ def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted((c.face for c in cards), key=code_order))
 
 
-
 class RoundServices(Protocol):
     """What RoundState's convenience methods delegate to (see the module's
     docstring); :mod:`rummykit.services` holds the standard implementation."""

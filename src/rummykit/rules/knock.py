@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummykit.cards import Card
+from rummykit.cards import Card, code_order
 from rummykit.errors import Refusal
 from rummykit.melds import Meld
 from rummykit.memo import once_per_owner
@@ -58,7 +58,7 @@ class KnockRule:
             return []  # the cards in no meld leave too much already (the usual case, found quickly)
         if least_penalty(self.variant, hand, discard=True).penalty > self.max_deadwood:
             return []
-        faces = sorted(set(hand), key=lambda c: c.code)
+        faces = sorted(set(hand), key=code_order)
         return [c for c in faces if self.deadwood(_without(hand, c)) <= self.max_deadwood]
 
     def knock_refusal(self, rest: Sequence[Card]) -> Refusal | None:

@@ -413,7 +413,7 @@ class SwappedJokerRelaid:
             ):
                 return True
         if self.table.relay_counts_new_meld():
-            naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=lambda c: c.code)
+            naturals = sorted({c for c in hand if c.code != JOKER_CODE}, key=code_order)
             for i, a in enumerate(naturals):
                 for b in naturals[i + 1 :]:
                     if isinstance(judge_meld(variant.meld_rules, [JOKER, a, b]), Meld):
@@ -461,7 +461,6 @@ def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
 def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
     table = table_rule(variant)
     return SwappedJokerRelaid(table) if table.relay_required() else None
-
 
 
 def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:

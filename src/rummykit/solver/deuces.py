@@ -52,4 +52,3 @@ def wild_deuce_cards(cards: Sequence[Card], deuces: list[Card]) -> tuple[Card, .
             card = wild_deuce(deuces.pop(0), card.declared)
         out.append(card)
     return tuple(out)
-

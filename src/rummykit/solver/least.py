@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, parse_cards
+from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, parse_cards
 from rummykit.melds import Meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.tables import (
@@ -248,8 +248,8 @@ def penalty_floor(
     """A quick lower bound of ``least_penalty(variant, cards, discard=discard).penalty``:
     the cards that lie in none of the hand's melds are left over however the
     hand is arranged (with ``discard``, all of them but the dearest, which
-    may be the card thrown away). 0 where the hand holds a joker or a face
-    twice, for which it does not look further. ``enough``: stop as soon as
+    may be the card thrown away). 0 where the hand holds a joker, a deuce
+    that may play wild or a face twice, for which it does not look further. ``enough``: stop as soon as
     the bound exceeds it (the answer is then some bound above ``enough``).
 
     >>> from rummykit.variant import load_variant
@@ -260,7 +260,7 @@ def penalty_floor(
     variant = as_variant(variant)
     _, tables, plain = _hand_for(variant, cards)
     if plain is None or plain[0] & ((1 << variant.meld_rules.wild_below) - 1):
-        return 0  # a wild card (a natural below wild_below) could put any card in a meld
+        return 0  # a deuce that may play wild could put any card in a meld
     penalties = tables.penalties
     hand = plain[0]
     heads = tables.plain_heads()
@@ -329,7 +329,7 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
         raise ValueError("an empty hand has nothing to discard")
     penalty = variant.hand_penalties
     options = []
-    for card in sorted(set(hand), key=lambda c: c.code):
+    for card in sorted(set(hand), key=code_order):
         rest = list(hand)
         rest.remove(card)
         option = least_penalty(variant, rest)

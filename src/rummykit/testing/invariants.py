@@ -63,7 +63,6 @@ def _declared(slot: object) -> Card:
     return card.standing_for(target) if target is not None else card
 
 
-
 def random_playout(state: RoundState, rng: random.Random, *, max_moves: int = 5000) -> Iterator[RoundState]:
     """Play uniformly random legal moves until the round ends, yielding every
     state; stops after ``max_moves``."""
