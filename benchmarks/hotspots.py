@@ -13,6 +13,7 @@ not how much there is.
 To compare two checkouts, run the script from this one with the other's
 source first on the path: ``PYTHONPATH=../old/src python benchmarks/hotspots.py``
 (the first line printed names the package that was profiled).
+Both runs start with the solver's caches empty, as ``peers.py``'s passes do.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import rummykit as rk
 import rummykit.engine
+from rummykit.solver import clear_caches
 
 
 def play(variant: rk.Variant, players: int, games: int, seed: int) -> int:
@@ -42,21 +45,32 @@ def play(variant: rk.Variant, players: int, games: int, seed: int) -> int:
     return decisions
 
 
-def hotspots(variant: rk.Variant, players: int, games: int, seed: int) -> tuple[int, pstats.Stats]:
+# pstats' row: primitive calls, all calls, own and total seconds, callers.
+Row = tuple[int, int, float, float, object]
+Key = tuple[str, int, str]  # file, line, function ("~", 0, name for a built-in or compiled function)
+
+
+def hotspots(variant: rk.Variant, players: int, games: int, seed: int) -> tuple[int, dict[Key, Row]]:
+    """The same playouts as :func:`play` under cProfile: decisions, and the
+    profile's rows (pstats' own table: its ``get_stats_profile`` rounds the
+    times to milliseconds)."""
     profiler = cProfile.Profile()
     profiler.enable()
     decisions = play(variant, players, games, seed)
     profiler.disable()
-    return decisions, pstats.Stats(profiler)
+    rows: dict[Key, Row] = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    return decisions, rows
 
 
-def _where(key: tuple[str, int, str]) -> str:
-    filename, line, name = key
-    if filename == "~":  # a built-in
-        return name
-    parts = filename.replace("\\", "/").split("/")
-    short = "/".join(parts[parts.index("rummykit") :]) if "rummykit" in parts else parts[-1]
-    return f"{short}:{line} {name}"
+def _where(key: Key) -> str:
+    """A row's name: the function, with its file inside the package where it has one."""
+    filename, line, function = key
+    if filename == "~":
+        return function
+    path = Path(filename)
+    package = Path(rummykit.__file__).parent
+    where = f"rummykit/{path.relative_to(package).as_posix()}" if path.is_relative_to(package) else path.name
+    return f"{where}:{line} {function}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,10 +81,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=15, help="rows to print (default 15)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    variant = rk.load_variant(args.variant)
+    if args.games < 1 or args.top < 1:
+        print("hotspots.py: --games and --top need a whole number of at least 1", file=sys.stderr)
+        return 2
+    try:
+        variant = rk.load_variant(args.variant)
+        play(variant, args.players, 2, args.seed + 1)  # the first moves import and build what they need
+    except (rk.RummykitError, ValueError) as error:
+        print(f"hotspots.py: {error}", file=sys.stderr)
+        return 2
     compiled = not str(rummykit.engine.__file__).endswith(".py")
-    print(f"rummykit from {rk.__file__} ({'compiled' if compiled else 'pure Python'})")
-    play(variant, args.players, 2, args.seed + 1)  # warm the caches
+    print(f"rummykit from {rummykit.__file__} ({'compiled' if compiled else 'pure Python'})")
+    clear_caches()  # both runs start cold, as peers.py's passes do
     start = time.perf_counter()
     decisions = play(variant, args.players, args.games, args.seed)
     untimed = (time.perf_counter() - start) / decisions * 1e6
@@ -78,16 +100,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.variant}, {args.players} players, {args.games} random legal playouts: "
         f"{decisions} decisions, {untimed:.1f} us per decision without the profiler"
     )
-    profiled_decisions, stats = hotspots(variant, args.players, args.games, args.seed)
-    table = stats.stats  # type: ignore[attr-defined]  # pstats keeps its rows here
-    rows = sorted(table.items(), key=lambda item: item[1][2], reverse=True)[: args.top]
-    total = sum(row[2] for row in table.values())
-    print(f"under cProfile: {total / profiled_decisions * 1e6:.1f} us per decision; by own time")
+    clear_caches()
+    profiled, table = hotspots(variant, args.players, args.games, args.seed)
+    total = sum(row[2] for row in table.values())  # every function's own time, summed
+    print(f"under cProfile: {profiled} decisions, {total / profiled * 1e6:.1f} us per decision; by own time")
     print(f"{'calls/dec':>9} {'own us':>7} {'total us':>8}  {'own %':>5}  function")
-    for key, (_, calls, own, cumulative, _) in rows:
+    rows = sorted(table.items(), key=lambda item: item[1][2], reverse=True)
+    for key, (_, calls, own, cumulative, _) in rows[: args.top]:
         print(
-            f"{calls / profiled_decisions:9.2f} {own / profiled_decisions * 1e6:7.2f} "
-            f"{cumulative / profiled_decisions * 1e6:8.2f}  {own / total * 100:5.1f}  {_where(key)}"
+            f"{calls / profiled:9.2f} {own / profiled * 1e6:7.2f} "
+            f"{cumulative / profiled * 1e6:8.2f}  {own / total * 100:5.1f}  {_where(key)}"
         )
     return 0
 

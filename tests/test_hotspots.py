@@ -1,5 +1,5 @@
 """benchmarks/hotspots.py: the profile of random playouts that the speed
-notes quote (run here on two deals, for its output's shape only)."""
+notes quote (run here on two deals, for its output's shape and sums only)."""
 
 from __future__ import annotations
 
@@ -25,20 +25,33 @@ def test_hotspots_prints_the_top_functions_per_decision(capsys: pytest.CaptureFi
     assert _load().main(["--variant", "rami51", "--games", "2", "--top", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("rummykit from ") and lines[0].endswith(("(pure Python)", "(compiled)"))
-    found = re.search(r"(\d+) decisions", lines[1])
-    assert found is not None and int(found.group(1)) > 0
-    rows = lines[4:]
+    untimed = re.search(r"(\d+) decisions", lines[1])
+    profiled = re.match(r"under cProfile: (\d+) decisions, ([\d.]+) us per decision", lines[2])
+    assert untimed is not None and profiled is not None
+    assert int(untimed.group(1)) == int(profiled.group(1)) > 0  # the same games, profiled
+    per_decision = float(profiled.group(2))
+    rows = [row.split(maxsplit=4) for row in lines[4:]]
     assert len(rows) == 4
-    own = [float(row.split()[1]) for row in rows]
+    own = [float(row[1]) for row in rows]
     assert own == sorted(own, reverse=True)  # by own time, dearest first
-    assert any("rummykit/" in row for row in rows)
+    for calls, own_us, total_us, share, _ in rows:
+        assert float(calls) > 0 and float(total_us) >= float(own_us)
+        assert float(share) == pytest.approx(float(own_us) / per_decision * 100, abs=0.1)
+    assert any("rummykit" in row[4] for row in rows)  # a file of the package, or a compiled function
 
 
-def test_hotspots_counts_the_same_decisions_with_and_without_the_profiler() -> None:
-    hotspots = _load()
-    import rummykit as rk
-
-    variant = rk.load_variant("gin")
-    decisions, stats = hotspots.hotspots(variant, 2, 2, 7)
-    assert decisions == hotspots.play(variant, 2, 2, 7)
-    assert stats.total_calls > decisions
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--variant", "nosuch"], "nosuch"),
+        (["--games", "0"], "--games"),
+        (["--players", "9"], "9"),
+    ],
+)
+def test_hotspots_refuses_bad_arguments_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _load().main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("hotspots.py: ") and message in err
+    assert len(err.strip().splitlines()) == 1
