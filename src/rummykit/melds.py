@@ -959,8 +959,9 @@ def rebuild_meld(variant: HasMeldRules, kind: str, cards: Sequence[Card]) -> Mel
     if not cards:
         return _refuse("meld.too-short", "A meld needs cards.")
     wild = [c for c in cards if c.code == JOKER_CODE and c.face.code != JOKER_CODE]
-    if wild and not rules.plays_wild(wild[0].face):
-        return deuce_not_wild(wild[0])
+    refused = next((c for c in wild if not rules.plays_wild(c.face)), None)
+    if refused is not None:
+        return deuce_not_wild(refused)
     rebuilt = _rebuilt(rules, kind, cards)
     if not wild or isinstance(rebuilt, Refusal):
         return rebuilt
