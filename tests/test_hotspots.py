@@ -34,8 +34,8 @@ def test_hotspots_prints_the_top_functions_per_decision(capsys: pytest.CaptureFi
     assert len(rows) == 4
     own = [float(row[1]) for row in rows]
     assert own == sorted(own, reverse=True)  # by own time, dearest first
-    for calls, own_us, total_us, share, _ in rows:
-        assert float(calls) > 0 and float(total_us) >= float(own_us)
+    for _, own_us, total_us, share, _ in rows:  # calls per decision may round to 0.00 (the playout loop)
+        assert float(total_us) >= float(own_us)
         assert float(share) == pytest.approx(float(own_us) / per_decision * 100, abs=0.1)
     assert any("rummykit" in row[4] for row in rows)  # a file of the package, or a compiled function
 
