@@ -423,3 +423,21 @@ def test_playout_states_keep_invariants(data: st.DataObject) -> None:
     state = data.draw(strategies.playout_states(variant, max_moves=60))
     check_invariants(state)
     assert rk.from_json(rk.to_json(state)) == state
+
+
+def test_a_lay_off_onto_a_set_keeps_each_old_cards_placer() -> None:
+    # The set's slots come back in code order with the new card among them;
+    # each old slot keeps its credit and the new one is the mover's.
+    state = rk.position_from_dict(
+        {
+            "variant": "rummy500",
+            "players": 2,
+            "hands": ["7c 9d Kd", "2c 3c 4h"],
+            "phase": "play",
+            "opened": [True, True],
+            "table": [{"owner": 1, "cards": "7h 7s 7d"}],
+        }
+    )
+    after = state.apply("layoff 1 7c")
+    assert [str(slot.card) for slot in after.table[0].meld.slots] == ["7c", "7d", "7h", "7s"]
+    assert after.table[0].credits == (0, 1, 1, 1)

@@ -274,16 +274,20 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
     if new.kind == "run":
         by_position = {s.position: c for s, c in zip(old.meld.slots, old.credits, strict=True)}
         return tuple(by_position.get(s.position, seat) for s in new.slots)
-    pool = list(zip(old.meld.slots, old.credits, strict=True))
+    # Old slots are found with ``list.index``, which compares them as Python
+    # does in both builds (tools/compiled_equality.py: a compiled ``==``
+    # between two slots would compare identities).
+    old_slots = list(old.meld.slots)
+    old_credits = list(old.credits)
     credits = []
     for slot in new.slots:
-        for i, (old_slot, credit) in enumerate(pool):
-            if old_slot == slot:
-                credits.append(credit)
-                del pool[i]
-                break
-        else:
+        try:
+            i = old_slots.index(slot)
+        except ValueError:
             credits.append(seat)
+            continue
+        credits.append(old_credits.pop(i))
+        del old_slots[i]
     return tuple(credits)
 
 
