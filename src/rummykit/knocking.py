@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.cards import Card, code_order
+from rummykit.cards import Card
 from rummykit.errors import IllegalMove, Refusal
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import extend_meld, judge_meld
@@ -27,7 +27,7 @@ from rummykit.rules.knock import KnockRule, knock_rule
 from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
 from rummykit.rules.wall import at_wall
 from rummykit.scoring import round_result
-from rummykit.state import Ending, Knocking, RoundState, TableMeld, Turn
+from rummykit.state import Ending, Knocking, RoundState, TableMeld, Turn, sorted_hand
 
 __all__ = [
     "KNOCK_PHASES",
@@ -52,7 +52,7 @@ def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
 
 def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     hands = list(state.hands)
-    hands[seat] = tuple(sorted((c.face for c in hand), key=code_order))
+    hands[seat] = sorted_hand(hand)
     return tuple(hands)
 
 

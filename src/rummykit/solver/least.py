@@ -249,8 +249,9 @@ def penalty_floor(
     the cards that lie in none of the hand's melds are left over however the
     hand is arranged (with ``discard``, all of them but the dearest, which
     may be the card thrown away). 0 where the hand holds a joker, a deuce
-    that may play wild or a face twice, for which it does not look further. ``enough``: stop as soon as
-    the bound exceeds it (the answer is then some bound above ``enough``).
+    that may play wild or a face twice, for which it does not look further.
+    ``enough``: stop as soon as the bound exceeds it (the answer is then some
+    bound above ``enough``).
 
     >>> from rummykit.variant import load_variant
     >>> gin = load_variant("gin")
