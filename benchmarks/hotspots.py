@@ -27,8 +27,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from peers import compiled_build  # benchmarks/peers.py, beside this script
+
 import rummykit as rk
-import rummykit.engine
 from rummykit.solver import clear_caches
 
 
@@ -68,7 +69,7 @@ def _where(key: Key) -> str:
     if filename == "~":
         return function
     path = Path(filename)
-    package = Path(rummykit.__file__).parent
+    package = Path(rk.__file__).parent
     where = f"rummykit/{path.relative_to(package).as_posix()}" if path.is_relative_to(package) else path.name
     return f"{where}:{line} {function}"
 
@@ -90,8 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (rk.RummykitError, ValueError) as error:
         print(f"hotspots.py: {error}", file=sys.stderr)
         return 2
-    compiled = not str(rummykit.engine.__file__).endswith(".py")
-    print(f"rummykit from {rummykit.__file__} ({'compiled' if compiled else 'pure Python'})")
+    print(f"rummykit from {rk.__file__} ({'compiled' if compiled_build() else 'pure Python'})")
     clear_caches()  # both runs start cold, as peers.py's passes do
     start = time.perf_counter()
     decisions = play(variant, args.players, args.games, args.seed)

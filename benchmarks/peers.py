@@ -330,7 +330,7 @@ def copies_and_memory() -> dict[str, tuple[float, float]]:
     """Microseconds per copy of a state (median) and bytes per retained state,
     untimed play; tracemalloc only for the bytes. One game each (seed 99) for
     the peers; for rummykit the median of five rounds after an uncounted one."""
-    from engine import retained_bytes  # benchmarks/engine.py, beside this script
+    from engine import bytes_per_state  # benchmarks/engine.py, beside this script
 
     out: dict[str, tuple[float, float]] = {}
     try:
@@ -374,13 +374,7 @@ def copies_and_memory() -> dict[str, tuple[float, float]]:
         pass
     for ref in ("gin", "rami51"):
         # A state is immutable: a copy is a reference, shared with its parent.
-        # One round first, uncounted (what a first round makes once, such as
-        # the interned moves, is no state's), then the median of five rounds:
-        # a short round's few states would carry any one-off allocation.
-        variant = rk.load_variant(ref)
-        retained_bytes(variant, 2, 98)
-        bytes_per_state = statistics.median(retained_bytes(variant, 2, seed) for seed in range(99, 104))
-        out[f"rummykit {ref}"] = (0.0, bytes_per_state)
+        out[f"rummykit {ref}"] = (0.0, bytes_per_state(rk.load_variant(ref), 2))
     return out
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from tool_support import load_tool
 
+ROOT = Path(__file__).resolve().parents[1]
+
 compiled_equality = load_tool("compiled_equality")
 
 PACKAGE = '''
@@ -63,3 +65,8 @@ def test_the_compiled_modules_are_hatch_builds_list() -> None:
     names = compiled_equality.compiled_modules()
     assert {"rummykit.engine", "rummykit.melds", "rummykit.legal"} <= names
     assert "rummykit.cards" not in names
+    listed = (ROOT / "hatch_build.py").read_text(encoding="utf-8").count('    "rummykit/')
+    assert len(names) == listed
+    for name in names:
+        path = ROOT / "src" / name.replace(".", "/")
+        assert path.with_suffix(".py").is_file() or (path / "__init__.py").is_file(), name

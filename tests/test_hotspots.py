@@ -3,26 +3,22 @@ notes quote (run here on two deals, for its output's shape and sums only)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "hotspots.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hotspots", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tool_support import BENCHMARKS, load_tool
 
 
-def test_hotspots_prints_the_top_functions_per_decision(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _load().main(["--variant", "rami51", "--games", "2", "--top", "4"]) == 0
+def _load(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # hotspots.py imports peers.py beside it
+    return load_tool("hotspots", BENCHMARKS)
+
+
+def test_hotspots_prints_the_top_functions_per_decision(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _load(monkeypatch).main(["--variant", "rami51", "--games", "2", "--top", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("rummykit from ") and lines[0].endswith(("(pure Python)", "(compiled)"))
     untimed = re.search(r"(\d+) decisions", lines[1])
@@ -49,9 +45,9 @@ def test_hotspots_prints_the_top_functions_per_decision(capsys: pytest.CaptureFi
     ],
 )
 def test_hotspots_refuses_bad_arguments_in_one_line(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert _load().main(argv) == 2
+    assert _load(monkeypatch).main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("hotspots.py: ") and message in err
     assert len(err.strip().splitlines()) == 1

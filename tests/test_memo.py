@@ -60,10 +60,18 @@ def test_once_per_owner_makes_a_value_once_per_owner_object() -> None:
 
 
 def test_once_per_owner_forgets_beyond_64_owners_and_stays_right() -> None:
+    calls: list[int] = []
+
     @once_per_owner
     def double(owner: list[int]) -> int:
+        calls.append(owner[0])
         return owner[0] * 2
 
     owners = [[n] for n in range(200)]
     assert [double(o) for o in owners] == [2 * n for n in range(200)]
+    assert len(calls) == 200
+    double(owners[-1])  # the latest owner is remembered
+    assert len(calls) == 200
+    double(owners[0])  # the first was forgotten when the table filled
+    assert calls[-1] == 0 and len(calls) == 201
     assert [double(o) for o in reversed(owners)] == [2 * n for n in reversed(range(200))]

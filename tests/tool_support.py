@@ -10,9 +10,12 @@ from types import ModuleType
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
 
-def load_tool(name: str) -> ModuleType:
-    """tools/<name>.py as a module."""
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load_tool(name: str, folder: Path = TOOLS) -> ModuleType:
+    """tools/<name>.py (or ``folder``/<name>.py, such as a benchmark script) as a module."""
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

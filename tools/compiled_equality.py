@@ -29,7 +29,7 @@ from pathlib import Path
 from mypy import build
 from mypy.config_parser import parse_config_file
 from mypy.modulefinder import BuildSource
-from mypy.nodes import ComparisonExpr
+from mypy.nodes import ComparisonExpr, MemberExpr, NameExpr
 from mypy.options import Options
 from mypy.types import Instance, Type, get_proper_type
 
@@ -61,16 +61,36 @@ def _compiled_attrs_class(typ: Type | None, compiled: set[str]) -> str | None:
     return None
 
 
-Span = tuple[int, int, int, int]  # line, column, end line, end column (lines from 1, columns from 0)
+# Where a comparison is and what it compares: its span (line, column, end
+# line, end column: lines from 1, columns from 0), its operators, and each
+# operand's name where it is a name or an attribute ("" otherwise).
+Place = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
+
+_OPERATORS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+              ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}  # fmt: skip
 
 
-def _comparisons(path: Path) -> set[Span]:
-    """Where the file's comparisons are (Python's own parser)."""
-    spans: set[Span] = set()
+def _comparisons(path: Path) -> set[Place]:
+    """The file's comparisons (Python's own parser)."""
+    places: set[Place] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Compare) and node.end_lineno is not None and node.end_col_offset is not None:
-            spans.add((node.lineno, node.col_offset, node.end_lineno, node.end_col_offset))
-    return spans
+            operators = tuple(_OPERATORS[type(op)] for op in node.ops)
+            names = tuple(_ast_name(operand) for operand in [node.left, *node.comparators])
+            places.add((node.lineno, node.col_offset, node.end_lineno, node.end_col_offset, operators, names))
+    return places
+
+
+def _ast_name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _mypy_place(expression: ComparisonExpr) -> Place:
+    names = tuple(
+        operand.name if isinstance(operand, (NameExpr, MemberExpr)) else "" for operand in expression.operands
+    )
+    span = (expression.line, expression.column, expression.end_line or 0, expression.end_column or 0)
+    return (*span, tuple(expression.operators), names)
 
 
 def identity_comparisons(
@@ -82,8 +102,10 @@ def identity_comparisons(
     ``source``: the folder holding the package (``src``); ``compiled``: the
     compiled modules' names (hatch_build.py's list); ``config``: mypy's
     settings. mypy's map of expression types covers every module it checked
-    and does not name the module; a comparison is placed by its exact span,
-    found among the compiled modules' comparisons by Python's parser."""
+    and does not name the module (mypy's tree walkers are compiled classes,
+    which Python code cannot extend); a comparison is placed by its span,
+    operators and operand names, found among the compiled modules'
+    comparisons by Python's parser."""
     compiled = compiled_modules() if compiled is None else compiled
     files = sorted(source.rglob("*.py"))
     options = Options()
@@ -91,24 +113,23 @@ def identity_comparisons(
     options.export_types = True
     options.incremental = False
     result = build.build([BuildSource(str(path), _module(path, source)) for path in files], options)
-    where: dict[Span, list[Path]] = {}
+    where: dict[Place, list[Path]] = {}
     for path in files:
         if _module(path, source) in compiled:
-            for span in _comparisons(path):
-                where.setdefault(span, []).append(path)
+            for place in _comparisons(path):
+                where.setdefault(place, []).append(path)
     found: set[str] = set()
     for expression in result.types:
         if not isinstance(expression, ComparisonExpr):
             continue
-        span = (expression.line, expression.column, expression.end_line or 0, expression.end_column or 0)
         for operator, left, right in expression.pairwise():
             first = _compiled_attrs_class(result.types.get(left), compiled)
             second = _compiled_attrs_class(result.types.get(right), compiled)
             if operator in ("==", "!=") and first is not None and second is not None:
-                for path in where.get(span, []):
+                for path in where.get(_mypy_place(expression), []):
                     name = path.relative_to(source).as_posix()
                     what = f"{first} {operator} {second}"
-                    found.add(f"{name}:{span[0]}: {what} compares by identity when compiled")
+                    found.add(f"{name}:{expression.line}: {what} compares by identity when compiled")
     yield from sorted(found)
 
 
