@@ -23,3 +23,33 @@ def test_an_unknown_field_is_a_type_error() -> None:
     state = rk.deal(rk.load_variant("rami51"), players=2, seed=3)
     with pytest.raises(TypeError, match="no field 'colour'"):
         evolve(state, colour="red")
+
+
+@attrs.frozen(slots=True)
+class _Checked:
+    count: int = attrs.field(validator=attrs.validators.ge(0))
+    label: str = attrs.field(default="x", converter=str)
+
+
+@attrs.frozen
+class _WithDict:
+    count: int
+
+
+class _Subclass(_WithDict):
+    pass
+
+
+def test_a_class_whose_init_does_more_is_copied_through_it() -> None:
+    """A validator or converter still runs on the copy, as with attrs.evolve."""
+    with pytest.raises(ValueError):
+        evolve(_Checked(1), count=-1)
+    copy = evolve(_Checked(1), label=5)  # type: ignore[arg-type]
+    assert copy.label == "5" and copy == attrs.evolve(_Checked(1), label=5)
+
+
+def test_a_copy_is_a_new_object_of_the_same_class_with_the_same_fields() -> None:
+    for original in (_WithDict(3), _Subclass(3), Turn(source="stock", swaps=1)):
+        copy = evolve(original)
+        assert type(copy) is type(original) and copy == original and copy is not original
+    assert evolve(Turn(), swaps=4, source="stock") == Turn(source="stock", swaps=4)
