@@ -27,8 +27,8 @@ VARIABLE = "RUMMYKIT_MYPYC"
 # Left out, and why (mypyc's limits, found by trying):
 #   cards.py       Card builds its interned instances with object.__new__ and
 #                  forbids __setattr__; a native class allows neither.
-#   moves.py,      an attrs field with a typed default (attrs.field(default=1))
-#   state.py       is checked against its annotation in the class body and fails.
+#   moves.py       an attrs field with a typed default (attrs.field(default=1))
+#                  is checked against its annotation in the class body and fails.
 #   rules/match.py attrs classes (Python classes) derive from a plain class that
 #                  mypyc would compile to a native class.
 # Everything else is not on the hot path (files, CLI, serialising, records).
@@ -38,6 +38,7 @@ COMPILED = (
     "rummykit/engine.py",
     "rummykit/knocking.py",
     "rummykit/services.py",
+    "rummykit/state.py",
     "rummykit/evolve.py",
     "rummykit/deal.py",
     "rummykit/scoring.py",

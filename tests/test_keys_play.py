@@ -321,7 +321,7 @@ def test_first_drawing_round_has_one_definition(ref: str) -> None:
     dealt = rk.deal(variant, players=3, seed=4)
     assert dealt.phase == ("play" if draw_rule(variant).turn_starts_drawn(0) else "draw")
     for turns in range(8):
-        state = attrs.evolve(dealt, turns_played=turns)
+        state = dealt.evolve(turns_played=turns)
         assert in_first_draw_round(state) == draw_rule(variant).first_draw_round(turns, 3)
         data = {"players": 3, "hands": ["2c", "3c", "4c"], "turns_played": turns}
         position = rk.position_from_dict(data, variant=variant)

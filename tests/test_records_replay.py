@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,7 +39,7 @@ hand_size = 20
 def play_seedless(seed: int, moves: int = 400) -> tuple[rk.Record, rk.RoundState]:
     """A round dealt from a known deck and played with no seed, so every
     reshuffle draws fresh randomness; the moves are random but legal."""
-    state = attrs.evolve(rk.deal(SMALL, players=2, seed=seed), seed=None)
+    state = rk.deal(SMALL, players=2, seed=seed).evolve(seed=None)
     record = rk.Record.start(state)
     rng = random.Random(seed)
     for _ in range(moves):

@@ -107,7 +107,7 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
     after = handler(state, move)
     if state.buy_window and after.buy_window:
         # Any move of the player in turn closes the buy window (R-CON-10).
-        after = _evolve(after, buy_window=False)
+        after = after.evolve(buy_window=False)
     return after
 
 
@@ -154,8 +154,7 @@ def _buy(state: RoundState, buyer: int) -> RoundState:
     hands[buyer] = tuple(sorted((*hands[buyer], state.discard[-1], *penalty), key=code_order))
     buys = list(state.buys or (0,) * state.players)
     buys[buyer] += 1
-    return _evolve(
-        state,
+    return state.evolve(
         hands=tuple(hands),
         discard=state.discard[:-1],
         stock=state.stock[rule.penalty_cards :],
@@ -318,8 +317,7 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
 
 def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
     jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, hand),
         phase="play",
         turn=turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers),
@@ -445,8 +443,7 @@ def _exchange(state: RoundState, move: Exchange) -> RoundState:
     hand = _remove(state.hands[state.to_move], [move.card])
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, (*hand, state.exchange)),
         exchange=move.card.face,
         # Like a draw, the exchange cannot be taken back, nor anything before it.
@@ -495,8 +492,7 @@ def _meld(state: RoundState, move: MeldMove) -> RoundState:
     seat = state.to_move
     entry = TableMeld(seat, result, (seat,) * len(result))
     turn = state.turn
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, hand),
         table=(*state.table, entry),
         turn=_evolve(turn, new_melds=(*turn.new_melds, len(state.table)), steps=(*turn.steps, _step(state))),
@@ -538,8 +534,7 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
     table = (*state.table[:index], entry, *state.table[index + 1 :])
     turn = state.turn
     laid = tuple((index, c.face) for c in move.cards)
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, hand),
         table=table,
         turn=_evolve(turn, laid_off=(*turn.laid_off, *laid), steps=(*turn.steps, _step(state))),
@@ -575,8 +570,7 @@ def _shift(state: RoundState, move: Shift) -> RoundState:
     credits = tuple(state.to_move if i is None else old.credits[i] for i in order)
     table = (*state.table[:index], TableMeld(old.owner, meld, credits), *state.table[index + 1 :])
     turn = state.turn
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, hand),
         table=table,
         turn=_evolve(
@@ -607,8 +601,7 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     entry = TableMeld(old.owner, meld, credits)
     table = (*state.table[:index], entry, *state.table[index + 1 :])
     turn = state.turn
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, (*hand, JOKER)),
         table=table,
         turn=_evolve(
@@ -632,7 +625,7 @@ def _undo(state: RoundState, move: Undo) -> RoundState:
         swaps=step.swaps,
         steps=state.turn.steps[:-1],
     )
-    return _evolve(state, hands=_with_hand(state, step.hand), table=step.table, turn=turn)
+    return state.evolve(hands=_with_hand(state, step.hand), table=step.table, turn=turn)
 
 
 # --------------------------------------------------------------------------- the commit
@@ -830,9 +823,9 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     if going_out:
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, hands, state.table, state.opened, ending, seat)
-        return _evolve(state, phase="over", result=result, turn=_NO_TURN, **done)
+        return state.evolve(phase="over", result=result, turn=_NO_TURN, **done)
     if going_out_rule(variant).turn_cap_reached(turns_played):
-        return _blocked(_evolve(state, **done), "turn_cap")
+        return _blocked(state.evolve(**done), "turn_cap")
     return _start_turn(state, to_move=next_seat(variant, state.players, seat), **done)
 
 
@@ -849,19 +842,19 @@ def _start_turn(state: RoundState, **changes: Any) -> RoundState:
     end of a turn: the hands, the discard, the next seat); the changes never
     touch the stock, and the discard only above what lay there."""
     variant = state.variant
-    fresh = _evolve(state, phase="draw", turn=_NO_TURN, **changes)
+    fresh = state.evolve(phase="draw", turn=_NO_TURN, **changes)
     if state.stock or not going_out_rule(variant).stock_runs_out():
         return fresh
     if not going_out_rule(variant).reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
         return _blocked(fresh, "blocked")
     rng = rng_for(fresh.seed, 1 + fresh.reshuffles) if fresh.seed is not None else rng_for(None)
     stock = shuffle(fresh.discard[:-1], rng)
-    return _evolve(fresh, stock=stock, discard=fresh.discard[-1:], reshuffles=fresh.reshuffles + 1)
+    return fresh.evolve(stock=stock, discard=fresh.discard[-1:], reshuffles=fresh.reshuffles + 1)
 
 
 def _blocked(state: RoundState, ending: Ending) -> RoundState:
     result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
-    return _evolve(state, phase="over", result=result, turn=Turn())
+    return state.evolve(phase="over", result=result, turn=Turn())
 
 
 _HANDLERS: dict[type, Callable[[RoundState, Any], RoundState]] = {

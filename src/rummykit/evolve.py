@@ -14,12 +14,12 @@ building it through ``__init__``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 import attrs
 
-__all__ = ["evolve"]
+__all__ = ["evolve", "slot_copier"]
 
 _T = TypeVar("_T")
 _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
@@ -42,6 +42,14 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         return _generic(cls)
     if not _init_only_sets_fields(cls, fields):
         return _through_init(cls, [a.name for a in fields if a.init])
+    return slot_copier(cls, names)
+
+
+def slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
+    """A copier for the slotted class ``cls`` whose ``__init__`` does nothing
+    but set each of the slots ``names`` to the value given: ``copy(obj,
+    changes)`` makes a new instance without ``__init__`` and sets its slots
+    from ``obj``, then from ``changes`` (an unknown name raises TypeError)."""
     setters = {name: getattr(cls, name).__set__ for name in names}
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "setters": setters, "unknown": _unknown}
     lines = ["def copy(o, c):", "    made = new(cls)"]

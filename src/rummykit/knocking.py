@@ -108,13 +108,12 @@ def _first_upcard(state: RoundState, move: Move) -> RoundState:
     if isinstance(move, Pass):
         passes = (*knocking.upcard_passes, seat)
         nxt = (seat + 1) % state.players
-        return _evolve(state, to_move=nxt, knocking=_evolve(knocking, upcard_passes=passes))
+        return state.evolve(to_move=nxt, knocking=_evolve(knocking, upcard_passes=passes))
     if isinstance(move, Take):
         if not state.discard:
             raise _refuse("draw.discard-empty", "There is no upcard to take.")
         upcard = state.discard[-1]
-        return _evolve(
-            state,
+        return state.evolve(
             hands=_with_hand(state, seat, (*state.hands[seat], upcard)),
             discard=state.discard[:-1],
             phase="play",
@@ -122,8 +121,7 @@ def _first_upcard(state: RoundState, move: Move) -> RoundState:
         )
     if not state.stock:
         raise _refuse("draw.stock-empty", "The stock is empty.")
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, seat, (*state.hands[seat], state.stock[0])),
         stock=state.stock[1:],
         phase="play",
@@ -198,12 +196,12 @@ def after_discard(before: RoundState, discarded: Card, after: RoundState) -> Rou
         return _drawn(after, "repeat")
     if repeats == after.knocking.repeat:
         return after
-    return _evolve(after, knocking=_evolve(after.knocking, repeat=repeats))
+    return after.evolve(knocking=_evolve(after.knocking, repeat=repeats))
 
 
 def _drawn(state: RoundState, ending: Ending) -> RoundState:
     result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
-    return _evolve(state, phase="over", result=result, turn=Turn())
+    return state.evolve(phase="over", result=result, turn=Turn())
 
 
 # --------------------------------------------------------------------------- the knock
@@ -220,8 +218,7 @@ def _knock(state: RoundState, move: Knock) -> RoundState:
     refusal = rule.knock_refusal(rest)
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, seat, rest),
         phase="knock",
         turns_played=state.turns_played + 1,
@@ -239,7 +236,7 @@ def _lay_meld(state: RoundState, move: MeldMove) -> tuple[RoundState, list[Card]
     if isinstance(meld, Refusal):
         raise IllegalMove.from_refusal(meld)
     entry = TableMeld(seat, meld, (seat,) * len(meld))
-    return _evolve(state, hands=_with_hand(state, seat, rest), table=(*state.table, entry)), rest
+    return state.evolve(hands=_with_hand(state, seat, rest), table=(*state.table, entry)), rest
 
 
 def _knocker(state: RoundState, move: Move) -> RoundState:
@@ -257,7 +254,7 @@ def _knocker(state: RoundState, move: Move) -> RoundState:
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
         knocking = _evolve(state.knocking, gin=rule.value(hand) == 0)
-        return _evolve(state, phase="defend", to_move=(seat + 1) % state.players, knocking=knocking)
+        return state.evolve(phase="defend", to_move=(seat + 1) % state.players, knocking=knocking)
     raise _refuse("turn.wrong-phase", "You have knocked: lay your melds, then say done.")
 
 
@@ -268,12 +265,12 @@ def _defender(state: RoundState, move: Move) -> RoundState:
         return _layoff(state, rule, move)
     if isinstance(move, MeldMove):
         new, _ = _lay_meld(state, move)
-        return _evolve(new, knocking=_evolve(knocking, defender_melded=True))
+        return new.evolve(knocking=_evolve(knocking, defender_melded=True))
     if isinstance(move, Done):
         result = round_result(
             state.variant, state.hands, state.table, state.opened, "knock", knocking.knocker
         )
-        return _evolve(state, phase="over", result=result)
+        return state.evolve(phase="over", result=result)
     raise _refuse("turn.wrong-phase", "Lay off, lay your melds, then say done.")
 
 
@@ -301,8 +298,7 @@ def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
         raise IllegalMove.from_refusal(refusal)
     entry = TableMeld(old.owner, grown, (*old.credits, *(seat,) * len(move.cards))[: len(grown)])
     table = (*state.table[:index], entry, *state.table[index + 1 :])
-    return _evolve(
-        state,
+    return state.evolve(
         hands=_with_hand(state, seat, rest),
         table=table,
         knocking=_evolve(knocking, layoffs=layoffs),

@@ -59,7 +59,7 @@ def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> Round
     return after
 
 
-_LOG_FIELD: Any = RoundState.__dict__["log"]
+_LOG_FIELD: Any = vars(RoundState)["log"]
 """The slot that holds a state's log (set on a new state only, see apply_logged)."""
 
 

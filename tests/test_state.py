@@ -1,0 +1,90 @@
+"""RoundState is a frozen value: written by hand (so that the compiled build
+makes it a native class), it must behave as the ``@attrs.frozen(slots=True)``
+class it replaced, in both builds."""
+
+from __future__ import annotations
+
+import copy
+import operator
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.state import STATE_FIELDS, RoundState
+
+GIN = rk.load_variant("gin")
+
+
+def _state(seed: int = 1) -> RoundState:
+    return rk.deal(GIN, players=2, seed=seed)
+
+
+def test_fields_cannot_be_set_or_deleted() -> None:
+    state = _state()
+    before = {name: getattr(state, name) for name in STATE_FIELDS}
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.phase = "play"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del state.stock
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.colour = "red"
+    assert {name: getattr(state, name) for name in STATE_FIELDS} == before
+
+
+def test_equality_and_hash_leave_out_the_variant_object_and_the_log() -> None:
+    state = _state()
+    again = rk.deal(rk.load_variant("gin"), players=2, seed=1)  # another Variant object
+    assert state.variant is not again.variant
+    assert operator.eq(state, again) and not operator.ne(state, again)  # __ne__ is its own method
+    assert hash(state) == hash(again)
+    logged = state.evolve(log=("0: draw",))
+    assert logged == state and hash(logged) == hash(state)
+    changes: list[dict[str, Any]] = [{"to_move": 1}, {"phase": "play"}, {"variant_digest": "x"}]
+    for change in [*changes, {"stock": state.stock[1:]}]:
+        changed = state.evolve(**change)
+        assert operator.ne(changed, state) and not operator.eq(changed, state)
+    assert state != "a state" and state.__eq__(object()) is NotImplemented
+
+
+def test_repr_names_the_position_fields() -> None:
+    text = repr(_state())
+    assert text.startswith("RoundState(players=2, dealer=")
+    for hidden in ("variant=", "log=", "deck=", "variant_digest="):
+        assert hidden not in text
+    assert "knocking=Knocking(" in text
+
+
+def test_pickle_and_copy_give_an_equal_state_with_every_field() -> None:
+    state = _state().apply("pass")
+    for made in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+        assert made == state
+        assert made.log == state.log and made.variant == state.variant
+        assert made.legal_moves() == state.legal_moves()
+
+
+@given(st.integers(0, 50), st.sampled_from(STATE_FIELDS))
+def test_evolve_changes_one_field_and_keeps_the_others(seed: int, name: str) -> None:
+    state = _state(seed)
+    value = getattr(_state(seed + 1), name)
+    changed = state.evolve(**{name: value})
+    for other in STATE_FIELDS:
+        assert getattr(changed, other) is (value if other == name else getattr(state, other))
+    assert state.evolve() == state and state.evolve() is not state
+
+
+def test_evolve_refuses_an_unknown_field() -> None:
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        _state().evolve(colour="red")
+
+
+def test_the_constructor_takes_the_fields_in_order() -> None:
+    state = _state().apply("pass")
+    rebuilt = RoundState(*[getattr(state, name) for name in STATE_FIELDS])
+    assert rebuilt == state and rebuilt.log == state.log
+    keywords = RoundState(**{name: getattr(state, name) for name in STATE_FIELDS})
+    assert keywords == state
