@@ -56,7 +56,7 @@ def test_the_installed_build_is_the_one_asked_for() -> None:
 
 
 def test_modules_left_out_stay_pure_python() -> None:
-    # cards, moves and state are not compiled (see hatch_build.py): Card's
-    # interning and the attrs fields with typed defaults stay plain Python.
-    for name in ("rummykit.cards", "rummykit.moves", "rummykit.state", "rummykit.cli"):
+    # cards and moves are not compiled (see hatch_build.py): Card's interning
+    # and the attrs fields with typed defaults stay plain Python.
+    for name in ("rummykit.cards", "rummykit.moves", "rummykit.cli"):
         assert not is_extension(name), name

@@ -314,7 +314,10 @@ class RoundState:
         return cards
 
     # ----------------------------------------------------------------- actions
-    def apply(self, move: Move | str, *, seat: int | None = None) -> RoundState:
+    # ``seat`` is typed Any in ``apply`` and ``view`` so that the engine's own
+    # check judges a seat that is not an int (a TypeError naming it), not the
+    # compiled build's argument check.
+    def apply(self, move: Move | str, *, seat: Any = None) -> RoundState:
         """The state after ``move`` (a Move or its notation, which may name the
         seat as ``"1: take"``); raises IllegalMove and changes nothing if the
         rules refuse it.
@@ -333,7 +336,7 @@ class RoundState:
         allowed)."""
         return _services().legal_moves(self, seat)
 
-    def view(self, seat: int | None) -> PlayerView:
+    def view(self, seat: Any) -> PlayerView:
         """What ``seat`` may see (None: a spectator)."""
         return _services().view(self, seat)
 
