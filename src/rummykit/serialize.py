@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, Card, build_deck, code_order
+from rummykit.cards import JOKER, JOKER_CODE, Card, build_deck, code_order
 from rummykit.documents import (
     MAX_DEPTH,
     MAX_DOCUMENT_CHARS,
@@ -466,6 +466,10 @@ _LOOSE_MELDS = MeldRules(
 )
 """Meld rules that hold every meld any variant lays: a view names its variant
 by id only, so its melds are read back as written, points included."""
+_LOOSE_BOUND_MELDS = attrs.evolve(_LOOSE_MELDS, set_joker_suit="bound")
+"""The same for a set whose jokers are written with the suit they are bound
+to (``JK=Jd``, as in a variant whose set jokers take a suit): the loose rules
+would read the joker back without its suit."""
 _MAX_LOG_TEXT = 200
 
 
@@ -533,7 +537,9 @@ def _read_view_table(data: Any, players: int) -> tuple[TableView, ...]:
         where = f"$.table[{i}]"
         read_object(entry, where, ("owner", "kind", "cards"), ("number", "points", "tentative"))
         kind = read_text(entry["kind"], f"{where}.kind")
-        meld = rebuild_meld(_LOOSE_MELDS, kind, read_cards(entry["cards"], f"{where}.cards"))
+        cards = read_cards(entry["cards"], f"{where}.cards")
+        bound = kind == "set" and any(c.code == JOKER_CODE and c.declared is not None for c in cards)
+        meld = rebuild_meld(_LOOSE_BOUND_MELDS if bound else _LOOSE_MELDS, kind, cards)
         if isinstance(meld, Refusal):
             raise JSONError(f"{where}.cards", f"not a meld: {meld.message}")
         points = read_int(entry.get("points", meld.points), f"{where}.points", -MAX_SCORE, MAX_SCORE)
