@@ -40,6 +40,7 @@ COMPILED = (
     "rummykit/services.py",
     "rummykit/state.py",
     "rummykit/evolve.py",
+    "rummykit/frozen.py",
     "rummykit/deal.py",
     "rummykit/scoring.py",
     "rummykit/memo.py",

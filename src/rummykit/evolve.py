@@ -1,4 +1,5 @@
-"""A fast ``attrs.evolve`` for the engine's hot path.
+"""A fast ``attrs.evolve`` for the engine's hot path (attrs classes and
+:class:`rummykit.frozen.FrozenValue` ones).
 
 ``attrs.evolve`` looks the class's fields up on every call and passes every
 field by keyword to the class's ``__init__``, which sets each one with
@@ -19,6 +20,8 @@ from typing import Any, NoReturn, TypeVar
 
 import attrs
 
+from rummykit.frozen import FrozenValue
+
 __all__ = ["evolve", "slot_copier"]
 
 _T = TypeVar("_T")
@@ -36,6 +39,13 @@ def evolve(obj: _T, **changes: Any) -> _T:
 
 
 def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    if issubclass(cls, FrozenValue):
+        # Pure Python: slots to set. Compiled: a native class, made by its compiled __init__.
+        if "__slots__" in vars(cls):
+            return slot_copier(cls, cls.FIELDS)
+        return _through_init(cls, list(cls.FIELDS))
+    if not attrs.has(cls):
+        raise TypeError(f"{cls.__name__} is neither an attrs class nor a FrozenValue")
     fields = attrs.fields(cls)
     names = [a.name for a in fields]
     if any(not name.isidentifier() or name.startswith("_") for name in names):

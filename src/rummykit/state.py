@@ -20,12 +20,11 @@ however the caller imports ``RoundState``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol
-
-from attrs.exceptions import FrozenInstanceError
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from rummykit.cards import JOKER_CODE, Card, code_order
 from rummykit.evolve import slot_copier
+from rummykit.frozen import FrozenValue
 from rummykit.moves import Move
 from rummykit.table import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.variant import Variant
@@ -120,20 +119,22 @@ STATE_FIELDS: tuple[str, ...] = (
 _FIELD_SET = frozenset(STATE_FIELDS)
 
 
-class RoundState:
+class RoundState(FrozenValue):
     """One round of one variant. Seats are 0 … players-1.
 
     A frozen value: its fields cannot be set (``evolve`` makes a changed
     copy), and two states are equal when every field but ``variant`` and
     ``log`` is (the variant is compared through ``variant_digest``).
 
-    Written out by hand rather than by attrs, with the same behaviour as
-    ``@attrs.frozen(slots=True)`` (equality, hash, repr, the frozen error), so
-    that the compiled build makes it a native class, which it makes and
-    reads several times faster (docs/compiled-build.md).
+    Written out by hand (:class:`rummykit.frozen.FrozenValue`) rather than by
+    attrs, with the same behaviour, so that the compiled build makes it a
+    native class, which it copies and reads far faster (docs/compiled-build.md).
     """
 
-    __slots__ = STATE_FIELDS
+    FIELDS = STATE_FIELDS
+    NOT_COMPARED = frozenset({"variant", "log"})
+    NOT_SHOWN = frozenset({"variant", "deck", "log", "variant_digest"})
+    __slots__ = FIELDS
 
     variant: Variant
     players: int
@@ -212,80 +213,6 @@ class RoundState:
         object.__setattr__(self, "knocking", knocking)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError()
-
-    def _position(self) -> tuple[object, ...]:
-        """The fields that equality and hashing compare (all but ``variant`` and ``log``)."""
-        return (
-            self.players,
-            self.dealer,
-            self.hands,
-            self.stock,
-            self.discard,
-            self.table,
-            self.opened,
-            self.to_move,
-            self.phase,
-            self.turns_played,
-            self.reshuffles,
-            self.exchange,
-            self.turn,
-            self.result,
-            self.seed,
-            self.deal_number,
-            self.buys,
-            self.buy_window,
-            self.deck,
-            self.knocking,
-            self.variant_digest,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not RoundState:
-            return NotImplemented
-        return self._position() == other._position()
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not RoundState:
-            return NotImplemented
-        return self._position() != other._position()
-
-    def __hash__(self) -> int:
-        return hash(self._position())
-
-    def __repr__(self) -> str:
-        return (
-            "RoundState("
-            f"players={self.players!r}, "
-            f"dealer={self.dealer!r}, "
-            f"hands={self.hands!r}, "
-            f"stock={self.stock!r}, "
-            f"discard={self.discard!r}, "
-            f"table={self.table!r}, "
-            f"opened={self.opened!r}, "
-            f"to_move={self.to_move!r}, "
-            f"phase={self.phase!r}, "
-            f"turns_played={self.turns_played!r}, "
-            f"reshuffles={self.reshuffles!r}, "
-            f"exchange={self.exchange!r}, "
-            f"turn={self.turn!r}, "
-            f"result={self.result!r}, "
-            f"seed={self.seed!r}, "
-            f"deal_number={self.deal_number!r}, "
-            f"buys={self.buys!r}, "
-            f"buy_window={self.buy_window!r}, "
-            f"knocking={self.knocking!r}"
-            ")"
-        )
-
-    def __reduce__(self) -> tuple[type[RoundState], tuple[object, ...]]:
-        # Pickling and copying build the state again from its fields.
-        return (RoundState, tuple([getattr(self, name) for name in STATE_FIELDS]))
 
     # ----------------------------------------------------------------- queries
     @property

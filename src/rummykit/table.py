@@ -13,6 +13,7 @@ from typing import Literal
 import attrs
 
 from rummykit.cards import Card
+from rummykit.frozen import FrozenValue
 from rummykit.melds import Meld
 
 __all__ = ["Ending", "Knocking", "RoundResult", "Source", "Step", "TableMeld", "Turn"]
@@ -72,16 +73,48 @@ class RoundResult:
     knocker: int | None = None  # the seat that knocked
 
 
-@attrs.frozen(slots=True)
-class Knocking:
+class Knocking(FrozenValue):
     """The round's facts of the first upcard, the repetition draws and the
-    knock (all empty where the variant has none of these)."""
+    knock (all empty where the variant has none of these). A frozen value
+    (:class:`rummykit.frozen.FrozenValue`): a take of the upcard copies it."""
 
-    upcard_passes: tuple[int, ...] = ()  # seats that passed the first upcard
-    takes: int = 0  # upcard takes of the draw phase so far
-    repeat: bool = False  # the last turn took the upcard and discarded it
-    knocker: int | None = None
-    knock_card: Card | None = None  # face down, seen by nobody but the knocker
-    gin: bool = False  # the knocker finished laying with no deadwood
-    layoffs: tuple[Card, ...] = ()  # the cards the defender laid off
-    defender_melded: bool = False  # the defender's first meld ended his lay-offs
+    FIELDS = (
+        "upcard_passes",
+        "takes",
+        "repeat",
+        "knocker",
+        "knock_card",
+        "gin",
+        "layoffs",
+        "defender_melded",
+    )
+    __slots__ = FIELDS
+
+    upcard_passes: tuple[int, ...]  # seats that passed the first upcard
+    takes: int  # upcard takes of the draw phase so far
+    repeat: bool  # the last turn took the upcard and discarded it
+    knocker: int | None
+    knock_card: Card | None  # face down, seen by nobody but the knocker
+    gin: bool  # the knocker finished laying with no deadwood
+    layoffs: tuple[Card, ...]  # the cards the defender laid off
+    defender_melded: bool  # the defender's first meld ended his lay-offs
+
+    def __init__(
+        self,
+        upcard_passes: tuple[int, ...] = (),
+        takes: int = 0,
+        repeat: bool = False,
+        knocker: int | None = None,
+        knock_card: Card | None = None,
+        gin: bool = False,
+        layoffs: tuple[Card, ...] = (),
+        defender_melded: bool = False,
+    ) -> None:
+        object.__setattr__(self, "upcard_passes", upcard_passes)
+        object.__setattr__(self, "takes", takes)
+        object.__setattr__(self, "repeat", repeat)
+        object.__setattr__(self, "knocker", knocker)
+        object.__setattr__(self, "knock_card", knock_card)
+        object.__setattr__(self, "gin", gin)
+        object.__setattr__(self, "layoffs", layoffs)
+        object.__setattr__(self, "defender_melded", defender_melded)

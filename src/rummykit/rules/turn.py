@@ -16,6 +16,7 @@ import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, code_order
 from rummykit.errors import Refusal
+from rummykit.frozen import FrozenValue
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import draw_rule
@@ -48,9 +49,29 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
-class Commit:
-    """What a turn did, as the commit-time rules need to know it."""
+class Commit(FrozenValue):
+    """What a turn did, as the commit-time rules need to know it (a frozen
+    value, :class:`rummykit.frozen.FrozenValue`: one is made for every turn
+    that ends)."""
+
+    FIELDS = (
+        "variant",
+        "hand",
+        "opened_before",
+        "new_melds",
+        "laid_off",
+        "swaps",
+        "net_jokers",
+        "source",
+        "taken",
+        "chosen",
+        "must_use_taken",
+        "table",
+        "joker_layoffs",
+        "earlier_swaps",
+        "deal_number",
+    )
+    __slots__ = FIELDS
 
     variant: Variant
     hand: tuple[Card, ...]  # what is left after the discard
@@ -64,9 +85,43 @@ class Commit:
     chosen: Card | None
     must_use_taken: bool
     table: tuple[Meld, ...]
-    joker_layoffs: tuple[int, ...] = ()  # jokers each meld held before a joker was laid off onto it
-    earlier_swaps: int = 0  # swaps made from melds laid before this turn
-    deal_number: int = 0  # which deal of a match (contracts); 0: not in use
+    joker_layoffs: tuple[int, ...]  # jokers each meld held before a joker was laid off onto it
+    earlier_swaps: int  # swaps made from melds laid before this turn
+    deal_number: int  # which deal of a match (contracts); 0: not in use
+
+    def __init__(
+        self,
+        variant: Variant,
+        hand: tuple[Card, ...],
+        opened_before: bool,
+        new_melds: tuple[Meld, ...],
+        laid_off: tuple[Card, ...],
+        swaps: int,
+        net_jokers: int,
+        source: str,
+        taken: Card | None,
+        chosen: Card | None,
+        must_use_taken: bool,
+        table: tuple[Meld, ...],
+        joker_layoffs: tuple[int, ...] = (),
+        earlier_swaps: int = 0,
+        deal_number: int = 0,
+    ) -> None:
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "opened_before", opened_before)
+        object.__setattr__(self, "new_melds", new_melds)
+        object.__setattr__(self, "laid_off", laid_off)
+        object.__setattr__(self, "swaps", swaps)
+        object.__setattr__(self, "net_jokers", net_jokers)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "chosen", chosen)
+        object.__setattr__(self, "must_use_taken", must_use_taken)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "joker_layoffs", joker_layoffs)
+        object.__setattr__(self, "earlier_swaps", earlier_swaps)
+        object.__setattr__(self, "deal_number", deal_number)
 
     @property
     def going_out(self) -> bool:
