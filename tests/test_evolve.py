@@ -1,18 +1,29 @@
-"""rummykit.evolve: the engine's fast copy agrees with attrs.evolve."""
+"""rummykit.evolve: the engine's fast copy agrees with attrs.evolve, and
+copies the hand-written frozen values (Turn, Knocking) too."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
+import rummykit as rk
 from rummykit.evolve import evolve
-from rummykit.table import Turn
+from rummykit.table import Knocking, TableMeld, Turn
 
 
 def test_a_copy_is_what_attrs_evolve_makes() -> None:
-    turn = Turn(source="stock")
-    assert evolve(turn, swaps=2) == attrs.evolve(turn, swaps=2)
-    assert evolve(turn) is not turn
+    meld = TableMeld(owner=1, meld=rk.check_meld("rami51", "7h 8h 9h"), credits=(1, 1, 1))
+    assert evolve(meld, owner=0) == attrs.evolve(meld, owner=0)
+    assert evolve(meld) is not meld
+
+
+def test_a_frozen_value_is_copied_with_its_changes() -> None:
+    turn = Turn(source="stock", swaps=1)
+    assert evolve(turn, swaps=2) == Turn(source="stock", swaps=2)
+    assert evolve(turn) == turn and evolve(turn) is not turn
+    knocking = Knocking(takes=3)
+    assert evolve(knocking, takes=4, repeat=True) == Knocking(takes=4, repeat=True)
+    assert knocking == Knocking(takes=3)  # the original is untouched
 
 
 def test_an_unknown_field_is_a_type_error() -> None:

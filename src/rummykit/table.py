@@ -45,20 +45,58 @@ class Step:
     swaps: int
 
 
-@attrs.frozen(slots=True)
-class Turn:
-    """The turn in progress: how the player drew, and what he played so far."""
+class Turn(FrozenValue):
+    """The turn in progress: how the player drew, and what he played so far (a
+    frozen value, :class:`rummykit.frozen.FrozenValue`)."""
 
-    source: Source = "none"
-    taken: Card | None = None  # the face taken from the discards
-    chosen: Card | None = None  # the deep-picked card that must start a new meld
-    must_use_taken: bool = False  # the taken discard must be laid this turn
-    exchanged: bool = False
-    start_jokers: int = 0  # jokers in hand after the draw
-    new_melds: tuple[int, ...] = ()  # table indices of melds laid this turn
-    laid_off: tuple[tuple[int, Card], ...] = ()  # (table index, face) laid off this turn
-    swaps: int = 0
-    steps: tuple[Step, ...] = ()
+    FIELDS = (
+        "source",
+        "taken",
+        "chosen",
+        "must_use_taken",
+        "exchanged",
+        "start_jokers",
+        "new_melds",
+        "laid_off",
+        "swaps",
+        "steps",
+    )
+    __slots__ = FIELDS
+
+    source: Source
+    taken: Card | None  # the face taken from the discards
+    chosen: Card | None  # the deep-picked card that must start a new meld
+    must_use_taken: bool  # the taken discard must be laid this turn
+    exchanged: bool
+    start_jokers: int  # jokers in hand after the draw
+    new_melds: tuple[int, ...]  # table indices of melds laid this turn
+    laid_off: tuple[tuple[int, Card], ...]  # (table index, face) laid off this turn
+    swaps: int
+    steps: tuple[Step, ...]
+
+    def __init__(
+        self,
+        source: Source = "none",
+        taken: Card | None = None,
+        chosen: Card | None = None,
+        must_use_taken: bool = False,
+        exchanged: bool = False,
+        start_jokers: int = 0,
+        new_melds: tuple[int, ...] = (),
+        laid_off: tuple[tuple[int, Card], ...] = (),
+        swaps: int = 0,
+        steps: tuple[Step, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "chosen", chosen)
+        object.__setattr__(self, "must_use_taken", must_use_taken)
+        object.__setattr__(self, "exchanged", exchanged)
+        object.__setattr__(self, "start_jokers", start_jokers)
+        object.__setattr__(self, "new_melds", new_melds)
+        object.__setattr__(self, "laid_off", laid_off)
+        object.__setattr__(self, "swaps", swaps)
+        object.__setattr__(self, "steps", steps)
 
 
 @attrs.frozen(slots=True)
