@@ -25,14 +25,13 @@ VARIABLE = "RUMMYKIT_MYPYC"
 # The modules compiled, relative to src/: the hot path of a decision (legal-move
 # listing, meld judging, the solver, the engine and its rule components).
 # Left out, and why (mypyc's limits, found by trying):
-#   cards.py       Card builds its interned instances with object.__new__ and
-#                  forbids __setattr__; a native class allows neither.
 #   moves.py       an attrs field with a typed default (attrs.field(default=1))
 #                  is checked against its annotation in the class body and fails.
 #   rules/match.py attrs classes (Python classes) derive from a plain class that
 #                  mypyc would compile to a native class.
 # Everything else is not on the hot path (files, CLI, serialising, records).
 COMPILED = (
+    "rummykit/cards.py",
     "rummykit/melds.py",
     "rummykit/legal.py",
     "rummykit/engine.py",

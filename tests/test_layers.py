@@ -25,7 +25,7 @@ LAYERS = {
     "errors": 0,  # helpers that import no other rummykit module
     "memo": 0,
     "evolve": 0,  # a fast attrs.evolve for the engine's hot path
-    "frozen": 0,  # the base of the hand-written frozen values (RoundState, Knocking, Commit)
+    "frozen": 0,  # the base of the hand-written frozen values (RoundState, Turn, ...)
     "schema": 0,
     "schemas": 0,  # the JSON Schemas of the documents (data files and their loader)
     "files": 0,  # reading small regular text files safely

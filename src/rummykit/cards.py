@@ -97,6 +97,10 @@ the order a hand keeps. One attribute read in C, as the engine sorts every
 hand it changes."""
 
 
+_MAKE: Any = object()
+"""What the module passes to ``Card`` to make one of its interned cards."""
+
+
 class Card:
     """A playing card: a natural (rank and suit) or a joker.
 
@@ -122,13 +126,20 @@ class Card:
     """The card without a declaration, kept wild (``JK``, ``2h=*``; a natural itself)."""
     _text: str  # the notation, made once (cards are printed in every log entry and document)
 
-    def __new__(cls, text: str) -> Card:
-        return parse_card(text)
-
-    @classmethod
-    def _create(
-        cls, code: int, declared: Card | None, face: Card | None = None, undeclared: Card | None = None
+    def __new__(
+        cls,
+        text: Any,
+        code: int = JOKER_CODE,
+        declared: Card | None = None,
+        face: Card | None = None,
+        undeclared: Card | None = None,
     ) -> Card:
+        # ``Card(text)`` is the interned card the notation names. The module
+        # makes those cards once, by passing _MAKE for the text with the
+        # card's code and links (this is the one place a card is made: the
+        # compiled build allows object.__new__ nowhere else).
+        if text is not _MAKE:
+            return parse_card(text)
         card = object.__new__(cls)
         natural = code != JOKER_CODE
         object.__setattr__(card, "code", code)
@@ -220,13 +231,13 @@ def _notation(card: Card) -> str:
     return _RANK_SYMBOLS[card.code // 4] + "cdhs"[card.code % 4]
 
 
-NATURALS: tuple[Card, ...] = tuple(Card._create(code, None) for code in range(52))
+NATURALS: tuple[Card, ...] = tuple(Card(_MAKE, code, None) for code in range(52))
 """The 52 natural faces, indexed by code (``(rank - 2) * 4 + suit``)."""
-JOKER: Card = Card._create(JOKER_CODE, None)
-_DECLARED: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, c, JOKER, JOKER) for c in NATURALS)
-_WILD_DEUCES: tuple[Card, ...] = tuple(Card._create(JOKER_CODE, None, NATURALS[s]) for s in range(4))
+JOKER: Card = Card(_MAKE, JOKER_CODE, None)
+_DECLARED: tuple[Card, ...] = tuple(Card(_MAKE, JOKER_CODE, c, JOKER, JOKER) for c in NATURALS)
+_WILD_DEUCES: tuple[Card, ...] = tuple(Card(_MAKE, JOKER_CODE, None, NATURALS[s]) for s in range(4))
 _DECLARED_DEUCES: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(Card._create(JOKER_CODE, c, NATURALS[s], _WILD_DEUCES[s]) for c in NATURALS) for s in range(4)
+    tuple(Card(_MAKE, JOKER_CODE, c, NATURALS[s], _WILD_DEUCES[s]) for c in NATURALS) for s in range(4)
 )
 
 
@@ -282,8 +293,11 @@ def _parse_wild_deuce(token: str, head: str, tail: str) -> Card:
     return _DECLARED_DEUCES[deuce.code][declared.code]
 
 
-def parse_card(token: str) -> Card:
+def parse_card(token: Any) -> Card:
     """Read one card: ``7h``, ``10d``, ``T♠``, ``JK``, ``JK=8h``, ``2h=8c``.
+
+    ``token`` is typed Any so that a token that is not text gets this
+    function's NotationError in the compiled build too, not mypyc's TypeError.
 
     >>> parse_card("Q♥")
     Card('Qh')
