@@ -251,6 +251,20 @@ def _with_hand(state: RoundState, hand: Sequence[Card]) -> tuple[tuple[Card, ...
     return tuple(hands)
 
 
+def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` (in code order) with the faces ``cards`` put in their places,
+    each after the cards of its code already there (what sorting the hand
+    with the cards at its end gives, without sorting it again)."""
+    out = list(hand)
+    for card in cards:
+        code = card.code
+        i = len(out)
+        while i and out[i - 1].code > code:
+            i -= 1
+        out.insert(i, card)
+    return tuple(out)
+
+
 def _step(state: RoundState) -> Step:
     t = state.turn
     return Step(state.hands[state.to_move], state.table, t.new_melds, t.laid_off, t.swaps)
@@ -309,16 +323,18 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
     refused = draw_refusal(state)
     if refused is not None:
         raise refused
-    card = state.stock[0]
-    hand = (*state.hands[state.to_move], card)
     window = opens_window(state.variant)
-    return _after_draw(state, hand, stock=state.stock[1:], turn=_STOCK_TURN, buy_window=window)
+    return _after_draw(state, state.stock[:1], stock=state.stock[1:], turn=_STOCK_TURN, buy_window=window)
 
 
-def _after_draw(state: RoundState, hand: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
+def _after_draw(state: RoundState, drawn: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
+    """The state once the mover has drawn the faces ``drawn``."""
+    hand = _with_cards(state.hands[state.to_move], drawn)
     jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
+    hands = list(state.hands)
+    hands[state.to_move] = hand
     return state.evolve(
-        hands=_with_hand(state, hand),
+        hands=tuple(hands),
         phase="play",
         turn=turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers),
         **changes,
@@ -374,7 +390,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
         turn = _TAKE_TURNS.get((chosen, conditional)) or _TAKE_TURNS.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
         )
-        new = _after_draw(state, hand, discard=discard, turn=turn, **knocking.take_counted(state))
+        new = _after_draw(state, taken, discard=discard, turn=turn, **knocking.take_counted(state))
         table = [t.meld for t in state.table]
         if pickup is not None and not pickup.feasible(variant, hand, chosen, opened=opened, table=table):
             raise _refuse(
@@ -395,7 +411,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
         taken=chosen if draw_rule(variant).taken_card_is_marked() else None,
         chosen=chosen if deep is not None else None,
     )
-    new = _after_draw(state, hand, discard=discard, turn=turn)
+    new = _after_draw(state, taken, discard=discard, turn=turn)
     table = [t.meld for t in state.table]
     if deep is not None and not deep.feasible(
         variant, new.hands[state.to_move], chosen, opened=opened, table=table
@@ -413,9 +429,7 @@ def _draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
     _need_draw(state)
     if not draw_rule(state.variant).exchange_draw_allowed() or state.exchange is None:
         raise _refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
-    card = state.exchange
-    hand = (*state.hands[state.to_move], card)
-    new = _after_draw(state, hand, exchange=None, turn=Turn(source="exchange"))
+    new = _after_draw(state, (state.exchange,), exchange=None, turn=Turn(source="exchange"))
     if state.opened[state.to_move] or not _going_out_possible(new):
         raise _refuse(
             "exchange.not-allowed",
@@ -805,7 +819,8 @@ def _relay_facts(state: RoundState) -> tuple[tuple[int, ...], int]:
 
 
 def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:
-    """End the turn: the turn-wide checks, then the next turn or the round's end."""
+    """End the turn: the turn-wide checks, then the next turn or the round's end.
+    ``hand``: the mover's hand less the discard (still in code order), or empty."""
     variant = state.variant
     seat = state.to_move
     turn = state.turn
@@ -817,7 +832,9 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
     discard = state.discard if discarded is None else (*state.discard, discarded)
-    hands = _with_hand(state, hand)
+    held = list(state.hands)
+    held[seat] = hand  # the hand less the discard: still in order
+    hands = tuple(held)
     turns_played = state.turns_played + 1
     done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
     if going_out:
