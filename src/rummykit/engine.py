@@ -372,20 +372,19 @@ def top_take_stands(state: RoundState) -> bool:
 def _take(state: RoundState, move: Take) -> RoundState:
     _need_draw(state)
     variant = state.variant
-    refusal = draw_rule(variant).take_refusal(move.depth, len(state.discard))
+    rule = draw_rule(variant)
+    refusal = rule.take_refusal(move.depth, len(state.discard))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     ended = knocking.take_ends_round(state)
     if ended is not None:
         return ended
-    taken, discard = draw_rule(variant).taken_cards(state.discard, move.depth)
+    taken, discard = rule.taken_cards(state.discard, move.depth)
     chosen = taken[0]
     hand = (*state.hands[state.to_move], *taken)
     opened = state.opened[state.to_move]
     if move.depth == 1:
-        conditional = draw_rule(variant).top_take_is_conditional(
-            state.turns_played, state.players, opened=opened
-        )
+        conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
         pickup = pickup_obligation(variant) if conditional else None
         turn = _TAKE_TURNS.get((chosen, conditional)) or _TAKE_TURNS.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
@@ -398,7 +397,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
                 "You may take {card} only to lay it on the table this turn, and you cannot.",
                 card=chosen,
             )
-        if draw_rule(variant).taken_card_is_marked() and not _can_end_turn(new, chosen):
+        if rule.taken_card_is_marked() and not _can_end_turn(new, chosen):
             raise _refuse(
                 "discard.just-taken",
                 "After taking {card} you would have no other card to discard.",
@@ -408,7 +407,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
     deep = deep_obligation(variant)
     turn = Turn(
         source="deep",
-        taken=chosen if draw_rule(variant).taken_card_is_marked() else None,
+        taken=chosen if rule.taken_card_is_marked() else None,
         chosen=chosen if deep is not None else None,
     )
     new = _after_draw(state, taken, discard=discard, turn=turn)
