@@ -28,7 +28,25 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     actor: object = state.to_move
     if isinstance(parsed, Buy):
         actor = seat if seat is not None else named
-    return f"{actor}: {_FIXED_TEXTS.get(type(parsed)) or str(parsed)}"
+    return f"{actor}: {_log_text(parsed)}"
+
+
+def _log_text(move: Move) -> str:
+    """The log's text of ``move``, made once per move object: the legal-move
+    lists hand out the same move objects again and again (one ``discard 7h``
+    for every listing), so most moves applied are found here by identity.
+    Safe between threads as the tables of :mod:`rummykit.memo` are."""
+    hit = _LOG_TEXTS.get(id(move))
+    if hit is not None and hit[0] is move:
+        return hit[1]
+    text = _FIXED_TEXTS.get(type(move)) or str(move)
+    if len(_LOG_TEXTS) >= 4096:
+        _LOG_TEXTS.clear()
+    _LOG_TEXTS[id(move)] = (move, text)  # the entry keeps the move alive, so the id stays its own
+    return text
+
+
+_LOG_TEXTS: dict[int, tuple[Move, str]] = {}
 
 
 _FIXED_TEXTS: dict[type, str] = {
