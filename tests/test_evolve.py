@@ -12,7 +12,9 @@ from rummykit.table import Knocking, TableMeld, Turn
 
 
 def test_a_copy_is_what_attrs_evolve_makes() -> None:
-    meld = TableMeld(owner=1, meld=rk.check_meld("rami51", "7h 8h 9h"), credits=(1, 1, 1))
+    run = rk.check_meld("rami51", "7h 8h 9h")
+    assert isinstance(run, rk.Meld)
+    meld = TableMeld(owner=1, meld=run, credits=(1, 1, 1))
     assert evolve(meld, owner=0) == attrs.evolve(meld, owner=0)
     assert evolve(meld) is not meld
 
@@ -29,7 +31,7 @@ def test_a_frozen_value_is_copied_with_its_changes() -> None:
 def test_an_unknown_field_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="no field 'colour'"):
         evolve(Turn(), colour="red")
-    with pytest.raises(TypeError, match="no field 'colour'"):
+    with pytest.raises(TypeError):  # an attrs instance: attrs.evolve's own TypeError
         evolve(_Checked(1), colour="red")
 
 
@@ -48,8 +50,8 @@ class _Subclass(_WithDict):
     pass
 
 
-def test_a_class_whose_init_does_more_is_copied_through_it() -> None:
-    """A validator or converter still runs on the copy, as with attrs.evolve."""
+def test_an_attrs_instance_is_copied_by_attrs_evolve() -> None:
+    """A validator or converter still runs on the copy."""
     with pytest.raises(ValueError):
         evolve(_Checked(1), count=-1)
     copy = evolve(_Checked(1), label=5)

@@ -4,9 +4,11 @@ class it replaced, in both builds."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import operator
 import pickle
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -15,7 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
+from rummykit.frozen import FrozenValue
+from rummykit.rules.turn import Commit
 from rummykit.state import STATE_FIELDS, RoundState
+from rummykit.table import Knocking, Turn
 
 GIN = rk.load_variant("gin")
 
@@ -88,3 +93,34 @@ def test_the_constructor_takes_the_fields_in_order() -> None:
     assert rebuilt == state and rebuilt.log == state.log
     keywords = RoundState(**{name: getattr(state, name) for name in STATE_FIELDS})
     assert keywords == state
+
+
+def _init_parameters(module: str, cls: str) -> tuple[str, ...]:
+    """The parameters of ``cls.__init__`` as written in the installed source
+    (the compiled build's native classes show no signature)."""
+    tree = ast.parse((Path(rk.__file__).parent / module).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    return tuple(arg.arg for arg in item.args.args[1:])
+    raise AssertionError(f"{module} has no {cls}.__init__")
+
+
+@pytest.mark.parametrize(
+    ("module", "cls"),
+    [("state.py", RoundState), ("table.py", Turn), ("table.py", Knocking), ("rules/turn.py", Commit)],
+)
+def test_fields_are_the_constructor_parameters_in_order(module: str, cls: type[FrozenValue]) -> None:
+    """Pickling, copying and ``evolve`` pass the fields by position."""
+    assert _init_parameters(module, cls.__name__) == cls.FIELDS
+    assert len(set(cls.FIELDS)) == len(cls.FIELDS)
+    assert set(cls.FIELDS) >= cls.NOT_COMPARED and set(cls.FIELDS) >= cls.NOT_SHOWN
+
+
+def test_a_card_takes_its_notation_only() -> None:
+    with pytest.raises(TypeError):
+        rk.Card("7h", 3)
+    with pytest.raises(rk.NotationError):
+        rk.Card(5)
+    assert rk.Card("7h") is rk.Card("7h")

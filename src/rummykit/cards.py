@@ -139,6 +139,8 @@ class Card:
         # card's code and links (this is the one place a card is made: the
         # compiled build allows object.__new__ nowhere else).
         if text is not _MAKE:
+            if code != JOKER_CODE or declared is not None or face is not None or undeclared is not None:
+                raise TypeError("Card() takes one argument: the card's notation, like Card('7h')")
             return parse_card(text)
         card = object.__new__(cls)
         natural = code != JOKER_CODE

@@ -246,8 +246,14 @@ def _need_draw(state: RoundState) -> None:
 
 
 def _with_hand(state: RoundState, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The hands with the mover's replaced by the faces ``hand``, put in code order."""
+    return _hands_with(state, tuple(sorted(hand, key=code_order)))
+
+
+def _hands_with(state: RoundState, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The hands with the mover's replaced by ``hand``, already in code order."""
     hands = list(state.hands)
-    hands[state.to_move] = tuple(sorted(hand, key=code_order))  # hands hold faces only
+    hands[state.to_move] = hand
     return tuple(hands)
 
 
@@ -331,10 +337,8 @@ def _after_draw(state: RoundState, drawn: Sequence[Card], *, turn: Turn, **chang
     """The state once the mover has drawn the faces ``drawn``."""
     hand = _with_cards(state.hands[state.to_move], drawn)
     jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
-    hands = list(state.hands)
-    hands[state.to_move] = hand
     return state.evolve(
-        hands=tuple(hands),
+        hands=_hands_with(state, hand),
         phase="play",
         turn=turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers),
         **changes,
@@ -831,9 +835,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     opened = list(state.opened)
     opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
     discard = state.discard if discarded is None else (*state.discard, discarded)
-    held = list(state.hands)
-    held[seat] = hand  # the hand less the discard: still in order
-    hands = tuple(held)
+    hands = _hands_with(state, hand)  # the hand less the discard: still in order
     turns_played = state.turns_played + 1
     done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
     if going_out:

@@ -1,16 +1,15 @@
-"""A fast ``attrs.evolve`` for the engine's hot path (attrs classes and
-:class:`rummykit.frozen.FrozenValue` ones).
+"""A fast ``attrs.evolve`` for the engine's hot path: copies of the
+hand-written frozen values (:class:`rummykit.frozen.FrozenValue`).
 
-``attrs.evolve`` looks the class's fields up on every call and passes every
-field by keyword to the class's ``__init__``, which sets each one with
-``object.__setattr__`` (the class is frozen). The engine copies states and
-turns several times a move, so this module writes, once per class, a
-function that makes the copy without ``__init__``: a new instance whose
-slots are set from the old object by each slot's own descriptor, and then
-from the changes. That is only the same as ``__init__`` for a slotted class
-whose ``__init__`` does nothing else (no validator, converter or
-``__attrs_post_init__``, no cached hash); any other class is copied by
-building it through ``__init__``.
+The engine copies a state, a turn or the knock's facts with each move, so
+this module writes, once per class, a function that makes the copy. In pure
+Python it makes the new instance without ``__init__`` (whose
+``object.__setattr__`` for each field is the slow part) and sets its slots
+by each slot's own descriptor, first from the old object and then from the
+changes: the same as ``__init__``, since a FrozenValue's ``__init__`` does
+nothing but set its fields. In the compiled build the class is native and
+has no slots; there the copy is made by the compiled ``__init__``. Any other
+object (an attrs instance) is copied by ``attrs.evolve``.
 """
 
 from __future__ import annotations
@@ -29,8 +28,9 @@ _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
-    """A copy of the attrs instance ``obj`` with ``changes`` (field names,
-    as ``attrs.evolve`` takes them; an unknown name raises TypeError)."""
+    """A copy of ``obj`` (a FrozenValue, or an attrs instance) with
+    ``changes`` (field names, as ``attrs.evolve`` takes them; an unknown
+    name raises TypeError)."""
     copier = _COPIERS.get(type(obj))
     if copier is None:
         copier = _COPIERS[type(obj)] = _copier(type(obj))
@@ -39,20 +39,19 @@ def evolve(obj: _T, **changes: Any) -> _T:
 
 
 def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    if issubclass(cls, FrozenValue):
-        # Pure Python: slots to set. Compiled: a native class, made by its compiled __init__.
-        if "__slots__" in vars(cls):
-            return slot_copier(cls, cls.FIELDS)
-        return _through_init(cls, list(cls.FIELDS))
-    if not attrs.has(cls):
-        raise TypeError(f"{cls.__name__} is neither an attrs class nor a FrozenValue")
-    fields = attrs.fields(cls)
-    names = [a.name for a in fields]
-    if any(not name.isidentifier() or name.startswith("_") for name in names):
+    if not issubclass(cls, FrozenValue):
         return _generic(cls)
-    if not _init_only_sets_fields(cls, fields):
-        return _through_init(cls, [a.name for a in fields if a.init])
-    return slot_copier(cls, names)
+    if _slots_are_fields(cls):  # pure Python
+        return slot_copier(cls, cls.FIELDS)
+    return _through_init(cls, list(cls.FIELDS))  # compiled: a native class, or slots beyond FIELDS
+
+
+def _slots_are_fields(cls: type[FrozenValue]) -> bool:
+    """Are the instances' slots exactly the class's FIELDS (no __dict__)?"""
+    bases = cls.__mro__[:-1]  # every class but ``object``: an instance has a __dict__ unless all have slots
+    if not all("__slots__" in vars(base) for base in bases):
+        return False
+    return {slot for base in bases for slot in vars(base)["__slots__"]} == set(cls.FIELDS)
 
 
 def slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
@@ -79,28 +78,13 @@ def slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any
     return copy
 
 
-def _init_only_sets_fields(cls: type, fields: tuple[attrs.Attribute[Any], ...]) -> bool:
-    """Does ``cls.__init__`` only set each field's slot to the value given
-    (so a copy may set the slots itself)?"""
-    bases = cls.__mro__[:-1]  # every class but ``object``: an instance has a __dict__ unless all have slots
-    if not all("__slots__" in base.__dict__ for base in bases):
-        return False
-    slots = {slot for base in bases for slot in base.__dict__["__slots__"]} - {"__weakref__"}
-    return (
-        slots == {a.name for a in fields}
-        and all(a.init and a.validator is None and a.converter is None for a in fields)
-        and not hasattr(cls, "__attrs_post_init__")
-        and not hasattr(cls, "__attrs_pre_init__")
-    )
-
-
 def _unknown(cls: type, name: str) -> NoReturn:
     raise TypeError(f"{cls.__name__} has no field {name!r}")
 
 
 def _through_init(cls: type, names: list[str]) -> Callable[[Any, dict[str, Any]], Any]:
-    """The copier of a class whose ``__init__`` does more than set its
-    fields: every field passed to ``cls`` by position."""
+    """A copier that makes the copy by ``cls``'s own ``__init__``, every
+    field passed by position."""
     known = frozenset(names)
     arguments = ", ".join(f"c[{n!r}] if {n!r} in c else o.{n}" for n in names)
     source = f"def copy(o, c):\n    return cls({arguments})\n"

@@ -20,7 +20,7 @@ however the caller imports ``RoundState``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, final
 
 from rummykit.cards import JOKER_CODE, Card, code_order
 from rummykit.evolve import slot_copier
@@ -119,6 +119,7 @@ STATE_FIELDS: tuple[str, ...] = (
 _FIELD_SET = frozenset(STATE_FIELDS)
 
 
+@final
 class RoundState(FrozenValue):
     """One round of one variant. Seats are 0 … players-1.
 
