@@ -21,9 +21,10 @@ import attrs
 
 from rummykit.frozen import FrozenValue
 
-__all__ = ["evolve", "slot_copier"]
+__all__ = ["evolve", "slot_copier_for"]
 
 _T = TypeVar("_T")
+_F = TypeVar("_F", bound=FrozenValue)
 _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
@@ -41,9 +42,15 @@ def evolve(obj: _T, **changes: Any) -> _T:
 def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     if not issubclass(cls, FrozenValue):
         return _generic(cls)
-    if _slots_are_fields(cls):  # pure Python
-        return slot_copier(cls, cls.FIELDS)
-    return _through_init(cls, list(cls.FIELDS))  # compiled: a native class, or slots beyond FIELDS
+    # Compiled: a native class (or one with slots beyond FIELDS) is made by __init__.
+    return slot_copier_for(cls) or _through_init(cls, list(cls.FIELDS))
+
+
+def slot_copier_for(cls: type[_F]) -> Callable[[_F, dict[str, Any]], _F] | None:
+    """The copier that sets the slots of the FrozenValue class ``cls``
+    itself, where its instances' slots are exactly its FIELDS (the pure
+    Python build); None for a native class (the compiled build)."""
+    return _slot_copier(cls, cls.FIELDS) if _slots_are_fields(cls) else None
 
 
 def _slots_are_fields(cls: type[FrozenValue]) -> bool:
@@ -54,7 +61,7 @@ def _slots_are_fields(cls: type[FrozenValue]) -> bool:
     return {slot for base in bases for slot in vars(base)["__slots__"]} == set(cls.FIELDS)
 
 
-def slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
+def _slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
     """A copier for the slotted class ``cls`` whose ``__init__`` does nothing
     but set each of the slots ``names`` to the value given: ``copy(obj,
     changes)`` makes a new instance without ``__init__`` and sets its slots

@@ -63,13 +63,14 @@ Owner = TypeVar("Owner")
 Made = TypeVar("Made")
 
 
-def once_per_owner(factory: Callable[[Owner], Made]) -> Callable[[Owner], Made]:
+def once_per_owner(factory: Callable[[Owner], Made], *, limit: int = 64) -> Callable[[Owner], Made]:
     """``factory(owner)`` made once per owner object and then remembered,
     found by identity (a variant's rule components: ``functools.lru_cache``
-    would hash the variant, its whole rules, on every call).
+    would hash the variant, its whole rules, on every call). The table holds
+    each owner, so its id stays its own while it is remembered.
 
-    At most 64 owners are remembered (the table is emptied beyond); like the
-    tables above, it is safe to share between threads without a lock."""
+    At most ``limit`` owners are remembered (the table is emptied beyond);
+    like the tables above, it is safe to share between threads without a lock."""
     made: dict[int, tuple[object, Made]] = {}
 
     def once(owner: Owner) -> Made:
@@ -77,7 +78,7 @@ def once_per_owner(factory: Callable[[Owner], Made]) -> Callable[[Owner], Made]:
         if hit is not None and hit[0] is owner:
             return hit[1]
         value = factory(owner)
-        if len(made) >= 64:
+        if len(made) >= limit:
             made.clear()
         made[id(owner)] = (owner, value)
         return value

@@ -12,6 +12,7 @@ from typing import Any
 
 from rummykit.engine import apply_move
 from rummykit.legal import legal_moves
+from rummykit.memo import once_per_owner
 from rummykit.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
 from rummykit.serialize import to_json
 from rummykit.state import LOG_SIZE, RoundState, install_round_services
@@ -31,22 +32,14 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     return f"{actor}: {_log_text(parsed)}"
 
 
-def _log_text(move: Move) -> str:
-    """The log's text of ``move``, made once per move object: the legal-move
-    lists hand out the same move objects again and again (one ``discard 7h``
-    for every listing), so most moves applied are found here by identity.
-    Safe between threads as the tables of :mod:`rummykit.memo` are."""
-    hit = _LOG_TEXTS.get(id(move))
-    if hit is not None and hit[0] is move:
-        return hit[1]
-    text = _FIXED_TEXTS.get(type(move)) or str(move)
-    if len(_LOG_TEXTS) >= 4096:
-        _LOG_TEXTS.clear()
-    _LOG_TEXTS[id(move)] = (move, text)  # the entry keeps the move alive, so the id stays its own
-    return text
+def _text_of(move: Move) -> str:
+    return _FIXED_TEXTS.get(type(move)) or str(move)
 
 
-_LOG_TEXTS: dict[int, tuple[Move, str]] = {}
+_log_text = once_per_owner(_text_of, limit=4096)
+"""The log's text of a move, made once per move object: the legal-move lists
+hand out the same move objects again and again (one ``discard 7h`` for every
+listing), so most moves applied are found by identity."""
 
 
 _FIXED_TEXTS: dict[type, str] = {
