@@ -101,10 +101,20 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
         move = _read_move(state, move, seat)
     if knocking.handles(state, move):
         return knocking.apply_knocking(state, move)
-    handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
-    if handler is None:
-        raise _refuse("notation.invalid", "{move} is not a move.", move=repr(move))
-    after = handler(state, move)
+    # The moves of nearly every turn are called directly (the compiled build
+    # makes these native calls); the others are found in the table.
+    after: RoundState
+    if type(move) is Discard:
+        after = _discard(state, move)
+    elif type(move) is Draw:
+        after = _draw(state, move)
+    elif type(move) is Take:
+        after = _take(state, move)
+    else:
+        handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
+        if handler is None:
+            raise _refuse("notation.invalid", "{move} is not a move.", move=repr(move))
+        after = handler(state, move)
     if state.buy_window and after.buy_window:
         # Any move of the player in turn closes the buy window (R-CON-10).
         after = after.evolve(buy_window=False)
@@ -837,14 +847,33 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     discard = state.discard if discarded is None else (*state.discard, discarded)
     hands = _hands_with(state, hand)  # the hand less the discard: still in order
     turns_played = state.turns_played + 1
-    done = {"hands": hands, "discard": discard, "opened": tuple(opened), "turns_played": turns_played}
     if going_out:
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, hands, state.table, state.opened, ending, seat)
-        return state.evolve(phase="over", result=result, turn=_NO_TURN, **done)
+        return state.evolve(
+            phase="over",
+            result=result,
+            turn=_NO_TURN,
+            hands=hands,
+            discard=discard,
+            opened=tuple(opened),
+            turns_played=turns_played,
+        )
     if going_out_rule(variant).turn_cap_reached(turns_played):
-        return _blocked(state.evolve(**done), "turn_cap")
-    return _start_turn(state, to_move=next_seat(variant, state.players, seat), **done)
+        done = state.evolve(hands=hands, discard=discard, opened=tuple(opened), turns_played=turns_played)
+        return _blocked(done, "turn_cap")
+    # The next turn's start, made in one copy (the changes never touch the
+    # stock, and the discard only above what lay there: see ``_start_turn``).
+    fresh = state.evolve(
+        phase="draw",
+        turn=_NO_TURN,
+        to_move=next_seat(variant, state.players, seat),
+        hands=hands,
+        discard=discard,
+        opened=tuple(opened),
+        turns_played=turns_played,
+    )
+    return _start_turn(fresh)
 
 
 # --------------------------------------------------------------------------- turn start and round end
@@ -852,16 +881,15 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
 
 def start_turn(state: RoundState) -> RoundState:
     """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
-    return _start_turn(state)
+    return _start_turn(state.evolve(phase="draw", turn=_NO_TURN))
 
 
-def _start_turn(state: RoundState, **changes: Any) -> RoundState:
-    """start_turn for ``state`` with ``changes`` made in the same copy (the
-    end of a turn: the hands, the discard, the next seat); the changes never
-    touch the stock, and the discard only above what lay there."""
-    variant = state.variant
-    fresh = state.evolve(phase="draw", turn=_NO_TURN, **changes)
-    if state.stock or not going_out_rule(variant).stock_runs_out():
+def _start_turn(fresh: RoundState) -> RoundState:
+    """start_turn for ``fresh``, a state already in the draw phase with a
+    fresh turn (the end of a turn makes it in one copy with its own changes:
+    the hands, the discard, the next seat)."""
+    variant = fresh.variant
+    if fresh.stock or not going_out_rule(variant).stock_runs_out():
         return fresh
     if not going_out_rule(variant).reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
         return _blocked(fresh, "blocked")

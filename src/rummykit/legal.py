@@ -101,7 +101,10 @@ def _play_moves(state: RoundState) -> list[Move]:
     exchanges."""
     variant = state.variant
     hand = state.hands[state.to_move]
-    faces = sorted(set(hand), key=code_order)
+    distinct = set(hand)
+    # Hands are kept in code order (``sorted_hand``): a hand of distinct faces
+    # is its own list of faces, without sorting it again.
+    faces: Sequence[Card] = hand if len(distinct) == len(hand) else sorted(distinct, key=code_order)
     out: list[Move] = []
     if melds_during_play(variant):
         if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:

@@ -276,34 +276,36 @@ class RoundState(FrozenValue):
         an unknown name raises TypeError)."""
         if _copy_slots is not None:
             return _copy_slots(self, changes)
-        if not changes.keys() <= _FIELD_SET:
-            unknown = sorted(set(changes) - _FIELD_SET)
-            raise TypeError(f"RoundState has no field {unknown[0]!r}")
-        return RoundState(
-            changes.get("variant", self.variant),
-            changes.get("players", self.players),
-            changes.get("dealer", self.dealer),
-            changes.get("hands", self.hands),
-            changes.get("stock", self.stock),
-            changes.get("discard", self.discard),
-            changes.get("table", self.table),
-            changes.get("opened", self.opened),
-            changes.get("to_move", self.to_move),
-            changes.get("phase", self.phase),
-            changes.get("turns_played", self.turns_played),
-            changes.get("reshuffles", self.reshuffles),
-            changes.get("exchange", self.exchange),
-            changes.get("turn", self.turn),
-            changes.get("result", self.result),
-            changes.get("seed", self.seed),
-            changes.get("deal_number", self.deal_number),
-            changes.get("buys", self.buys),
-            changes.get("buy_window", self.buy_window),
-            changes.get("deck", self.deck),
-            changes.get("knocking", self.knocking),
-            changes.get("log", self.log),
-            changes.get("variant_digest", self.variant_digest),
+        copy = RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            self.phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            self.turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            self.knocking,
+            self.log,
+            self.variant_digest,
         )
+        for name, value in changes.items():
+            if name not in _FIELD_SET:
+                raise TypeError(f"RoundState has no field {name!r}")
+            object.__setattr__(copy, name, value)  # a new value nobody holds yet
+        return copy
 
 
 _copy_slots: Callable[[RoundState, dict[str, Any]], RoundState] | None = slot_copier_for(RoundState)
