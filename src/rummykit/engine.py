@@ -404,8 +404,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
         )
         new = _after_draw(state, taken, discard=discard, turn=turn, **knocking.take_counted(state))
-        table = [t.meld for t in state.table]
-        if pickup is not None and not pickup.feasible(variant, hand, chosen, opened=opened, table=table):
+        if pickup is not None and not pickup.feasible(
+            variant, hand, chosen, opened=opened, table=[t.meld for t in state.table]
+        ):
             raise _refuse(
                 "draw.taken-card-unused",
                 "You may take {card} only to lay it on the table this turn, and you cannot.",
