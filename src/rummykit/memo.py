@@ -70,18 +70,24 @@ def once_per_owner(factory: Callable[[Owner], Made], *, limit: int = 64) -> Call
     each owner, so its id stays its own while it is remembered.
 
     At most ``limit`` owners are remembered (the table is emptied beyond);
-    like the tables above, it is safe to share between threads without a lock."""
+    like the tables above, it is safe to share between threads without a lock.
+    The last owner asked for is kept beside the table (one entry, replaced
+    whole), so a program that plays one variant finds it without a lookup."""
     made: dict[int, tuple[object, Made]] = {}
+    last: list[tuple[object, Made] | None] = [None]
 
     def once(owner: Owner) -> Made:
-        hit = made.get(id(owner))
+        hit = last[0]
         if hit is not None and hit[0] is owner:
             return hit[1]
-        value = factory(owner)
-        if len(made) >= limit:
-            made.clear()
-        made[id(owner)] = (owner, value)
-        return value
+        hit = made.get(id(owner))
+        if hit is None or hit[0] is not owner:
+            hit = (owner, factory(owner))
+            if len(made) >= limit:
+                made.clear()
+            made[id(owner)] = hit
+        last[0] = hit
+        return hit[1]
 
     functools.update_wrapper(once, factory)
     return once
