@@ -863,8 +863,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     if going_out_rule(variant).turn_cap_reached(turns_played):
         done = state.evolve(hands=hands, discard=discard, opened=tuple(opened), turns_played=turns_played)
         return _blocked(done, "turn_cap")
-    # The next turn's start, made in one copy (the changes never touch the
-    # stock, and the discard only above what lay there: see ``_start_turn``).
+    # The next turn's start, made in one copy with the turn's changes.
     fresh = state.evolve(
         phase="draw",
         turn=_NO_TURN,

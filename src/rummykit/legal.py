@@ -102,8 +102,8 @@ def _play_moves(state: RoundState) -> list[Move]:
     variant = state.variant
     hand = state.hands[state.to_move]
     distinct = set(hand)
-    # Hands are kept in code order (``sorted_hand``): a hand of distinct faces
-    # is its own list of faces, without sorting it again.
+    # A state's hands are in canonical order (``sorted_hand``, docs/engine.md):
+    # a hand of distinct faces is its own list of faces, without sorting it again.
     faces: Sequence[Card] = hand if len(distinct) == len(hand) else sorted(distinct, key=code_order)
     out: list[Move] = []
     if melds_during_play(variant):

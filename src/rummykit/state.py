@@ -140,7 +140,7 @@ class RoundState(FrozenValue):
     variant: Variant
     players: int
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]  # each in canonical order (sorted_hand), as the engine keeps it
     stock: tuple[Card, ...]  # top first
     discard: tuple[Card, ...]  # bottom first; the last is on top
     table: tuple[TableMeld, ...]
@@ -313,4 +313,5 @@ _copy_slots: Callable[[RoundState, dict[str, Any]], RoundState] | None = slot_co
 state's slots through their descriptors, which takes about a third less time
 than ``__init__``'s ``object.__setattr__`` calls. The compiled build makes
 RoundState a native class, which has no slots to set; there ``evolve`` builds
-the copy through the compiled ``__init__``, whose stores are plain C."""
+the copy through the compiled ``__init__`` (whose stores are plain C) from the
+old state's fields, then sets the changed ones alone."""
