@@ -269,11 +269,13 @@ def penalty_floor(
     meldable = total = dearest = 0
     rest = hand
     while rest:
-        low = rest & -rest
-        rest ^= low
-        if low & meldable:
+        # From the highest code down: the court cards, which weigh most in
+        # most variants, come early, so ``enough`` is passed sooner.
+        code = rest.bit_length() - 1
+        bit = 1 << code
+        rest ^= bit
+        if bit & meldable:
             continue
-        code = low.bit_length() - 1
         partners, needed = near[code]
         in_meld = False
         if (hand & partners).bit_count() >= needed:  # else too few partners for any meld
