@@ -8,8 +8,9 @@ Python it makes the new instance without ``__init__`` (whose
 by each slot's own descriptor, first from the old object and then from the
 changes: the same as ``__init__``, since a FrozenValue's ``__init__`` does
 nothing but set its fields. In the compiled build the class is native and
-has no slots; there the copy is made by the compiled ``__init__``. Any other
-object (an attrs instance) is copied by ``attrs.evolve``.
+has no slots; there the copy is made by the compiled ``__init__`` from the
+old object's fields, and the changed fields are set after. Any other object
+(an attrs instance) is copied by ``attrs.evolve``.
 """
 
 from __future__ import annotations
@@ -90,21 +91,21 @@ def _unknown(cls: type, name: str) -> NoReturn:
 
 
 def _through_init(cls: type, names: list[str]) -> Callable[[Any, dict[str, Any]], Any]:
-    """A copier that makes the copy by ``cls``'s own ``__init__``, every
-    field passed by position."""
+    """A copier that makes the copy by ``cls``'s own ``__init__`` from the
+    old object's fields, then sets the changed fields alone (a FrozenValue's
+    ``__init__`` does nothing but set its fields; an unknown name raises
+    TypeError). Compiled, the class is native and this function too."""
     known = frozenset(names)
-    arguments = ", ".join(f"c[{n!r}] if {n!r} in c else o.{n}" for n in names)
-    source = f"def copy(o, c):\n    return cls({arguments})\n"
-    namespace: dict[str, Any] = {"cls": cls}
-    exec(compile(source, f"<rummykit.evolve {cls.__qualname__}>", "exec"), namespace)
-    fast: Callable[[Any, dict[str, Any]], Any] = namespace["copy"]
 
-    def checked(obj: Any, changes: dict[str, Any]) -> Any:
-        if not changes.keys() <= known:
-            _unknown(cls, sorted(set(changes) - known)[0])
-        return fast(obj, changes)
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        made = cls(*[getattr(obj, name) for name in names])
+        for name, value in changes.items():
+            if name not in known:
+                _unknown(cls, name)
+            object.__setattr__(made, name, value)  # a new value nobody holds yet
+        return made
 
-    return checked
+    return copy
 
 
 def _generic(cls: type) -> Callable[[Any, dict[str, Any]], Any]:

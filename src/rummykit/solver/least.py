@@ -61,7 +61,8 @@ def least_penalty(
     >>> b.penalty, b.discard
     (0, Card('Ac'))
     """
-    variant = as_variant(variant)
+    if not isinstance(variant, Variant):  # an id (``as_variant`` is a Python call in the compiled build)
+        variant = as_variant(variant)
     if isinstance(cards, str):
         cards = parse_cards(cards)
     elif not isinstance(cards, (list, tuple)):
@@ -258,7 +259,8 @@ def penalty_floor(
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)
     """
-    variant = as_variant(variant)
+    if not isinstance(variant, Variant):  # an id (``as_variant`` is a Python call in the compiled build)
+        variant = as_variant(variant)
     _, tables, plain = _hand_for(variant, cards)
     if plain is None or plain[0] & ((1 << variant.meld_rules.wild_below) - 1):
         return 0  # a deuce that may play wild could put any card in a meld
