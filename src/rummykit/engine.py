@@ -839,16 +839,17 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
     seat = state.to_move
     turn = state.turn
     going_out = not hand
-    new_melds = [state.table[i].meld for i in turn.new_melds]
-    hand_rummy = is_hand_rummy(going_out=going_out, opened_before=state.opened[seat])
     opened_now = _commit_checks(state, hand)
     # The turn stands.
-    opened = list(state.opened)
-    opened[seat] = opened_now or (going_out and bool(new_melds or turn.laid_off))
+    now = opened_now or (going_out and bool(turn.new_melds or turn.laid_off))
+    opened = state.opened
+    if opened[seat] != now:
+        opened = (*opened[:seat], now, *opened[seat + 1 :])
     discard = state.discard if discarded is None else (*state.discard, discarded)
     hands = _hands_with(state, hand)  # the hand less the discard: still in order
     turns_played = state.turns_played + 1
     if going_out:
+        hand_rummy = is_hand_rummy(going_out=going_out, opened_before=state.opened[seat])
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
         result = round_result(variant, hands, state.table, state.opened, ending, seat)
         return state.evolve(
@@ -857,11 +858,11 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
             turn=_NO_TURN,
             hands=hands,
             discard=discard,
-            opened=tuple(opened),
+            opened=opened,
             turns_played=turns_played,
         )
     if going_out_rule(variant).turn_cap_reached(turns_played):
-        done = state.evolve(hands=hands, discard=discard, opened=tuple(opened), turns_played=turns_played)
+        done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
         return _blocked(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.
     fresh = state.evolve(
@@ -870,7 +871,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         to_move=next_seat(variant, state.players, seat),
         hands=hands,
         discard=discard,
-        opened=tuple(opened),
+        opened=opened,
         turns_played=turns_played,
     )
     return _start_turn(fresh)
