@@ -22,7 +22,7 @@ import attrs
 
 from rummykit.frozen import FrozenValue
 
-__all__ = ["evolve", "slot_copier_for"]
+__all__ = ["evolve", "set_changes", "slot_copier_for"]
 
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=FrozenValue)
@@ -98,14 +98,21 @@ def _through_init(cls: type, names: list[str]) -> Callable[[Any, dict[str, Any]]
     known = frozenset(names)
 
     def copy(obj: Any, changes: dict[str, Any]) -> Any:
-        made = cls(*[getattr(obj, name) for name in names])
-        for name, value in changes.items():
-            if name not in known:
-                _unknown(cls, name)
-            object.__setattr__(made, name, value)  # a new value nobody holds yet
-        return made
+        return set_changes(cls(*[getattr(obj, name) for name in names]), changes, known)
 
     return copy
+
+
+def set_changes(made: _F, changes: dict[str, Any], known: frozenset[str]) -> _F:
+    """``made``, a copy made just now that nobody else holds yet, with the
+    fields ``changes`` set on it (a name not in ``known`` raises TypeError):
+    how the compiled build finishes a copy that its native ``__init__`` made
+    from the old value's fields."""
+    for name, value in changes.items():
+        if name not in known:
+            _unknown(type(made), name)
+        object.__setattr__(made, name, value)
+    return made
 
 
 def _generic(cls: type) -> Callable[[Any, dict[str, Any]], Any]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal, Protocol, final
 
 from rummykit.cards import JOKER_CODE, Card, code_order
-from rummykit.evolve import slot_copier_for
+from rummykit.evolve import set_changes, slot_copier_for
 from rummykit.frozen import FrozenValue
 from rummykit.moves import Move
 from rummykit.table import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
@@ -301,11 +301,7 @@ class RoundState(FrozenValue):
             self.log,
             self.variant_digest,
         )
-        for name, value in changes.items():
-            if name not in _FIELD_SET:
-                raise TypeError(f"RoundState has no field {name!r}")
-            object.__setattr__(copy, name, value)  # a new value nobody holds yet
-        return copy
+        return set_changes(copy, changes, _FIELD_SET)
 
 
 _copy_slots: Callable[[RoundState, dict[str, Any]], RoundState] | None = slot_copier_for(RoundState)

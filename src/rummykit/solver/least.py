@@ -61,8 +61,7 @@ def least_penalty(
     >>> b.penalty, b.discard
     (0, Card('Ac'))
     """
-    if not isinstance(variant, Variant):  # an id (``as_variant`` is a Python call in the compiled build)
-        variant = as_variant(variant)
+    variant = _variant_of(variant)
     if isinstance(cards, str):
         cards = parse_cards(cards)
     elif not isinstance(cards, (list, tuple)):
@@ -259,8 +258,7 @@ def penalty_floor(
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)
     """
-    if not isinstance(variant, Variant):  # an id (``as_variant`` is a Python call in the compiled build)
-        variant = as_variant(variant)
+    variant = _variant_of(variant)
     _, tables, plain = _hand_for(variant, cards)
     if plain is None or plain[0] & ((1 << variant.meld_rules.wild_below) - 1):
         return 0  # a deuce that may play wild could put any card in a meld
@@ -294,6 +292,13 @@ def penalty_floor(
             if enough is not None and total - (dearest if discard else 0) > enough:
                 break
     return total - dearest if discard else total
+
+
+def _variant_of(variant: Variant | str) -> Variant:
+    """``as_variant(variant)``, with the common case (a Variant already)
+    answered here: ``as_variant`` lives in a module the compiled build leaves
+    as Python, and calling it costs more than the check."""
+    return variant if isinstance(variant, Variant) else as_variant(variant)
 
 
 def _hand_for(
