@@ -3,6 +3,8 @@ copies the hand-written frozen values (Turn, Knocking) too."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 import pytest
 
@@ -92,3 +94,81 @@ def test_a_frozen_value_without_slots_is_copied_through_its_init() -> None:
     assert evolve(original) == original and evolve(original) is not original
     with pytest.raises(TypeError, match="no field 'colour'"):
         evolve(original, colour="red")
+
+
+def _all_subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_all_subclasses(sub)]
+    return found
+
+
+def test_every_frozen_value_of_the_package_refuses_setting_and_deleting() -> None:
+    """The refusal is each class's own (frozen.py): none may forget it."""
+    import rummykit.rules.turn  # noqa: F401 - Commit is defined there
+
+    classes = [  # the package's own: not evolve's twins, nor classes that tests or doctests made
+        c for c in _all_subclasses(FrozenValue) if getattr(sys.modules[c.__module__], c.__name__, None) is c
+    ]
+    assert {c.__name__ for c in classes} >= {"RoundState", "Turn", "Knocking", "Commit"}
+    for cls in classes:
+        value = cls(*[getattr(_EXAMPLES[cls.__name__], name) for name in cls.FIELDS])
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(value, cls.FIELDS[0], None)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(value, cls.FIELDS[-1])
+
+
+def _commit_example() -> object:
+    from rummykit.rules.turn import Commit
+
+    return Commit(rk.load_variant("gin"), (), False, (), (), 0, 0, "stock", None, None, False, ())
+
+
+_EXAMPLES = {
+    "RoundState": rk.deal(rk.load_variant("gin"), players=2, seed=3),
+    "Turn": Turn(source="stock"),
+    "Knocking": Knocking(takes=1),
+    "Commit": _commit_example(),
+}
+
+
+def test_a_state_copy_is_a_frozen_state_equal_to_one_made_by_its_init() -> None:
+    state = _EXAMPLES["RoundState"]
+    assert isinstance(state, rk.RoundState)
+    copy = state.evolve(turns_played=7, to_move=1)
+    fields = {name: getattr(state, name) for name in state.FIELDS} | {"turns_played": 7, "to_move": 1}
+    assert type(copy) is rk.RoundState and copy == rk.RoundState(**fields)
+    assert state.turns_played == 0 and copy.log is state.log
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.turns_played = 8  # type: ignore[misc]
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        state.evolve(colour="red")
+
+
+@pytest.mark.skipif(_NATIVE, reason="Python classes cannot derive from the compiled FrozenValue")
+def test_a_value_whose_base_refuses_stores_is_copied_through_its_slots() -> None:
+    """No twin can fill the slots of a class whose base refuses plain
+    stores; its copies set each slot through the slot's descriptor."""
+
+    class Refusing(FrozenValue):
+        __slots__ = ()
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise frozen.frozen_error()
+
+    class Pair(Refusing):
+        FIELDS = ("left", "right")
+        __slots__ = FIELDS
+
+        def __init__(self, left: int, right: int = 0) -> None:
+            object.__setattr__(self, "left", left)
+            object.__setattr__(self, "right", right)
+
+    original = Pair(1, 2)
+    copy = evolve(original, right=5)
+    assert type(copy) is Pair and copy == Pair(1, 5) and original == Pair(1, 2)
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        evolve(original, colour="red")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.left = 3

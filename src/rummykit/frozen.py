@@ -7,8 +7,9 @@ code that sets every field with ``object.__setattr__``, and compiled code
 reads its fields the way the interpreter does. A class derived from
 :class:`FrozenValue` writes its ``__init__`` itself (one
 ``object.__setattr__(self, "name", value)`` a field, which the compiled
-build turns into a plain store) and names its fields in ``FIELDS``; this
-base gives it the rest of ``@attrs.frozen(slots=True)``'s behaviour:
+build turns into a plain store) and names its fields in ``FIELDS``; with
+the two refusing methods below, this base gives it the rest of
+``@attrs.frozen(slots=True)``'s behaviour:
 
 - setting or deleting a field raises ``attrs.exceptions.FrozenInstanceError``;
 - two values are equal when they are of the same class and their fields
@@ -17,8 +18,14 @@ base gives it the rest of ``@attrs.frozen(slots=True)``'s behaviour:
 - pickling and copying make the value again from its fields.
 
 A subclass declares ``__slots__ = FIELDS`` for the pure Python build (the
-compiled build ignores it: a native class keeps its fields in its C struct).
-:func:`rummykit.evolve.evolve` copies any of them.
+compiled build ignores it: a native class keeps its fields in its C struct),
+and refuses setting and deleting a field itself, with ``__setattr__`` and
+``__delattr__`` that raise :func:`frozen_error`'s error. The refusal is the
+subclass's, not this base's: the pure Python build copies a value by
+filling a twin class with the same slots and this base, which stores into a
+slot as fast as the interpreter can, and then turning the copy into the
+subclass (:mod:`rummykit.evolve`). The test suite checks that every
+subclass refuses. :func:`rummykit.evolve.evolve` copies any of them.
 
 >>> class Pair(FrozenValue):
 ...     FIELDS = ("left", "right")
@@ -26,6 +33,10 @@ compiled build ignores it: a native class keeps its fields in its C struct).
 ...     def __init__(self, left: int, right: int = 0) -> None:
 ...         object.__setattr__(self, "left", left)
 ...         object.__setattr__(self, "right", right)
+...     def __setattr__(self, name, value):
+...         raise frozen_error()
+...     def __delattr__(self, name):
+...         raise frozen_error()
 >>> Pair(1, 2), Pair(1, 2) == Pair(1, 2), Pair(1) == Pair(1, 2)
 (Pair(left=1, right=2), True, False)
 >>> Pair(1).left = 5
@@ -36,11 +47,16 @@ attr.exceptions.FrozenInstanceError: can't set attribute
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar
 
 from attrs.exceptions import FrozenInstanceError
 
-__all__ = ["FrozenValue"]
+__all__ = ["FrozenValue", "frozen_error"]
+
+
+def frozen_error() -> FrozenInstanceError:
+    """The error for setting or deleting a field of a frozen value (attrs' own)."""
+    return FrozenInstanceError()
 
 
 class FrozenValue:
@@ -54,12 +70,6 @@ class FrozenValue:
     """Fields that equality and the hash leave out."""
     NOT_SHOWN: ClassVar[frozenset[str]] = frozenset()
     """Fields that ``repr`` leaves out."""
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError()
 
     def compared(self) -> tuple[Any, ...]:
         """The values that equality and the hash compare."""

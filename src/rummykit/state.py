@@ -20,11 +20,11 @@ however the caller imports ``RoundState``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal, Protocol, final
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, final
 
 from rummykit.cards import JOKER_CODE, Card, code_order
 from rummykit.evolve import set_changes, slot_copier_for
-from rummykit.frozen import FrozenValue
+from rummykit.frozen import FrozenValue, frozen_error
 from rummykit.moves import Move
 from rummykit.table import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.variant import Variant
@@ -214,6 +214,12 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "knocking", knocking)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
 
     # ----------------------------------------------------------------- queries
     @property

@@ -8,12 +8,12 @@ components can use them without importing :mod:`rummykit.state`;
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NoReturn
 
 import attrs
 
 from rummykit.cards import Card
-from rummykit.frozen import FrozenValue
+from rummykit.frozen import FrozenValue, frozen_error
 from rummykit.melds import Meld
 
 __all__ = ["Ending", "Knocking", "RoundResult", "Source", "Step", "TableMeld", "Turn"]
@@ -98,6 +98,12 @@ class Turn(FrozenValue):
         object.__setattr__(self, "swaps", swaps)
         object.__setattr__(self, "steps", steps)
 
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
+
 
 @attrs.frozen(slots=True)
 class RoundResult:
@@ -156,3 +162,9 @@ class Knocking(FrozenValue):
         object.__setattr__(self, "gin", gin)
         object.__setattr__(self, "layoffs", layoffs)
         object.__setattr__(self, "defender_melded", defender_melded)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()

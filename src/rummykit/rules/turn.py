@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Protocol
+from typing import NoReturn, Protocol
 
 import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, Card, code_order
 from rummykit.errors import Refusal
-from rummykit.frozen import FrozenValue
+from rummykit.frozen import FrozenValue, frozen_error
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import draw_rule
@@ -122,6 +122,12 @@ class Commit(FrozenValue):
         object.__setattr__(self, "joker_layoffs", joker_layoffs)
         object.__setattr__(self, "earlier_swaps", earlier_swaps)
         object.__setattr__(self, "deal_number", deal_number)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
 
     @property
     def going_out(self) -> bool:
