@@ -10,7 +10,7 @@ import pytest
 
 import rummykit as rk
 from rummykit import frozen
-from rummykit.evolve import evolve
+from rummykit.evolve import evolve, maker_for
 from rummykit.frozen import FrozenValue
 from rummykit.table import Knocking, TableMeld, Turn
 
@@ -172,3 +172,18 @@ def test_a_value_whose_base_refuses_stores_is_copied_through_its_slots() -> None
         evolve(original, colour="red")
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.left = 3
+
+
+def test_a_maker_makes_the_value_that_init_makes() -> None:
+    from rummykit.rules.turn import Commit
+
+    example = _EXAMPLES["Commit"]
+    fields = {name: getattr(example, name) for name in Commit.FIELDS}
+    make = maker_for(Commit)
+    made = make(**fields)
+    assert type(made) is Commit and made == Commit(**fields)
+    assert make(*fields.values()) == made  # in the order of FIELDS too
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.hand = ()  # type: ignore[misc]
+    if not _NATIVE:
+        assert make is not Commit  # pure Python: a twin is filled, not __init__ called

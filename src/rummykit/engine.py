@@ -17,6 +17,7 @@ from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
 from rummykit.evolve import evolve as _evolve
+from rummykit.evolve import maker_for
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Buy,
@@ -775,6 +776,10 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     return verdict
 
 
+_make_commit = maker_for(Commit)
+"""Makes a Commit from all of its fields (quicker than ``Commit(...)`` in pure
+Python, where a verdict is asked for every listing of a turn's discards)."""
+
 _last_commit: list[tuple[object, bool | Refusal]] = [(None, False)]
 """The last state whose hand-independent commit verdict was found, and the
 verdict (one entry, replaced whole: safe to share between threads)."""
@@ -787,7 +792,7 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
     turn = state.turn
     opened_before = state.opened[state.to_move]
     layoffs, earlier_swaps = _relay_facts(state)
-    commit = Commit(
+    commit = _make_commit(
         variant=variant,
         hand=hand,
         opened_before=opened_before,

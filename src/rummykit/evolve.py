@@ -22,7 +22,7 @@ import attrs
 
 from rummykit.frozen import FrozenValue
 
-__all__ = ["evolve", "set_changes", "slot_copier_for"]
+__all__ = ["evolve", "maker_for", "set_changes", "slot_copier_for"]
 
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=FrozenValue)
@@ -52,6 +52,26 @@ def slot_copier_for(cls: type[_F]) -> Callable[[_F, dict[str, Any]], _F] | None:
     itself, where its instances' slots are exactly its FIELDS (the pure
     Python build); None for a native class (the compiled build)."""
     return _slot_copier(cls, cls.FIELDS) if _slots_are_fields(cls) else None
+
+
+def maker_for(cls: type[_F]) -> Callable[..., _F]:
+    """A function that makes a ``cls`` (a FrozenValue class) from all of its
+    fields, each given by keyword or in the order of FIELDS, none left to a
+    default: the same value as ``cls(...)``, whose ``__init__`` does nothing
+    but set them. In pure Python it fills a twin (see ``_slot_copier``), in
+    about a third of the time of ``__init__``'s ``object.__setattr__`` calls;
+    compiled (a native class), or where no twin can be made, it is ``cls``."""
+    twin = _twin_of(cls, cls.FIELDS) if _slots_are_fields(cls) else None
+    if twin is None:
+        return cls
+    names = cls.FIELDS
+    lines = [f"def make({', '.join(names)}):", "    made = new(twin)"]
+    lines += [f"    made.{name} = {name}" for name in names]
+    lines += ["    made.__class__ = cls", "    return made"]
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve make {cls.__qualname__}>", "exec"), namespace)
+    make: Callable[..., _F] = namespace["make"]
+    return make
 
 
 def _slots_are_fields(cls: type[FrozenValue]) -> bool:
