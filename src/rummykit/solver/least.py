@@ -259,11 +259,12 @@ def penalty_floor(
     (12, 2)
     """
     variant = _variant_of(variant)
-    _, tables, plain = _hand_for(variant, cards)
-    if plain is None or plain[0] & ((1 << variant.meld_rules.wild_below) - 1):
+    cards = _as_sequence(cards)
+    tables = tables_for(variant, len(cards))
+    hand = _plain_mask(cards)
+    if hand is None or hand & ((1 << variant.meld_rules.wild_below) - 1):
         return 0  # a deuce that may play wild could put any card in a meld
     penalties = tables.penalties
-    hand = plain[0]
     heads = tables.plain_heads()
     near = tables.plain_near()
     meldable = total = dearest = 0
@@ -307,29 +308,56 @@ def _hand_for(
     """The cards as a sequence, the variant's search tables for a hand of
     that size, and the hand packed as one mask with its penalty where it
     holds distinct natural faces only (else None)."""
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    elif not isinstance(cards, (list, tuple)):
-        cards = tuple(cards)
+    cards = _as_sequence(cards)
     tables = tables_for(variant, len(cards))
-    return cards, tables, _pack_plain(cards, tables.penalties)
-
-
-def _pack_plain(cards: Sequence[Card | str], penalties: Sequence[int]) -> tuple[int, int] | None:
-    """A hand of distinct natural faces as one bit mask, with its penalty;
-    None for a hand with a joker or a repeated face."""
-    state = total = 0
+    mask = _plain_mask(cards)
+    if mask is None:
+        return cards, tables, None
+    penalties = tables.penalties
+    total = 0
     try:
         for card in cards:
-            code = card.code  # type: ignore[union-attr]
-            bit = 1 << code
-            if state & bit or code == JOKER_CODE:
-                return None
-            state |= bit
-            total += penalties[code]
+            total += penalties[card.code]  # type: ignore[union-attr]
     except AttributeError:  # notation among the cards
-        return _pack_plain(parse_cards(cards), penalties)
-    return state, total
+        total = 0
+        for face in parse_cards(cards):
+            total += penalties[face.code]
+    return cards, tables, (mask, total)
+
+
+def _as_sequence(cards: str | Iterable[Card | str]) -> Sequence[Card | str]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return cards if isinstance(cards, (list, tuple)) else tuple(cards)
+
+
+_NATURAL_BITS: dict[Card | str, int] = {card: 1 << card.code for card in NATURALS}
+"""Each natural face's bit in a packed hand (a joker, a declared card or a
+card's notation is no key)."""
+
+
+def _plain_mask(cards: Sequence[Card | str]) -> int | None:
+    """A hand of distinct natural faces as one bit mask; None for a hand
+    with a joker or a repeated face."""
+    try:
+        mask: int = sum(map(_NATURAL_BITS.__getitem__, cards))
+    except KeyError:  # a joker, a declared card or notation among the cards
+        return _plain_mask_of(cards)
+    # Bits of distinct faces add without a carry; a face twice carries, and
+    # the sum then has fewer bits set than the hand has cards.
+    return mask if mask.bit_count() == len(cards) else None
+
+
+def _plain_mask_of(cards: Sequence[Card | str]) -> int | None:
+    """``_plain_mask`` for cards that are not all natural faces."""
+    mask = 0
+    for card in parse_cards(cards):
+        code = card.code
+        bit = 1 << code
+        if mask & bit or code == JOKER_CODE:
+            return None
+        mask |= bit
+    return mask
 
 
 def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
