@@ -187,3 +187,17 @@ def test_a_maker_makes_the_value_that_init_makes() -> None:
         made.hand = ()  # type: ignore[misc]
     if not _NATIVE:
         assert make is not Commit  # pure Python: a twin is filled, not __init__ called
+
+
+@pytest.mark.skipif(_NATIVE, reason="a compiled __init__ has no Python signature to read")
+def test_every_frozen_value_takes_its_fields_in_the_order_of_fields() -> None:
+    """Makers and copiers pass the fields in FIELDS order (the engine makes a
+    Commit with them in that order)."""
+    import inspect
+
+    import rummykit.rules.turn  # noqa: F401 - Commit is defined there
+
+    for cls in _all_subclasses(FrozenValue):
+        if getattr(sys.modules[cls.__module__], cls.__name__, None) is cls:
+            parameters = list(inspect.signature(cls.__init__).parameters)[1:]
+            assert tuple(parameters) == cls.FIELDS, cls.__name__

@@ -792,22 +792,25 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
     turn = state.turn
     opened_before = state.opened[state.to_move]
     layoffs, earlier_swaps = _relay_facts(state)
+    # In the order of Commit.FIELDS: given by keyword, the compiled build's
+    # call of the native class through ``_make_commit`` would parse 15
+    # keywords (3 us, against 0.4 us in order).
     commit = _make_commit(
-        variant=variant,
-        hand=hand,
-        opened_before=opened_before,
-        new_melds=tuple([state.table[i].meld for i in turn.new_melds]) if turn.new_melds else (),
-        laid_off=tuple([card for _, card in turn.laid_off]) if turn.laid_off else (),
-        swaps=turn.swaps,
-        net_jokers=_net_jokers(state, hand),
-        source=turn.source,
-        taken=turn.taken,
-        chosen=turn.chosen,
-        must_use_taken=turn.must_use_taken,
-        table=tuple([t.meld for t in state.table]),
-        joker_layoffs=layoffs,
-        earlier_swaps=earlier_swaps,
-        deal_number=state.deal_number,
+        variant,
+        hand,
+        opened_before,
+        tuple([state.table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
+        tuple([card for _, card in turn.laid_off]) if turn.laid_off else (),  # laid_off
+        turn.swaps,
+        _net_jokers(state, hand),
+        turn.source,
+        turn.taken,
+        turn.chosen,
+        turn.must_use_taken,
+        tuple([t.meld for t in state.table]),  # table
+        layoffs,  # joker_layoffs
+        earlier_swaps,
+        state.deal_number,
     )
     for component in compose(variant).commit:
         refusal = component.check(commit)
