@@ -124,3 +124,42 @@ def test_a_card_takes_its_notation_only() -> None:
     with pytest.raises(rk.NotationError):
         rk.Card(5)
     assert rk.Card("7h") is rk.Card("7h")
+
+
+def test_the_methods_call_the_installed_services_and_say_when_none_are() -> None:
+    from rummykit import services
+    from rummykit import state as state_module
+
+    class Recording:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def apply(self, state: RoundState, move: Any, seat: int | None, /) -> RoundState:
+            self.calls.append(f"apply {move} {seat}")
+            return state
+
+        def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Any]:
+            self.calls.append(f"legal_moves {seat}")
+            return []
+
+        def view(self, state: RoundState, seat: int | None, /) -> Any:
+            self.calls.append(f"view {seat}")
+            return None
+
+        def to_json(self, state: RoundState, /) -> str:
+            self.calls.append("to_json")
+            return "{}"
+
+    state = _state()
+    recording = Recording()
+    try:
+        state_module.install_round_services(recording)
+        assert state.apply("draw", seat=0) is state and state.legal_moves(1) == []
+        assert state.view(None) is None and state.to_json() == "{}"
+        assert recording.calls == ["apply draw 0", "legal_moves 1", "view None", "to_json"]
+        state_module.install_round_services(state_module._NotInstalled())
+        with pytest.raises(RuntimeError, match="import rummykit first"):
+            state.legal_moves()
+    finally:
+        state_module.install_round_services(services.StandardServices())
+    assert state.legal_moves() and state.apply(state.legal_moves()[0]) != state

@@ -72,19 +72,36 @@ class RoundServices(Protocol):
     def to_json(self, state: RoundState, /) -> str: ...
 
 
-_installed: list[RoundServices] = []
+class _NotInstalled:
+    """The services before any are installed: every method says so."""
+
+    def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState:
+        raise _not_installed()
+
+    def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Move]:
+        raise _not_installed()
+
+    def view(self, state: RoundState, seat: int | None, /) -> PlayerView:
+        raise _not_installed()
+
+    def to_json(self, state: RoundState, /) -> str:
+        raise _not_installed()
+
+
+def _not_installed() -> RuntimeError:
+    return RuntimeError("RoundState's methods need rummykit.services (import rummykit first)")
+
+
+_services: RoundServices = _NotInstalled()
+"""What RoundState's conveniences call (read as a module variable: a decision
+calls two of them, and a function call to find it would cost more)."""
 
 
 def install_round_services(services: RoundServices) -> None:
     """Make RoundState's ``apply``, ``legal_moves``, ``view`` and ``to_json``
     call ``services`` (replacing what was installed before)."""
-    _installed[:] = [services]
-
-
-def _services() -> RoundServices:
-    if not _installed:
-        raise RuntimeError("RoundState's methods need rummykit.services (import rummykit first)")
-    return _installed[0]
+    global _services
+    _services = services
 
 
 _FRESH_TURN = Turn()
@@ -262,20 +279,20 @@ class RoundState(FrozenValue):
         text naming another seat; only a buy may come from a seat not to
         move. A seat that is not an int is a TypeError, one out of range a
         ValueError."""
-        return _services().apply(self, move, seat)
+        return _services.apply(self, move, seat)
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every distinct move the seat to move may make now; with ``seat``,
         that seat's moves (a seat not to move may only buy, where buying is
         allowed)."""
-        return _services().legal_moves(self, seat)
+        return _services.legal_moves(self, seat)
 
     def view(self, seat: Any) -> PlayerView:
         """What ``seat`` may see (None: a spectator)."""
-        return _services().view(self, seat)
+        return _services.view(self, seat)
 
     def to_json(self) -> str:
-        return _services().to_json(self)
+        return _services.to_json(self)
 
     def evolve(self, **changes: Any) -> RoundState:
         """A copy with ``changes`` (field names, as ``attrs.evolve`` takes them;
