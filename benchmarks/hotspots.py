@@ -13,7 +13,8 @@ not how much there is.
 To compare two checkouts, run the script from this one with the other's
 source first on the path: ``PYTHONPATH=../old/src python benchmarks/hotspots.py``
 (the first line printed names the package that was profiled).
-Both runs start with the solver's caches empty, as ``peers.py``'s passes do.
+Both runs start with every cache emptied (all the solver's tables too, where
+``peers.py`` keeps a variant's tables between its passes).
 """
 
 from __future__ import annotations

@@ -120,9 +120,18 @@ def test_every_frozen_value_of_the_package_refuses_setting_and_deleting() -> Non
 
 
 def _commit_example() -> object:
+    """A Commit whose fields all differ, so that a maker or a copier that
+    mixed two of them up would make a different value."""
     from rummykit.rules.turn import Commit
 
-    return Commit(rk.load_variant("gin"), (), False, (), (), 0, 0, "stock", None, None, False, ())
+    run = rk.check_meld("gin", "7h 8h 9h")
+    group = rk.check_meld("gin", "Kc Kd Ks")
+    assert isinstance(run, rk.Meld) and isinstance(group, rk.Meld)
+    cards = rk.parse_cards("2c 3d 4h 5s 6c")
+    return Commit(
+        rk.load_variant("gin"), (cards[0],), False, (run,), (cards[1],), 2, 3, "discard",
+        cards[2], cards[3], True, (run, group), (4,), 5, 6,
+    )  # fmt: skip
 
 
 _EXAMPLES = {
@@ -139,7 +148,9 @@ def test_a_state_copy_is_a_frozen_state_equal_to_one_made_by_its_init() -> None:
     copy = state.evolve(turns_played=7, to_move=1)
     fields = {name: getattr(state, name) for name in state.FIELDS} | {"turns_played": 7, "to_move": 1}
     assert type(copy) is rk.RoundState and copy == rk.RoundState(**fields)
-    assert state.turns_played == 0 and copy.log is state.log
+    for name in state.FIELDS:  # equality leaves the variant and the log out
+        assert getattr(copy, name) is fields[name], name
+    assert state.turns_played == 0
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         copy.turns_played = 8  # type: ignore[misc]
     with pytest.raises(TypeError, match="no field 'colour'"):
@@ -179,10 +190,16 @@ def test_a_maker_makes_the_value_that_init_makes() -> None:
 
     example = _EXAMPLES["Commit"]
     fields = {name: getattr(example, name) for name in Commit.FIELDS}
+    assert len({repr(value) for value in fields.values()}) == len(fields)  # every field its own value
     make = maker_for(Commit)
     made = make(**fields)
     assert type(made) is Commit and made == Commit(**fields)
+    for name in Commit.FIELDS:
+        assert getattr(made, name) is fields[name], name
     assert make(*fields.values()) == made  # in the order of FIELDS too
+    copy = evolve(made, swaps=7)
+    expected = [7 if name == "swaps" else value for name, value in fields.items()]
+    assert [getattr(copy, name) for name in Commit.FIELDS] == expected
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made.hand = ()  # type: ignore[misc]
     if not _NATIVE:
@@ -201,3 +218,65 @@ def test_every_frozen_value_takes_its_fields_in_the_order_of_fields() -> None:
         if getattr(sys.modules[cls.__module__], cls.__name__, None) is cls:
             parameters = list(inspect.signature(cls.__init__).parameters)[1:]
             assert tuple(parameters) == cls.FIELDS, cls.__name__
+
+
+@pytest.mark.skipif(_NATIVE, reason="Python classes cannot derive from the compiled FrozenValue")
+def test_a_value_whose_base_will_not_have_a_twin_is_still_copied_and_made() -> None:
+    """A base that refuses new subclasses, or an abstract one: no twin, so
+    the copies set each slot through its descriptor and the maker is the
+    class itself."""
+    import abc
+
+    class Guarded(FrozenValue):
+        __slots__ = ()
+
+        def __init_subclass__(cls, **kwargs: object) -> None:
+            if cls.__name__.endswith("Twin"):
+                raise TypeError("no twins here")
+            super().__init_subclass__()
+
+    class Abstract(FrozenValue, metaclass=abc.ABCMeta):
+        __slots__ = ()
+
+        @abc.abstractmethod
+        def kind(self) -> str: ...
+
+    for base in (Guarded, Abstract):
+
+        class Pair(base):  # type: ignore[valid-type, misc]
+            FIELDS = ("left", "right")
+            __slots__ = FIELDS
+
+            def __init__(self, left: int, right: int = 0) -> None:
+                object.__setattr__(self, "left", left)
+                object.__setattr__(self, "right", right)
+
+            def __setattr__(self, name: str, value: object) -> None:
+                raise frozen.frozen_error()
+
+            def kind(self) -> str:
+                return "pair"
+
+        copy = evolve(Pair(1, 2), right=5)
+        assert type(copy) is Pair and (copy.left, copy.right) == (1, 5)
+        assert maker_for(Pair) is Pair
+
+
+@pytest.mark.skipif(_NATIVE, reason="Python classes cannot derive from the compiled FrozenValue")
+def test_a_maker_is_the_class_where_a_field_name_cannot_be_its_parameter() -> None:
+    def pair_with(names: tuple[str, str]) -> type[FrozenValue]:
+        def init(self: FrozenValue, first: object, second: object) -> None:
+            object.__setattr__(self, names[0], first)
+            object.__setattr__(self, names[1], second)
+
+        def refuse(self: FrozenValue, name: str, value: object) -> None:
+            raise frozen.frozen_error()
+
+        namespace = {"FIELDS": names, "__slots__": names, "__init__": init, "__setattr__": refuse}
+        return type("Pair", (FrozenValue,), namespace)
+
+    plain = pair_with(("left", "right"))
+    assert maker_for(plain) is not plain and maker_for(plain)(1, 2) == plain(1, 2)
+    for names in (("rk_twin", "right"), ("left", "from")):
+        cls = pair_with(names)
+        assert maker_for(cls) is cls and evolve(cls(1, 2), **{names[0]: 3}) == cls(3, 2)

@@ -152,6 +152,7 @@ def test_the_methods_call_the_installed_services_and_say_when_none_are() -> None
 
     state = _state()
     recording = Recording()
+    installed = state_module._services
     try:
         state_module.install_round_services(recording)
         assert state.apply("draw", seat=0) is state and state.legal_moves(1) == []
@@ -161,5 +162,6 @@ def test_the_methods_call_the_installed_services_and_say_when_none_are() -> None
         with pytest.raises(RuntimeError, match="import rummykit first"):
             state.legal_moves()
     finally:
-        state_module.install_round_services(services.StandardServices())
+        state_module.install_round_services(installed)
+    assert isinstance(installed, services.StandardServices)
     assert state.legal_moves() and state.apply(state.legal_moves()[0]) != state

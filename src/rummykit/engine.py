@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, format_cards
@@ -776,9 +776,11 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     return verdict
 
 
-_make_commit = maker_for(Commit)
+_make_commit = cast("type[Commit]", maker_for(Commit))
 """Makes a Commit from all of its fields (quicker than ``Commit(...)`` in pure
-Python, where a verdict is asked for every listing of a turn's discards)."""
+Python, where a verdict is asked for every listing of a turn's discards).
+The maker takes exactly Commit's arguments; typed as the class, its calls
+are checked against ``Commit.__init__``."""
 
 _last_commit: list[tuple[object, bool | Refusal]] = [(None, False)]
 """The last state whose hand-independent commit verdict was found, and the

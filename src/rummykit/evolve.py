@@ -4,17 +4,23 @@ hand-written frozen values (:class:`rummykit.frozen.FrozenValue`).
 The engine copies a state, a turn or the knock's facts with each move, so
 this module writes, once per class, a function that makes the copy. In pure
 Python it makes the new instance without ``__init__`` (whose
-``object.__setattr__`` for each field is the slow part) and sets its slots
-by each slot's own descriptor, first from the old object and then from the
-changes: the same as ``__init__``, since a FrozenValue's ``__init__`` does
-nothing but set its fields. In the compiled build the class is native and
-has no slots; there the copy is made by the compiled ``__init__`` from the
-old object's fields, and the changed fields are set after. Any other object
-(an attrs instance) is copied by ``attrs.evolve``.
+``object.__setattr__`` for each field is the slow part): it fills an
+instance of a twin class (the same base and slots, but no refusing
+``__setattr__``) with one plain store a field, first from the old object and
+then from the changes, and makes the filled instance one of the class by
+assigning its ``__class__``. That is the same value as ``__init__`` makes,
+since a FrozenValue's ``__init__`` does nothing but set its fields. Where
+no twin can be made, each slot is set through its own descriptor. In the
+compiled build the class is native and has no slots; there the copy is made
+by the compiled ``__init__`` from the old object's fields, and the changed
+fields are set after. Any other object (an attrs instance) is copied by
+``attrs.evolve``. :func:`maker_for` makes a new value the same way.
 """
 
 from __future__ import annotations
 
+import keyword
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
@@ -60,18 +66,26 @@ def maker_for(cls: type[_F]) -> Callable[..., _F]:
     default: the same value as ``cls(...)``, whose ``__init__`` does nothing
     but set them. In pure Python it fills a twin (see ``_slot_copier``), in
     about a third of the time of ``__init__``'s ``object.__setattr__`` calls;
-    compiled (a native class), or where no twin can be made, it is ``cls``."""
-    twin = _twin_of(cls, cls.FIELDS) if _slots_are_fields(cls) else None
+    compiled (a native class), where no twin can be made, or where a field's
+    name cannot be a parameter of the maker, it is ``cls``."""
+    names = cls.FIELDS
+    if not _all_identifiers(names) or set(names) & _MAKER_NAMES:
+        return cls
+    twin = _twin_of(cls, names) if _slots_are_fields(cls) else None
     if twin is None:
         return cls
-    names = cls.FIELDS
-    lines = [f"def make({', '.join(names)}):", "    made = new(twin)"]
-    lines += [f"    made.{name} = {name}" for name in names]
-    lines += ["    made.__class__ = cls", "    return made"]
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    lines = [f"def make({', '.join(names)}):", "    rk_made = rk_new(rk_twin)"]
+    lines += [f"    rk_made.{name} = {name}" for name in names]
+    lines += ["    rk_made.__class__ = rk_cls", "    return rk_made"]
+    namespace: dict[str, Any] = {"rk_new": object.__new__, "rk_twin": twin, "rk_cls": cls}
     exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve make {cls.__qualname__}>", "exec"), namespace)
     make: Callable[..., _F] = namespace["make"]
     return make
+
+
+_MAKER_NAMES = frozenset({"rk_new", "rk_twin", "rk_cls", "rk_made"})
+"""The names a maker's code uses besides the fields (a field of one of these
+names gets no maker)."""
 
 
 def _slots_are_fields(cls: type[FrozenValue]) -> bool:
@@ -90,11 +104,12 @@ def _slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, An
 
     The slots are filled on an instance of a twin of ``cls`` (the same base,
     the same slots, and no refusing ``__setattr__``), where a store is one
-    plain slot store, and the filled instance then becomes a ``cls``: about
-    a third of the time of setting each slot through its descriptor on a
-    ``cls``, which refuses plain stores. Where no such twin can be made (a
-    base of ``cls`` refuses stores, or the layouts differ), the slots are set
-    through their descriptors."""
+    plain slot store, and the filled instance then becomes a ``cls``: less
+    than half the time of setting each slot through its descriptor on a
+    ``cls``, which refuses plain stores. Where no such twin can be made (see
+    ``_twin_of``), the slots are set through their descriptors."""
+    if not _all_identifiers(names):
+        return _loop_copier(cls, names)  # no code can name such a slot
     twin = _twin_of(cls, names)
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "unknown": _unknown}
     if twin is not None:
@@ -129,18 +144,48 @@ def _slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, An
     return copy
 
 
+def _all_identifiers(names: Sequence[str]) -> bool:
+    """May generated code name each of ``names`` (as an attribute or a parameter)?"""
+    return all(name.isidentifier() and not keyword.iskeyword(name) for name in names)
+
+
+def _loop_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
+    """The copier for slots whose names no code may spell: each slot is set
+    through its descriptor in a loop."""
+    setters = {name: getattr(cls, name).__set__ for name in names}
+
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        made: Any = object.__new__(cls)
+        for name, setter in setters.items():
+            setter(made, changes[name] if name in changes else getattr(obj, name))
+        for name in changes:
+            if name not in setters:
+                _unknown(cls, name)
+        return made
+
+    return copy
+
+
 def _twin_of(cls: type, names: Sequence[str]) -> type | None:
     """A class with ``cls``'s bases and slots but none of its methods, whose
     instances may become ``cls`` instances (``__class__`` assignment), and
-    which stores into its slots plainly; None where there is none."""
+    which stores into its slots plainly; None where there is none: a base
+    refuses stores too, the layouts differ, a base will not have the twin
+    (its ``__init_subclass__`` refuses it, or it is abstract), or Python
+    runs without its global lock, where assigning ``__class__`` stops every
+    thread. A twin holds no value anyone sees (each copy becomes a ``cls``
+    before it is returned), though ``FrozenValue.__subclasses__()`` lists it."""
+    gil_enabled: Callable[[], bool] = getattr(sys, "_is_gil_enabled", lambda: True)
+    if not gil_enabled():
+        return None
     namespace = {"__slots__": tuple(names), "__module__": cls.__module__}
-    twin = type(f"_{cls.__name__}Twin", cls.__bases__, namespace)  # never leaves the copier
-    if twin.__setattr__ is not object.__setattr__:  # type: ignore[comparison-overlap]
-        return None  # a base refuses stores too
-    probe: Any = object.__new__(twin)
     try:
-        probe.__class__ = cls
-    except TypeError:  # not the same layout
+        twin = type(f"_{cls.__name__}Twin", cls.__bases__, namespace)
+        if twin.__setattr__ is not object.__setattr__:  # type: ignore[comparison-overlap]
+            return None  # a base refuses stores too
+        probe: Any = object.__new__(twin)
+        probe.__class__ = cls  # a TypeError where the layouts differ
+    except Exception:  # any refusal means no twin: copy the slow way
         return None
     return twin
 

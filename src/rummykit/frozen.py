@@ -7,11 +7,11 @@ code that sets every field with ``object.__setattr__``, and compiled code
 reads its fields the way the interpreter does. A class derived from
 :class:`FrozenValue` writes its ``__init__`` itself (one
 ``object.__setattr__(self, "name", value)`` a field, which the compiled
-build turns into a plain store) and names its fields in ``FIELDS``; with
-the two refusing methods below, this base gives it the rest of
-``@attrs.frozen(slots=True)``'s behaviour:
+build turns into a plain store), names its fields in ``FIELDS``, and
+refuses setting and deleting a field itself (raising
+``attrs.exceptions.FrozenInstanceError``, see below); this base gives it the
+rest of ``@attrs.frozen(slots=True)``'s behaviour:
 
-- setting or deleting a field raises ``attrs.exceptions.FrozenInstanceError``;
 - two values are equal when they are of the same class and their fields
   are equal, but those in ``NOT_COMPARED``; the hash follows equality;
 - ``repr`` shows the fields but those in ``NOT_SHOWN``, as attrs would;
@@ -24,8 +24,9 @@ and refuses setting and deleting a field itself, with ``__setattr__`` and
 subclass's, not this base's: the pure Python build copies a value by
 filling a twin class with the same slots and this base, which stores into a
 slot as fast as the interpreter can, and then turning the copy into the
-subclass (:mod:`rummykit.evolve`). The test suite checks that every
-subclass refuses. :func:`rummykit.evolve.evolve` copies any of them.
+subclass (:mod:`rummykit.evolve`). A subclass without the two methods is
+not frozen at all; the test suite checks that every subclass in the package
+has them. :func:`rummykit.evolve.evolve` copies any of them.
 
 >>> class Pair(FrozenValue):
 ...     FIELDS = ("left", "right")

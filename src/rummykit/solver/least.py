@@ -350,9 +350,11 @@ def _plain_mask(cards: Sequence[Card | str]) -> int | None:
 
 def _plain_mask_of(cards: Sequence[Card | str]) -> int | None:
     """``_plain_mask`` for cards that are not all natural faces."""
+    if any(isinstance(card, str) for card in cards):
+        cards = parse_cards(cards)
     mask = 0
-    for card in parse_cards(cards):
-        code = card.code
+    for card in cards:
+        code = card.code  # type: ignore[union-attr]
         bit = 1 << code
         if mask & bit or code == JOKER_CODE:
             return None
