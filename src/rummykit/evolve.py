@@ -108,37 +108,26 @@ def _slot_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, An
     than half the time of setting each slot through its descriptor on a
     ``cls``, which refuses plain stores. Where no such twin can be made (see
     ``_twin_of``), the slots are set through their descriptors."""
-    if not _all_identifiers(names):
-        return _loop_copier(cls, names)  # no code can name such a slot
-    twin = _twin_of(cls, names)
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "unknown": _unknown}
-    if twin is not None:
-        namespace.update(twin=twin, known=frozenset(names))
-        lines = ["def copy(o, c):", "    made = new(twin)"]
-        lines += [f"    made.{name} = o.{name}" for name in names]
-        lines += [
-            "    for name, value in c.items():",
-            "        if name not in known:",
-            "            unknown(cls, name)",
-            "        setattr(made, name, value)",
-            "    made.__class__ = cls",
-            "    return made",
-        ]
-    else:
-        setters = {name: getattr(cls, name).__set__ for name in names}
-        namespace["setters"] = setters
-        lines = ["def copy(o, c):", "    made = new(cls)"]
-        for name in names:
-            namespace[f"set_{name}"] = setters[name]
-            lines.append(f"    set_{name}(made, o.{name})")
-        lines += [
-            "    for name, value in c.items():",
-            "        setter = setters.get(name)",
-            "        if setter is None:",
-            "            unknown(cls, name)",
-            "        setter(made, value)",
-            "    return made",
-        ]
+    twin = _twin_of(cls, names) if _all_identifiers(names) else None
+    if twin is None:
+        return _descriptor_copier(cls, names)
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "cls": cls,
+        "twin": twin,
+        "known": frozenset(names),
+        "unknown": _unknown,
+    }
+    lines = ["def copy(o, c):", "    made = new(twin)"]
+    lines += [f"    made.{name} = o.{name}" for name in names]
+    lines += [
+        "    for name, value in c.items():",
+        "        if name not in known:",
+        "            unknown(cls, name)",
+        "        setattr(made, name, value)",
+        "    made.__class__ = cls",
+        "    return made",
+    ]
     exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve {cls.__qualname__}>", "exec"), namespace)
     copy: Callable[[Any, dict[str, Any]], Any] = namespace["copy"]
     return copy
@@ -149,9 +138,9 @@ def _all_identifiers(names: Sequence[str]) -> bool:
     return all(name.isidentifier() and not keyword.iskeyword(name) for name in names)
 
 
-def _loop_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
-    """The copier for slots whose names no code may spell: each slot is set
-    through its descriptor in a loop."""
+def _descriptor_copier(cls: type, names: Sequence[str]) -> Callable[[Any, dict[str, Any]], Any]:
+    """The copier where no twin can be made (or no code may spell a slot's
+    name): each slot of a new ``cls`` is set through its own descriptor."""
     setters = {name: getattr(cls, name).__set__ for name in names}
 
     def copy(obj: Any, changes: dict[str, Any]) -> Any:

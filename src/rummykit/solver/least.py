@@ -62,10 +62,7 @@ def least_penalty(
     (0, Card('Ac'))
     """
     variant = _variant_of(variant)
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    elif not isinstance(cards, (list, tuple)):
-        cards = tuple(cards)
+    cards = _as_sequence(cards)
     if variant.meld_rules.wild_below:
         faces = [c.face for c in parse_cards(cards)]
         if variant.meld_rules.wild_naturals(faces):
@@ -94,10 +91,10 @@ def _least_deuces_wild(variant: Variant, faces: list[Card], *, discard: bool) ->
 
 def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> Arrangement:
     """least_penalty with every card as itself."""
-    cards, tables, plain = _hand_for(variant, cards)
+    cards, tables, mask = _hand_for(variant, cards)
     penalties = tables.penalties
-    if plain is not None:
-        return _least_plain(tables, plain[0], plain[1], discard=discard)
+    if mask is not None:
+        return _least_plain(tables, mask, _penalty_of(cards, penalties), discard=discard)
     hand_cards = [c.face for c in parse_cards(cards)]
     if discard:
         return _least_with_discard(variant, hand_cards)
@@ -259,9 +256,7 @@ def penalty_floor(
     (12, 2)
     """
     variant = _variant_of(variant)
-    cards = _as_sequence(cards)
-    tables = tables_for(variant, len(cards))
-    hand = _plain_mask(cards)
+    _, tables, hand = _hand_for(variant, cards)
     if hand is None or hand & ((1 << variant.meld_rules.wild_below) - 1):
         return 0  # a deuce that may play wild could put any card in a meld
     penalties = tables.penalties
@@ -304,16 +299,16 @@ def _variant_of(variant: Variant | str) -> Variant:
 
 def _hand_for(
     variant: Variant, cards: str | Iterable[Card | str]
-) -> tuple[Sequence[Card | str], Tables, tuple[int, int] | None]:
+) -> tuple[Sequence[Card | str], Tables, int | None]:
     """The cards as a sequence, the variant's search tables for a hand of
-    that size, and the hand packed as one mask with its penalty where it
-    holds distinct natural faces only (else None)."""
+    that size, and the hand packed as one bit mask where it holds distinct
+    natural faces only (else None)."""
     cards = _as_sequence(cards)
-    tables = tables_for(variant, len(cards))
-    mask = _plain_mask(cards)
-    if mask is None:
-        return cards, tables, None
-    penalties = tables.penalties
+    return cards, tables_for(variant, len(cards)), _plain_mask(cards)
+
+
+def _penalty_of(cards: Sequence[Card | str], penalties: Sequence[int]) -> int:
+    """The penalty of the cards (faces, or their notation)."""
     total = 0
     try:
         for card in cards:
@@ -322,7 +317,7 @@ def _hand_for(
         total = 0
         for face in parse_cards(cards):
             total += penalties[face.code]
-    return cards, tables, (mask, total)
+    return total
 
 
 def _as_sequence(cards: str | Iterable[Card | str]) -> Sequence[Card | str]:
