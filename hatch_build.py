@@ -51,6 +51,7 @@ COMPILED = (
     "rummykit/solver/least.py",
     "rummykit/solver/opening.py",
     "rummykit/solver/requirement.py",
+    "rummykit/solver/suit_rows.py",
     "rummykit/solver/tables.py",
     "rummykit/rules/__init__.py",
     "rummykit/rules/base.py",

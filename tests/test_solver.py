@@ -317,3 +317,51 @@ def test_dense_gin_hands_after_a_discard(hand: list[Card]) -> None:
     expected = min(brute_least_penalty(GIN, [c for j, c in enumerate(hand) if j != i]) for i in range(11))
     assert result.penalty == expected
     assert_same_cards(result, hand)
+
+
+@given(
+    st.sampled_from([*sorted(VARIANTS), "gin"]),
+    st.one_of(hands(DENSE, 0, 11), hands(SPREAD, 0, 11)),
+    st.booleans(),
+)
+def test_penalty_floor_by_suit_rows_equals_the_loop_over_smallest_melds(
+    ref: str, hand: list[Card], discard: bool
+) -> None:
+    """The per-suit tables give the very floor the general loop gives."""
+    from rummykit.solver import penalty_floor
+    from rummykit.solver.tables import Tables, tables_for
+
+    variant = VARIANTS.get(ref) or load_variant(ref)
+    if discard and not hand:
+        return
+    assert tables_for(variant, len(hand)).suit_rows() is not None  # every bundled variant has them
+    by_rows = penalty_floor(variant, hand, discard=discard)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Tables, "suit_rows", lambda self: None)
+        assert penalty_floor(variant, hand, discard=discard) == by_rows
+
+
+def test_suit_rows_only_for_runs_in_a_suit_and_sets_of_a_rank() -> None:
+    from rummykit.solver.suit_rows import suit_rows_for
+    from rummykit.solver.tables import tables_for
+
+    gin = tables_for(load_variant("gin"), 10)
+    heads, penalties = gin.plain_heads(), gin.penalties
+
+    def mask(text: str) -> int:
+        return sum(1 << card.code for card in parse_cards(text))
+
+    seven = Card("7h").code
+    assert suit_rows_for(heads, penalties, 0) is not None
+    mixed = [*heads]
+    mixed[seven] = (*heads[seven], mask("7h 8c 9h"))
+    assert suit_rows_for(mixed, penalties, 0) is None  # a meld across suits and ranks
+    uneven = [tuple(m for m in masks if m != mask("7h 7s 7d")) for masks in heads]
+    assert suit_rows_for(uneven, penalties, 0) is None  # the sets of sevens lack one choice of suits
+    rows = gin.suit_rows()
+    assert rows is not None
+    assert rows.floor(parse_cards("7h 7h Kc"), False) is None  # a face twice: the loop answers
+    assert rows.floor([*parse_cards("7h Kc"), Card("JK")], False) is None  # a joker: the loop answers
+    assert rows.floor(parse_cards("Ah 2h 3h Kc Qd"), False) == 20  # the ace is low in gin
+    assert rows.floor(parse_cards("Qh Kh Ah 5c"), False) == 26  # and never high
+    assert rows.floor(parse_cards("Qh Kh Ah 5c"), True) == 16  # less the dearest

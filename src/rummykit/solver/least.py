@@ -250,13 +250,24 @@ def penalty_floor(
     ``enough``: stop as soon as the bound exceeds it (the answer is then some
     bound above ``enough``).
 
+    Under the common meld rules the cards in no meld are read from per-suit
+    tables (:mod:`rummykit.solver.suit_rows`), the whole hand at once;
+    otherwise each card's smallest melds are tried, dearest cards first.
+
     >>> from rummykit.variant import load_variant
     >>> gin = load_variant("gin")
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)
     """
     variant = _variant_of(variant)
-    _, tables, hand = _hand_for(variant, cards)
+    cards = _as_sequence(cards)
+    tables = tables_for(variant, len(cards))
+    rows = tables.suit_rows()
+    if rows is not None:
+        floor = rows.floor(cards, discard)
+        if floor is not None:
+            return floor
+    hand = _plain_mask(cards)
     if hand is None or hand & ((1 << variant.meld_rules.wild_below) - 1):
         return 0  # a deuce that may play wild could put any card in a meld
     penalties = tables.penalties

@@ -18,6 +18,7 @@ from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.melds import Meld, MeldRules, judge_meld
 from rummykit.memo import forget_all
 from rummykit.solver.requirement import hand_rules_of
+from rummykit.solver.suit_rows import SuitRows, suit_rows_for
 from rummykit.variant import Variant
 
 __all__ = [
@@ -95,6 +96,7 @@ class Tables:
         self._plain_by_mask: dict[int, Candidate] = {}
         self._plain_heads: list[tuple[int, ...]] | None = None
         self._plain_near: list[tuple[int, int]] | None = None
+        self._suit_rows: tuple[SuitRows | None] | None = None
         self._plain_melds: dict[int, Meld] = {}
         self.lowest = 1 if rules.ace_low else 2
         self.highest = 14 if rules.ace_high else 13
@@ -156,6 +158,13 @@ class Tables:
                 for code, masks in enumerate(self.plain_heads())
             ]
         return self._plain_near
+
+    def suit_rows(self) -> SuitRows | None:
+        """The tables of the quick lower bound by suit rows, where the
+        variant's smallest melds allow them (:mod:`rummykit.solver.suit_rows`)."""
+        if self._suit_rows is None:
+            self._suit_rows = (suit_rows_for(self.plain_heads(), self.penalties, self.rules.wild_below),)
+        return self._suit_rows[0]
 
     def plain_meld(self, mask: int) -> Meld:
         """The Meld of a chained (jokerless) candidate."""
