@@ -29,17 +29,31 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     actor: object = state.to_move
     if isinstance(parsed, Buy):
         actor = seat if seat is not None else named
-    return f"{actor}: {_log_text(parsed)}"
+    return _entry(parsed, actor)
 
 
 def _text_of(move: Move) -> str:
     return _FIXED_TEXTS.get(type(move)) or str(move)
 
 
-_log_text = once_per_owner(_text_of, limit=4096)
-"""The log's text of a move, made once per move object: the legal-move lists
-hand out the same move objects again and again (one ``discard 7h`` for every
-listing), so most moves applied are found by identity."""
+def _no_entries(move: Move) -> dict[Any, str]:
+    return {}
+
+
+_entries_of = once_per_owner(_no_entries, limit=4096)
+"""The log entries of a move, by the seat that made it, for each move object:
+the legal-move lists hand out the same move objects again and again (one
+``discard 7h`` for every listing), so most moves applied are found by
+identity, and their entries are written once."""
+
+
+def _entry(move: Move, actor: Any) -> str:
+    """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``."""
+    entries = _entries_of(move)
+    entry = entries.get(actor)
+    if entry is None:
+        entry = entries[actor] = f"{actor}: {_text_of(move)}"
+    return entry
 
 
 _FIXED_TEXTS: dict[type, str] = {
@@ -63,7 +77,9 @@ def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> Round
     into it before it is handed out, instead of copying the whole state once
     more; a state, once returned, never changes."""
     after = apply_move(state, move, seat)
-    log = (*state.log[-(LOG_SIZE - 1) :], public_entry(state, move, seat))
+    # A move object other than a buy is the seat to move's (the engine checked it).
+    entry = public_entry(state, move, seat) if isinstance(move, (str, Buy)) else _entry(move, state.to_move)
+    log = (*state.log[-(LOG_SIZE - 1) :], entry)
     if after is state:  # the engine always makes a new state; this is a guard
         return after.evolve(log=log)
     _LOG_FIELD.__set__(after, log)
