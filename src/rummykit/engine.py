@@ -87,39 +87,49 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
     """
     if seat is not None:
         _check_seat(state, seat)
-    if state.phase == "over":
+    phase = state.phase
+    # The moves of nearly every turn, in their own phase, go straight to their
+    # handlers (no buy, no text to read, nothing for the knock; the compiled
+    # build makes these native calls).
+    after: RoundState | None = None
+    if seat is None or seat == state.to_move:  # another seat's move is refused below
+        if phase == "play":
+            if isinstance(move, Discard):
+                after = _discard(state, move)
+        elif phase == "draw":
+            if isinstance(move, Draw):
+                after = _draw(state, move)
+            elif isinstance(move, Take):
+                after = _take(state, move)
+        if after is not None:
+            return _closing_window(after) if state.buy_window else after
+    if phase == "over":
         raise _refuse("turn.round-over", "The round is over.")
     if isinstance(move, Buy) or (isinstance(move, str) and _is_buy_text(move)):
         return _buy_for(state, move, seat)
     if seat is not None and seat != state.to_move:
-        raise _refuse(
-            "turn.not-your-turn",
-            "It is seat {turn}'s turn, not seat {seat}'s.",
-            turn=state.to_move,
-            seat=seat,
-        )
+        raise _not_your_turn(state, seat)
     if isinstance(move, str):
         move = _read_move(state, move, seat)
     if knocking.handles(state, move):
         return knocking.apply_knocking(state, move)
-    # The moves of nearly every turn are called directly (the compiled build
-    # makes these native calls); the others are found in the table.
-    after: RoundState
-    if type(move) is Discard:
-        after = _discard(state, move)
-    elif type(move) is Draw:
-        after = _draw(state, move)
-    elif type(move) is Take:
-        after = _take(state, move)
-    else:
-        handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
-        if handler is None:
-            raise _refuse("notation.invalid", "{move} is not a move.", move=repr(move))
-        after = handler(state, move)
-    if state.buy_window and after.buy_window:
-        # Any move of the player in turn closes the buy window (R-CON-10).
-        after = after.evolve(buy_window=False)
-    return after
+    handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
+    if handler is None:
+        raise _refuse("notation.invalid", "{move} is not a move.", move=repr(move))
+    after = handler(state, move)
+    return _closing_window(after) if state.buy_window else after
+
+
+def _closing_window(after: RoundState) -> RoundState:
+    """Any move of the player in turn closes the buy window (R-CON-10):
+    ``after``, a state after a move made while it was open."""
+    return after.evolve(buy_window=False) if after.buy_window else after
+
+
+def _not_your_turn(state: RoundState, seat: int) -> IllegalMove:
+    return _refuse(
+        "turn.not-your-turn", "It is seat {turn}'s turn, not seat {seat}'s.", turn=state.to_move, seat=seat
+    )
 
 
 def _is_buy_text(text: str) -> bool:
@@ -792,8 +802,9 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
     whether the mover has opened once the turn stands."""
     variant = state.variant
     turn = state.turn
+    table = state.table
     opened_before = state.opened[state.to_move]
-    layoffs, earlier_swaps = _relay_facts(state)
+    layoffs, earlier_swaps = _relay_facts(state) if turn.steps and turn.swaps else _NO_RELAYS
     # In the order of Commit.FIELDS: given by keyword, the compiled build's
     # call of the native class through ``_make_commit`` would parse 15
     # keywords (3 us, against 0.4 us in order).
@@ -801,15 +812,15 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
         variant,
         hand,
         opened_before,
-        tuple([state.table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
+        tuple([table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
         tuple([card for _, card in turn.laid_off]) if turn.laid_off else (),  # laid_off
         turn.swaps,
-        _net_jokers(state, hand),
+        hand.count(JOKER) - turn.start_jokers,  # net_jokers (see _net_jokers)
         turn.source,
         turn.taken,
         turn.chosen,
         turn.must_use_taken,
-        tuple([t.meld for t in state.table]),  # table
+        tuple([t.meld for t in table]) if table else (),  # table
         layoffs,  # joker_layoffs
         earlier_swaps,
         state.deal_number,
@@ -821,12 +832,15 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
     return opened_before or commit.opens() or commit.hand_rummy
 
 
+_NO_RELAYS: tuple[tuple[int, ...], int] = ((), 0)
+"""``_relay_facts`` of a turn without swaps (or without steps)."""
+
+
 def _relay_facts(state: RoundState) -> tuple[tuple[int, ...], int]:
     """For each joker laid off this turn, the jokers its meld held just
-    before; and the swaps made from melds laid before this turn."""
+    before; and the swaps made from melds laid before this turn (asked of a
+    turn with steps and swaps: any other has ``_NO_RELAYS``)."""
     turn = state.turn
-    if not turn.steps or not turn.swaps:
-        return (), 0
     found: list[int] = []
     earlier = 0
     after = [(s.laid_off, s.swaps) for s in turn.steps[1:]] + [(turn.laid_off, turn.swaps)]

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
+from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, wild_deuce
 from rummykit.engine import (
     apply_move,
     buy_refusal,
@@ -120,10 +120,7 @@ def _play_moves(state: RoundState) -> list[Move]:
                 out += [LayOff(index + 1, cards) for cards in _layoff_options(rules, meld, hand)]
             if meld.jokers:
                 out += [move for move in _swap_moves(state, index, meld, faces) if _accepted(state, move)]
-    out += [
-        _DISCARDS.get(card) or _DISCARDS.setdefault(card, Discard(card))
-        for card in legal_discards(state, faces)
-    ]
+    out += map(_DISCARDS.__getitem__, legal_discards(state, faces))
     knock = knock_rule(variant)
     if knock is not None:
         out += [move for move in map(Knock, knock.knock_cards(hand)) if _accepted(state, move)]
@@ -147,7 +144,8 @@ def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]
         yield SwapJoker(index + 1, group[0], group[1:])
 
 
-_DISCARDS: dict[Card, Discard] = {}  # one move per face (moves are values)
+_DISCARDS: dict[Card, Discard] = {face: Discard(face) for face in (*NATURALS, JOKER)}
+"""One move per face (moves are values; a hand holds faces)."""
 _TAKES: dict[int, Take] = {}  # one move per depth
 _DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 
