@@ -63,9 +63,9 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
 
     Melds and lay-offs are judged directly (they are built valid, and only
     the table permission is left to check, as ``apply`` does), and so are
-    discards, draws, takes of the top discard, ``undo``, ``out`` and the
-    wall's ``pass``, by the engine's own checks; every other candidate is
-    tried with ``apply``.
+    discards, draws, takes of the top discard, ``undo``, ``out``, the wall's
+    ``pass`` and the knocks of the play phase, by the engine's own checks
+    and the knock rule's; every other candidate is tried with ``apply``.
     """
     if state.phase == "over":
         return []
@@ -123,7 +123,8 @@ def _play_moves(state: RoundState) -> list[Move]:
     out += map(_DISCARDS.__getitem__, legal_discards(state, faces))
     knock = knock_rule(variant)
     if knock is not None:
-        out += [move for move in map(Knock, knock.knock_cards(hand)) if _accepted(state, move)]
+        # The knock's one check is the knock rule's, which lists these cards.
+        out += map(Knock, knock.knock_cards(hand))
     if not hand and _accepted(state, _OUT):  # with cards in hand ``out`` is refused
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
