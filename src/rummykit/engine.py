@@ -406,7 +406,6 @@ def _take(state: RoundState, move: Take) -> RoundState:
         return ended
     taken, discard = rule.taken_cards(state.discard, move.depth)
     chosen = taken[0]
-    hand = (*state.hands[state.to_move], *taken)
     opened = state.opened[state.to_move]
     if move.depth == 1:
         conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
@@ -415,14 +414,14 @@ def _take(state: RoundState, move: Take) -> RoundState:
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
         )
         new = _after_draw(state, taken, discard=discard, turn=turn, **knocking.take_counted(state))
-        if pickup is not None and not pickup.feasible(
-            variant, hand, chosen, opened=opened, table=[t.meld for t in state.table]
-        ):
-            raise _refuse(
-                "draw.taken-card-unused",
-                "You may take {card} only to lay it on the table this turn, and you cannot.",
-                card=chosen,
-            )
+        if pickup is not None:
+            hand = (*state.hands[state.to_move], *taken)
+            if not pickup.feasible(variant, hand, chosen, opened=opened, table=[t.meld for t in state.table]):
+                raise _refuse(
+                    "draw.taken-card-unused",
+                    "You may take {card} only to lay it on the table this turn, and you cannot.",
+                    card=chosen,
+                )
         if rule.taken_card_is_marked() and not _can_end_turn(new, chosen):
             raise _refuse(
                 "discard.just-taken",
@@ -693,11 +692,15 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
 def _card_discard_refusal(state: RoundState, card: Card, hand: Sequence[Card]) -> Refusal | None:
     """The checks of a discard that depend on the card (``hand``: what is left)."""
     turn = state.turn
-    refusal = draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken)
-    if refusal is not None:
-        return refusal
-    holds_swapped = bool(turn.swaps) and _net_jokers(state, hand) >= 0
-    return table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=holds_swapped)
+    # Each refusal is None without a taken card, or without a swapped joker
+    # held (the components' promise), so those turns skip asking.
+    if turn.taken is not None:
+        refusal = draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken)
+        if refusal is not None:
+            return refusal
+    if turn.swaps and _net_jokers(state, hand) >= 0:
+        return table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=True)
+    return None
 
 
 def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
