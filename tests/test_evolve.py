@@ -10,7 +10,7 @@ import pytest
 
 import rummykit as rk
 from rummykit import frozen
-from rummykit.evolve import evolve, maker_for
+from rummykit.evolve import changer_for, evolve, maker_for
 from rummykit.frozen import FrozenValue
 from rummykit.table import Knocking, TableMeld, Turn
 
@@ -280,3 +280,54 @@ def test_a_maker_is_the_class_where_a_field_name_cannot_be_its_parameter() -> No
     for names in (("rk_twin", "right"), ("left", "from")):
         cls = pair_with(names)
         assert maker_for(cls) is cls and evolve(cls(1, 2), **{names[0]: 3}) == cls(3, 2)
+
+
+def test_a_changer_makes_the_copy_evolve_makes() -> None:
+    state = _EXAMPLES["RoundState"]
+    assert isinstance(state, rk.RoundState)
+    change = changer_for(rk.RoundState, ("to_move", "turns_played"))
+    copy = change(state, turns_played=7, to_move=1)
+    assert type(copy) is rk.RoundState and copy == state.evolve(turns_played=7, to_move=1)
+    for name in state.FIELDS:
+        assert getattr(copy, name) is getattr(state.evolve(turns_played=7, to_move=1), name), name
+    assert state.turns_played == 0 and copy is not state
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.turns_played = 8  # type: ignore[misc]
+    knocking = Knocking(takes=3, repeat=True)
+    assert changer_for(Knocking, ("takes",))(knocking, takes=4) == Knocking(takes=4, repeat=True)
+    assert changer_for(Knocking, ())(knocking) == knocking
+
+
+def test_a_changer_takes_exactly_its_fields() -> None:
+    change = changer_for(Turn, ("swaps",))
+    with pytest.raises(TypeError):
+        change(Turn())  # a field left out
+    with pytest.raises(TypeError):
+        change(Turn(), swaps=1, source="stock")  # a field not its own
+    with pytest.raises(ValueError, match="distinct field names"):
+        changer_for(Turn, ("swaps", "colour"))
+    with pytest.raises(ValueError, match="distinct field names"):
+        changer_for(Turn, ("swaps", "swaps"))
+
+
+@pytest.mark.skipif(_NATIVE, reason="Python classes cannot derive from the compiled FrozenValue")
+def test_a_changer_without_a_twin_goes_through_the_copier() -> None:
+    class Refusing(FrozenValue):
+        __slots__ = ()
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise frozen.frozen_error()
+
+    class Pair(Refusing):
+        FIELDS = ("left", "right")
+        __slots__ = FIELDS
+
+        def __init__(self, left: int, right: int = 0) -> None:
+            object.__setattr__(self, "left", left)
+            object.__setattr__(self, "right", right)
+
+    change = changer_for(Pair, ("right",))
+    copy = change(Pair(1, 2), right=5)
+    assert type(copy) is Pair and copy == Pair(1, 5)
+    with pytest.raises(TypeError, match="expected the fields"):
+        change(Pair(1, 2), left=5)

@@ -16,8 +16,8 @@ from rummykit import knocking
 from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, format_cards
 from rummykit.deal import next_seat, rng_for, shuffle
 from rummykit.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
+from rummykit.evolve import changer_for, maker_for
 from rummykit.evolve import evolve as _evolve
-from rummykit.evolve import maker_for
 from rummykit.melds import Meld, extend_meld, judge_meld
 from rummykit.moves import (
     Buy,
@@ -350,20 +350,32 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
     refused = draw_refusal(state)
     if refused is not None:
         raise refused
+    hands, turn = _drawn(state, state.stock[:1], _STOCK_TURN)
     window = opens_window(state.variant)
-    return _after_draw(state, state.stock[:1], stock=state.stock[1:], turn=_STOCK_TURN, buy_window=window)
+    return _stock_drawn(state, hands=hands, phase="play", turn=turn, stock=state.stock[1:], buy_window=window)
 
 
 def _after_draw(state: RoundState, drawn: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
     """The state once the mover has drawn the faces ``drawn``."""
+    hands, turn = _drawn(state, drawn, turn)
+    return state.evolve(hands=hands, phase="play", turn=turn, **changes)
+
+
+def _drawn(
+    state: RoundState, drawn: Sequence[Card], turn: Turn
+) -> tuple[tuple[tuple[Card, ...], ...], Turn]:
+    """The hands once the mover has drawn the faces ``drawn``, and ``turn``
+    with the jokers he then holds."""
     hand = _with_cards(state.hands[state.to_move], drawn)
     jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
-    return state.evolve(
-        hands=_hands_with(state, hand),
-        phase="play",
-        turn=turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers),
-        **changes,
-    )
+    turn = turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers)
+    return _hands_with(state, hand), turn
+
+
+# The copies of the draws and takes of nearly every turn, each changing the
+# same fields (quicker than ``evolve`` in pure Python: no dict of changes).
+_stock_drawn = changer_for(RoundState, ("hands", "phase", "turn", "stock", "buy_window"))
+_top_taken = changer_for(RoundState, ("hands", "phase", "turn", "discard", "knocking"))
 
 
 def top_take_stands(state: RoundState) -> bool:
@@ -413,7 +425,9 @@ def _take(state: RoundState, move: Take) -> RoundState:
         turn = _TAKE_TURNS.get((chosen, conditional)) or _TAKE_TURNS.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
         )
-        new = _after_draw(state, taken, discard=discard, turn=turn, **knocking.take_counted(state))
+        hands, turn = _drawn(state, taken, turn)
+        counted = knocking.take_counted(state)
+        new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
         if pickup is not None:
             hand = (*state.hands[state.to_move], *taken)
             if not pickup.feasible(variant, hand, chosen, opened=opened, table=[t.meld for t in state.table]):
@@ -892,7 +906,8 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
         return _blocked(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.
-    fresh = state.evolve(
+    fresh = _next_turn(
+        state,
         phase="draw",
         turn=_NO_TURN,
         to_move=next_seat(variant, state.players, seat),
@@ -905,6 +920,12 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
 
 
 # --------------------------------------------------------------------------- turn start and round end
+
+
+_next_turn = changer_for(
+    RoundState, ("phase", "turn", "to_move", "hands", "discard", "opened", "turns_played")
+)
+"""The copy that ends a turn and starts the next (see ``_stock_drawn``)."""
 
 
 def start_turn(state: RoundState) -> RoundState:

@@ -28,7 +28,7 @@ import attrs
 
 from rummykit.frozen import FrozenValue
 
-__all__ = ["evolve", "maker_for", "set_changes", "slot_copier_for"]
+__all__ = ["changer_for", "evolve", "maker_for", "set_changes", "slot_copier_for"]
 
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=FrozenValue)
@@ -83,9 +83,46 @@ def maker_for(cls: type[_F]) -> Callable[..., _F]:
     return make
 
 
-_MAKER_NAMES = frozenset({"rk_new", "rk_twin", "rk_cls", "rk_made"})
-"""The names a maker's code uses besides the fields (a field of one of these
-names gets no maker)."""
+def changer_for(cls: type[_F], changed: Sequence[str]) -> Callable[..., _F]:
+    """A function ``change(obj, **values)`` that takes exactly the fields
+    ``changed`` of the FrozenValue class ``cls`` by keyword and makes the
+    same copy of ``obj`` as ``evolve(obj, **values)``: for the engine's
+    copies that change the same fields with every move. In pure Python it
+    fills a twin (see ``_slot_copier``) from ``obj`` and the keywords
+    without gathering them in a dict, in less than half the time of
+    ``evolve``; compiled (a native class), where no twin can be made, or
+    where a name cannot be a parameter, it hands the keywords to ``evolve``'s
+    copier. A name that is no field of ``cls`` raises ValueError."""
+    names = cls.FIELDS
+    unknown = [name for name in changed if name not in names]
+    if unknown or len(set(changed)) != len(changed):
+        raise ValueError(f"{cls.__name__}: expected distinct field names, got {list(changed)!r}")
+    twin = None
+    if _all_identifiers(names) and not set(names) & _MAKER_NAMES and _slots_are_fields(cls):
+        twin = _twin_of(cls, names)
+    if twin is None:
+        copier = _COPIERS.get(cls) or _COPIERS.setdefault(cls, _copier(cls))
+        allowed = frozenset(changed)
+
+        def change(obj: Any, **values: Any) -> Any:
+            if values.keys() != allowed:
+                raise TypeError(f"expected the fields {sorted(allowed)!r}, got {sorted(values)!r}")
+            return copier(obj, values)
+
+        return change
+    lines = [f"def change(rk_o, *, {', '.join(changed)}):" if changed else "def change(rk_o):"]
+    lines.append("    rk_made = rk_new(rk_twin)")
+    lines += [f"    rk_made.{name} = {name if name in changed else 'rk_o.' + name}" for name in names]
+    lines += ["    rk_made.__class__ = rk_cls", "    return rk_made"]
+    namespace: dict[str, Any] = {"rk_new": object.__new__, "rk_twin": twin, "rk_cls": cls}
+    exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve change {cls.__qualname__}>", "exec"), namespace)
+    made: Callable[..., _F] = namespace["change"]
+    return made
+
+
+_MAKER_NAMES = frozenset({"rk_new", "rk_twin", "rk_cls", "rk_made", "rk_o"})
+"""The names a maker's or a changer's code uses besides the fields (a class
+with a field of one of these names gets neither)."""
 
 
 def _slots_are_fields(cls: type[FrozenValue]) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from rummykit.cards import Card
 from rummykit.errors import IllegalMove, Refusal
+from rummykit.evolve import changer_for
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import extend_meld, judge_meld
 from rummykit.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
@@ -142,13 +143,16 @@ def take_ends_round(state: RoundState) -> RoundState | None:
     return None
 
 
-def take_counted(state: RoundState) -> dict[str, Knocking]:
-    """The change a take of the top discard from ``state`` makes to the
-    knock's counts (R-GIN-06: takes away from the wall are counted), for
-    the state after the take: ``{"knocking": ...}``, or nothing."""
+def take_counted(state: RoundState) -> Knocking:
+    """The knock's counts after a take of the top discard from ``state``
+    (R-GIN-06: takes away from the wall are counted): ``state.knocking``
+    itself where the take is not counted."""
     if counts_takes(state.variant) and not at_wall(state.variant, len(state.stock)):
-        return {"knocking": _evolve(state.knocking, takes=state.knocking.takes + 1)}
-    return {}
+        return _count_take(state.knocking, takes=state.knocking.takes + 1)
+    return state.knocking
+
+
+_count_take = changer_for(Knocking, ("takes",))
 
 
 def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
