@@ -20,7 +20,7 @@ from rummykit.engine import start_turn
 from rummykit.legal import legal_moves
 from rummykit.moves import Discard, LayOff, Meld, SwapJoker, Undo
 from rummykit.rules.deal import deal_rule
-from rummykit.state import STATE_FIELDS
+from rummykit.state import STATE_FIELDS, Turn
 from rummykit.testing import check_invariants, random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -447,3 +447,55 @@ def test_a_lay_off_onto_a_set_keeps_each_old_cards_placer() -> None:
     after = state.apply("layoff 1 7c")
     assert [str(slot.card) for slot in after.table[0].meld.slots] == ["7c", "7d", "7h", "7s"]
     assert after.table[0].credits == (0, 1, 1, 1)
+
+
+# --------------------------------------------------------------------------- the commit's verdict
+
+
+def test_every_bundled_commit_rule_promises_a_hand_blind_verdict() -> None:
+    """So the engine may remember a verdict across turns that share their
+    turn, table, opening and deal (CommitRule's ``hand_blind``)."""
+    from rummykit.rules import compose
+
+    for ref in VARIANTS:
+        for rule in compose(rk.load_variant(ref)).commit:
+            assert getattr(rule, "hand_blind", False) is True, (ref, rule.name)
+
+
+def test_a_commit_rule_without_the_promise_judges_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit rule that reads the hand's cards, and does not promise
+    ``hand_blind``, is asked again for a hand in the same turn and table."""
+    from rummykit.errors import Refusal
+    from rummykit.rules import base
+
+    monkeypatch.setattr(base, "_COMMIT", dict(base._COMMIT))  # the registry as it was, after the test
+    monkeypatch.setattr(base, "_ORDER", list(base._ORDER))
+
+    @attrs.frozen
+    class NoKingKept:
+        name: str = "no_king_kept"
+        hooks: tuple[str, ...] = ("commit",)
+
+        def check(self, commit: object) -> Refusal | None:
+            hand = getattr(commit, "hand", ())
+            return Refusal("discard.king-kept", "Keep no king.") if any(c.rank == 13 for c in hand) else None
+
+    base.register_commit("no_king_kept")(lambda variant: NoKingKept())
+    gin = rk.loads_variant((ROOT / "variants" / "gin.toml").read_text(encoding="utf-8"))
+    kings = rk.parse_cards("Kc Kd 3h 4s 5d 6c 7s 8h 9d Tc Js")
+    plain = rk.parse_cards("2c 2d 3h 4s 5d 6c 7s 8h 9d Tc Js")
+    state = rk.RoundState(
+        gin,
+        players=2,
+        dealer=1,
+        hands=(kings, rk.parse_cards("Ac Ad Ah As 2h 2s 3c 3d 3s 4c")),
+        stock=rk.parse_cards("5c 5h 5s"),
+        discard=rk.parse_cards("6d"),
+        opened=(True, True),
+        phase="play",
+        turn=Turn(source="stock"),
+    )
+    assert legal_moves(state)[:1] == []  # a king is kept whatever is thrown
+    other = state.evolve(hands=(plain, state.hands[1]))
+    assert other.turn is state.turn and other.table is state.table
+    assert [str(m) for m in legal_moves(other)][:2] == ["discard 2c", "discard 2d"]

@@ -19,6 +19,7 @@ from rummykit.errors import N_, IllegalMove, NotationError, Refusal, SeatError, 
 from rummykit.evolve import changer_for, maker_for
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import Meld, extend_meld, judge_meld
+from rummykit.memo import once_per_owner
 from rummykit.moves import (
     Buy,
     Discard,
@@ -49,6 +50,7 @@ from rummykit.rules.wall import at_wall, wall_draw_refusal
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.scoring import round_result
 from rummykit.state import Ending, RoundState, Step, TableMeld, Turn
+from rummykit.variant import Variant
 
 __all__ = [
     "apply_move",
@@ -794,7 +796,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     if hand and not commit_depends_on_hand(state):
         seen, verdict = _last_commit[0]
         if seen is not state:
-            verdict = _commit_verdict(state, hand)
+            verdict = _hand_blind_verdict(state, hand)
             _last_commit[0] = (state, verdict)
     else:
         verdict = _commit_verdict(state, hand)
@@ -812,6 +814,42 @@ are checked against ``Commit.__init__``."""
 _last_commit: list[tuple[object, bool | Refusal]] = [(None, False)]
 """The last state whose hand-independent commit verdict was found, and the
 verdict (one entry, replaced whole: safe to share between threads)."""
+
+
+def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:
+    """The commit's verdict for a hand left with cards in a turn without
+    swaps, remembered by the turn, the table, the mover's opening and the
+    deal where the variant's commit rules do not look at the hand's cards
+    (``CommitRule``'s ``hand_blind``): most turns of a round draw and discard
+    alone, and share their Turn and table objects."""
+    variant, turn, table = state.variant, state.turn, state.table
+    opened = state.opened[state.to_move]
+    key = (id(variant), id(turn), id(table), opened, state.deal_number)
+    hit = _BLIND_VERDICTS.get(key)
+    if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
+        return hit[3]
+    verdict = _commit_verdict(state, hand)
+    if _commit_rules_hand_blind(variant):
+        if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
+            _BLIND_VERDICTS.clear()
+        _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+    return verdict
+
+
+_BlindEntry = tuple[Variant, Turn, tuple[TableMeld, ...], bool | Refusal]
+_BLIND_VERDICTS: dict[tuple[int, int, int, bool, int], _BlindEntry] = {}
+"""Verdicts of ``_hand_blind_verdict`` by the ids of the variant, turn and
+table, the opening and the deal; each entry holds its objects, so the ids
+stay theirs while it is remembered (emptied beyond ``_BLIND_LIMIT``)."""
+_BLIND_LIMIT = 4096
+
+
+def _all_hand_blind(variant: Variant) -> bool:
+    return all(getattr(rule, "hand_blind", False) is True for rule in compose(variant).commit)
+
+
+_commit_rules_hand_blind = once_per_owner(_all_hand_blind)
+"""Does every commit rule of the variant promise ``hand_blind``?"""
 
 
 def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
+from typing import ClassVar
 
 import attrs
 
@@ -188,6 +189,7 @@ class ContractAtCommit:
 
     name: str = "contract_at_commit"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or not commit.new_melds:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import NoReturn, Protocol
+from typing import ClassVar, NoReturn, Protocol
 
 import attrs
 
@@ -150,6 +150,7 @@ class OpeningAtCommit:
 
     name: str = "opening_at_commit"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or not commit.new_melds:
@@ -165,6 +166,7 @@ class TableTouchNeedsOpening:
 
     name: str = "table_touch_needs_opening"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or commit.hand_rummy or commit.opens():
@@ -182,6 +184,7 @@ class DeepCardStartsNewMeld:
 
     name: str = "deep_card_starts_new_meld"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
     duty: str = "start a new meld"
 
     def feasible(
@@ -232,6 +235,7 @@ class DeepCardOnTable:
 
     name: str = "deep_card_on_table"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
     duty: str = "be melded or laid off"
 
     def feasible(
@@ -273,6 +277,7 @@ class TakenDiscardLaid:
     partners: int
     name: str = "taken_discard_laid"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def feasible(
         self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
@@ -377,6 +382,7 @@ class TakenDiscardOpens:
 
     name: str = "taken_discard_opens"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def feasible(
         self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
@@ -424,6 +430,7 @@ class ExchangeDrawIsHandRummy:
 
     name: str = "exchange_draw_is_hand_rummy"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.source != "exchange" or commit.hand_rummy:
@@ -441,6 +448,7 @@ class SwappedJokerRelaid:
     table: TableRule = attrs.field(eq=False)
     name: str = "swapped_joker_relaid"
     hooks: tuple[str, ...] = ("commit",)
+    hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def check(self, commit: Commit) -> Refusal | None:
         if not commit.swaps:
