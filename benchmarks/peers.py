@@ -27,7 +27,7 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
    then pass 2 ...); each pass plays new deals, the same seeds for every
    engine. Before each of its passes rummykit forgets the results it
    remembered from the hands played (least-penalty searches, meld verdicts,
-   meld moves: ``clear_caches(results_only=True)`` and
+   meld moves, commit verdicts: ``clear_caches(results_only=True)`` and
    ``memo.forget_all()``); it keeps its variants' search tables (candidate
    melds by suit and rank pattern, made from the deck and the meld rules on
    first use: in the warm-up game, or in the first pass that needs them), as

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rummykit import Meld, Refusal, judge_meld, load_variant, parse_cards
-from rummykit.memo import PerOwner, forget_all, once_per_owner
+from rummykit.memo import PerOwner, forget_all, forgotten_with_all, once_per_owner
 
 
 def test_each_owner_has_its_own_table() -> None:
@@ -75,3 +75,11 @@ def test_once_per_owner_forgets_beyond_64_owners_and_stays_right() -> None:
     double(owners[0])  # the first was forgotten when the table filled
     assert calls[-1] == 0 and len(calls) == 201
     assert [double(o) for o in reversed(owners)] == [2 * n for n in reversed(range(200))]
+
+
+def test_forget_all_empties_a_shared_table_given_to_it() -> None:
+    table = forgotten_with_all({"turn": True})
+    assert table == {"turn": True}
+    forget_all()
+    assert table == {}
+

@@ -19,7 +19,7 @@ from rummykit.errors import N_, IllegalMove, NotationError, Refusal, SeatError, 
 from rummykit.evolve import changer_for, maker_for
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import Meld, extend_meld, judge_meld
-from rummykit.memo import once_per_owner
+from rummykit.memo import forgotten_with_all, once_per_owner
 from rummykit.moves import (
     Buy,
     Discard,
@@ -837,10 +837,11 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
 
 
 _BlindEntry = tuple[Variant, Turn, tuple[TableMeld, ...], bool | Refusal]
-_BLIND_VERDICTS: dict[tuple[int, int, int, bool, int], _BlindEntry] = {}
+_BLIND_VERDICTS: dict[tuple[int, int, int, bool, int], _BlindEntry] = forgotten_with_all({})
 """Verdicts of ``_hand_blind_verdict`` by the ids of the variant, turn and
 table, the opening and the deal; each entry holds its objects, so the ids
-stay theirs while it is remembered (emptied beyond ``_BLIND_LIMIT``)."""
+stay theirs while it is remembered (emptied beyond ``_BLIND_LIMIT``, and by
+``memo.forget_all``)."""
 _BLIND_LIMIT = 4096
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-__all__ = ["PerOwner", "forget_all", "once_per_owner"]
+__all__ = ["PerOwner", "forget_all", "forgotten_with_all", "once_per_owner"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -50,7 +50,18 @@ class PerOwner(Generic[K, V]):
         self._tables.clear()
 
 
-_ALL: list[PerOwner[Any, Any]] = []
+class _Clearable(Protocol):
+    def clear(self) -> None: ...
+
+
+_ALL: list[_Clearable] = []
+
+
+def forgotten_with_all(table: dict[K, V]) -> dict[K, V]:
+    """``table`` (a dict of remembered results, shared by every owner), to be
+    emptied by :func:`forget_all` too."""
+    _ALL.append(table)
+    return table
 
 
 def forget_all() -> None:
