@@ -82,7 +82,8 @@ def _draw_moves(state: RoundState) -> list[Move]:
     variant = state.variant
     draw = draw_rule(variant)
     out: list[Move] = []
-    if draw_refusal(state) is None:
+    drawing = draw_refusal(state) is None
+    if drawing:
         out.append(_DRAW)
     for depth in draw.take_depths(len(state.discard)):
         take = _TAKES.get(depth) or _TAKES.setdefault(depth, Take(depth))
@@ -90,7 +91,9 @@ def _draw_moves(state: RoundState) -> list[Move]:
             out.append(take)
     if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
         out.append(DrawExchange())
-    if knock_rule(variant) is not None and wall_pass_allowed(state):
+    # At the wall the stock draw is refused (``draw_refusal``), and only there
+    # may the player pass.
+    if not drawing and knock_rule(variant) is not None and wall_pass_allowed(state):
         out.append(_PASS)
     return out
 

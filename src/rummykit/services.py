@@ -79,15 +79,18 @@ def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> Round
     after = apply_move(state, move, seat)
     # A move object other than a buy is the seat to move's (the engine checked it).
     entry = public_entry(state, move, seat) if isinstance(move, (str, Buy)) else _entry(move, state.to_move)
-    log = (*state.log[-(LOG_SIZE - 1) :], entry)
+    log = (*state.log[_KEPT:], entry)
     if after is state:  # the engine always makes a new state; this is a guard
         return after.evolve(log=log)
-    _LOG_FIELD.__set__(after, log)
+    _set_log(after, log)
     return after
 
 
-_LOG_FIELD: Any = vars(RoundState)["log"]
-"""The slot that holds a state's log (set on a new state only, see apply_logged)."""
+_KEPT = -(LOG_SIZE - 1)
+"""The entries of the log kept before a new one (the last LOG_SIZE - 1)."""
+
+_set_log: Any = vars(RoundState)["log"].__set__
+"""Sets the slot that holds a state's log (on a new state only, see apply_logged)."""
 
 
 class StandardServices:
