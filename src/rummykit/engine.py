@@ -719,7 +719,7 @@ def _card_discard_refusal(state: RoundState, card: Card, hand: Sequence[Card]) -
     return None
 
 
-def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
+def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     """The faces among ``faces`` (distinct faces of the mover's hand) whose
     ``discard`` ``apply`` accepts: the checks of :func:`check_discard`, with
     the ones that do not depend on the card made once."""
@@ -734,7 +734,7 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> list[Card]:
     except IllegalMove:
         return []
     if turn.taken is None or not draw_rule(state.variant).taken_card_is_marked():
-        return list(faces)  # no swap (above), no taken card to keep: no card can be refused
+        return faces  # no swap (above), no taken card to keep: no card can be refused
     taken = turn.taken.face  # the one face ``taken_card_discard_refusal`` refuses
     return [card for card in faces if card is not taken]
 

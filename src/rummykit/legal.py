@@ -127,7 +127,9 @@ def _play_moves(state: RoundState) -> list[Move]:
     knock = knock_rule(variant)
     if knock is not None:
         # The knock's one check is the knock rule's, which lists these cards.
-        out += map(Knock, knock.knock_cards(hand))
+        knocks = knock.knock_cards(hand)
+        if knocks:
+            out += map(Knock, knocks)
     if not hand and _accepted(state, _OUT):  # with cards in hand ``out`` is refused
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
