@@ -39,6 +39,7 @@ __all__ = [
     "take_at_wall",
     "take_counted",
     "take_ends_round",
+    "upcard_offer_moves",
     "wall_knock_possible",
     "wall_pass_allowed",
 ]
@@ -97,22 +98,42 @@ def _rule(state: RoundState) -> KnockRule:
 # --------------------------------------------------------------------------- first upcard
 
 
-def _first_upcard(state: RoundState, move: Move) -> RoundState:
+def _upcard_refusal(state: RoundState, move: Move) -> IllegalMove | None:
+    """Why ``move`` is refused in the first upcard's offer; None: it stands."""
     verb = {Take: "take", Pass: "pass", Draw: "draw"}.get(type(move), "")
     if isinstance(move, Take) and move.depth != 1:
         verb = ""
-    knocking = state.knocking
-    refusal = first_upcard_refusal(state.variant, verb, passes=knocking.upcard_passes, players=state.players)
+    passes = state.knocking.upcard_passes
+    refusal = first_upcard_refusal(state.variant, verb, passes=passes, players=state.players)
     if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
+        return IllegalMove.from_refusal(refusal)
+    if isinstance(move, Take) and not state.discard:
+        return _refuse("draw.discard-empty", "There is no upcard to take.")
+    if isinstance(move, Draw) and not state.stock:
+        return _refuse("draw.stock-empty", "The stock is empty.")
+    return None
+
+
+def upcard_offer_moves(state: RoundState) -> list[Move]:
+    """The moves of the first upcard's offer that ``apply`` accepts now, in
+    the order take, pass, draw."""
+    return [move for move in _UPCARD_MOVES if _upcard_refusal(state, move) is None]
+
+
+_UPCARD_MOVES: tuple[Move, ...] = (Take(), Pass(), Draw())
+
+
+def _first_upcard(state: RoundState, move: Move) -> RoundState:
+    refused = _upcard_refusal(state, move)
+    if refused is not None:
+        raise refused
+    knocking = state.knocking
     seat = state.to_move
     if isinstance(move, Pass):
         passes = (*knocking.upcard_passes, seat)
         nxt = (seat + 1) % state.players
         return state.evolve(to_move=nxt, knocking=_evolve(knocking, upcard_passes=passes))
     if isinstance(move, Take):
-        if not state.discard:
-            raise _refuse("draw.discard-empty", "There is no upcard to take.")
         upcard = state.discard[-1]
         return state.evolve(
             hands=_with_hand(state, seat, (*state.hands[seat], upcard)),
@@ -120,8 +141,6 @@ def _first_upcard(state: RoundState, move: Move) -> RoundState:
             phase="play",
             turn=Turn(source="discard", taken=upcard),
         )
-    if not state.stock:
-        raise _refuse("draw.stock-empty", "The stock is empty.")
     return state.evolve(
         hands=_with_hand(state, seat, (*state.hands[seat], state.stock[0])),
         stock=state.stock[1:],

@@ -24,7 +24,7 @@ from rummykit.engine import (
     top_take_stands,
 )
 from rummykit.errors import IllegalMove
-from rummykit.knocking import KNOCK_PHASES, wall_pass_allowed
+from rummykit.knocking import KNOCK_PHASES, upcard_offer_moves, wall_pass_allowed
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
@@ -71,6 +71,8 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         return []
     if seat is not None and seat != state.to_move:
         return [Buy()] if buy_refusal(state, seat) is None else []
+    if state.phase == "first_upcard":
+        return upcard_offer_moves(state)
     if state.phase in KNOCK_PHASES:
         return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
     if state.phase == "draw":
@@ -178,11 +180,7 @@ def _accepted(state: RoundState, move: Move) -> bool:
 
 
 def _knock_phase_candidates(state: RoundState) -> Iterator[Move]:
-    """The first upcard's moves; the knocker's melds and ``done``; the
-    defender's lay-offs, melds and ``done``."""
-    if state.phase == "first_upcard":
-        yield from (Take(), Pass(), Draw())
-        return
+    """The knocker's melds and ``done``; the defender's lay-offs, melds and ``done``."""
     hand = state.hands[state.to_move]
     if state.phase == "defend":
         for index, entry in enumerate(state.table):
