@@ -328,6 +328,7 @@ def test_penalty_floor_by_suit_rows_equals_the_loop_over_smallest_melds(
     ref: str, hand: list[Card], discard: bool
 ) -> None:
     """The per-suit tables give the very floor the general loop gives."""
+    from rummykit.memo import forget_all
     from rummykit.solver import penalty_floor
     from rummykit.solver.tables import Tables, tables_for
 
@@ -338,7 +339,9 @@ def test_penalty_floor_by_suit_rows_equals_the_loop_over_smallest_melds(
     by_rows = penalty_floor(variant, hand, discard=discard)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Tables, "suit_rows", lambda self: None)
+        forget_all()  # and the variants whose rows penalty_floor keeps at hand
         assert penalty_floor(variant, hand, discard=discard) == by_rows
+    forget_all()
 
 
 def test_suit_rows_only_for_runs_in_a_suit_and_sets_of_a_rank() -> None:
