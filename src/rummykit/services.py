@@ -12,7 +12,6 @@ from typing import Any
 
 from rummykit.engine import apply_move
 from rummykit.legal import legal_moves
-from rummykit.memo import once_per_owner
 from rummykit.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
 from rummykit.serialize import to_json
 from rummykit.state import LOG_SIZE, RoundState, install_round_services
@@ -36,24 +35,26 @@ def _text_of(move: Move) -> str:
     return _FIXED_TEXTS.get(type(move)) or str(move)
 
 
-def _no_entries(move: Move) -> dict[Any, str]:
-    return {}
-
-
-_entries_of = once_per_owner(_no_entries, limit=4096)
-"""The log entries of a move, by the seat that made it, for each move object:
-the legal-move lists hand out the same move objects again and again (one
-``discard 7h`` for every listing), so most moves applied are found by
-identity, and their entries are written once."""
-
-
 def _entry(move: Move, actor: Any) -> str:
     """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``."""
-    entries = _entries_of(move)
-    entry = entries.get(actor)
-    if entry is None:
-        entry = entries[actor] = f"{actor}: {_text_of(move)}"
+    key = (id(move), actor)
+    hit = _ENTRIES.get(key)
+    if hit is not None and hit[0] is move:
+        return hit[1]
+    entry = f"{actor}: {_text_of(move)}"
+    if len(_ENTRIES) >= _ENTRIES_LIMIT:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (move, entry)
     return entry
+
+
+_ENTRIES: dict[tuple[int, Any], tuple[Move, str]] = {}
+"""Log entries by the id of a move object and the seat that made it: the
+legal-move lists hand out the same move objects again and again (one
+``discard 7h`` for every listing), so most moves applied are found by
+identity, and their entries are written once. Each entry holds its move,
+so the id stays its own while it is remembered."""
+_ENTRIES_LIMIT = 4096
 
 
 _FIXED_TEXTS: dict[type, str] = {
@@ -78,7 +79,11 @@ def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> Round
     more; a state, once returned, never changes."""
     after = apply_move(state, move, seat)
     # A move object other than a buy is the seat to move's (the engine checked it).
-    entry = public_entry(state, move, seat) if isinstance(move, (str, Buy)) else _entry(move, state.to_move)
+    if isinstance(move, (str, Buy)):
+        entry = public_entry(state, move, seat)
+    else:
+        hit = _ENTRIES.get((id(move), state.to_move))
+        entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move)
     log = (*state.log[_KEPT:], entry)
     if after is state:  # the engine always makes a new state; this is a guard
         return after.evolve(log=log)
