@@ -955,7 +955,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         opened=opened,
         turns_played=turns_played,
     )
-    return _start_turn(fresh)
+    return fresh if fresh.stock else _start_turn(fresh)  # with a stock left, the turn simply starts
 
 
 # --------------------------------------------------------------------------- turn start and round end
