@@ -60,13 +60,11 @@ class SuitRows:
                 sums.append(sums[0])  # most variants weigh a card by its rank alone
                 maxima.append(maxima[0])
                 continue
-            row_sums, row_maxima = [0] * (_ROW + 1), [0] * (_ROW + 1)
-            for row in range(1, _ROW + 1):
-                low = row & -row
-                rest = row ^ low
-                penalty = by_rank[low.bit_length() - 1]
-                row_sums[row] = row_sums[rest] + penalty
-                row_maxima[row] = max(row_maxima[rest], penalty)
+            # Rank by rank: the rows holding the rank are those without it, plus it.
+            row_sums, row_maxima = [0], [0]
+            for penalty in by_rank:
+                row_sums += [total + penalty for total in row_sums]
+                row_maxima += [most if most >= penalty else penalty for most in row_maxima]
             sums.append(row_sums)
             maxima.append(row_maxima)
         self._sums = tuple(sums)
@@ -151,18 +149,19 @@ def _set_min_of(sets: set[int]) -> int | None:
 
 
 def _run_table(runs: set[int]) -> list[int]:
-    """For every row of a suit, the faces of it in some run: a row holds a
-    smallest run with its highest face, or its runs are those of the row
-    without that face."""
-    by_top: list[list[int]] = [[] for _ in range(_RANKS)]
-    for run in runs:
-        by_top[run.bit_length() - 1].append(run)
-    table = [0] * (_ROW + 1)
-    for row in range(1, _ROW + 1):
-        top = row.bit_length() - 1
-        covered = table[row ^ (1 << top)]
-        for run in by_top[top]:
-            if run & row == run:
-                covered |= run
-        table[row] = covered
+    """For every row of a suit, the faces of it in some run, rank by rank:
+    a row whose highest face is the rank's has the runs of the row without
+    it, and the smallest runs that end at it and that it holds."""
+    table = [0]
+    for rank in range(_RANKS):
+        bit = 1 << rank
+        ending = [run for run in runs if run.bit_length() - 1 == rank]
+        grown = []
+        for row, covered in enumerate(table):
+            row |= bit
+            for run in ending:
+                if run & row == run:
+                    covered |= run
+            grown.append(covered)
+        table += grown
     return table
