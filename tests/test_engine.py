@@ -464,7 +464,8 @@ def test_every_bundled_commit_rule_promises_a_hand_blind_verdict() -> None:
 
 def test_a_commit_rule_without_the_promise_judges_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """A commit rule that reads the hand's cards, and does not promise
-    ``hand_blind``, is asked again for a hand in the same turn and table."""
+    ``hand_blind``, is asked for each hand: each discard of a turn, listed
+    or applied, and a hand in another turn with the same turn and table."""
     from rummykit.errors import Refusal
     from rummykit.rules import base
 
@@ -495,7 +496,23 @@ def test_a_commit_rule_without_the_promise_judges_every_hand(monkeypatch: pytest
         phase="play",
         turn=Turn(source="stock"),
     )
-    assert legal_moves(state)[:1] == []  # a king is kept whatever is thrown
+    assert legal_moves(state) == []  # a king is kept whatever is thrown
     other = state.evolve(hands=(plain, state.hands[1]))
     assert other.turn is state.turn and other.table is state.table
     assert [str(m) for m in legal_moves(other)][:2] == ["discard 2c", "discard 2d"]
+    one_king = state.evolve(hands=(rk.parse_cards("Kc 2d 3h 4s 5d 6c 7s 8h 9d Tc Js"), state.hands[1]))
+    assert [str(m) for m in legal_moves(one_king)] == ["discard Kc"]  # each discard judged
+    with pytest.raises(rk.IllegalMove):
+        one_king.apply("discard 2d")  # after the listing too
+    assert one_king.apply("discard Kc").phase == "draw"
+
+
+def test_a_log_entry_names_the_seat_as_given() -> None:
+    from rummykit.moves import Buy
+    from rummykit.services import public_entry
+
+    state = rk.deal("contract", players=3, seed=1)
+    buy = Buy()
+    assert public_entry(state, buy, True) == "True: buy"
+    assert public_entry(state, buy, 1) == "1: buy"  # not the entry written for True
+    assert public_entry(state, buy, 1) == "1: buy"

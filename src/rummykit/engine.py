@@ -95,14 +95,15 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
     # build makes these native calls).
     after: RoundState | None = None
     if seat is None or seat == state.to_move:  # another seat's move is refused below
+        kind = type(move)  # the exact class, as ``_HANDLERS`` finds the others
         if phase == "play":
-            if isinstance(move, Discard):
-                after = _discard(state, move)
+            if kind is Discard:
+                after = _discard(state, cast(Discard, move))
         elif phase == "draw":
-            if isinstance(move, Draw):
-                after = _draw(state, move)
-            elif isinstance(move, Take):
-                after = _take(state, move)
+            if kind is Draw:
+                after = _draw(state, cast(Draw, move))
+            elif kind is Take:
+                after = _take(state, cast(Take, move))
         if after is not None:
             return _closing_window(after) if state.buy_window else after
     if phase == "over":
@@ -352,18 +353,18 @@ def _draw(state: RoundState, move: Draw) -> RoundState:
     refused = draw_refusal(state)
     if refused is not None:
         raise refused
-    hands, turn = _drawn(state, state.stock[:1], _STOCK_TURN)
+    hands, turn = _hands_after_draw(state, state.stock[:1], _STOCK_TURN)
     window = opens_window(state.variant)
     return _stock_drawn(state, hands=hands, phase="play", turn=turn, stock=state.stock[1:], buy_window=window)
 
 
 def _after_draw(state: RoundState, drawn: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
     """The state once the mover has drawn the faces ``drawn``."""
-    hands, turn = _drawn(state, drawn, turn)
+    hands, turn = _hands_after_draw(state, drawn, turn)
     return state.evolve(hands=hands, phase="play", turn=turn, **changes)
 
 
-def _drawn(
+def _hands_after_draw(
     state: RoundState, drawn: Sequence[Card], turn: Turn
 ) -> tuple[tuple[tuple[Card, ...], ...], Turn]:
     """The hands once the mover has drawn the faces ``drawn``, and ``turn``
@@ -427,7 +428,7 @@ def _take(state: RoundState, move: Take) -> RoundState:
         turn = _TAKE_TURNS.get((chosen, conditional)) or _TAKE_TURNS.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
         )
-        hands, turn = _drawn(state, taken, turn)
+        hands, turn = _hands_after_draw(state, taken, turn)
         counted = knocking.take_counted(state)
         new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
         if pickup is not None:
@@ -721,8 +722,9 @@ def _card_discard_refusal(state: RoundState, card: Card, hand: Sequence[Card]) -
 
 def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     """The faces among ``faces`` (distinct faces of the mover's hand) whose
-    ``discard`` ``apply`` accepts: the checks of :func:`check_discard`, with
-    the ones that do not depend on the card made once."""
+    ``discard`` ``apply`` accepts, in their order: the checks of
+    :func:`check_discard`, with the ones that do not depend on the card made
+    once. Where no card can be refused this is ``faces`` itself."""
     hand = state.hands[state.to_move]
     if state.phase != "play" or knocking.discard_refusal(state) is not None:
         return []
@@ -754,8 +756,10 @@ def _discard_card(state: RoundState, card: Card) -> tuple[Card, ...]:
 
 def commit_depends_on_hand(state: RoundState) -> bool:
     """Could the commit's verdict differ between two discards that both leave
-    cards in hand? Only through a swapped joker (R-RAMI-08's placements)."""
-    return state.turn.swaps > 0
+    cards in hand? Through a swapped joker (R-RAMI-08's placements), or
+    where a commit rule of the variant reads the hand's cards (it does not
+    promise ``hand_blind``, see ``CommitRule``): each hand is then judged."""
+    return state.turn.swaps > 0 or not _commit_rules_hand_blind(state.variant)
 
 
 def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
@@ -817,11 +821,11 @@ verdict (one entry, replaced whole: safe to share between threads)."""
 
 
 def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:
-    """The commit's verdict for a hand left with cards in a turn without
-    swaps, remembered by the turn, the table, the mover's opening and the
-    deal where the variant's commit rules do not look at the hand's cards
-    (``CommitRule``'s ``hand_blind``): most turns of a round draw and discard
-    alone, and share their Turn and table objects."""
+    """The commit's verdict for a hand left with cards, in a turn whose
+    verdict does not depend on the hand (``commit_depends_on_hand``),
+    remembered by the turn, the table, the mover's opening and the deal:
+    most turns of a round draw and discard alone, and share their Turn and
+    table objects."""
     variant, turn, table = state.variant, state.turn, state.table
     opened = state.opened[state.to_move]
     key = (id(variant), id(turn), id(table), opened, state.deal_number)
@@ -829,10 +833,9 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
         return hit[3]
     verdict = _commit_verdict(state, hand)
-    if _commit_rules_hand_blind(variant):
-        if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
-            _BLIND_VERDICTS.clear()
-        _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+    if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
+        _BLIND_VERDICTS.clear()
+    _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
     return verdict
 
 

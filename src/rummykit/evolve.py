@@ -22,7 +22,7 @@ from __future__ import annotations
 import keyword
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 import attrs
 
@@ -74,25 +74,21 @@ def maker_for(cls: type[_F]) -> Callable[..., _F]:
     twin = _twin_of(cls, names) if _slots_are_fields(cls) else None
     if twin is None:
         return cls
-    lines = [f"def make({', '.join(names)}):", "    rk_made = rk_new(rk_twin)"]
-    lines += [f"    rk_made.{name} = {name}" for name in names]
-    lines += ["    rk_made.__class__ = rk_cls", "    return rk_made"]
-    namespace: dict[str, Any] = {"rk_new": object.__new__, "rk_twin": twin, "rk_cls": cls}
-    exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve make {cls.__qualname__}>", "exec"), namespace)
-    make: Callable[..., _F] = namespace["make"]
-    return make
+    return _twin_filler(cls, twin, f"make({', '.join(names)})", {name: name for name in names})
 
 
 def changer_for(cls: type[_F], changed: Sequence[str]) -> Callable[..., _F]:
-    """A function ``change(obj, **values)`` that takes exactly the fields
-    ``changed`` of the FrozenValue class ``cls`` by keyword and makes the
-    same copy of ``obj`` as ``evolve(obj, **values)``: for the engine's
-    copies that change the same fields with every move. In pure Python it
-    fills a twin (see ``_slot_copier``) from ``obj`` and the keywords
-    without gathering them in a dict, in less than half the time of
-    ``evolve``; compiled (a native class), where no twin can be made, or
-    where a name cannot be a parameter, it hands the keywords to ``evolve``'s
-    copier. A name that is no field of ``cls`` raises ValueError."""
+    """A function ``change(obj, **values)`` that takes the fields ``changed``
+    of the FrozenValue class ``cls`` by keyword and makes the same copy of
+    ``obj`` as ``evolve(obj, **values)``: for the engine's copies that change
+    the same fields with every move. In pure Python it fills a twin (see
+    ``_slot_copier``) from ``obj`` and the keywords, each a parameter of its
+    own (no dict of changes), in less than half the time of ``evolve``, and
+    takes exactly these fields. Compiled (a native class), or where no twin
+    can be made, it is the class's own ``evolve`` where it has one (the
+    compiled RoundState's is native), else ``evolve``'s copier: there it
+    takes any of the fields, as ``evolve`` does. A name in ``changed`` that
+    is no field of ``cls`` raises ValueError."""
     names = cls.FIELDS
     unknown = [name for name in changed if name not in names]
     if unknown or len(set(changed)) != len(changed):
@@ -101,25 +97,33 @@ def changer_for(cls: type[_F], changed: Sequence[str]) -> Callable[..., _F]:
     if _all_identifiers(names) and not set(names) & _MAKER_NAMES and _slots_are_fields(cls):
         twin = _twin_of(cls, names)
     if twin is None:
-        # A class's own ``evolve`` (RoundState's, which the compiled build
-        # makes native) copies quicker than the generic copier.
-        own: Callable[..., Any] | None = getattr(cls, "evolve", None)
+        own = getattr(cls, "evolve", None)
+        if own is not None:
+            return cast("Callable[..., _F]", own)
         copier = _COPIERS.get(cls) or _COPIERS.setdefault(cls, _copier(cls))
-        allowed = frozenset(changed)
 
         def change(obj: Any, **values: Any) -> Any:
-            if values.keys() != allowed:
-                raise TypeError(f"expected the fields {sorted(allowed)!r}, got {sorted(values)!r}")
-            return own(obj, **values) if own is not None else copier(obj, values)
+            return copier(obj, values)
 
         return change
-    lines = [f"def change(rk_o, *, {', '.join(changed)}):" if changed else "def change(rk_o):"]
-    lines.append("    rk_made = rk_new(rk_twin)")
-    lines += [f"    rk_made.{name} = {name if name in changed else 'rk_o.' + name}" for name in names]
+    header = f"change(rk_o, *, {', '.join(changed)})" if changed else "change(rk_o)"
+    values = {name: name if name in changed else f"rk_o.{name}" for name in names}
+    return _twin_filler(cls, twin, header, values)
+
+
+def _twin_filler(
+    cls: type[FrozenValue], twin: type, header: str, values: dict[str, str]
+) -> Callable[..., Any]:
+    """A function written for ``cls``: ``def`` + ``header``, a body that fills
+    each slot of a new ``twin`` with its expression in ``values`` (a
+    parameter, or a field of the parameter ``rk_o``) and makes it a ``cls``."""
+    name = header.split("(", 1)[0]
+    lines = [f"def {header}:", "    rk_made = rk_new(rk_twin)"]
+    lines += [f"    rk_made.{field} = {values[field]}" for field in cls.FIELDS]
     lines += ["    rk_made.__class__ = rk_cls", "    return rk_made"]
     namespace: dict[str, Any] = {"rk_new": object.__new__, "rk_twin": twin, "rk_cls": cls}
-    exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve change {cls.__qualname__}>", "exec"), namespace)
-    made: Callable[..., _F] = namespace["change"]
+    exec(compile("\n".join(lines) + "\n", f"<rummykit.evolve {name} {cls.__qualname__}>", "exec"), namespace)
+    made: Callable[..., Any] = namespace[name]
     return made
 
 

@@ -64,8 +64,9 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     Melds and lay-offs are judged directly (they are built valid, and only
     the table permission is left to check, as ``apply`` does), and so are
     discards, draws, takes of the top discard, ``undo``, ``out``, the wall's
-    ``pass`` and the knocks of the play phase, by the engine's own checks
-    and the knock rule's; every other candidate is tried with ``apply``.
+    ``pass``, the first upcard's offer and the knocks of the play phase, by
+    the engine's own checks and the knock rule's; every other candidate is
+    tried with ``apply``.
     """
     if state.phase == "over":
         return []
@@ -125,7 +126,7 @@ def _play_moves(state: RoundState) -> list[Move]:
                 out += [LayOff(index + 1, cards) for cards in _layoff_options(rules, meld, hand)]
             if meld.jokers:
                 out += [move for move in _swap_moves(state, index, meld, faces) if _accepted(state, move)]
-    out += map(_DISCARDS.__getitem__, legal_discards(state, faces))
+    out += _discard_moves(legal_discards(state, faces))
     knock = knock_rule(variant)
     if knock is not None:
         # The knock's one check is the knock rule's, which lists these cards.
@@ -154,6 +155,16 @@ def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]
 
 _DISCARDS: dict[Card, Discard] = {face: Discard(face) for face in (*NATURALS, JOKER)}
 """One move per face (moves are values; a hand holds faces)."""
+
+
+def _discard_moves(cards: Sequence[Card]) -> list[Discard]:
+    """The discards of ``cards``: for the faces, the moves made once."""
+    try:
+        return list(map(_DISCARDS.__getitem__, cards))
+    except KeyError:  # a card that is no face (a state built by hand)
+        return [_DISCARDS.get(card) or Discard(card) for card in cards]
+
+
 _TAKES: dict[int, Take] = {}  # one move per depth
 _DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 

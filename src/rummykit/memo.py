@@ -1,4 +1,6 @@
-"""Tables of remembered results, one per owner object (a variant's rules).
+"""Tables of remembered results: one per owner object (a variant's rules),
+or shared by every owner and registered to be forgotten with the others
+(:func:`forgotten_with_all`).
 
 An owner is found by identity: hashing a rules object on every call would
 cost more than many a lookup saves. Each table is bounded: it is emptied

@@ -36,7 +36,10 @@ def _text_of(move: Move) -> str:
 
 
 def _entry(move: Move, actor: Any) -> str:
-    """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``."""
+    """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``
+    (remembered for a seat number; any other actor is written out)."""
+    if type(actor) is not int:  # True would find seat 1's entry
+        return f"{actor}: {_text_of(move)}"
     key = (id(move), actor)
     hit = _ENTRIES.get(key)
     if hit is not None and hit[0] is move:
@@ -48,7 +51,7 @@ def _entry(move: Move, actor: Any) -> str:
     return entry
 
 
-_ENTRIES: dict[tuple[int, Any], tuple[Move, str]] = {}
+_ENTRIES: dict[tuple[int, int], tuple[Move, str]] = {}
 """Log entries by the id of a move object and the seat that made it: the
 legal-move lists hand out the same move objects again and again (one
 ``discard 7h`` for every listing), so most moves applied are found by
