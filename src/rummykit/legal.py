@@ -24,7 +24,7 @@ from rummykit.engine import (
     top_take_stands,
 )
 from rummykit.errors import IllegalMove
-from rummykit.knocking import KNOCK_PHASES, upcard_offer_moves, wall_pass_allowed
+from rummykit.knocking import upcard_offer_moves, wall_pass_allowed
 from rummykit.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
 from rummykit.memo import PerOwner
 from rummykit.moves import (
@@ -68,17 +68,18 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     the engine's own checks and the knock rule's; every other candidate is
     tried with ``apply``.
     """
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return []
     if seat is not None and seat != state.to_move:
         return [Buy()] if buy_refusal(state, seat) is None else []
-    if state.phase == "first_upcard":
-        return upcard_offer_moves(state)
-    if state.phase in KNOCK_PHASES:
-        return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
-    if state.phase == "draw":
+    if phase == "draw":
         return _draw_moves(state)
-    return _play_moves(state)
+    if phase == "play":
+        return _play_moves(state)
+    if phase == "first_upcard":
+        return upcard_offer_moves(state)
+    return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
 
 
 def _draw_moves(state: RoundState) -> list[Move]:
