@@ -833,9 +833,10 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
         return hit[3]
     verdict = _commit_verdict(state, hand)
-    if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
-        _BLIND_VERDICTS.clear()
-    _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+    if not turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
+        if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
+            _BLIND_VERDICTS.clear()
+        _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
     return verdict
 
 
@@ -845,7 +846,7 @@ _BLIND_VERDICTS: dict[tuple[int, int, int, bool, int], _BlindEntry] = forgotten_
 table, the opening and the deal; each entry holds its objects, so the ids
 stay theirs while it is remembered (emptied beyond ``_BLIND_LIMIT``, and by
 ``memo.forget_all``)."""
-_BLIND_LIMIT = 4096
+_BLIND_LIMIT = 1024
 
 
 def _all_hand_blind(variant: Variant) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from rummykit.engine import apply_move
 from rummykit.legal import legal_moves
+from rummykit.memo import forgotten_with_all
 from rummykit.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
 from rummykit.serialize import to_json
 from rummykit.state import LOG_SIZE, RoundState, install_round_services
@@ -51,12 +52,13 @@ def _entry(move: Move, actor: Any) -> str:
     return entry
 
 
-_ENTRIES: dict[tuple[int, int], tuple[Move, str]] = {}
+_ENTRIES: dict[tuple[int, int], tuple[Move, str]] = forgotten_with_all({})
 """Log entries by the id of a move object and the seat that made it: the
 legal-move lists hand out the same move objects again and again (one
 ``discard 7h`` for every listing), so most moves applied are found by
 identity, and their entries are written once. Each entry holds its move,
-so the id stays its own while it is remembered."""
+so the id stays its own while it is remembered (emptied beyond
+``_ENTRIES_LIMIT``, and by ``memo.forget_all``)."""
 _ENTRIES_LIMIT = 4096
 
 
