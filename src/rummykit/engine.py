@@ -371,8 +371,29 @@ def _hands_after_draw(
     with the jokers he then holds."""
     hand = _with_cards(state.hands[state.to_move], drawn)
     jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
-    turn = turn if turn.start_jokers == jokers else _evolve(turn, start_jokers=jokers)
+    if turn.start_jokers != jokers:
+        turn = _with_jokers(turn, jokers)
     return _hands_with(state, hand), turn
+
+
+def _with_jokers(turn: Turn, jokers: int) -> Turn:
+    """``turn`` starting with ``jokers`` jokers in hand: one object for each
+    turn object and count, as the turns a draw starts are (a commit verdict
+    is remembered by its turn object, see ``_hand_blind_verdict``)."""
+    key = (id(turn), jokers)
+    hit = _JOKER_TURNS.get(key)
+    if hit is not None and hit[0] is turn:
+        return hit[1]
+    made = _evolve(turn, start_jokers=jokers)
+    if len(_JOKER_TURNS) >= _BLIND_LIMIT:
+        _JOKER_TURNS.clear()
+    _JOKER_TURNS[key] = (turn, made)
+    return made
+
+
+_JOKER_TURNS: dict[tuple[int, int], tuple[Turn, Turn]] = {}
+"""By the id of a turn and a count of jokers: the turn and its copy with that
+count (each entry holds its turn, so the id stays its own)."""
 
 
 # The copies of the draws and takes of nearly every turn, each changing the
@@ -827,16 +848,17 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     most turns of a round draw and discard alone, and share their Turn and
     table objects."""
     variant, turn, table = state.variant, state.turn, state.table
+    if turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
+        return _commit_verdict(state, hand)
     opened = state.opened[state.to_move]
     key = (id(variant), id(turn), id(table), opened, state.deal_number)
     hit = _BLIND_VERDICTS.get(key)
     if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
         return hit[3]
     verdict = _commit_verdict(state, hand)
-    if not turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
-        if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
-            _BLIND_VERDICTS.clear()
-        _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+    if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
+        _BLIND_VERDICTS.clear()
+    _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
     return verdict
 
 
