@@ -391,9 +391,10 @@ def _with_jokers(turn: Turn, jokers: int) -> Turn:
     return made
 
 
-_JOKER_TURNS: dict[tuple[int, int], tuple[Turn, Turn]] = {}
+_JOKER_TURNS: dict[tuple[int, int], tuple[Turn, Turn]] = forgotten_with_all({})
 """By the id of a turn and a count of jokers: the turn and its copy with that
-count (each entry holds its turn, so the id stays its own)."""
+count (each entry holds its turn, so the id stays its own; emptied beyond
+``_BLIND_LIMIT``, and by ``memo.forget_all``)."""
 
 
 # The copies of the draws and takes of nearly every turn, each changing the
