@@ -385,7 +385,7 @@ def _with_jokers(turn: Turn, jokers: int) -> Turn:
     if hit is not None and hit[0] is turn:
         return hit[1]
     made = _evolve(turn, start_jokers=jokers)
-    if len(_JOKER_TURNS) >= _BLIND_LIMIT:
+    if len(_JOKER_TURNS) >= _REMEMBERED:
         _JOKER_TURNS.clear()
     _JOKER_TURNS[key] = (turn, made)
     return made
@@ -394,7 +394,7 @@ def _with_jokers(turn: Turn, jokers: int) -> Turn:
 _JOKER_TURNS: dict[tuple[int, int], tuple[Turn, Turn]] = forgotten_with_all({})
 """By the id of a turn and a count of jokers: the turn and its copy with that
 count (each entry holds its turn, so the id stays its own; emptied beyond
-``_BLIND_LIMIT``, and by ``memo.forget_all``)."""
+``_REMEMBERED``, and by ``memo.forget_all``)."""
 
 
 # The copies of the draws and takes of nearly every turn, each changing the
@@ -857,7 +857,7 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
         return hit[3]
     verdict = _commit_verdict(state, hand)
-    if len(_BLIND_VERDICTS) >= _BLIND_LIMIT:
+    if len(_BLIND_VERDICTS) >= _REMEMBERED:
         _BLIND_VERDICTS.clear()
     _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
     return verdict
@@ -867,9 +867,10 @@ _BlindEntry = tuple[Variant, Turn, tuple[TableMeld, ...], bool | Refusal]
 _BLIND_VERDICTS: dict[tuple[int, int, int, bool, int], _BlindEntry] = forgotten_with_all({})
 """Verdicts of ``_hand_blind_verdict`` by the ids of the variant, turn and
 table, the opening and the deal; each entry holds its objects, so the ids
-stay theirs while it is remembered (emptied beyond ``_BLIND_LIMIT``, and by
+stay theirs while it is remembered (emptied beyond ``_REMEMBERED``, and by
 ``memo.forget_all``)."""
-_BLIND_LIMIT = 1024
+_REMEMBERED = 1024
+"""The most entries ``_BLIND_VERDICTS`` and ``_JOKER_TURNS`` keep (each is emptied beyond)."""
 
 
 def _all_hand_blind(variant: Variant) -> bool:

@@ -69,9 +69,7 @@ def maker_for(cls: type[_F]) -> Callable[..., _F]:
     compiled (a native class), where no twin can be made, or where a field's
     name cannot be a parameter of the maker, it is ``cls``."""
     names = cls.FIELDS
-    if not _all_identifiers(names) or set(names) & _MAKER_NAMES:
-        return cls
-    twin = _twin_of(cls, names) if _slots_are_fields(cls) else None
+    twin = _filler_twin(cls)
     if twin is None:
         return cls
     return _twin_filler(cls, twin, f"make({', '.join(names)})", {name: name for name in names})
@@ -93,9 +91,7 @@ def changer_for(cls: type[_F], changed: Sequence[str]) -> Callable[..., _F]:
     unknown = [name for name in changed if name not in names]
     if unknown or len(set(changed)) != len(changed):
         raise ValueError(f"{cls.__name__}: expected distinct field names, got {list(changed)!r}")
-    twin = None
-    if _all_identifiers(names) and not set(names) & _MAKER_NAMES and _slots_are_fields(cls):
-        twin = _twin_of(cls, names)
+    twin = _filler_twin(cls)
     if twin is None:
         own = getattr(cls, "evolve", None)
         if own is not None:
@@ -109,6 +105,16 @@ def changer_for(cls: type[_F], changed: Sequence[str]) -> Callable[..., _F]:
     header = f"change(rk_o, *, {', '.join(changed)})" if changed else "change(rk_o)"
     values = {name: name if name in changed else f"rk_o.{name}" for name in names}
     return _twin_filler(cls, twin, header, values)
+
+
+def _filler_twin(cls: type[FrozenValue]) -> type | None:
+    """The twin a maker's or a changer's code fills (see ``_twin_of``); None
+    where there is none, or where a field's name cannot be written in that
+    code (a keyword, or a name the code uses itself)."""
+    names = cls.FIELDS
+    if not _all_identifiers(names) or set(names) & _MAKER_NAMES or not _slots_are_fields(cls):
+        return None
+    return _twin_of(cls, names)
 
 
 def _twin_filler(

@@ -9,9 +9,7 @@ import attrs
 
 from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, parse_cards
 from rummykit.melds import Meld
-from rummykit.memo import forgotten_with_all
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
-from rummykit.solver.suit_rows import SuitRows
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -24,7 +22,6 @@ from rummykit.solver.tables import (
     build_meld,
     candidates,
     face_codes,
-    max_hand,
     split_for,
     tables_for,
     take,
@@ -262,22 +259,11 @@ def penalty_floor(
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)
     """
-    known = _ROWS_BY_VARIANT.get(id(variant))
-    if known is not None and known[0] is variant and isinstance(cards, (tuple, list)):
-        # A variant asked before, with its suit rows: straight to them (a
-        # bot or a listing asks this once a turn).
-        _, known_rows, most = known
-        floor = known_rows.floor(cards, discard) if len(cards) <= most else None
-        if floor is not None:
-            return floor
-    variant = _variant_of(variant)
-    cards = _as_sequence(cards)
+    if not isinstance(variant, Variant) or not isinstance(cards, (tuple, list)):
+        variant, cards = _variant_of(variant), _as_sequence(cards)
     tables = tables_for(variant, len(cards))
     rows = tables.suit_rows()
     if rows is not None:
-        if len(_ROWS_BY_VARIANT) > 256:
-            _ROWS_BY_VARIANT.clear()
-        _ROWS_BY_VARIANT[id(variant)] = (variant, rows, max_hand(variant))
         floor = rows.floor(cards, discard)
         if floor is not None:
             return floor
@@ -315,10 +301,6 @@ def penalty_floor(
     return total - dearest if discard else total
 
 
-_ROWS_BY_VARIANT: dict[int, tuple[Variant, SuitRows, int]] = forgotten_with_all({})
-"""By the id of a variant object: the variant, its suit rows and the most
-cards its hands hold (``penalty_floor``'s quick way; each entry holds its
-variant, so the id stays its own; emptied by ``memo.forget_all``)."""
 
 def _variant_of(variant: Variant | str) -> Variant:
     """``as_variant(variant)``, with the common case (a Variant already)
