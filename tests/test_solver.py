@@ -355,6 +355,47 @@ def test_penalty_floor_by_suit_rows_equals_the_cards_in_no_smallest_meld(
     assert rows.floor(hand, discard) == expected == floor
 
 
+NATURAL_FACES = [Card.natural(rank, suit) for rank in range(2, 15) for suit in range(4)]
+MELDED = parse_cards("5c 6c 7c 8c 9c Tc 5h 6h 7h 8h 5s 6s 7s 7d 8d 9d Kc Kh Ks Ad 2d 3d")
+"""Naturals in many runs and sets, and a few in none."""
+
+
+@given(
+    st.sampled_from([*sorted(VARIANTS), "gin"]),
+    st.one_of(
+        hands(DENSE, 0, 11),
+        hands(SPREAD, 0, 11),
+        st.lists(st.sampled_from(NATURAL_FACES), max_size=11, unique=True),
+        st.lists(st.sampled_from(MELDED), max_size=11, unique=True),
+    ),
+)
+def test_least_penalty_leaves_the_cards_in_no_meld_out_of_its_search(ref: str, hand: list[Card]) -> None:
+    """Without a discard, the cards that the suit rows find in no meld are
+    left out of the search: the arrangement (its melds, their order and the
+    cards left over) is the one the search of the whole hand finds."""
+    from rummykit.solver import least
+    from rummykit.solver.tables import tables_for
+
+    variant = VARIANTS.get(ref) or load_variant(ref)
+    faces = [card.face for card in hand]
+    if len(set(faces)) < len(faces) or any(card.is_joker for card in faces):
+        return  # the plain search is for distinct natural faces
+    if variant.meld_rules.wild_below and variant.meld_rules.wild_naturals(faces):
+        return  # deuces that may play wild are searched each way
+    tables = tables_for(variant, len(faces))
+    rows = tables.suit_rows()
+    assert rows is not None
+    read = rows.read(faces)
+    assert read is not None
+    mask, total, unmelded = read
+    assert mask == sum(1 << card.code for card in faces)
+    assert total == sum(tables.penalties[card.code] for card in faces)
+    whole = least._least_plain(tables, mask, total)  # the search of every card, the reference
+    assert least_penalty(variant, hand) == whole
+    assert {card.code for card in whole.leftover} >= {c for c in range(52) if unmelded >> c & 1}
+    assert unmelded & ~mask == 0  # cards of the hand only
+
+
 def test_suit_rows_only_for_runs_in_a_suit_and_sets_of_a_rank() -> None:
     from rummykit.solver.suit_rows import suit_rows_for
     from rummykit.solver.tables import tables_for

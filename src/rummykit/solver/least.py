@@ -91,10 +91,19 @@ def _least_deuces_wild(variant: Variant, faces: list[Card], *, discard: bool) ->
 
 def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> Arrangement:
     """least_penalty with every card as itself."""
-    cards, tables, mask = _hand_for(variant, cards)
+    cards = _as_sequence(cards)
+    tables = tables_for(variant, len(cards))
+    rows = tables.suit_rows()
+    read = rows.read(cards) if rows is not None and not discard else None
+    if read is not None:  # the cards the suit rows find in no meld are left out of the search
+        return _least_plain(tables, *read)
+    mask = _plain_mask(cards)
     penalties = tables.penalties
     if mask is not None:
-        return _least_plain(tables, mask, _penalty_of(cards, penalties), discard=discard)
+        total = _penalty_of(cards, penalties)
+        if discard:
+            return _least_plain_owing(tables, mask, total)
+        return _least_plain(tables, mask, total)
     hand_cards = [c.face for c in parse_cards(cards)]
     if discard:
         return _least_with_discard(variant, hand_cards)
@@ -309,16 +318,6 @@ def _variant_of(variant: Variant | str) -> Variant:
     return variant if isinstance(variant, Variant) else as_variant(variant)
 
 
-def _hand_for(
-    variant: Variant, cards: str | Iterable[Card | str]
-) -> tuple[Sequence[Card | str], Tables, int | None]:
-    """The cards as a sequence, the variant's search tables for a hand of
-    that size, and the hand packed as one bit mask where it holds distinct
-    natural faces only (else None)."""
-    cards = _as_sequence(cards)
-    return cards, tables_for(variant, len(cards)), _plain_mask(cards)
-
-
 def _penalty_of(cards: Sequence[Card | str], penalties: Sequence[int]) -> int:
     """The penalty of the cards (faces, or their notation)."""
     total = 0
@@ -385,15 +384,18 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
     return attrs.evolve(option, discard=card)
 
 
-def _least_plain(tables: Tables, hand: int, total: int, *, discard: bool = False) -> Arrangement:
+def _least_plain(tables: Tables, hand: int, total: int, unmelded: int = 0) -> Arrangement:
     """least_penalty for the common case of distinct faces and no joker: the
     state is a plain bit mask, the candidates are the deck's jokerless melds
     in chains (tables.plain_chains), and a table shared by all hands maps a
     state to its best cover and the first step to it (a meld's mask, or 0:
-    the lowest card is left over). With ``discard``, exactly one card is
-    thrown away, which covers its penalty."""
-    if discard:
-        return _least_plain_owing(tables, hand, total)
+    the lowest card is left over).
+
+    ``unmelded``: cards of ``hand`` known to lie in no meld of it (from
+    :meth:`SuitRows.unmelded`). They are left out of the search: at every
+    state holding them the search would only pass them over, so the melds
+    found and their order are the same, and the cards left over are the
+    search's and these, in code order as the search would list them."""
     chains = tables.plain_chains()
     memo = tables.least_plain
     if len(memo) > MEMO_LIMIT:
@@ -418,12 +420,13 @@ def _least_plain(tables: Tables, hand: int, total: int, *, discard: bool = False
         found = memo[state] = (result, step)
         return found
 
-    covered = (lookup(hand) or best(hand))[0] if hand else 0
+    searched = hand & ~unmelded
+    covered = (lookup(searched) or best(searched))[0] if searched else 0
     # Follow the steps (every state on the way was valued by the search,
     # unless another thread has emptied the table since).
     melds: list[Meld] = []
-    leftover: list[Card] = []
-    state = hand
+    left = unmelded
+    state = searched
     while state:
         step = (lookup(state) or best(state))[1]
         if step:
@@ -431,9 +434,10 @@ def _least_plain(tables: Tables, hand: int, total: int, *, discard: bool = False
             state ^= step
         else:
             low = state & -state
-            leftover.append(NATURALS[low.bit_length() - 1])
+            left |= low
             state ^= low
-    return Arrangement(tuple(melds), tuple(leftover), total - covered)
+    leftover = tuple([NATURALS[code] for code in face_codes(left)])
+    return Arrangement(tuple(melds), leftover, total - covered)
 
 
 def _least_plain_owing(tables: Tables, hand: int, total: int) -> Arrangement:

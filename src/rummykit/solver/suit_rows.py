@@ -42,6 +42,20 @@ _ROW_BITS: dict[Card | str, int] = {
 card or a card's notation is no key)."""
 
 
+def _spread_rows() -> list[int]:
+    """Every row of a suit as a mask of face codes in suit 0 (bit
+    ``4 * (rank - 2)``), rank by rank: the rows holding the rank are those
+    without it, plus it."""
+    table = [0]
+    for rank in range(_RANKS):
+        table += [codes | 1 << (_SUITS * rank) for codes in table]
+    return table
+
+
+_SPREAD = _spread_rows()
+"""A row's faces by code, shifted by the suit (codes are rank major)."""
+
+
 class SuitRows:
     """A variant's tables for ``penalty_floor`` (see the module's docstring)."""
 
@@ -77,14 +91,46 @@ class SuitRows:
         ``discard``); 0 where a deuce may play wild; None where the cards
         are not all distinct natural faces (the caller's general loop then
         answers)."""
+        read = self._left(cards)
+        if read is None:
+            return None
+        packed, u0, u1, u2, u3 = read
+        if packed & self._wild:
+            return 0  # a deuce that may play wild could put any card in a meld
+        s0, s1, s2, s3 = self._sums
+        total = s0[u0] + s1[u1] + s2[u2] + s3[u3]
+        if not discard:
+            return total
+        m0, m1, m2, m3 = self._maxima
+        return total - max(m0[u0], m1[u1], m2[u2], m3[u3])
+
+    def read(self, cards: Sequence[Card | str]) -> tuple[int, int, int] | None:
+        """The cards as a mask of face codes (bit ``code``), their penalty,
+        and the mask of those that lie in no meld; None where the cards are
+        not all distinct natural faces, or where a deuce may play wild."""
+        read = self._left(cards)
+        if read is None or read[0] & self._wild:
+            return None
+        packed, u0, u1, u2, u3 = read
+        r0, r1, r2, r3 = packed & _ROW, (packed >> 16) & _ROW, (packed >> 32) & _ROW, packed >> 48
+        s0, s1, s2, s3 = self._sums
+        spread = _SPREAD
+        return (
+            spread[r0] | spread[r1] << 1 | spread[r2] << 2 | spread[r3] << 3,
+            s0[r0] + s1[r1] + s2[r2] + s3[r3],
+            spread[u0] | spread[u1] << 1 | spread[u2] << 2 | spread[u3] << 3,
+        )
+
+    def _left(self, cards: Sequence[Card | str]) -> tuple[int, int, int, int, int] | None:
+        """The cards packed by suit rows, and the rows of those that lie in no
+        meld (were no deuce wild); None where the cards are not all distinct
+        natural faces."""
         try:
             packed: int = sum(map(_ROW_BITS.__getitem__, cards))
         except KeyError:
             return None
         if packed.bit_count() != len(cards):
             return None  # a face twice carries into the next bit
-        if packed & self._wild:
-            return 0  # a deuce that may play wild could put any card in a meld
         # The rows, _ROW_SHIFT (16) bits apart:
         r0, r1, r2, r3 = packed & _ROW, (packed >> 16) & _ROW, (packed >> 32) & _ROW, packed >> 48
         set_min = self._set_min
@@ -96,15 +142,14 @@ class SuitRows:
             sets = (r0 & (r1 | r2 | r3)) | (r1 & (r2 | r3)) | (r2 & r3)
         else:
             sets = 0  # no set of distinct faces is that big (set_min 0: no sets)
-        runs = self._runs  # the faces left in no meld, by suit:
-        u0, u1 = r0 & ~(runs[r0] | sets), r1 & ~(runs[r1] | sets)
-        u2, u3 = r2 & ~(runs[r2] | sets), r3 & ~(runs[r3] | sets)
-        s0, s1, s2, s3 = self._sums
-        total = s0[u0] + s1[u1] + s2[u2] + s3[u3]
-        if not discard:
-            return total
-        m0, m1, m2, m3 = self._maxima
-        return total - max(m0[u0], m1[u1], m2[u2], m3[u3])
+        runs = self._runs
+        return (
+            packed,
+            r0 & ~(runs[r0] | sets),
+            r1 & ~(runs[r1] | sets),
+            r2 & ~(runs[r2] | sets),
+            r3 & ~(runs[r3] | sets),
+        )
 
 
 def suit_rows_for(
