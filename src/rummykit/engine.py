@@ -95,15 +95,15 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
     # build makes these native calls).
     after: RoundState | None = None
     if seat is None or seat == state.to_move:  # another seat's move is refused below
-        kind = type(move)  # the exact class, as ``_HANDLERS`` finds the others
+        # The exact class, as ``_HANDLERS`` finds the others.
         if phase == "play":
-            if kind is Discard:
-                after = _discard(state, cast(Discard, move))
+            if type(move) is Discard:
+                after = _discard(state, move)
         elif phase == "draw":
-            if kind is Draw:
-                after = _draw(state, cast(Draw, move))
-            elif kind is Take:
-                after = _take(state, cast(Take, move))
+            if type(move) is Draw:
+                after = _draw(state, move)
+            elif type(move) is Take:
+                after = _take(state, move)
         if after is not None:
             return _closing_window(after) if state.buy_window else after
     if phase == "over":
@@ -370,7 +370,8 @@ def _hands_after_draw(
     """The hands once the mover has drawn the faces ``drawn``, and ``turn``
     with the jokers he then holds."""
     hand = _with_cards(state.hands[state.to_move], drawn)
-    jokers = hand.count(JOKER)  # hands hold faces: every joker is the one JOKER
+    # Hands hold faces, in code order: every joker is the one JOKER, and any sits last.
+    jokers = hand.count(JOKER) if hand and hand[-1] is JOKER else 0
     if turn.start_jokers != jokers:
         turn = _with_jokers(turn, jokers)
     return _hands_with(state, hand), turn

@@ -95,13 +95,17 @@ def _not_installed() -> RuntimeError:
 _services: RoundServices = _NotInstalled()
 """What RoundState's conveniences call (read as a module variable: a decision
 calls two of them, and a function call to find it would cost more)."""
+_apply = _services.apply
+_legal_moves = _services.legal_moves
+"""The two conveniences of every decision, found once when installed."""
 
 
 def install_round_services(services: RoundServices) -> None:
     """Make RoundState's ``apply``, ``legal_moves``, ``view`` and ``to_json``
     call ``services`` (replacing what was installed before)."""
-    global _services
+    global _services, _apply, _legal_moves
     _services = services
+    _apply, _legal_moves = services.apply, services.legal_moves
 
 
 _FRESH_TURN = Turn()
@@ -279,13 +283,13 @@ class RoundState(FrozenValue):
         text naming another seat; only a buy may come from a seat not to
         move. A seat that is not an int is a TypeError, one out of range a
         ValueError."""
-        return _services.apply(self, move, seat)
+        return _apply(self, move, seat)
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every distinct move the seat to move may make now; with ``seat``,
         that seat's moves (a seat not to move may only buy, where buying is
         allowed)."""
-        return _services.legal_moves(self, seat)
+        return _legal_moves(self, seat)
 
     def view(self, seat: Any) -> PlayerView:
         """What ``seat`` may see (None: a spectator)."""
