@@ -754,10 +754,8 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     turn = state.turn
     if len(hand) < 2 or commit_depends_on_hand(state):
         return [card for card in faces if _discard_stands(state, card)]
-    try:
-        _commit_checks(state, tuple(hand[1:]))  # the same verdict for every discard
-    except IllegalMove:
-        return []
+    if isinstance(_hand_blind_verdict(state, tuple(hand[1:])), Refusal):
+        return []  # the same verdict for every discard
     if turn.taken is None or not draw_rule(state.variant).taken_card_is_marked():
         return faces  # no swap (above), no taken card to keep: no card can be refused
     taken = turn.taken.face  # the one face ``taken_card_discard_refusal`` refuses
@@ -817,14 +815,10 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     whether the mover has opened once the turn stands.
 
     Where the verdict is the same for every hand left after a discard (cards
-    left, no swapped joker: see ``commit_depends_on_hand``), the last state's
-    verdict is remembered: listing the legal discards and then applying one
-    of them judge the same turn twice."""
+    left, no swapped joker: see ``commit_depends_on_hand``), it is remembered
+    (``_hand_blind_verdict``)."""
     if hand and not commit_depends_on_hand(state):
-        seen, verdict = _last_commit[0]
-        if seen is not state:
-            verdict = _hand_blind_verdict(state, hand)
-            _last_commit[0] = (state, verdict)
+        verdict = _hand_blind_verdict(state, hand)
     else:
         verdict = _commit_verdict(state, hand)
     if isinstance(verdict, Refusal):
@@ -845,22 +839,29 @@ verdict (one entry, replaced whole: safe to share between threads)."""
 
 def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:
     """The commit's verdict for a hand left with cards, in a turn whose
-    verdict does not depend on the hand (``commit_depends_on_hand``),
-    remembered by the turn, the table, the mover's opening and the deal:
-    most turns of a round draw and discard alone, and share their Turn and
-    table objects."""
+    verdict does not depend on the hand (``commit_depends_on_hand``): the
+    last state's, remembered (listing the legal discards and then applying
+    one of them judge the same turn twice), or else remembered by the turn,
+    the table, the mover's opening and the deal (most turns of a round draw
+    and discard alone, and share their Turn and table objects)."""
+    seen, verdict = _last_commit[0]
+    if seen is state:
+        return verdict
     variant, turn, table = state.variant, state.turn, state.table
     if turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
-        return _commit_verdict(state, hand)
-    opened = state.opened[state.to_move]
-    key = (id(variant), id(turn), id(table), opened, state.deal_number)
-    hit = _BLIND_VERDICTS.get(key)
-    if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
-        return hit[3]
-    verdict = _commit_verdict(state, hand)
-    if len(_BLIND_VERDICTS) >= _REMEMBERED:
-        _BLIND_VERDICTS.clear()
-    _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+        verdict = _commit_verdict(state, hand)
+    else:
+        opened = state.opened[state.to_move]
+        key = (id(variant), id(turn), id(table), opened, state.deal_number)
+        hit = _BLIND_VERDICTS.get(key)
+        if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
+            verdict = hit[3]
+        else:
+            verdict = _commit_verdict(state, hand)
+            if len(_BLIND_VERDICTS) >= _REMEMBERED:
+                _BLIND_VERDICTS.clear()
+            _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+    _last_commit[0] = (state, verdict)
     return verdict
 
 

@@ -95,9 +95,9 @@ def _not_installed() -> RuntimeError:
 _services: RoundServices = _NotInstalled()
 """What RoundState's conveniences call (read as a module variable: a decision
 calls two of them, and a function call to find it would cost more)."""
-_apply = _services.apply
-_legal_moves = _services.legal_moves
-"""The two conveniences of every decision, found once when installed."""
+_apply, _legal_moves = _services.apply, _services.legal_moves
+"""``_services``' two conveniences that every decision calls, found once
+when the services are installed (``install_round_services``)."""
 
 
 def install_round_services(services: RoundServices) -> None:

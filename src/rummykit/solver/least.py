@@ -93,10 +93,12 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
     """least_penalty with every card as itself."""
     cards = _as_sequence(cards)
     tables = tables_for(variant, len(cards))
-    rows = tables.suit_rows()
-    read = rows.read(cards) if rows is not None and not discard else None
-    if read is not None:  # the cards the suit rows find in no meld are left out of the search
-        return _least_plain(tables, *read)
+    if not discard:
+        rows = tables.suit_rows()
+        read = rows.read(cards) if rows is not None else None
+        if read is not None:  # the cards the suit rows find in no meld are left out of the search
+            faces, total, unmelded = read
+            return _least_plain(tables, faces, total, unmelded)
     mask = _plain_mask(cards)
     penalties = tables.penalties
     if mask is not None:
@@ -392,7 +394,7 @@ def _least_plain(tables: Tables, hand: int, total: int, unmelded: int = 0) -> Ar
     the lowest card is left over).
 
     ``unmelded``: cards of ``hand`` known to lie in no meld of it (from
-    :meth:`SuitRows.unmelded`). They are left out of the search: at every
+    :meth:`SuitRows.read`). They are left out of the search: at every
     state holding them the search would only pass them over, so the melds
     found and their order are the same, and the cards left over are the
     search's and these, in code order as the search would list them."""

@@ -1,5 +1,6 @@
-"""The quick lower bound of a hand's least penalty (``penalty_floor``),
-read from per-suit tables.
+"""The cards of a hand that lie in no meld, read from per-suit tables: the
+quick lower bound of a hand's least penalty (``penalty_floor``), and the
+cards the least-penalty search can leave out (``least_penalty``).
 
 A hand of distinct natural faces is packed as four rows of 13 bits, one per
 suit (bit ``rank - 2``: the deuce is bit 0, the ace bit 12). Where every
@@ -14,7 +15,8 @@ lies in some meld of the hand exactly when
 The faces left are in no meld however the hand is laid, and their penalty
 (less the dearest, which may be the card thrown away) is found by one more
 lookup a row. That is a handful of small-integer steps where a loop over the
-cards would test each card's smallest melds one by one.
+cards would test each card's smallest melds one by one. ``SuitRows.read``
+gives those faces by code, for the least-penalty search to leave out.
 
 :func:`suit_rows_for` checks the shape against the variant's own smallest
 melds (``Tables.plain_heads``) and gives None where it does not hold; the
@@ -57,7 +59,8 @@ _SPREAD = _spread_rows()
 
 
 class SuitRows:
-    """A variant's tables for ``penalty_floor`` (see the module's docstring)."""
+    """A variant's tables for ``penalty_floor`` and ``least_penalty`` (see the
+    module's docstring)."""
 
     __slots__ = ("_maxima", "_runs", "_set_min", "_sums", "_wild")
 
