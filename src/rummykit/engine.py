@@ -40,7 +40,7 @@ from rummykit.moves import Meld as MeldMove
 from rummykit.rules import Commit, compose, judge_opening
 from rummykit.rules import contract as contract_rule
 from rummykit.rules.buy import BuyWindow, buy_rule, opens_window
-from rummykit.rules.draw import draw_rule
+from rummykit.rules.draw import DrawRule, draw_rule
 from rummykit.rules.during_play import play_meld_refusal
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import is_hand_rummy
@@ -65,6 +65,7 @@ __all__ = [
     "may_lay_off",
     "start_turn",
     "top_take_stands",
+    "top_take_stands_with",
 ]
 
 
@@ -342,11 +343,30 @@ def draw_refusal(state: RoundState) -> IllegalMove | None:
     now; None: it is legal."""
     if state.phase != "draw":
         return _refuse("turn.wrong-phase", "You have drawn already this turn.")
-    stock_size = len(state.stock)
-    refusal = draw_rule(state.variant).stock_draw_refusal(stock_size)
-    if refusal is None:
-        refusal = wall_draw_refusal(state.variant, stock_size)
+    variant = state.variant
+    key = (id(variant), len(state.stock))
+    hit = _STOCK_DRAWS.get(key)
+    if hit is not None and hit[0] is variant:
+        refusal = hit[1]
+    else:
+        refusal = _stock_draw_refusal(variant, key[1])
+        if len(_STOCK_DRAWS) >= _REMEMBERED:
+            _STOCK_DRAWS.clear()
+        _STOCK_DRAWS[key] = (variant, refusal)
     return None if refusal is None else IllegalMove.from_refusal(refusal)
+
+
+def _stock_draw_refusal(variant: Variant, stock_size: int) -> Refusal | None:
+    """The draw rule's and the wall's verdict on a stock draw."""
+    refusal = draw_rule(variant).stock_draw_refusal(stock_size)
+    return refusal if refusal is not None else wall_draw_refusal(variant, stock_size)
+
+
+_STOCK_DRAWS: dict[tuple[int, int], tuple[Variant, Refusal | None]] = forgotten_with_all({})
+"""``_stock_draw_refusal`` by the id of the variant and the stock's size (a
+draw phase asks it when listing and again when the draw is applied); each
+entry holds its variant, so the id stays its own while it is remembered
+(emptied beyond ``_REMEMBERED``, and by ``memo.forget_all``)."""
 
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
@@ -409,12 +429,19 @@ def top_take_stands(state: RoundState) -> bool:
     The checks of :func:`_take`, made without the next state where the turn
     plainly can go on (no pickup duty, not at the wall, another card to
     throw); a trial take otherwise."""
-    variant = state.variant
-    rule = draw_rule(variant)
+    rule = draw_rule(state.variant)
     if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
         return False
+    return top_take_stands_with(state, rule)
+
+
+def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
+    """:func:`top_take_stands` where its first checks are made: ``state`` is
+    in the draw phase, and its draw rule ``rule`` lets the mover take the top
+    discard (the legal-move listing has asked ``rule.take_depths``)."""
     if knocking.take_ends_round(state) is not None:
         return True
+    variant = state.variant
     chosen = state.discard[-1].face
     hand = state.hands[state.to_move]  # faces: another face is a card that is not ``chosen``
     opened = state.opened[state.to_move]
@@ -817,10 +844,12 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     Where the verdict is the same for every hand left after a discard (cards
     left, no swapped joker: see ``commit_depends_on_hand``), it is remembered
     (``_hand_blind_verdict``)."""
-    if hand and not commit_depends_on_hand(state):
-        verdict = _hand_blind_verdict(state, hand)
-    else:
-        verdict = _commit_verdict(state, hand)
+    seen, verdict = _last_commit[0]
+    if seen is not state or not hand:  # (the last state's verdict is for hands left with cards)
+        if hand and not commit_depends_on_hand(state):
+            verdict = _hand_blind_verdict(state, hand)
+        else:
+            verdict = _commit_verdict(state, hand)
     if isinstance(verdict, Refusal):
         raise IllegalMove.from_refusal(verdict)
     return verdict

@@ -21,7 +21,7 @@ from rummykit.engine import (
     draw_refusal,
     legal_discards,
     may_lay_off,
-    top_take_stands,
+    top_take_stands_with,
 )
 from rummykit.errors import IllegalMove
 from rummykit.knocking import upcard_offer_moves, wall_pass_allowed
@@ -91,7 +91,7 @@ def _draw_moves(state: RoundState) -> list[Move]:
         out.append(_DRAW)
     for depth in draw.take_depths(len(state.discard)):
         take = _TAKES.get(depth) or _TAKES.setdefault(depth, Take(depth))
-        if top_take_stands(state) if depth == 1 else _accepted(state, take):
+        if top_take_stands_with(state, draw) if depth == 1 else _accepted(state, take):
             out.append(take)
     if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
         out.append(DrawExchange())

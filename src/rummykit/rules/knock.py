@@ -59,7 +59,14 @@ class KnockRule:
         if least_penalty(self.variant, hand, discard=True).penalty > self.max_deadwood:
             return []
         faces = sorted(set(hand), key=code_order)
-        return [c for c in faces if self.deadwood(_without(hand, c)) <= self.max_deadwood]
+        return [c for c in faces if self._within_limit(_without(hand, c))]
+
+    def _within_limit(self, rest: Sequence[Card]) -> bool:
+        """Is the deadwood of ``rest`` within the limit? The quick floor first:
+        after most discards of a hand that can knock, the cards in no meld
+        already leave too much."""
+        most = self.max_deadwood
+        return penalty_floor(self.variant, rest, enough=most) <= most and self.deadwood(rest) <= most
 
     def knock_refusal(self, rest: Sequence[Card]) -> Refusal | None:
         """A knock that would keep ``rest`` in hand (R-GIN-07, R-GIN-08)."""

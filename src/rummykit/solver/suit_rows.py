@@ -62,12 +62,13 @@ class SuitRows:
     """A variant's tables for ``penalty_floor`` and ``least_penalty`` (see the
     module's docstring)."""
 
-    __slots__ = ("_maxima", "_runs", "_set_min", "_sums", "_wild")
+    __slots__ = ("_maxima", "_out_of_runs", "_set_min", "_sums", "_wild")
 
     def __init__(
         self, runs: list[int], set_min: int, penalties: Sequence[int], wild_below: int
     ) -> None:
-        self._runs = runs
+        # For every row of a suit, its faces in no run of it.
+        self._out_of_runs = [row & ~covered for row, covered in enumerate(runs)]
         self._set_min = set_min
         sums: list[list[int]] = []
         maxima: list[list[int]] = []
@@ -145,14 +146,8 @@ class SuitRows:
             sets = (r0 & (r1 | r2 | r3)) | (r1 & (r2 | r3)) | (r2 & r3)
         else:
             sets = 0  # no set of distinct faces is that big (set_min 0: no sets)
-        runs = self._runs
-        return (
-            packed,
-            r0 & ~(runs[r0] | sets),
-            r1 & ~(runs[r1] | sets),
-            r2 & ~(runs[r2] | sets),
-            r3 & ~(runs[r3] | sets),
-        )
+        lone, in_no_set = self._out_of_runs, ~sets
+        return packed, lone[r0] & in_no_set, lone[r1] & in_no_set, lone[r2] & in_no_set, lone[r3] & in_no_set
 
 
 def suit_rows_for(
