@@ -438,7 +438,9 @@ def top_take_stands(state: RoundState) -> bool:
 def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
     """:func:`top_take_stands` where its first checks are made: ``state`` is
     in the draw phase, and its draw rule ``rule`` lets the mover take the top
-    discard (the legal-move listing has asked ``rule.take_depths``)."""
+    discard (the legal-move listing has asked ``rule.take_depths``). The
+    caller makes them: without them the answer means nothing (and an empty
+    discard pile raises IndexError)."""
     if knocking.take_ends_round(state) is not None:
         return True
     variant = state.variant
@@ -901,7 +903,8 @@ table, the opening and the deal; each entry holds its objects, so the ids
 stay theirs while it is remembered (emptied beyond ``_REMEMBERED``, and by
 ``memo.forget_all``)."""
 _REMEMBERED = 1024
-"""The most entries ``_BLIND_VERDICTS`` and ``_JOKER_TURNS`` keep (each is emptied beyond)."""
+"""The most entries ``_BLIND_VERDICTS``, ``_JOKER_TURNS`` and ``_STOCK_DRAWS``
+keep (each is emptied beyond)."""
 
 
 def _all_hand_blind(variant: Variant) -> bool:

@@ -97,8 +97,8 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
         rows = tables.suit_rows()
         read = rows.read(cards) if rows is not None else None
         if read is not None:  # the cards the suit rows find in no meld are left out of the search
-            faces, total, unmelded = read
-            return _least_plain(tables, faces, total, unmelded)
+            plain, total, unmelded = read
+            return _least_plain(tables, plain, total, unmelded)
     mask = _plain_mask(cards)
     penalties = tables.penalties
     if mask is not None:
