@@ -14,6 +14,7 @@ def test_each_owner_has_its_own_table() -> None:
     memo.table(first)["x"] = 1
     assert memo.table(first) == {"x": 1}
     assert memo.table(second) == {}
+    assert memo.table(first) == {"x": 1}  # the last owner's table is kept beside; the others stay
 
 
 def test_a_full_table_is_emptied() -> None:

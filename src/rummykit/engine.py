@@ -19,7 +19,7 @@ from rummykit.errors import N_, IllegalMove, NotationError, Refusal, SeatError, 
 from rummykit.evolve import changer_for, maker_for
 from rummykit.evolve import evolve as _evolve
 from rummykit.melds import Meld, extend_meld, judge_meld
-from rummykit.memo import forgotten_with_all, once_per_owner
+from rummykit.memo import PerOwner, forgotten_with_all, once_per_owner
 from rummykit.moves import (
     Buy,
     Discard,
@@ -343,16 +343,12 @@ def draw_refusal(state: RoundState) -> IllegalMove | None:
     now; None: it is legal."""
     if state.phase != "draw":
         return _refuse("turn.wrong-phase", "You have drawn already this turn.")
-    variant = state.variant
-    key = (id(variant), len(state.stock))
-    hit = _STOCK_DRAWS.get(key)
-    if hit is not None and hit[0] is variant:
-        refusal = hit[1]
-    else:
-        refusal = _stock_draw_refusal(variant, key[1])
-        if len(_STOCK_DRAWS) >= _REMEMBERED:
-            _STOCK_DRAWS.clear()
-        _STOCK_DRAWS[key] = (variant, refusal)
+    verdicts = _STOCK_DRAWS.table(state.variant)
+    stock_size = len(state.stock)
+    hit = verdicts.get(stock_size)
+    if hit is None:
+        hit = verdicts[stock_size] = (_stock_draw_refusal(state.variant, stock_size),)
+    refusal = hit[0]
     return None if refusal is None else IllegalMove.from_refusal(refusal)
 
 
@@ -362,11 +358,9 @@ def _stock_draw_refusal(variant: Variant, stock_size: int) -> Refusal | None:
     return refusal if refusal is not None else wall_draw_refusal(variant, stock_size)
 
 
-_STOCK_DRAWS: dict[tuple[int, int], tuple[Variant, Refusal | None]] = forgotten_with_all({})
-"""``_stock_draw_refusal`` by the id of the variant and the stock's size (a
-draw phase asks it when listing and again when the draw is applied); each
-entry holds its variant, so the id stays its own while it is remembered
-(emptied beyond ``_REMEMBERED``, and by ``memo.forget_all``)."""
+_STOCK_DRAWS: PerOwner[int, tuple[Refusal | None]] = PerOwner(limit=1_000)
+"""``_stock_draw_refusal`` per variant, by the stock's size (a draw phase
+asks it when listing and again when the draw is applied)."""
 
 
 def _draw(state: RoundState, move: Draw) -> RoundState:
@@ -878,33 +872,29 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     seen, verdict = _last_commit[0]
     if seen is state:
         return verdict
-    variant, turn, table = state.variant, state.turn, state.table
+    turn, table = state.turn, state.table
     if turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
         verdict = _commit_verdict(state, hand)
     else:
-        opened = state.opened[state.to_move]
-        key = (id(variant), id(turn), id(table), opened, state.deal_number)
-        hit = _BLIND_VERDICTS.get(key)
-        if hit is not None and hit[0] is variant and hit[1] is turn and hit[2] is table:
-            verdict = hit[3]
+        verdicts = _BLIND_VERDICTS.table(state.variant)
+        key = (id(turn), id(table), state.opened[state.to_move], state.deal_number)
+        hit = verdicts.get(key)
+        if hit is not None and hit[0] is turn and hit[1] is table:
+            verdict = hit[2]
         else:
             verdict = _commit_verdict(state, hand)
-            if len(_BLIND_VERDICTS) >= _REMEMBERED:
-                _BLIND_VERDICTS.clear()
-            _BLIND_VERDICTS[key] = (variant, turn, table, verdict)
+            verdicts[key] = (turn, table, verdict)
     _last_commit[0] = (state, verdict)
     return verdict
 
 
-_BlindEntry = tuple[Variant, Turn, tuple[TableMeld, ...], bool | Refusal]
-_BLIND_VERDICTS: dict[tuple[int, int, int, bool, int], _BlindEntry] = forgotten_with_all({})
-"""Verdicts of ``_hand_blind_verdict`` by the ids of the variant, turn and
-table, the opening and the deal; each entry holds its objects, so the ids
-stay theirs while it is remembered (emptied beyond ``_REMEMBERED``, and by
-``memo.forget_all``)."""
+_BlindEntry = tuple[Turn, tuple[TableMeld, ...], bool | Refusal]
+_BLIND_VERDICTS: PerOwner[tuple[int, int, bool, int], _BlindEntry] = PerOwner(limit=1_024)
+"""Verdicts of ``_hand_blind_verdict`` per variant, by the ids of the turn
+and the table, the opening and the deal; each entry holds its turn and
+table, so the ids stay theirs while it is remembered."""
 _REMEMBERED = 1024
-"""The most entries ``_BLIND_VERDICTS``, ``_JOKER_TURNS`` and ``_STOCK_DRAWS``
-keep (each is emptied beyond)."""
+"""The most entries ``_JOKER_TURNS`` keeps (it is emptied beyond)."""
 
 
 def _all_hand_blind(variant: Variant) -> bool:

@@ -29,20 +29,26 @@ V = TypeVar("V")
 class PerOwner(Generic[K, V]):
     """A dict of remembered results for each owner object."""
 
-    __slots__ = ("_limit", "_tables")
+    __slots__ = ("_last", "_limit", "_tables")
 
     def __init__(self, limit: int) -> None:
         self._limit = limit
         self._tables: dict[int, tuple[object, dict[K, V]]] = {}
+        # The last owner's entry (one entry, replaced whole), found without a
+        # lookup by a program that plays one variant.
+        self._last: tuple[object, dict[K, V]] | None = None
         _ALL.append(self)
 
     def table(self, owner: object) -> dict[K, V]:
         """The owner's table, emptied first if it has reached the limit."""
-        entry = self._tables.get(id(owner))
+        entry = self._last
         if entry is None or entry[0] is not owner:
-            if len(self._tables) > 64:
-                self._tables.clear()
-            entry = self._tables[id(owner)] = (owner, {})
+            entry = self._tables.get(id(owner))
+            if entry is None or entry[0] is not owner:
+                if len(self._tables) > 64:
+                    self._tables.clear()
+                entry = self._tables[id(owner)] = (owner, {})
+            self._last = entry
         table = entry[1]
         if len(table) >= self._limit:
             table.clear()
@@ -50,6 +56,7 @@ class PerOwner(Generic[K, V]):
 
     def clear(self) -> None:
         self._tables.clear()
+        self._last = None
 
 
 class _Clearable(Protocol):

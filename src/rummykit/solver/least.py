@@ -312,7 +312,6 @@ def penalty_floor(
     return total - dearest if discard else total
 
 
-
 def _variant_of(variant: Variant | str) -> Variant:
     """``as_variant(variant)``, with the common case (a Variant already)
     answered here: ``as_variant`` lives in a module the compiled build leaves
