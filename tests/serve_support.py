@@ -15,19 +15,33 @@ from websockets.sync.client import ClientConnection, connect
 
 from rummykit.cards import Card, parse_cards
 from rummykit.records import Record
-from rummykit.serve import GameRegistry, create_app, running
+from rummykit.serve import GameRegistry, GameStore, ServerLimits, create_app, running
 from rummykit.serve.client import random_move
 from rummykit.state import RoundState
 
 TIMEOUT = 60  # seconds a client waits for one message before the test fails
+TEST_SECRET = b"rummykit tests: seeded deals".ljust(32, b".")
+"""Every test game's secret, so that a seed gives the same deals in every run
+(a real server gives each game a random one)."""
+
+
+def seeded_registry(store: GameStore | None = None, **options: Any) -> GameRegistry:
+    """A registry whose seeded games deal the same in every run (TEST_SECRET)."""
+    return GameRegistry(store, secret=lambda: TEST_SECRET, **options)
 
 
 @contextmanager
-def served(registry: GameRegistry | None = None) -> Iterator[tuple[str, GameRegistry]]:
+def served(
+    registry: GameRegistry | None = None, limits: ServerLimits | None = None
+) -> Iterator[tuple[str, GameRegistry]]:
     """A server of ``registry`` (a new one by default) on a free port of
-    127.0.0.1, stopped when the block ends: (base URL, registry)."""
-    games = registry if registry is not None else GameRegistry()
-    with running(create_app(games)) as base:
+    127.0.0.1, stopped when the block ends: (base URL, registry). The tests
+    create many games and sockets from one address: unless ``limits`` says
+    otherwise, a thousand games a minute and a thousand sockets."""
+    if limits is None:
+        limits = ServerLimits(sockets_per_client=1000, games_per_minute=1000)
+    games = registry if registry is not None else GameRegistry(secret=lambda: TEST_SECRET)
+    with running(create_app(games, limits)) as base:
         yield base, games
 
 

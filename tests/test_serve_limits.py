@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from serve_support import TIMEOUT, Client, create_game, served
+from serve_support import TIMEOUT, Client, create_game, seeded_registry, served
 
 import rummykit as rk
 from rummykit.cli import main
@@ -46,7 +46,7 @@ def wait_unwatched(registry: GameRegistry, game_id: str) -> None:
 
 
 def test_a_game_beyond_the_cap_is_refused_and_changes_nothing() -> None:
-    with served(GameRegistry(max_games=2)) as (base, registry):
+    with served(seeded_registry(max_games=2)) as (base, registry):
         first = create_game(base, seed=1, **GIN)
         second = create_game(base, seed=2, **GIN)
         before = {game_id: game.state_id for game_id, game in registry.games.items()}
@@ -65,14 +65,14 @@ def test_a_game_beyond_the_cap_is_refused_and_changes_nothing() -> None:
 
 
 def test_a_bad_spec_is_still_a_bad_request_at_the_cap() -> None:
-    with served(GameRegistry(max_games=1)) as (base, _):
+    with served(seeded_registry(max_games=1)) as (base, _):
         create_game(base, seed=1, **GIN)
         response = post_game(base, variant="gin", players=9)
     assert response.status_code == 400 and response.json()["error"]["code"] == "request.invalid"
 
 
 def test_finished_unwatched_games_make_room_and_watched_or_running_ones_do_not() -> None:
-    with served(GameRegistry(max_games=2)) as (base, registry):
+    with served(seeded_registry(max_games=2)) as (base, registry):
         running = create_game(base, seed=1, **GIN)
         finished = create_game(base, seed=2, **GIN)
         watcher = play_to_the_end(base, finished, keep_open=True)
@@ -89,7 +89,8 @@ def test_finished_unwatched_games_make_room_and_watched_or_running_ones_do_not()
 
 
 def test_a_dropped_game_stays_in_the_store_and_is_read_back(tmp_path: Path) -> None:
-    with served(GameRegistry(GameStore(tmp_path), max_games=1)) as (base, registry):
+    store = GameStore(tmp_path / "games.sqlite3")
+    with served(seeded_registry(store, max_games=1)) as (base, registry):
         finished = create_game(base, seed=2, **GIN)
         seat = play_to_the_end(base, finished)
         wait_unwatched(registry, finished["game"])
@@ -104,7 +105,7 @@ def test_a_dropped_game_stays_in_the_store_and_is_read_back(tmp_path: Path) -> N
         held = sorted(registry.games)
     assert created.status_code == 201 and dropped
     assert held == [created.json()["game"]]
-    assert (tmp_path / f"{finished['game']}.json").is_file()
+    assert store.load(finished["game"]) is not None
     assert record.status_code == 200 and rk.from_json(record.text).replay().is_over
     assert view["type"] == "view" and view["view"]["phase"] == "over"
     assert view["state_id"] == seat.state_id
@@ -112,12 +113,13 @@ def test_a_dropped_game_stays_in_the_store_and_is_read_back(tmp_path: Path) -> N
 
 
 def test_a_store_larger_than_the_cap_keeps_its_running_games_in_memory(tmp_path: Path) -> None:
-    store = GameRegistry(GameStore(tmp_path))
+    database = tmp_path / "games.sqlite3"
+    store = seeded_registry(GameStore(database))
     running, _ = store.create(GameSpec("gin", players=2, bots=((1, "random"),), seed=1))
     done, tokens = store.create(GameSpec("gin", players=2, bots=((1, "random"),), seed=2))
     with served(store) as (base, _):
         play_to_the_end(base, {"game": done.id, "seats": {"0": tokens[0]}})
-    restarted = GameRegistry(GameStore(tmp_path), max_games=1)
+    restarted = GameRegistry(GameStore(database), max_games=1)
     assert sorted(restarted.games) == [running.id]
     assert restarted.get(done.id).finished
     with pytest.raises(rk.IllegalMove) as info:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import sys
 from pathlib import Path
 
 import httpx
 import pytest
-from serve_support import TIMEOUT, Client, cards, create_game, served
+from serve_support import TIMEOUT, Client, cards, create_game, seeded_registry, served
 
 import rummykit as rk
 from rummykit.cli import main
@@ -167,7 +168,8 @@ def test_a_seat_that_reconnects_gets_its_view_again() -> None:
 
 
 def test_a_stored_game_survives_a_restart(tmp_path: Path) -> None:
-    with served(GameRegistry(GameStore(tmp_path))) as (base, _):
+    database = tmp_path / "games.sqlite3"
+    with served(seeded_registry(GameStore(database))) as (base, _):
         created = create_game(base, variant="rami51", players=3, bots={"1": "greedy", "2": "random"}, seed=9)
         seat = Client(base, created["game"], created["seats"]["0"])
         seat.settle(0)
@@ -176,11 +178,11 @@ def test_a_stored_game_survives_a_restart(tmp_path: Path) -> None:
             seat.settle(0)
         seen = seat.last
         seat.close()
-    files = sorted(p.name for p in tmp_path.iterdir())
-    assert files == [f"{created['game']}.json"]  # no temporary file left behind
-    stored = json.loads((tmp_path / files[0]).read_text(encoding="utf-8"))
-    assert created["seats"]["0"] not in json.dumps(stored)  # only the token's hash is kept
-    restarted = GameRegistry(GameStore(tmp_path))
+    with sqlite3.connect(database) as db:
+        rows = "SELECT header FROM games UNION ALL SELECT record FROM rounds"
+        stored = db.execute(rows).fetchall()
+    assert stored and created["seats"]["0"] not in json.dumps(stored)  # only the token's hash is kept
+    restarted = seeded_registry(GameStore(database))
     assert restarted.problems == []
     with served(restarted) as (base, _):
         again = Client(base, created["game"], created["seats"]["0"])
@@ -189,16 +191,16 @@ def test_a_stored_game_survives_a_restart(tmp_path: Path) -> None:
         again.close()
     assert message == seen
     assert final["phase"] == "over"
-    assert GameRegistry(GameStore(tmp_path)).get(created["game"]).state_id == again.state_id
+    assert GameRegistry(GameStore(database)).get(created["game"]).state_id == again.state_id
 
 
 def random_move_of(legal: list[str]) -> str:
     return next((m for m in legal if m.startswith("discard")), legal[0])
 
 
-def test_a_broken_store_file_is_reported_and_left_out(tmp_path: Path) -> None:
+def test_a_broken_file_of_an_older_store_folder_is_reported_and_left_out(tmp_path: Path) -> None:
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
-    (tmp_path / "odd.json").write_text('{"id": "odd"}', encoding="utf-8")
+    (tmp_path / "odd.json").write_text('{"id": "odd", "rounds": []}', encoding="utf-8")
     registry = GameRegistry(GameStore(tmp_path))
     assert registry.games == {}
     assert len(registry.problems) == 2 and "broken.json" in registry.problems[0]

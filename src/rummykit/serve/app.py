@@ -12,12 +12,17 @@ Routes:
   default the current round).
 - ``GET /api/games/<id>/labels`` the page's words in the game's language.
 - ``WebSocket /ws/games/<id>?token=<token>`` a seat's socket (no token: a spectator's).
+
+What one client may cost is bounded (:class:`~rummykit.serve.limits.ServerLimits`):
+sockets per game and per client address, games created per minute per
+address, and what waits to be sent on a socket: the latest view only, and a
+few replies (a socket that lets more pile up is closed).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +33,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from rummykit.documents import JSONError, parse_document
 from rummykit.errors import IllegalMove
 from rummykit.messages import language
 from rummykit.serve.games import LANGUAGES, Game, GameSpec
 from rummykit.serve.labels import labels
+from rummykit.serve.limits import CreationRate, Outbox, ServerLimits, SocketCount
 from rummykit.serve.messages import (
     MAX_MESSAGE_BYTES,
     ClientMessage,
@@ -64,8 +71,10 @@ class BadRequest(ValueError):
         super().__init__(message)
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 # --------------------------------------------------------------------------- HTTP
@@ -81,11 +90,9 @@ async def read_body(request: Request) -> Any:
                 413, "request.too-large", f"expected a body of at most {MAX_MESSAGE_BYTES} bytes"
             )
     try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadRequest(
-            400, "request.invalid", "expected a JSON object, got a body that is not JSON"
-        ) from None
+        return parse_document(bytes(body))
+    except JSONError as error:
+        raise BadRequest(400, "request.invalid", f"expected a JSON object: {error}") from None
 
 
 def game_spec(doc: Any) -> GameSpec:
@@ -125,17 +132,30 @@ def bot_seats(bots: Any) -> tuple[tuple[int, str], ...]:
         raise BadRequest(400, "request.invalid", f"bots: expected an object of seat: bot, got {bots!r}")
     seats: list[tuple[int, str]] = []
     for key, name in bots.items():
-        if not (key.isascii() and key.isdigit() and len(key) <= 3) or not isinstance(name, str):
+        canonical = key.isascii() and key.isdigit() and len(key) <= 3 and str(int(key)) == key
+        if not canonical or not isinstance(name, str):
             raise BadRequest(
-                400, "request.invalid", f'bots: expected "seat": "bot name", got {key!r}: {name!r}'
+                400,
+                "request.invalid",
+                f'bots: expected "seat": "bot name", the seat a number without leading zeros, '
+                f"got {key[:20]!r}: {str(name)[:20]!r}",
             )
         seats.append((int(key), name))
     return tuple(sorted(seats))
 
 
-def create_app(registry: GameRegistry | None = None) -> Starlette:
-    """The application, serving the games of ``registry`` (a new one in memory by default)."""
+def client_address(connection: Request | WebSocket) -> str:
+    """The client's address (behind a proxy, what uvicorn takes from its forwarding headers)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None = None) -> Starlette:
+    """The application, serving the games of ``registry`` (a new one in memory
+    by default) within ``limits`` (:class:`ServerLimits`' defaults by default)."""
     games = registry if registry is not None else GameRegistry()
+    bounds = limits if limits is not None else ServerLimits()
+    creation = CreationRate(bounds.games_per_minute)
+    sockets = SocketCount()
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -154,12 +174,20 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
         return JSONResponse(listed)
 
     async def create(request: Request) -> Response:
+        address = client_address(request)
         try:
             spec = game_spec(await read_body(request))
+            if not creation.allow(address):
+                return error_response(
+                    429,
+                    "request.rate-limited",
+                    f"expected at most {bounds.games_per_minute} new games a minute from one address",
+                    headers={"Retry-After": str(creation.retry_after(address))},
+                )
             game, tokens = games.create(spec)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
-        except IllegalMove as refusal:  # game.limit: the server holds as many games as it may
+        except IllegalMove as refusal:  # game.limit, server.store-failed: nothing was made
             return error_response(503, refusal.code, refusal.message_in(spec.lang))
         except ValueError as error:
             return error_response(400, "request.invalid", str(error))
@@ -195,6 +223,23 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
         headers = {"Content-Disposition": f'attachment; filename="{game.id}-record.json"'}
         return JSONResponse(document, headers=headers)
 
+    def admit(game: Game, address: str) -> IllegalMove | None:
+        """None when one more socket of ``address`` may follow ``game`` (it is
+        then counted); otherwise the refusal."""
+        if len(game.listeners) >= bounds.sockets_per_game:
+            return IllegalMove(
+                "game.too-many-sockets",
+                "This game has {limit} sockets open, as many as it may.",
+                limit=bounds.sockets_per_game,
+            )
+        if not sockets.add(address, bounds.sockets_per_client):
+            return IllegalMove(
+                "client.too-many-sockets",
+                "This address has {limit} sockets open, as many as it may.",
+                limit=bounds.sockets_per_client,
+            )
+        return None
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         try:
@@ -208,7 +253,15 @@ def create_app(registry: GameRegistry | None = None) -> Starlette:
             refusal = IllegalMove("game.bad-token", "This token is no seat's token in this game.")
             await close_with(websocket, refusal.code, refusal.message_in(game.spec.lang), 4403)
             return
-        await play(websocket, games, game, seat)
+        address = client_address(websocket)
+        full = admit(game, address)
+        if full is not None:
+            await close_with(websocket, full.code, full.message_in(game.spec.lang), 4429)
+            return
+        try:
+            await play(websocket, games, game, seat, bounds.pending_replies)
+        finally:
+            sockets.remove(address)
 
     return Starlette(
         routes=[
@@ -232,39 +285,53 @@ async def close_with(websocket: WebSocket, code: str, message: str, close_code: 
     await websocket.close(close_code)
 
 
-async def play(websocket: WebSocket, games: GameRegistry, game: Game, seat: int | None) -> None:
+async def play(
+    websocket: WebSocket, games: GameRegistry, game: Game, seat: int | None, pending_replies: int
+) -> None:
     """Send the seat its view now and after every change of the game; answer
-    its messages until it leaves."""
-    outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    its messages until it leaves, or until it lets more than
+    ``pending_replies`` replies pile up unread (then the socket is closed)."""
+    outbox = Outbox(pending_replies)
+    ready = asyncio.Event()
 
     def changed() -> None:
-        outbox.put_nowait(view_message(game, seat))
+        outbox.add_view()
+        ready.set()
 
-    game.listeners.append(changed)
+    games.watch(game, changed)
     changed()
-    sender = asyncio.create_task(send_all(websocket, outbox))
+    sender = asyncio.create_task(send_all(websocket, outbox, ready, lambda: view_message(game, seat)))
     try:
-        while True:
+        while not sender.done():
             data = await websocket.receive()
             if data["type"] == "websocket.disconnect":
                 return
             reply = answer(games, game, seat, data.get("text", data.get("bytes")))
             if reply is not None:
-                outbox.put_nowait(reply)
-    except WebSocketDisconnect:
+                outbox.add_reply(reply)
+                ready.set()
+            if outbox.overflowed:
+                await websocket.close(1008)
+                return
+    except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        game.listeners.remove(changed)
+        games.unwatch(game, changed)
         sender.cancel()
 
 
-async def send_all(websocket: WebSocket, outbox: asyncio.Queue[dict[str, Any]]) -> None:
+async def send_all(
+    websocket: WebSocket, outbox: Outbox, ready: asyncio.Event, view: Callable[[], dict[str, Any]]
+) -> None:
+    """Send what the outbox holds whenever it is told to (the view is made as it is sent)."""
     while True:
-        message = await outbox.get()
-        try:
-            await websocket.send_json(message)
-        except (WebSocketDisconnect, RuntimeError):
-            return
+        await ready.wait()
+        ready.clear()
+        for message in outbox.take(view):
+            try:
+                await websocket.send_json(message)
+            except (WebSocketDisconnect, RuntimeError):
+                return
 
 
 def answer(

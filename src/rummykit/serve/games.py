@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 from collections.abc import Callable
@@ -37,14 +38,24 @@ __all__ = [
     "GAME_SCHEMA",
     "LANGUAGES",
     "Game",
+    "GameSnapshot",
     "GameSpec",
+    "derived_seed",
     "game_from_document",
     "hash_token",
     "new_game",
+    "new_secret",
 ]
 
-GAME_SCHEMA = 1
-"""The version of the document a server's store keeps for each game."""
+GAME_SCHEMA = 2
+"""The version of the document a server's store keeps for each game (2: with
+the game's secret; a document of version 1 is read too, and given a secret)."""
+
+SECRET_BYTES = 32
+"""The size of a game's secret (see :func:`derived_seed`)."""
+
+LOG = logging.getLogger("rummykit.serve")
+"""The server's log: what went wrong inside the server (never a client's mistake)."""
 
 LANGUAGES = ("en", "nl", "hu", "sv", "de")
 """The languages a game may ask for (English, and the bundled variants' languages)."""
@@ -58,11 +69,19 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def derived_seed(seed: int, what: str) -> int:
-    """A seed for one part of a seeded game (a round, a bot, the first dealer),
-    derived so that one round's seed (written in its record) tells nothing
-    about the others."""
-    return random.Random(f"rummykit-serve:{seed}:{what}").getrandbits(62)
+def derived_seed(secret: bytes, seed: int, what: str) -> int:
+    """A seed for one part of a game (a round, a bot, the first dealer): the
+    HMAC-SHA256 of the game's master seed and the part's name under the game's
+    secret. Without the secret, a round's seed (written in its record) tells
+    nothing about the other rounds, even to someone who knows the master seed.
+
+    >>> derived_seed(b"k" * 32, 7, "round0") == derived_seed(b"k" * 32, 7, "round0")
+    True
+    >>> derived_seed(b"k" * 32, 7, "round0") == derived_seed(b"j" * 32, 7, "round0")
+    False
+    """
+    digest = hmac.new(secret, f"rummykit-serve:{seed}:{what}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 2  # 62 bits, like the library's seeds
 
 
 @attrs.frozen(slots=True)
@@ -75,7 +94,7 @@ class GameSpec:
     players: int
     bots: tuple[tuple[int, str], ...] = ()
     match: bool = False
-    seed: int | None = None
+    seed: int | None = None  # mixed with the game's secret: no deal can be foretold from it
     lang: str = "en"
 
     def check(self) -> Variant:
@@ -90,6 +109,8 @@ class GameSpec:
                 raise ValueError(f"bots: expected seats from 0 to {self.players - 1}, got {seat}")
             if name not in BOTS:
                 raise ValueError(f"bots: expected one of {', '.join(sorted(BOTS))}, got {name!r}")
+        if len({seat for seat, _ in self.bots}) != len(self.bots):
+            raise ValueError("bots: expected one bot per seat, got a seat named twice")
         if len(self.bots) >= self.players:
             raise ValueError("bots: a game needs at least one human seat")
         if self.lang not in LANGUAGES:
@@ -102,19 +123,42 @@ class GameSpec:
         return tuple(seat for seat in range(self.players) if seat not in bots)
 
 
+@attrs.frozen(slots=True)
+class GameSnapshot:
+    """What an action may change in a game: taken before it, put back if it
+    cannot be completed (see :meth:`Game.restore`)."""
+
+    state: RoundState
+    rounds: tuple[Record, ...]
+    match: Match | None
+    active: tuple[int, ...]
+    state_id: int
+
+
 class Game:
     """One hosted game. Seats are match seats (every seat of the game); in a
     match that eliminates players, round seat ``j`` of the current round is
-    ``active[j]``."""
+    ``active[j]``.
+
+    An action (:meth:`move`, :meth:`next_round`) changes the game in memory
+    and tells nobody: whoever calls it stores the game, then calls
+    :meth:`changed` (or :meth:`restore` when the game could not be stored)."""
 
     def __init__(
-        self, game_id: str, spec: GameSpec, variant: Variant, tokens: dict[int, str], seed: int
+        self,
+        game_id: str,
+        spec: GameSpec,
+        variant: Variant,
+        tokens: dict[int, str],
+        seed: int,
+        secret: bytes,
     ) -> None:
         self.id = game_id
         self.spec = spec
         self.variant = variant
         self.tokens = tokens  # seat -> hash_token(token)
-        self.seed = seed  # the master seed (secret: never in a message)
+        self.seed = seed  # the master seed (never in a message)
+        self.secret = secret  # the key of every seed derived from it (never in a message)
         self.match: Match | None = (
             Match.start(variant, players=spec.players, first_dealer=self.first_dealer) if spec.match else None
         )
@@ -123,14 +167,17 @@ class Game:
         self.state_id = 0
         self.listeners: list[Listener] = []
         self.bots: dict[int, Bot] = {
-            seat: make_bot(name, variant, seed=derived_seed(seed, f"bot{seat}")) for seat, name in spec.bots
+            seat: make_bot(name, variant, seed=self.derived_seed(f"bot{seat}")) for seat, name in spec.bots
         }
         self.state = self.deal_round()
+
+    def derived_seed(self, what: str) -> int:
+        return derived_seed(self.secret, self.seed, what)
 
     # ------------------------------------------------------------------ seats
     @property
     def first_dealer(self) -> int:
-        return random.Random(derived_seed(self.seed, "dealer")).randrange(self.spec.players)
+        return random.Random(self.derived_seed("dealer")).randrange(self.spec.players)
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
@@ -183,7 +230,6 @@ class Game:
         if self.match.is_over:
             raise IllegalMove("game.match-over", "The match is over.")
         self.state = self.deal_round()
-        self.changed()
         self.play_bots()
 
     def check_player(self, seat: int | None, state_id: int) -> None:
@@ -201,7 +247,7 @@ class Game:
     def deal_round(self) -> RoundState:
         """Deal the next round (the first one too) and start its record."""
         index = len(self.rounds)
-        seed = None if self.spec.seed is None else derived_seed(self.seed, f"round{index}")
+        seed = None if self.spec.seed is None else self.derived_seed(f"round{index}")
         if self.match is None:
             state = deal(self.variant, players=self.spec.players, seed=seed, dealer=self.first_dealer)
         else:
@@ -213,13 +259,12 @@ class Game:
         return state
 
     def advance(self, move: Move | str) -> None:
-        """Apply and record one move, and tell the listeners."""
+        """Apply and record one move (IllegalMove, nothing changed, when refused)."""
         record, self.state = self.rounds[-1].advance(move, self.state)
         self.rounds[-1] = record
         self.state_id += 1
         if self.state.is_over and self.match is not None and self.state.result is not None:
             self.match = settle(self.match.record(self.state.result))
-        self.changed()
 
     def play_bots(self) -> None:
         """The bots move until a human seat is to move or the round is over; a
@@ -232,7 +277,47 @@ class Game:
             bot = self.bots.get(self.active[self.state.to_move])
             if bot is None:
                 return
-            self.advance(bot.choose(self.state.view(self.state.to_move)))
+            self.bot_move(bot)
+
+    def bot_move(self, bot: Bot) -> None:
+        """The bot's chosen move. Should the rules refuse it (a fault of the
+        server's, not of a player's), that is logged and the first of the
+        seat's legal moves that is accepted is played instead, so the game
+        never stops at a bot; IllegalMove ``server.bot-failed`` only if none
+        is accepted."""
+        view = self.state.view(self.state.to_move)
+        choice = bot.choose(view)
+        try:
+            self.advance(choice)
+            return
+        except IllegalMove as refusal:
+            LOG.error(
+                "game %s: state %d: the bot of seat %d chose %r, which was refused (%s: %s); "
+                "it plays its first accepted legal move instead",
+                self.id, self.state_id, self.active[self.state.to_move], str(choice), refusal.code, refusal,
+            )  # fmt: skip
+            failure = refusal
+        for move in view.legal:
+            try:
+                self.advance(move)
+                return
+            except IllegalMove as refusal:
+                LOG.error("game %s: state %d: the listed move %r was refused too (%s)",
+                          self.id, self.state_id, move, refusal.code)  # fmt: skip
+        raise IllegalMove(
+            "server.bot-failed", "A bot of this game found no move the rules accept: nothing changed."
+        ) from failure
+
+    def snapshot(self) -> GameSnapshot:
+        return GameSnapshot(self.state, tuple(self.rounds), self.match, self.active, self.state_id)
+
+    def restore(self, snapshot: GameSnapshot) -> None:
+        """The game as it was when ``snapshot`` was taken."""
+        self.state = snapshot.state
+        self.rounds = list(snapshot.rounds)
+        self.match = snapshot.match
+        self.active = snapshot.active
+        self.state_id = snapshot.state_id
 
     def bot_buyer(self) -> int | None:
         """The nearest bot seat (from the player in turn) that buys now, if any."""
@@ -285,8 +370,12 @@ class Game:
         return record
 
     def document(self) -> dict[str, Any]:
-        """What the store keeps: the spec, the token hashes, the master seed and
-        every round's record."""
+        """What the store keeps: :meth:`header` and every round's record."""
+        return {**self.header(), "rounds": [record.document() for record in self.rounds]}
+
+    def header(self) -> dict[str, Any]:
+        """The game without its rounds: the spec, the token hashes, the master
+        seed and the secret."""
         spec = self.spec
         return {
             "schema": GAME_SCHEMA,
@@ -299,8 +388,8 @@ class Game:
             "seed": spec.seed,
             "lang": spec.lang,
             "master_seed": self.seed,
+            "secret": self.secret.hex(),
             "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
-            "rounds": [record.document() for record in self.rounds],
         }
 
 
@@ -315,10 +404,18 @@ def settle(match: Match) -> Match:
     return match
 
 
-def new_game(spec: GameSpec, game_id: str | None = None) -> tuple[Game, dict[int, str]]:
+def new_secret() -> bytes:
+    """A new game's secret: random bytes from :mod:`secrets`."""
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def new_game(
+    spec: GameSpec, game_id: str | None = None, secret: bytes | None = None
+) -> tuple[Game, dict[int, str]]:
     """A new game and one fresh secret token per human seat (the only time the
     tokens are seen: the game keeps their hashes). The bots move at once if
-    the first turns are theirs. ValueError for a spec that cannot be played."""
+    the first turns are theirs. ValueError for a spec that cannot be played.
+    ``secret``: the game's secret (by default :func:`new_secret`)."""
     variant = spec.check()
     tokens = {seat: secrets.token_urlsafe(24) for seat in spec.humans}
     seed = spec.seed if spec.seed is not None else secrets.randbits(62)
@@ -328,6 +425,7 @@ def new_game(spec: GameSpec, game_id: str | None = None) -> tuple[Game, dict[int
         variant,
         {s: hash_token(t) for s, t in tokens.items()},
         seed,
+        new_secret() if secret is None else secret,
     )
     game.play_bots()
     return game, tokens
@@ -336,11 +434,18 @@ def new_game(spec: GameSpec, game_id: str | None = None) -> tuple[Game, dict[int
 def game_from_document(doc: dict[str, Any]) -> Game:
     """A game from what the store kept: each round's record is replayed and
     the match rebuilt from the rounds' results (ValueError, or one of the
-    library's errors, for a document that does not hold together)."""
+    library's errors, for a document that does not hold together). A
+    document of version 1 has no secret: it is given a new one, which only
+    the rounds still to be dealt use (a record holds its own deal)."""
+    if doc.get("schema", 1) not in (1, GAME_SCHEMA) or doc.get("type", "served-game") != "served-game":
+        raise ValueError(f"expected a served game of schema 1 or {GAME_SCHEMA}")
     bots = tuple(sorted((int(seat), str(name)) for seat, name in dict(doc["bots"]).items()))
     spec = GameSpec(doc["variant"], doc["players"], bots, bool(doc["match"]), doc["seed"], doc["lang"])
     tokens = {int(seat): str(kept) for seat, kept in dict(doc["tokens"]).items()}
-    game = Game(str(doc["id"]), spec, spec.check(), tokens, int(doc["master_seed"]))
+    secret = bytes.fromhex(doc["secret"]) if "secret" in doc else new_secret()
+    if len(secret) != SECRET_BYTES:
+        raise ValueError(f"secret: expected {SECRET_BYTES} bytes, got {len(secret)}")
+    game = Game(str(doc["id"]), spec, spec.check(), tokens, int(doc["master_seed"]), secret)
     records = [Record.from_document(r) for r in doc["rounds"]]
     if not records:
         raise ValueError("rounds: expected at least one round")

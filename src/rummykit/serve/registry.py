@@ -1,5 +1,6 @@
-"""The games a server holds, by id, kept in its store after every action when
-it has one, at most ``max_games`` of them in memory.
+"""The games a server holds, by id: at most ``max_games`` of them in memory,
+each action one transaction of its store (when it has one), and the games
+nobody plays any more expired.
 
 >>> registry = GameRegistry()
 >>> game, tokens = registry.create(GameSpec("rami51", players=2, bots=((1, "random"),), seed=1))
@@ -9,16 +10,27 @@ True
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from rummykit.errors import IllegalMove
-from rummykit.serve.games import Game, GameSpec, game_from_document, new_game
-from rummykit.serve.store import GameStore
+from rummykit.serve.games import LOG, Game, GameSpec, game_from_document, new_game, new_secret
+from rummykit.serve.store import GameStore, StoreFailure
 
-__all__ = ["DEFAULT_MAX_GAMES", "GameRegistry", "UnknownGame"]
+__all__ = ["DEFAULT_IDLE_SECONDS", "DEFAULT_MAX_GAMES", "GameRegistry", "UnknownGame"]
 
 DEFAULT_MAX_GAMES = 1000
 """How many games a server holds in memory unless told otherwise (``--max-games``)."""
+
+DEFAULT_IDLE_SECONDS = 3600.0
+"""How long an unfinished game may go without an action and without a socket
+before it expires (``--idle-timeout``)."""
+
+READ_BACK_GAMES = 32
+"""How many finished games read back from the store are kept at hand, so that
+asking for one again does not replay it again."""
 
 
 class UnknownGame(LookupError):
@@ -28,26 +40,55 @@ class UnknownGame(LookupError):
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        super().__init__(f"no game has the id {game_id!r}")
+        super().__init__(f"no game has the id {game_id[:70]!r}")
+
+
+def store_failed() -> IllegalMove:
+    return IllegalMove("server.store-failed", "The server could not store this: nothing changed; try again.")
 
 
 class GameRegistry:
-    """The games in memory; with a store, every game is written after every
-    action (a move and the bots' answers, a new round), and the games in the
-    store are loaded at start. ``problems``: one line per stored game that
-    could not be loaded (it is left out).
+    """The games in memory. With a store, every action (a move and the bots'
+    answers, a new round) is one transaction, committed before anyone is told
+    of it; a transaction that fails leaves the game as it was and is refused
+    with ``server.store-failed``. The games in the store are loaded at start;
+    ``problems``: one line per stored game that could not be loaded (it is
+    left out).
 
     At most ``max_games`` games are held: to make room for a new one, the
     finished games that no socket watches are dropped from memory, oldest
     first (a store keeps them, and :meth:`get` reads them back from it); when
-    none can go, a new game is refused with ``game.limit``."""
+    none can go, a new game is refused with ``game.limit``. An unfinished game
+    with no action for ``idle_seconds`` and no socket open expires: it is
+    forgotten, in memory and in the store (idle time counts from the server's
+    start for the games it loads).
 
-    def __init__(self, store: GameStore | None = None, max_games: int = DEFAULT_MAX_GAMES) -> None:
+    ``clock`` (seconds) and ``secret`` (a new game's secret, see
+    :func:`~rummykit.serve.games.derived_seed`) are there for tests: a
+    constant secret makes a seeded game's deals foreseeable, which is what a
+    test wants and a server must not have."""
+
+    def __init__(
+        self,
+        store: GameStore | None = None,
+        max_games: int = DEFAULT_MAX_GAMES,
+        idle_seconds: float = DEFAULT_IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        secret: Callable[[], bytes] = new_secret,
+    ) -> None:
         if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < 1:
             raise ValueError(f"max_games: expected an integer of at least 1, got {max_games!r}")
+        seconds = idle_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+            raise ValueError(f"idle_seconds: expected a number of seconds above 0, got {idle_seconds!r}")
         self.store = store
         self.max_games = max_games
+        self.idle_seconds = float(idle_seconds)
+        self.clock = clock
+        self.secret = secret
         self.games: dict[str, Game] = {}
+        self.touched: dict[str, float] = {}  # game id -> the clock at its last action or socket
+        self.read_back: OrderedDict[str, Game] = OrderedDict()
         self.problems: list[str] = []
         if store is not None:
             documents, self.problems = store.load_all()
@@ -55,29 +96,59 @@ class GameRegistry:
                 self.load(document)
             self.make_room(0)
 
-    def load(self, document: Any) -> None:
+    def load(self, document: dict[str, Any]) -> None:
+        """Hold a stored game (or name it in ``problems`` and leave it out)."""
         try:
             game = game_from_document(document)
-        except (ValueError, KeyError, TypeError) as error:
-            name = document.get("id") if isinstance(document, dict) else None
-            self.problems.append(f"stored game {name!r}: cannot load it: {error}")
+        except Exception as error:  # whatever a damaged row raises: name it, go on
+            name = str(document.get("id"))[:70]
+            self.problems.append(f"stored game {name!r}: cannot load it: {type(error).__name__}: {error}")
             return
         self.games[game.id] = game
+        self.touched[game.id] = self.clock()
 
+    # ------------------------------------------------------------------ room
     def make_room(self, wanted: int = 1) -> bool:
-        """Drop finished games that no socket watches (oldest first) until
-        ``wanted`` more games fit under ``max_games``; whether they fit."""
+        """Expire idle games, then drop finished games that no socket watches
+        (oldest first) until ``wanted`` more games fit under ``max_games``;
+        whether they fit."""
+        self.expire()
         for game_id, game in list(self.games.items()):
             if len(self.games) + wanted <= self.max_games:
                 break
             if game.finished and not game.listeners:
-                del self.games[game_id]
+                self.forget(game_id)
         return len(self.games) + wanted <= self.max_games
 
+    def expire(self) -> list[str]:
+        """Forget the unfinished games idle longer than ``idle_seconds`` with
+        no socket open (in memory and in the store); their ids."""
+        now = self.clock()
+        expired = [
+            game_id
+            for game_id, game in self.games.items()
+            if not game.finished and not game.listeners and now - self.touched[game_id] > self.idle_seconds
+        ]
+        for game_id in expired:
+            if self.store is not None:
+                try:
+                    self.store.delete(game_id)
+                except StoreFailure as error:
+                    LOG.error("game %s: expired, but not deleted from the store: %s", game_id, error)
+                    continue
+            self.forget(game_id)
+        return expired
+
+    def forget(self, game_id: str) -> None:
+        del self.games[game_id]
+        del self.touched[game_id]
+
+    # ------------------------------------------------------------------ games
     def create(self, spec: GameSpec) -> tuple[Game, dict[int, str]]:
         """A new game (ValueError for a spec that cannot be played) and its
         seats' tokens. IllegalMove ``game.limit`` (nothing changed) when the
-        server holds ``max_games`` games and none of them can be dropped."""
+        server holds ``max_games`` games and none of them can be dropped;
+        ``server.store-failed`` when the game could not be stored."""
         spec.check()
         if not self.make_room():
             raise IllegalMove(
@@ -85,17 +156,22 @@ class GameRegistry:
                 "The server holds {limit} games, as many as it may: try again once a game is over.",
                 limit=self.max_games,
             )
-        game, tokens = new_game(spec)
-        while game.id in self.games:  # a repeated random id: deal again under a new one
-            game, tokens = new_game(spec)
+        game, tokens = new_game(spec, secret=self.secret())
+        while game.id in self.games or (self.store is not None and self.store.load(game.id) is not None):
+            game, tokens = new_game(spec, secret=self.secret())  # a repeated random id: deal again
+        try:
+            self.save(game, everything=True)
+        except StoreFailure as error:
+            LOG.error("a new game was not stored: %s", error)
+            raise store_failed() from None
         self.games[game.id] = game
-        self.save(game)
+        self.touched[game.id] = self.clock()
         return game, tokens
 
     def get(self, game_id: str) -> Game:
         """The game of this id: in memory, or a finished game dropped from
         memory and read back from the store (it is not held again: nothing
-        more can happen in it)."""
+        more can happen in it; the last few read back are kept at hand)."""
         game = self.games.get(game_id)
         if game is None:
             game = self.stored(game_id)
@@ -105,25 +181,79 @@ class GameRegistry:
 
     def stored(self, game_id: str) -> Game | None:
         """A finished game of the store that is not in memory, or None."""
+        if game_id in self.read_back:
+            self.read_back.move_to_end(game_id)
+            return self.read_back[game_id]
         document = None if self.store is None else self.store.load(game_id)
         if document is None:
             return None
         try:
             game = game_from_document(document)
-        except (ValueError, KeyError, TypeError):
+        except Exception as error:  # a damaged row: the game is not there
+            LOG.error("stored game %r: cannot load it: %s: %s", game_id, type(error).__name__, error)
             return None
-        return game if game.finished and game.id == game_id else None
+        if not (game.finished and game.id == game_id):
+            return None
+        self.read_back[game_id] = game
+        while len(self.read_back) > READ_BACK_GAMES:
+            self.read_back.popitem(last=False)
+        return game
 
+    # ------------------------------------------------------------------ sockets
+    def watch(self, game: Game, listener: Callable[[], None]) -> None:
+        """A socket starts to follow ``game`` (it counts as activity)."""
+        game.listeners.append(listener)
+        self.touch(game)
+
+    def unwatch(self, game: Game, listener: Callable[[], None]) -> None:
+        game.listeners.remove(listener)
+        self.touch(game)
+
+    def touch(self, game: Game) -> None:
+        if game.id in self.touched:
+            self.touched[game.id] = self.clock()
+
+    # ------------------------------------------------------------------ actions
     def move(self, game: Game, seat: int | None, state_id: int, text: str) -> None:
-        """:meth:`Game.move`, then the game is stored."""
-        game.move(seat, state_id, text)
-        self.save(game)
+        """:meth:`Game.move` and the bots' answers, as one transaction."""
+        self.act(game, lambda: game.move(seat, state_id, text))
 
     def next_round(self, game: Game, seat: int | None, state_id: int) -> None:
-        """:meth:`Game.next_round`, then the game is stored."""
-        game.next_round(seat, state_id)
-        self.save(game)
+        """:meth:`Game.next_round` and the bots' moves, as one transaction."""
+        self.act(game, lambda: game.next_round(seat, state_id))
 
-    def save(self, game: Game) -> None:
-        if self.store is not None:
-            self.store.save(game.id, game.document())
+    def act(self, game: Game, action: Callable[[], None]) -> None:
+        """Run ``action`` on ``game`` and store the game; only then tell its
+        listeners. Should the action be refused, or the game not be stored,
+        the game is put back as it was and IllegalMove says why."""
+        before = game.snapshot()
+        try:
+            action()
+            self.save(game)
+        except IllegalMove:
+            game.restore(before)
+            raise
+        except StoreFailure as error:
+            game.restore(before)
+            LOG.error("game %s: state %d: an action was not stored: %s", game.id, before.state_id, error)
+            raise store_failed() from None
+        except Exception:  # a fault of the server's own: the game goes back, the fault is logged
+            game.restore(before)
+            LOG.exception("game %s: state %d: an action failed inside the server", game.id, before.state_id)
+            raise IllegalMove(
+                "server.error", "The server failed to carry out the move: nothing changed."
+            ) from None
+        self.touch(game)
+        game.changed()
+
+    def save(self, game: Game, *, everything: bool = False) -> None:
+        """Store the game's header and its current round (every round with ``everything``)."""
+        if self.store is None:
+            return
+        rounds = enumerate(game.rounds, start=1) if everything else [(len(game.rounds), game.rounds[-1])]
+        self.store.save(
+            game.id,
+            game.header(),
+            [(number, record.document()) for number, record in rounds],
+            finished=game.finished,
+        )

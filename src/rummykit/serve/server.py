@@ -15,7 +15,8 @@ import uvicorn
 from starlette.applications import Starlette
 
 from rummykit.serve.app import create_app
-from rummykit.serve.registry import DEFAULT_MAX_GAMES, GameRegistry
+from rummykit.serve.limits import ServerLimits
+from rummykit.serve.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_GAMES, GameRegistry
 from rummykit.serve.store import GameStore
 
 __all__ = ["MAX_FRAME_BYTES", "make_server", "run", "running"]
@@ -27,8 +28,17 @@ the connection (code 1009). Messages above 16 KiB and up to this size get an
 
 
 def make_server(app: Starlette, host: str, port: int) -> uvicorn.Server:
+    """A uvicorn server of ``app``. WebSocket compression is off: a compressed
+    frame may inflate a thousandfold, and no message of the protocol is
+    large enough to gain from it."""
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME_BYTES, lifespan="off"
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_FRAME_BYTES,
+        ws_per_message_deflate=False,
+        lifespan="off",
     )
     return uvicorn.Server(config)
 
@@ -38,16 +48,21 @@ def run(
     port: int = 8000,
     store: Path | None = None,
     max_games: int = DEFAULT_MAX_GAMES,
+    limits: ServerLimits | None = None,
+    idle_seconds: float = DEFAULT_IDLE_SECONDS,
 ) -> None:
     """Serve until interrupted; with ``store``, the games are kept in that
-    folder; at most ``max_games`` games are held in memory."""
-    registry = GameRegistry(None if store is None else GameStore(store), max_games)
+    SQLite database (or a folder of the older format, imported once); at most
+    ``max_games`` games are held in memory; ``limits`` bound what one client
+    may cost; an unfinished game idle for ``idle_seconds`` expires."""
+    registry = GameRegistry(None if store is None else GameStore(store), max_games, idle_seconds)
     for problem in registry.problems:
         print(f"rummykit serve: {problem}", file=sys.stderr)
-    if store is not None:
-        print(f"rummykit serve: {len(registry.games)} game(s) loaded from {store}", file=sys.stderr)
-    print(f"rummykit serve: open http://{host}:{port}/", file=sys.stderr)
-    make_server(create_app(registry), host, port).run()
+    if registry.store is not None:
+        loaded = f"{len(registry.games)} game(s) loaded from {registry.store.path}"
+        print(f"rummykit serve: {loaded}", file=sys.stderr)
+    print(f"rummykit serve: open http://{host}:{port}/", file=sys.stderr, flush=True)
+    make_server(create_app(registry, limits), host, port).run()
 
 
 @contextmanager

@@ -242,7 +242,7 @@ function connect() {
   socket.addEventListener("message", (event) => receive(event.data));
   socket.addEventListener("close", (event) => {
     if (page.closing) return;
-    if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
+    if (event.code === 1008 || event.code === 4403 || event.code === 4404 || event.code === 4429) {
       setConnection("closed", t("refused_by_server"));
       // The server said why in an error message just before closing.
       if ($("refusal").hidden) showRefusal("connection.refused", t("server_refused"));
@@ -664,10 +664,26 @@ async function createGame(event) {
   showSeatLinks(answer.game, seats);
 }
 
+// A seat's token travels in the address's fragment (#token=...), which the
+// browser never sends to a server or a proxy; the page then keeps it in the
+// tab's session storage and takes it out of the address bar and its history.
 function gameAddress(game, token) {
   const query = new URLSearchParams({ game });
-  if (token) query.set("token", token);
-  return `/?${query}`;
+  const fragment = token ? `#${new URLSearchParams({ token })}` : "#watch";
+  return `/?${query}${fragment}`;
+}
+
+function seatToken(query) {
+  if (location.hash === "#watch") return null;
+  const key = `rummykit-token:${page.game}`;
+  const given = new URLSearchParams(location.hash.slice(1)).get("token") || query.get("token");
+  if (given) {
+    try { sessionStorage.setItem(key, given); } catch (error) { /* storage off: the token lives in the page */ }
+    query.delete("token");
+    history.replaceState(null, "", `${location.pathname}?${query}`);
+    return given;
+  }
+  try { return sessionStorage.getItem(key); } catch (error) { return null; }
 }
 
 function showSeatLinks(game, seats) {
@@ -689,7 +705,7 @@ function joinGame(event) {
 function start() {
   const query = new URLSearchParams(location.search);
   page.game = query.get("game");
-  page.token = query.get("token");
+  page.token = page.game ? seatToken(query) : null;
   if (page.game) {
     $("game").hidden = false;
     $("record-link").href = `/api/games/${encodeURIComponent(page.game)}/record`;
