@@ -1,6 +1,9 @@
-"""rummykit serve holds at most ``max_games`` games (``--max-games``): a game
-beyond the cap is refused with ``game.limit`` and changes nothing, and the
-finished games no socket watches make room first (a store keeps them)."""
+"""What one client may cost rummykit serve. It holds at most ``max_games``
+games (``--max-games``): a game beyond the cap is refused with ``game.limit``
+and changes nothing, and the finished games no socket watches make room first
+(a store keeps them). Sockets per game and per address, new games a minute
+per address, and what waits on a socket are bounded; frames are never
+compressed."""
 
 from __future__ import annotations
 
@@ -11,10 +14,12 @@ from pathlib import Path
 import httpx
 import pytest
 from serve_support import TIMEOUT, Client, create_game, seeded_registry, served
+from websockets.exceptions import ConnectionClosed
 
 import rummykit as rk
 from rummykit.cli import main
-from rummykit.serve import GameRegistry, GameSpec, GameStore
+from rummykit.serve import GameRegistry, GameSpec, GameStore, ServerLimits
+from rummykit.serve.limits import ADDRESSES, CreationRate, Outbox
 from rummykit.serve.registry import DEFAULT_MAX_GAMES
 
 GIN = {"variant": "gin", "players": 2, "bots": {"1": "random"}}
@@ -137,3 +142,98 @@ def test_the_serve_command_checks_max_games(capsys: pytest.CaptureFixture[str]) 
     assert main(["serve", "--max-games", "0"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "--max-games must be at least 1, not 0" in error
+
+
+# --------------------------------------------------------------------------- per client
+
+
+def test_games_a_minute_from_one_address_are_limited() -> None:
+    with served(seeded_registry(), ServerLimits(games_per_minute=3)) as (base, registry):
+        answers = [post_game(base, seed=i, **GIN) for i in range(4)]
+    assert [a.status_code for a in answers] == [201, 201, 201, 429]
+    error = answers[-1].json()["error"]
+    assert error["code"] == "request.rate-limited" and "at most 3 new games a minute" in error["message"]
+    assert 1 <= int(answers[-1].headers["Retry-After"]) <= 20
+    assert len(registry.games) == 3
+
+
+def test_the_creation_rate_refills_and_forgets_the_addresses_idle_longest() -> None:
+    now = [0.0]
+    rate = CreationRate(per_minute=2, clock=lambda: now[0])
+    assert [rate.allow("a"), rate.allow("a"), rate.allow("a")] == [True, True, False]
+    now[0] += 30
+    assert [rate.allow("a"), rate.allow("a")] == [True, False]
+    for address in range(ADDRESSES + 10):
+        rate.allow(str(address))
+    assert len(rate.buckets) == ADDRESSES and "a" not in rate.buckets
+
+
+def closed_with(client: Client) -> tuple[dict[str, object], int | None]:
+    message = client.receive()
+    with pytest.raises(ConnectionClosed):
+        client.socket.recv(timeout=TIMEOUT)
+    return message, client.socket.close_code
+
+
+def test_sockets_per_game_and_per_address_are_capped() -> None:
+    limits = ServerLimits(sockets_per_game=3, sockets_per_client=5, games_per_minute=100)
+    with served(seeded_registry(), limits) as (base, registry):
+        one = create_game(base, seed=1, **GIN)
+        two = create_game(base, seed=2, **GIN)
+        watchers = [Client(base, one["game"]) for _ in range(3)]
+        for watcher in watchers:
+            watcher.receive()
+        game_full = closed_with(Client(base, one["game"]))
+        more = [Client(base, two["game"]) for _ in range(2)]
+        for watcher in more:
+            watcher.receive()
+        address_full = closed_with(Client(base, two["game"]))
+        watchers[0].close()
+        for _ in range(2000):  # the server sees the socket go
+            if len(registry.games[one["game"]].listeners) == 2:
+                break
+            threading.Event().wait(0.01)
+        again = Client(base, one["game"])
+        room_again = again.receive()["type"]
+        for client in [*watchers[1:], *more, again]:
+            client.close()
+    assert game_full == (
+        {"type": "error", "code": "game.too-many-sockets",
+         "message": "This game has 3 sockets open, as many as it may."},
+        4429,
+    )  # fmt: skip
+    assert address_full[0]["code"] == "client.too-many-sockets" and address_full[1] == 4429
+    assert address_full[0]["message"] == "This address has 5 sockets open, as many as it may."
+    assert room_again == "view"
+
+
+def test_a_socket_that_does_not_read_holds_one_view_and_a_few_replies() -> None:
+    outbox = Outbox(limit=3)
+    for _ in range(1000):
+        outbox.add_view()
+    assert len(outbox) == 1
+    for n in range(3):
+        outbox.add_reply({"n": n})
+        outbox.add_view()
+    assert len(outbox) == 4 and not outbox.overflowed
+    views = iter(range(100))
+    assert outbox.take(lambda: {"view": next(views)}) == [{"n": 0}, {"n": 1}, {"n": 2}, {"view": 0}]
+    for n in range(4):
+        outbox.add_reply({"n": n})
+    assert outbox.overflowed and len(outbox) == 3
+
+
+def test_frames_are_never_compressed() -> None:
+    with served() as (base, _):
+        created = create_game(base, seed=1, **GIN)
+        client = Client(base, created["game"])  # websockets offers permessage-deflate by default
+        client.receive()
+        extensions = client.socket.protocol.extensions
+        client.close()
+    assert extensions == []
+
+
+def test_the_limits_are_checked() -> None:
+    for field in ("sockets_per_game", "sockets_per_client", "games_per_minute", "pending_replies"):
+        with pytest.raises(ValueError, match=f"{field}: expected an integer of at least 1, got 0"):
+            ServerLimits(**{field: 0})

@@ -22,7 +22,7 @@ from rummykit.state import RoundState
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|JK)(?![A-Za-z0-9])")
 STANDS_FOR = re.compile(r"JK=[2-9TJQKA][cdhs]")
-HIDDEN_KEYS = {"hands", "stock", "deck", "seed", "master_seed", "tokens", "stocks"}
+HIDDEN_KEYS = {"hands", "stock", "deck", "seed", "master_seed", "secret", "tokens", "stocks"}
 
 
 def keys_of(value: Any) -> set[str]:
@@ -294,6 +294,10 @@ def test_bad_requests_are_refused_with_a_code() -> None:
             (json.dumps({"variant": "rami51", "players": 2, "seed": -1}).encode(), 400),
             (json.dumps({"variant": "rami51", "players": 2, "lang": "xx"}).encode(), 400),
             (json.dumps({"variant": "rami51", "players": 2, "cheat": True}).encode(), 400),
+            (b'{"variant": "rami51", "players": 2, "players": 3}', 400),  # a key twice
+            (b'{"variant": "rami51", "players": 3, "bots": {"1": "random", "01": "greedy"}}', 400),
+            (b'{"variant": "rami51", "players": 3, "bots": {"001": "random"}}', 400),
+            (b'{"variant": "rami51", "players": 2, "seed": ' + b"9" * 5000 + b"}", 400),
         ):
             response = httpx.post(f"{base}/api/games", content=body, timeout=TIMEOUT)
             assert response.status_code == status, (body[:80], response.text)

@@ -1,0 +1,317 @@
+"""rummykit serve's store (an SQLite database) and the registry's
+transactions: nothing anyone was told of is lost, a failed commit changes
+nothing, a damaged store is named and skipped, seeds are secret, idle games
+expire."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+from serve_support import TEST_SECRET, Client, create_game, seeded_registry, served
+
+import rummykit as rk
+from rummykit.bots import Bot
+from rummykit.serve import GameRegistry, GameSpec, GameStore
+from rummykit.serve.games import Game, derived_seed
+from rummykit.serve.registry import READ_BACK_GAMES
+from rummykit.serve.store import StoreError, StoreFailure
+
+GIN = GameSpec("gin", players=2, bots=((1, "random"),), seed=1)
+RAMI = GameSpec("rami51", players=3, bots=((1, "greedy"), (2, "random")), seed=9)
+
+
+def break_writes(store: GameStore) -> None:
+    """Every later write of ``store`` fails (as on a full disk or a read-only file)."""
+    store._connection.execute("PRAGMA query_only = ON")
+
+
+def human_move(game: Game) -> str:
+    """A legal move of the human seat 0, which is to move."""
+    legal = [str(move) for move in game.state.view(game.round_seat(0)).legal]
+    return next((m for m in legal if m.startswith(("draw", "discard"))), legal[0])
+
+
+# --------------------------------------------------------------------------- the store
+
+
+def test_a_game_and_its_rounds_are_one_row_each_and_come_back_whole(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    registry = seeded_registry(GameStore(database))
+    game, _ = registry.create(RAMI)
+    for _ in range(3):
+        registry.move(game, 0, game.state_id, human_move(game))
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)
+        assert db.execute("SELECT game, number FROM rounds").fetchall() == [(game.id, 1)]
+    again = GameRegistry(GameStore(database)).get(game.id)
+    assert (again.state_id, again.state, again.rounds) == (game.state_id, game.state, game.rounds)
+    assert again.secret == game.secret == TEST_SECRET
+
+
+def test_a_failed_commit_stores_nothing_and_says_so(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite3")
+    store.save("g1", {"id": "g1"}, [(1, {"moves": []})], finished=False)
+    break_writes(store)
+    with pytest.raises(StoreFailure, match="cannot store"):
+        store.save("g1", {"id": "g1", "more": 1}, [(1, {"moves": ["draw"]}), (2, {})], finished=False)
+    assert store.load("g1") == {"id": "g1", "rounds": [{"moves": []}]}
+
+
+def test_a_store_that_is_no_database_is_refused(tmp_path: Path) -> None:
+    taken = tmp_path / "games.sqlite3"
+    taken.write_text("not a database, " * 100, encoding="utf-8")
+    with pytest.raises(StoreError, match="not a database of games"):
+        GameStore(taken)
+
+
+# --------------------------------------------------------------------------- transactions
+
+
+def test_a_move_the_store_cannot_keep_is_refused_and_the_game_is_as_it_was(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    store = GameStore(database)
+    registry = seeded_registry(store)
+    game, _ = registry.create(RAMI)
+    told: list[int] = []
+    registry.watch(game, lambda: told.append(game.state_id))
+    before = game.snapshot()
+    break_writes(store)
+    with pytest.raises(rk.IllegalMove) as info:
+        registry.move(game, 0, game.state_id, human_move(game))
+    assert info.value.code == "server.store-failed"
+    assert game.snapshot() == before and told == []
+    restarted = GameRegistry(GameStore(database)).get(game.id)
+    assert (restarted.state_id, restarted.state) == (before.state_id, before.state)
+
+
+def test_the_mover_hears_of_a_failed_commit_and_no_socket_hears_of_the_move(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite3")
+    with served(seeded_registry(store)) as (base, registry):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "greedy"}, seed=4)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        watcher = Client(base, created["game"])
+        seat.settle(0)
+        watcher.receive()
+        game = registry.get(created["game"])
+        before = game.snapshot()
+        break_writes(store)
+        seat.move("draw")
+        refused = seat.reply()
+        store._connection.execute("PRAGMA query_only = OFF")
+        seat.move("draw")
+        after = seat.receive()
+        seen = watcher.receive()
+        seat.close()
+        watcher.close()
+    assert refused["type"] == "refused" and refused["code"] == "server.store-failed"
+    assert refused["state_id"] == before.state_id
+    assert after["state_id"] == seen["state_id"] == before.state_id + 1  # the watcher saw no other state
+
+
+def test_a_bot_whose_move_is_refused_is_logged_and_the_game_goes_on(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = seeded_registry()
+    game, _ = registry.create(GIN)
+    bot = game.bots[1]
+    wrong = "discard Ah" if "Ah" not in str(game.state.hands[1]) else "discard 2c"
+
+    def clumsy(view: rk.PlayerView) -> str:
+        return wrong if view.phase == "draw" else str(Bot.choose(bot, view))
+
+    monkeypatch.setattr(bot, "choose", clumsy, raising=False)
+    with caplog.at_level(logging.ERROR, logger="rummykit.serve"):
+        while not game.state.is_over and game.state.to_move == 0:
+            before = game.state_id
+            registry.move(game, 0, game.state_id, human_move(game))
+            assert game.state_id > before
+    assert "which was refused" in caplog.text and "it plays its first accepted legal move" in caplog.text
+    assert game.state.is_over or game.state.to_move == 0  # the bot moved: the game did not stop at it
+
+
+def test_a_fault_inside_an_action_puts_the_game_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry = seeded_registry()
+    game, _ = registry.create(GIN)
+    before = game.snapshot()
+
+    def broken(view: rk.PlayerView) -> str:
+        raise RuntimeError("a bug in a bot")
+
+    monkeypatch.setattr(game.bots[1], "choose", broken, raising=False)
+    move = human_move(game)
+    while True:  # play seat 0 until a move of it hands the turn to the bot
+        trial = game.snapshot()
+        try:
+            registry.move(game, 0, game.state_id, move)
+        except rk.IllegalMove as refusal:
+            assert refusal.code == "server.error"
+            assert game.snapshot() == trial
+            break
+        move = human_move(game)
+    assert game.state_id >= before.state_id
+
+
+# --------------------------------------------------------------------------- a damaged store
+
+
+def write_row(database: Path, game_id: object, header: object, rounds: list[tuple[object, object]]) -> None:
+    with sqlite3.connect(database) as db:
+        db.execute("INSERT INTO games VALUES (?, ?, 0, 0)", (game_id, header))
+        db.executemany("INSERT INTO rounds VALUES (?, ?, ?)", [(game_id, n, r) for n, r in rounds])
+
+
+def test_damaged_rows_are_named_and_left_out_and_the_server_starts(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    registry = seeded_registry(GameStore(database))
+    good, _ = registry.create(GIN)
+    GameStore(database).close()
+    with sqlite3.connect(database) as db:
+        header, record = db.execute(
+            "SELECT header, record FROM games JOIN rounds ON rounds.game = games.id"
+        ).fetchone()
+    doc = json.loads(header)
+    damaged = {
+        "deep": ("[" * 5000 + "]" * 5000, record),
+        "digits": (json.dumps({**doc, "id": "digits"}).replace(str(doc["master_seed"]), "9" * 5000), record),
+        "other-id": (json.dumps({**doc, "id": good.id}), record),
+        "../../outside": (json.dumps({**doc, "id": "../../outside"}), record),
+        "no-rounds": (json.dumps({**doc, "id": "no-rounds"}), None),
+        "bad-record": (json.dumps({**doc, "id": "bad-record"}), '{"schema": 2}'),
+        "blob": (b"\x00\xff", record),
+        "bad-secret": (json.dumps({**doc, "id": "bad-secret", "secret": "zz"}), record),
+    }
+    for game_id, (text, round_text) in damaged.items():
+        write_row(database, game_id, text, [] if round_text is None else [(1, round_text)])
+    restarted = GameRegistry(GameStore(database))
+    assert sorted(restarted.games) == [good.id]
+    assert len(restarted.problems) == len(damaged)
+    for game_id in damaged:
+        assert sum(repr(game_id) in line for line in restarted.problems) == 1, (game_id, restarted.problems)
+
+
+def test_an_older_store_folder_is_imported_once_and_its_bad_files_are_named(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    game, _ = seeded_registry().create(GIN)
+    legacy = game.document()
+    del legacy["secret"]
+    legacy["schema"] = 1
+    (folder / f"{game.id}.json").write_text(json.dumps(legacy), encoding="utf-8")
+    (folder / "deep.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    (folder / "digits.json").write_text('{"id": "digits", "n": ' + "7" * 5000 + "}", encoding="utf-8")
+    (folder / "renamed.json").write_text(json.dumps({**legacy, "id": "../../outside"}), encoding="utf-8")
+    (folder / "copy.json").write_text(json.dumps(legacy), encoding="utf-8")  # another file's id
+    os.mkfifo(folder / "fifo.json")  # would hang a reader that opens it
+    registry = GameRegistry(GameStore(folder))
+    assert sorted(registry.games) == [game.id]
+    assert registry.get(game.id).state == game.state
+    assert (folder / "games.sqlite3").is_file()
+    named = {name for name in ("deep", "digits", "renamed", "copy", "fifo") for line in registry.problems
+             if f"{name}.json" in line}  # fmt: skip
+    assert named == {"deep", "digits", "renamed", "copy", "fifo"} and len(registry.problems) == 5
+    GameStore(folder).delete(game.id)
+    assert GameRegistry(GameStore(folder)).games == {}  # not imported a second time
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+def test_a_round_s_seed_tells_nothing_of_the_next_round_even_with_the_master_seed() -> None:
+    registry = GameRegistry()  # a real server's registry: a random secret per game
+    spec = GameSpec("rami51", players=2, bots=((1, "random"),), match=True, seed=7)
+    one, _ = registry.create(spec)
+    two, _ = registry.create(spec)
+    assert one.secret != two.secret
+    assert one.state.hands != two.state.hands  # the same seed: other deals
+    seeds = [one.derived_seed(f"round{i}") for i in range(3)]
+    guesses = {derived_seed(secret, 7, f"round{i}") for secret in (b"", bytes(32)) for i in range(3)}
+    old_public = {random.Random(f"rummykit-serve:7:round{i}").getrandbits(62) for i in range(3)}
+    assert one.rounds[0].seed == seeds[0] and len(set(seeds)) == 3
+    assert not set(seeds) & (guesses | old_public)
+
+
+def test_the_secret_is_kept_with_the_game_and_never_sent(tmp_path: Path) -> None:
+    with served(seeded_registry(GameStore(tmp_path / "games.sqlite3"))) as (base, registry):
+        created = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=2)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.settle(0)
+        seat.close()
+        game = registry.get(created["game"])
+    assert game.header()["secret"] == TEST_SECRET.hex()
+    assert not any(TEST_SECRET.hex() in text or "secret" in text for text in seat.received)
+
+
+# --------------------------------------------------------------------------- idle games
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_idle_unfinished_game_expires_in_memory_and_in_the_store(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    clock = Clock()
+    registry = GameRegistry(GameStore(database), max_games=3, idle_seconds=600, clock=clock)
+    idle, _ = registry.create(GIN)
+    watched, _ = registry.create(GIN)
+    registry.watch(watched, lambda: None)
+    clock.now += 500
+    busy, _ = registry.create(GIN)
+    clock.now += 200  # idle and watched: 700 s; busy: 200 s
+    assert registry.expire() == [idle.id]
+    assert sorted(registry.games) == sorted([watched.id, busy.id])
+    assert GameStore(database).load(idle.id) is None
+    with pytest.raises(LookupError, match="no game has the id"):
+        registry.get(idle.id)
+
+
+def test_idle_games_make_room_for_new_ones_and_a_restart_does_not_bring_them_back(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    clock = Clock()
+    registry = GameRegistry(GameStore(database), max_games=2, idle_seconds=60, clock=clock)
+    registry.create(GIN)
+    registry.create(GIN)
+    with pytest.raises(rk.IllegalMove, match="as many as it may"):
+        registry.create(GIN)
+    restarted = GameRegistry(GameStore(database), max_games=2, idle_seconds=60, clock=clock)
+    assert len(restarted.games) == 2  # idle time counts from the start
+    clock.now += 61
+    fresh, _ = restarted.create(GIN)
+    assert list(restarted.games) == [fresh.id]
+    assert list(GameRegistry(GameStore(database)).games) == [fresh.id]
+
+
+def test_the_idle_time_is_checked() -> None:
+    for wrong in (0, -1, True, "60"):
+        with pytest.raises(ValueError, match="idle_seconds: expected a number of seconds above 0"):
+            GameRegistry(idle_seconds=wrong)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- dropped games
+
+
+def test_a_dropped_game_is_read_back_once_not_on_every_request(tmp_path: Path) -> None:
+    registry = seeded_registry(GameStore(tmp_path / "games.sqlite3"), max_games=1)
+    played = []
+    for _ in range(READ_BACK_GAMES + 6):
+        game, _ = registry.create(GIN)
+        while not game.state.is_over:
+            registry.move(game, 0, game.state_id, human_move(game))
+        played.append(game)
+    dropped = played[:-1]
+    assert not any(game.id in registry.games for game in dropped)
+    first = registry.get(dropped[0].id)
+    assert registry.get(dropped[0].id) is first and first.state == dropped[0].state
+    for game in dropped:
+        assert registry.get(game.id).state == game.state
+    assert len(registry.read_back) == READ_BACK_GAMES
