@@ -5,9 +5,14 @@ in a thread of this process (for tests and benchmarks) that stops when the
 
 from __future__ import annotations
 
+import socket
+import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,7 +24,7 @@ from rummykit.serve.limits import ServerLimits
 from rummykit.serve.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_GAMES, GameRegistry
 from rummykit.serve.store import GameStore
 
-__all__ = ["MAX_FRAME_BYTES", "make_server", "run", "running"]
+__all__ = ["MAX_FRAME_BYTES", "free_port", "make_server", "run", "running", "spawned"]
 
 MAX_FRAME_BYTES = 1024 * 1024
 """The largest WebSocket frame the server takes in at all; a larger one closes
@@ -83,3 +88,52 @@ def running(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> Iterator[
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port of ``host`` that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def spawned(
+    options: Sequence[str] = (), port: int | None = None, log: Path | None = None, timeout: float = 60
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``rummykit serve OPTIONS`` in a process of its own on 127.0.0.1, for
+    load and fault tests: yields the process and the base URL once the server
+    answers. The process is killed, if it still runs, when the block ends;
+    its standard error goes to ``log`` (by default, nowhere)."""
+    port = free_port() if port is None else port
+    command = [sys.executable, "-c", "from rummykit.cli import main; raise SystemExit(main())"]
+    command += ["serve", "--host", "127.0.0.1", "--port", str(port), *options]
+    if log is None:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)  # fmt: skip
+    else:
+        with open(log, "ab") as errors:
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=errors, stderr=errors)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while not answers(base):
+            if process.poll() is not None:
+                raise RuntimeError(f"rummykit serve exited with status {process.returncode} before answering")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"rummykit serve did not answer on {base} within {timeout} s")
+            time.sleep(0.05)
+        yield process, base
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+def answers(base: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/api/labels", timeout=2) as response:
+            return bool(response.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
