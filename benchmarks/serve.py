@@ -69,8 +69,11 @@ class Memory:
             self.sample()
             await asyncio.sleep(self.every)
 
-    def line(self) -> str:
-        return ", ".join(f"{t:.0f}s {m:.0f}" for t, m in self.samples)
+    def line(self, most: int = 12) -> str:
+        """The samples (time, MiB), at most ``most`` of them, evenly spread; the last always."""
+        step = max(1, -(-len(self.samples) // most))
+        shown = [*self.samples[:-1:step], self.samples[-1]]
+        return ", ".join(f"{t:.0f}s {m:.0f}" for t, m in shown)
 
 
 def ws_url(base: str, game: str, token: str | None = None) -> str:

@@ -363,3 +363,54 @@ def test_a_variant_and_a_state_still_pickle_and_copy() -> None:
         with pytest.raises(TypeError):
             again.resolved["opening"]["min_points"] = 0  # type: ignore[index]
     assert rk.to_json(pickle.loads(pickle.dumps(state))) == rk.to_json(state)
+
+
+# --------------------------------------------------------------------------- issue 26: case files
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("table", "5", 'table: expected an array of tables { owner = seat, cards = "…" }, got 5'),
+        ("table", "true", "table: expected an array of tables"),
+        ("table", '"9h 9s 9d"', "table: expected an array of tables"),
+        ("table", "{ owner = 0 }", "table: expected an array of tables"),
+        (
+            "table",
+            '[{ owner = true, cards = "9h 9s 9d" }]',
+            "table[0].owner: expected a seat from 0 to 1, got True",
+        ),
+        ("table", "[{ owner = 0, cards = 5 }]", "table[0].cards: expected a string of cards, got 5"),
+        ("hands", "[5, 6]", "hands: expected an array of strings of cards, got [5, 6]"),
+        ("opened", "[1, 0]", "opened: expected an array of booleans, got [1, 0]"),
+        ("phase", "1.5", "phase: expected a string, got 1.5"),
+        ("knocker", "true", "knocker: expected an integer, got True"),
+        ("upcard_passes", "[true]", "upcard_passes: expected an array of integers, got [True]"),
+        ("buys", '"x"', "buys: expected an array of integers, got 'x'"),
+        ("variant", "5", "variant: expected a string, got 5"),
+    ],
+)
+@pytest.mark.parametrize("section", ["scenario", "perft"])
+def test_a_position_key_of_the_wrong_type_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], section: str, key: str, value: str, message: str
+) -> None:
+    rest = "moves = []\n" if section == "scenario" else "expect = { total = 1 }\n"
+    case = write(
+        tmp_path / "case.toml",
+        f'variant = "rami51"\n[[{section}]]\nname = "s"\n{rest}'
+        f'[{section}.position]\nplayers = 2\nhands = ["7h", "8h"]\n{key} = {value}\n'
+        if key != "hands"
+        else f'variant = "rami51"\n[[{section}]]\nname = "s"\n{rest}[{section}.position]\nplayers = 2\n'
+        f"{key} = {value}\n",
+    )
+    err = one_line_exit_2(capsys, "conformance", str(case))
+    assert "unexpected" not in err
+    assert f"{case}: s: position: {message}" in err
+
+
+def test_a_case_file_variant_of_the_wrong_type_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = write(tmp_path / "case.toml", 'variant = 5\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n')
+    err = one_line_exit_2(capsys, "conformance", str(case))
+    assert err == f"rummykit: error: {case}: variant should be str, got 5\n"

@@ -41,6 +41,11 @@ def test_report_counts() -> None:
         ('variant = "rami99"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n', "rami99"),
         ('variant = "rami51"\n[[meld]]\ncards = "7x"\nvalid = true\n', "7x"),
         ("variant = \n", "TOML"),
+        ('variant = 5\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n', "variant should be str, got 5"),
+        (
+            'variant = "rami51"\n[[perft]]\nposition = { players = 2, table = 5 }\nexpect = { total = 1 }\n',
+            "position: table: expected an array of tables",
+        ),
     ],
 )
 def test_malformed_files_are_refused(tmp_path: Path, text: str, match: str) -> None:

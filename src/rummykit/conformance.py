@@ -215,6 +215,8 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
         if key not in CASE_KEYS and key not in ("variant", "variants"):
             raise CaseFileError(f"{label}: unknown key {key!r} (known: variant, {', '.join(CASE_KEYS)})")
     default = data.get("variant")
+    if default is not None and not isinstance(default, str):
+        raise CaseFileError(f"{label}: variant should be str, got {default!r}")
     every = data.get("variants")
     if every is not None and (not isinstance(every, list) or not all(isinstance(v, str) for v in every)):
         raise CaseFileError(f"{label}: variants should be a list of variant ids or paths")
@@ -405,9 +407,12 @@ def _perft_case(label: str, name: str, variant: Variant, case: dict[str, Any], b
     _expect_keys(label, name, expect, PERFT_KINDS)
     try:
         state = position_from_dict(case["position"], base=base, variant=variant)
+    except PositionError as error:
+        raise CaseFileError(f"{label}: {name}: position: {error}") from None
+    try:
         for line in case.get("moves", []):
             state = state.apply(line)
-    except (PositionError, IllegalMove) as error:
+    except IllegalMove as error:
         raise CaseFileError(f"{label}: {name}: {error}") from None
     counts = dict.fromkeys(PERFT_KINDS, 0)
     for move in state.legal_moves():

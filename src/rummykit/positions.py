@@ -33,6 +33,24 @@ KEYS = {
     "upcard_passes", "knocker",
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
+# What each key holds, checked before anything is read, so that a wrong type
+# is named with its key: "table: expected an array of tables …, got 5".
+KEY_TYPES = {
+    "variant": "str", "players": "int", "dealer": "int", "to_move": "int", "phase": "str",
+    "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
+    "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
+    "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
+    "upcard_passes": "list[int]", "knocker": "int",
+}  # fmt: skip
+TYPE_WORDS = {
+    "str": "a string",
+    "int": "an integer",
+    "cards": "a string of cards",
+    "list[cards]": "an array of strings of cards",
+    "list[bool]": "an array of booleans",
+    "list[int]": "an array of integers",
+    "list[table]": 'an array of tables { owner = seat, cards = "…" }',
+}
 
 
 class PositionError(RummykitError, ValueError):
@@ -43,9 +61,28 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
         raise PositionError(f"{where}: expected a string of cards, got {value!r}")
     try:
-        return tuple(c.face if where != "table" else c for c in parse_cards(value))
+        return tuple(c.face if not where.startswith("table") else c for c in parse_cards(value))
     except NotationError as error:
         raise PositionError(f"{where}: {error}") from None
+
+
+def _is(value: Any, kind: str) -> bool:
+    """Is ``value`` of ``kind`` (a value of KEY_TYPES)? A boolean is no integer."""
+    if kind.startswith("list["):
+        return isinstance(value, list) and all(_is(item, kind[5:-1]) for item in value)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "table":
+        return isinstance(value, dict)
+    return isinstance(value, bool if kind == "bool" else str)
+
+
+def _check_types(data: Mapping[str, Any]) -> None:
+    """A PositionError naming the first key whose value has the wrong type."""
+    for key, value in data.items():
+        kind = KEY_TYPES[key]
+        if not _is(value, kind):
+            raise PositionError(f"{key}: expected {TYPE_WORDS[kind]}, got {value!r}")
 
 
 def _int(data: Mapping[str, Any], key: str, default: int | None) -> int | None:
@@ -81,6 +118,7 @@ def position_from_dict(
     unknown = set(data) - KEYS
     if unknown:
         raise PositionError(f"unknown position key(s): {', '.join(sorted(unknown))}")
+    _check_types(data)
     if variant is None:
         ref = data.get("variant")
         if not isinstance(ref, str):
@@ -130,9 +168,9 @@ def position_from_dict(
         if not isinstance(entry, dict) or set(entry) - {"owner", "cards"}:
             raise PositionError(f'table[{i}]: expected {{ owner = seat, cards = "…" }}')
         owner = entry.get("owner", 0)
-        if not isinstance(owner, int) or not 0 <= owner < players:
-            raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}")
-        meld = judge_meld(variant.meld_rules, _cards(entry.get("cards"), "table"))
+        if not _is(owner, "int") or not 0 <= owner < players:
+            raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}, got {owner!r}")
+        meld = judge_meld(variant.meld_rules, _cards(entry.get("cards"), f"table[{i}].cards"))
         if isinstance(meld, Refusal):
             raise PositionError(f"table[{i}]: not a valid meld: {meld.code}: {meld.message}")
         table.append(TableMeld(owner, meld, (owner,) * len(meld)))

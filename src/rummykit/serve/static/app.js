@@ -242,6 +242,7 @@ function connect() {
   socket.addEventListener("message", (event) => receive(event.data));
   socket.addEventListener("close", (event) => {
     if (page.closing) return;
+    if (event.code === 4403) forgetToken();  // a token the game does not know: not tried again
     if (event.code === 1008 || event.code === 4403 || event.code === 4404 || event.code === 4429) {
       setConnection("closed", t("refused_by_server"));
       // The server said why in an error message just before closing.
@@ -673,9 +674,17 @@ function gameAddress(game, token) {
   return `/?${query}${fragment}`;
 }
 
+function tokenKey() {
+  return `rummykit-token:${page.game}`;
+}
+
+function forgetToken() {
+  try { sessionStorage.removeItem(tokenKey()); } catch (error) { /* storage off: nothing kept */ }
+}
+
 function seatToken(query) {
   if (location.hash === "#watch") return null;
-  const key = `rummykit-token:${page.game}`;
+  const key = tokenKey();
   const given = new URLSearchParams(location.hash.slice(1)).get("token") || query.get("token");
   if (given) {
     try { sessionStorage.setItem(key, given); } catch (error) { /* storage off: the token lives in the page */ }
@@ -711,6 +720,8 @@ function start() {
     $("record-link").href = `/api/games/${encodeURIComponent(page.game)}/record`;
     $("watch-link").href = gameAddress(page.game, null);
     window.addEventListener("beforeunload", () => { page.closing = true; });
+    // Another seat's (or the watch) link for this game changes the fragment only: start again.
+    window.addEventListener("hashchange", () => location.reload());
     loadLabels().then(() => {
       applyLabels();
       connect();
