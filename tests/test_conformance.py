@@ -46,6 +46,10 @@ def test_report_counts() -> None:
             'variant = "rami51"\n[[perft]]\nposition = { players = 2, table = 5 }\nexpect = { total = 1 }\n',
             "position: table: expected an array of tables",
         ),
+        (
+            'variant = "contract"\n[[opening]]\nmelds = ["7h 7s 7d"]\nvalid = true\ndeal_number = 8\n',
+            "deal_number must be 1 to 7, not 8",
+        ),
     ],
 )
 def test_malformed_files_are_refused(tmp_path: Path, text: str, match: str) -> None:

@@ -330,6 +330,63 @@ def format_hand(hand: Sequence[Card]) -> str:
     return " ".join(map(str, hand))
 
 
+def test_check_opening_judges_the_deals_contract_as_best_opening_lays_it() -> None:
+    """check_opening on contracts asks exactly the contract of the deal
+    (the first when none is given, as best_opening), not points; each
+    opening best_opening finds passes it, for its own deal only."""
+    import random
+
+    contract = rk.load_variant("contract")
+    two_sets = ["7h 7s 7d", "9c 9d 9h"]
+    opening = rk.check_opening(contract, two_sets)
+    assert isinstance(opening, rk.OpeningCheck) and opening.points == 48
+    assert rk.check_opening(contract, two_sets, deal_number=1) == opening
+    for melds, deal in ((["Ah As Ad Ac"], 1), ([*two_sets, "Kc Kd Ks"], 1), (two_sets, 2), (two_sets, 7)):
+        refusal = rk.check_opening(contract, melds, deal_number=deal)
+        assert isinstance(refusal, rk.Refusal) and refusal.code == "opening.contract", (melds, deal)
+    refusal = rk.check_opening(contract, ["Ah As Ad Ac"])
+    assert isinstance(refusal, rk.Refusal)
+    assert refusal.message == "This deal's contract is 2 sets; you laid 1 set."
+    same_rank = rk.check_opening(contract, ["7h 7s 7d", "7c 7d 7s"])
+    assert isinstance(same_rank, rk.Refusal) and same_rank.code == "opening.contract"
+    nothing = rk.check_opening(contract, [])
+    assert isinstance(nothing, rk.Refusal) and nothing.code == "opening.contract"
+    for wrong in (0, 8, True, "2"):
+        with pytest.raises(ValueError, match="deal_number must be 1 to 7"):
+            rk.check_opening(contract, two_sets, deal_number=wrong)
+    with pytest.raises(ValueError, match="deal_number must be 1 or more"):
+        rk.check_opening("rami51", ["Th Jh Qh Kh Ah"], deal_number=0)
+    assert rk.check_opening("rami51", ["Th Jh Qh Kh Ah"], deal_number=3) == rk.check_opening(
+        "rami51", ["Th Jh Qh Kh Ah"]
+    )
+    # Three suits of six ranks and two jokers: most deals find a contract in some hands.
+    deck = [Card.natural(rank, suit) for rank in range(5, 11) for suit in range(3)] * 2 + [rk.JOKER] * 2
+    rng = random.Random(26)
+    found = 0
+    for deal in range(1, 8):
+        for _ in range(20):
+            hand = rng.sample(deck, 12)
+            plan = best_opening(contract, hand, deal_number=deal)
+            if plan is None:
+                continue
+            found += 1
+            melds = [m.cards for m in plan.melds]
+            judged = rk.check_opening(contract, melds, deal_number=deal)
+            assert isinstance(judged, rk.OpeningCheck) and judged.points == plan.points
+            other = rk.check_opening(contract, melds, deal_number=deal % 7 + 1)
+            if contract_shape(deal) != contract_shape(deal % 7 + 1):
+                assert isinstance(other, rk.Refusal) and other.code == "opening.contract"
+    assert found >= 20
+
+
+def contract_shape(deal: int) -> tuple[int, int]:
+    from rummykit.rules.contract import contract_of
+
+    found = contract_of(rk.load_variant("contract"), deal)
+    assert found is not None
+    return found.sets, found.runs
+
+
 def test_best_opening_on_contracts_reads_the_deal() -> None:
     contract = rk.load_variant("contract")
     hand = "7h 7s 7d 9c 9d 9h 4h 5h 6h 7h"

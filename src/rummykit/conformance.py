@@ -41,7 +41,7 @@ CASE_KEYS: dict[str, dict[str, str]] = {
     "hand": {"name": "str", "variant": "str", "cards": "str", "penalty": "int"},
     "opening": {
         "name": "str", "variant": "str", "melds": "list", "valid": "bool",
-        "points": "int", "error": "str", "going_out": "bool",
+        "points": "int", "error": "str", "going_out": "bool", "deal_number": "int",
     },
     "scenario": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
     "perft": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
@@ -285,7 +285,14 @@ def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any])
     melds: Sequence[str] = case["melds"]
     if not all(isinstance(m, str) for m in melds):
         raise CaseFileError(f"{label}: {name}: melds should be strings of cards")
-    result = check_opening(variant, melds, going_out=case.get("going_out", False))
+    try:
+        result = check_opening(
+            variant, melds, going_out=case.get("going_out", False), deal_number=case.get("deal_number")
+        )
+    except NotationError:
+        raise
+    except ValueError as error:  # a deal number the variant has not
+        raise CaseFileError(f"{label}: {name}: {error}") from None
     valid = not isinstance(result, Refusal)
     if case["valid"] != valid:
         expected = "valid" if case["valid"] else "refused"

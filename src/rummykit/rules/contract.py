@@ -54,12 +54,8 @@ def contract_shapes(variant: Variant) -> tuple[ContractShape, ...]:
     if not uses_contracts(variant):
         return ()
     return tuple(
-        ContractShape(deal.sets + deal.runs, partial(_is_contract, deal)) for deal in variant.contract.deals
+        ContractShape(deal.sets + deal.runs, partial(judge_contract, deal)) for deal in variant.contract.deals
     )
-
-
-def _is_contract(contract: ContractDeal, melds: Sequence[Meld]) -> bool:
-    return judge_contract(contract, melds) is None
 
 
 def uses_contracts(variant: Variant) -> bool:

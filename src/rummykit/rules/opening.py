@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -19,6 +20,7 @@ from rummykit.cards import Card, parse_cards
 from rummykit.errors import Refusal
 from rummykit.melds import Meld, judge_meld
 from rummykit.rules.base import compose, register_opening, register_waiver
+from rummykit.solver.requirement import check_deal_number, hand_rules_of
 from rummykit.variant import Variant, as_variant
 
 __all__ = [
@@ -204,18 +206,38 @@ def check_opening(
     melds: Iterable[str | Iterable[Card | str]],
     *,
     going_out: bool = False,
+    deal_number: Any = None,
 ) -> OpeningCheck | Refusal:
     """Judge groups of cards (notation or cards), laid in one turn, as an opening.
 
-    A group that is not a meld is refused with its ``meld.*`` code.
+    A group that is not a meld is refused with its ``meld.*`` code. Where
+    each deal has its contract, the opening is exactly the contract of deal ``deal_number``
+    (the first when not given, as for :func:`~rummykit.solver.best_opening`),
+    else ``opening.contract``; elsewhere ``deal_number`` is checked but not
+    used. (It is an int, typed Any so that this check, not the compiled
+    build's, judges a wrong one.)
+
+    >>> from rummykit.variant import load_variant
+    >>> contract = load_variant("contract")
+    >>> check_opening(contract, ["7h 7s 7d", "9c 9d 9h"]).points  # deal 1: two sets
+    48
+    >>> check_opening(contract, ["7h 7s 7d", "9c 9d 9h"], deal_number=2).code  # a set and a run
+    'opening.contract'
     """
     variant = as_variant(variant)
+    contracts = hand_rules_of(variant).contracts
+    if deal_number is not None:
+        check_deal_number(deal_number, len(contracts) or None)
     judged: list[Meld] = []
     for group in melds:
         result = judge_meld(variant.meld_rules, parse_cards(group))
         if isinstance(result, Refusal):
             return result
         judged.append(result)
+    if contracts:
+        refusal = contracts[(deal_number or 1) - 1].judge(judged)
+        if refusal is not None:
+            return refusal
     if not judged:
         return Refusal("opening.below-minimum", "An opening needs at least one meld.")
     return judge_opening(variant, judged, going_out=going_out)

@@ -11,7 +11,7 @@ import attrs
 from rummykit.cards import JOKER, Card, parse_cards
 from rummykit.melds import Meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
-from rummykit.solver.requirement import ContractShape, hand_rules_of
+from rummykit.solver.requirement import ContractShape, check_deal_number, hand_rules_of
 from rummykit.solver.tables import (
     FACES,
     FULL,
@@ -85,7 +85,7 @@ def best_opening(
     forced = parse_cards([must_use])[0].face if must_use is not None else None
     contracts = hand_rules_of(variant).contracts
     if deal_number is not None:
-        _check_deal_number(deal_number, len(contracts) or None)
+        check_deal_number(deal_number, len(contracts) or None)
         if contracts and minimum is not None:
             raise ValueError("give best_opening a minimum or a deal_number, not both")
     wants_contract = bool(contracts) and (deal_number is not None or minimum is None)
@@ -324,14 +324,6 @@ def _best_opening(
 def _deal_contract(contracts: tuple[ContractShape, ...], deal: Any) -> ContractShape:
     """The contract of deal ``deal`` (None: the first)."""
     return contracts[0 if deal is None else deal - 1]
-
-
-def _check_deal_number(deal: Any, deals: int | None) -> None:
-    """A deal number is an int from 1 (to ``deals``, where deals have contracts)."""
-    wrong = isinstance(deal, bool) or not isinstance(deal, int) or deal < 1
-    if wrong or (deals is not None and deal > deals):
-        most = f" to {deals}" if deals is not None else " or more"
-        raise ValueError(f"deal_number must be 1{most}, not {deal!r}")
 
 
 def _best_contract(

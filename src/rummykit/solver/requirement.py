@@ -11,22 +11,39 @@ built from the variant's stages (:func:`rummykit.rules.hand_rules`), which
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
+from rummykit.errors import Refusal
 from rummykit.melds import Meld
 from rummykit.variant import Variant
 
-__all__ = ["ContractShape", "HandRules", "hand_rules_of", "use_hand_rules"]
+__all__ = ["ContractShape", "HandRules", "check_deal_number", "hand_rules_of", "use_hand_rules"]
 
 
 @attrs.frozen(slots=True)
 class ContractShape:
-    """One deal's contract as the solver asks it: how many melds the
-    going-down turn lays, and whether some melds are exactly the contract."""
+    """One deal's contract as the solver and the opening check ask it: how
+    many melds the going-down turn lays, and why some melds are not exactly
+    the contract."""
 
     melds: int
-    accepts: Callable[[Sequence[Meld]], bool]
+    judge: Callable[[Sequence[Meld]], Refusal | None]
+    """``opening.contract`` where the melds are not exactly the contract, else None."""
+
+    def accepts(self, melds: Sequence[Meld]) -> bool:
+        """Are ``melds`` exactly the contract?"""
+        return self.judge(melds) is None
+
+
+def check_deal_number(deal: Any, deals: int | None) -> None:
+    """A deal number is an int from 1 (to ``deals``, where deals have
+    contracts); a ValueError otherwise."""
+    wrong = isinstance(deal, bool) or not isinstance(deal, int) or deal < 1
+    if wrong or (deals is not None and deal > deals):
+        most = f" to {deals}" if deals is not None else " or more"
+        raise ValueError(f"deal_number must be 1{most}, not {deal!r}")
 
 
 @attrs.frozen(slots=True)
