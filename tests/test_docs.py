@@ -54,6 +54,16 @@ def test_every_refusal_code_in_the_source_is_documented() -> None:
         assert f"`{code}`" in page, code
 
 
+def test_every_code_of_the_server_is_documented_on_its_page() -> None:
+    page = (DOCS / "serve.md").read_text(encoding="utf-8")
+    server = ROOT / "src" / "rummykit" / "serve"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in server.rglob("*.py"))
+    codes = set(re.findall(r'"((?:game|server|client|request|message)\.[a-z-]+)"', source))
+    assert {"server.store-failed", "client.too-many-sockets", "request.rate-limited"} <= codes
+    for code in codes:
+        assert f"`{code}`" in page, code
+
+
 def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_second() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"```sh\n(.+?)\n```", readme)
