@@ -15,8 +15,8 @@ returns once the log is on disk.
 ``<game id>.json`` file per game) is taken too: its database is
 ``PATH/games.sqlite3``, and its JSON files are imported into it once, when
 the database is made. Every stored row is checked as it is read: a row that
-cannot be used is named in :attr:`GameStore.problems`-style lines and left
-out, never a reason not to start.
+cannot be used is named, with the reason, in the lines of
+:meth:`GameStore.load_all` and left out; it is never a reason not to start.
 
 >>> import tempfile, pathlib
 >>> store = GameStore(pathlib.Path(tempfile.mkdtemp()) / "games.sqlite3")
