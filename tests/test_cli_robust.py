@@ -414,3 +414,91 @@ def test_a_case_file_variant_of_the_wrong_type_is_named(
     case = write(tmp_path / "case.toml", 'variant = 5\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\n')
     err = one_line_exit_2(capsys, "conformance", str(case))
     assert err == f"rummykit: error: {case}: variant should be str, got 5\n"
+
+
+# --------------------------------------------------------------------------- issue 26: cards and commands
+
+
+@pytest.mark.parametrize(
+    ("argv", "card"),
+    [
+        (["meld", "-v", "gin", "JK", "7h", "8h"], "There is no JK in the deck of gin for 2 players."),
+        (["meld", "-v", "rami51", "7h", "7h", "7h"], "has only 2 of 7h, not 3"),
+        (["meld", "-v", "rami51", "--players", "5", "7h", "7h", "7h", "7h"], "has only 3 of 7h, not 4"),
+    ],
+)
+def test_meld_refuses_cards_the_deck_does_not_hold(
+    capsys: pytest.CaptureFixture[str], argv: list[str], card: str
+) -> None:
+    code, out, _ = run(capsys, *argv)
+    assert code == 1 and out.startswith("refused: card.not-in-deck: ") and card in out
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 1 and json.loads(out)["code"] == "card.not-in-deck"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hand", "-v", "rami51", "7h", "7h", "7h", "7h"],
+        ["hand", "-v", "gin", "JK", "7h"],
+        ["solve", "-v", "gin", "JK", "7h", "8h"],
+        ["solve", "-v", "contract", "--players", "5", "JK", "JK", "JK"],
+    ],
+)
+def test_hand_and_solve_take_no_card_the_deck_does_not_hold(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    err = one_line_exit_2(capsys, *argv)
+    assert err.startswith("rummykit: error: card.not-in-deck: ")
+
+
+def test_players_chooses_the_deck_the_cards_are_judged_against(capsys: pytest.CaptureFixture[str]) -> None:
+    # rami51 plays two decks for 2 to 4 players, three for 5 and 6.
+    assert run(capsys, "hand", "-v", "rami51", "--players", "5", "7h", "7h", "7h")[:2] == (0, "penalty 21\n")
+    assert run(capsys, "hand", "-v", "rami51", "--players", "4", "7h", "7h", "7h")[0] == 2
+    code, out, _ = run(capsys, "meld", "-v", "rami51", "--players", "5", "7h", "7h", "7s")
+    assert code == 1 and "meld.set-duplicate-suit" in out
+    err = one_line_exit_2(capsys, "solve", "-v", "rami51", "--players", "9", "7h")
+    assert "solve: rami51 is played by 2 to 6 players, not 9" in err
+
+
+def test_solve_says_a_variant_without_an_opening_has_none(capsys: pytest.CaptureFixture[str]) -> None:
+    for ref in ("gin", "rummy500"):
+        code, out, _ = run(capsys, "solve", "-v", ref, "7h", "8h", "9h", "Kc")
+        assert code == 0
+        assert out.splitlines()[0] == (
+            f"best opening: none: {ref} has no opening (every seat has opened from the deal)"
+        )
+        assert "least penalty: 10" in out
+        code, out, _ = run(capsys, "solve", "-v", ref, "--json", "7h", "8h", "9h", "Kc")
+        data = json.loads(out)
+        assert code == 0 and data["has_opening"] is False and data["best_opening"] is None
+    code, out, _ = run(capsys, "solve", "-v", "rami51", "--json", "7h", "8h", "9h")
+    assert json.loads(out)["has_opening"] is True
+
+
+def test_solve_with_more_cards_than_a_hand_holds_is_one_plain_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    fifteen = ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "Ac", "2d", "3d"]
+    err = one_line_exit_2(capsys, "solve", "-v", "rami51", *fifteen)
+    assert err == "rummykit: error: solve: a hand of rami51 holds at most 14 cards, not 15\n"
+    err = one_line_exit_2(capsys, "solve", "-v", "rami51", "--deal", "0", "7h")
+    assert err == "rummykit: error: solve: deal_number must be 1 or more, not 0\n"
+
+
+@pytest.mark.parametrize(
+    ("bots", "players"), [("greedy,random,random", "2"), ("random,random,greedy,random", "3")]
+)
+def test_simulate_refuses_more_bots_than_seats(
+    capsys: pytest.CaptureFixture[str], bots: str, players: str
+) -> None:
+    err = one_line_exit_2(
+        capsys, "simulate", "-v", "rami51", "--players", players, "--rounds", "1", "--bots", bots, "--quiet"
+    )
+    count = len(bots.split(","))
+    assert f"simulate: --bots names {count} bots for {players} seats" in err
+    from rummykit.simulate import simulate
+
+    with pytest.raises(ValueError, match=f"{count} bots named for {players} seats"):
+        simulate("rami51", players=int(players), bots=bots.split(","), rounds=1)

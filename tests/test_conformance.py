@@ -50,6 +50,10 @@ def test_report_counts() -> None:
             'variant = "contract"\n[[opening]]\nmelds = ["7h 7s 7d"]\nvalid = true\ndeal_number = 8\n',
             "deal_number must be 1 to 7, not 8",
         ),
+        (
+            'variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\nplayers = 9\n',
+            "players: rami51 is played by 2 to 6 players, not 9",
+        ),
     ],
 )
 def test_malformed_files_are_refused(tmp_path: Path, text: str, match: str) -> None:

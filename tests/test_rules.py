@@ -52,3 +52,14 @@ def test_opening_refuses_a_bad_meld_with_its_code() -> None:
     assert isinstance(result, Refusal) and result.code == "meld.run-suits"
     empty = check_opening(load_variant("rami51"), [])
     assert isinstance(empty, Refusal)
+
+
+def test_opening_refuses_cards_the_deck_does_not_hold() -> None:
+    rami = load_variant("rami51")
+    melds = ["7h 8h 9h Th", "7h 7s 7d", "7h 7c 7d 7s"]  # three sevens of hearts
+    refusal = check_opening(rami, melds, players=2)
+    assert isinstance(refusal, Refusal) and refusal.code == "card.not-in-deck"
+    assert check_opening(rami, melds, players=5).points == 34 + 21 + 28  # type: ignore[union-attr]
+    assert check_opening(rami, melds).points == 83  # type: ignore[union-attr]  # some deck holds three
+    no_joker = check_opening(load_variant("gin"), ["JK 7h 8h"])
+    assert isinstance(no_joker, Refusal) and no_joker.code == "card.not-in-deck"

@@ -154,3 +154,27 @@ def test_damaged_variant_gives_variant_error_or_variant(data: st.DataObject) -> 
         assert error.problems
     else:
         assert isinstance(result, Variant)
+
+
+def test_deck_refusal_judges_cards_against_the_deck_for_the_players() -> None:
+    gin, rami = load_variant("gin"), load_variant("rami51")
+    no_joker = gin.deck_refusal("JK 7h 8h")
+    assert no_joker is not None and no_joker.code == "card.not-in-deck"
+    assert no_joker.message == "There is no JK in any deck of gin."
+    assert gin.deck_refusal("JK=6h 7h 8h", players=2) is not None  # a declared joker is a joker
+    assert gin.deck_refusal("Ah 7h 8h", players=2) is None
+    # rami51: two decks and four jokers for 2 to 4 players, three decks for 5 and 6.
+    two = rami.deck_refusal("7h 7s 7h 7h", players=2)
+    assert two is not None and two.message == "The deck of rami51 for 2 players has only 2 of 7h, not 3."
+    assert rami.deck_refusal("7h 7h 7h", players=5) is None
+    assert rami.deck_refusal("7h 7h 7h") is None  # some deck of rami51 holds three
+    most = rami.deck_refusal("7h 7h 7h 7h")
+    assert most is not None and most.message == "The decks of rami51 hold at most 3 of 7h, not 4."
+    assert rami.deck_refusal("JK JK JK JK", players=2) is None
+    assert rami.deck_refusal("JK JK JK JK JK", players=2) is not None
+    # The table options count: handromi offers six jokers to 2-4 players.
+    assert load_variant("handromi").deck_refusal(["JK"] * 6, players=2) is None
+    # A declared wild deuce is its deuce.
+    assert load_variant("contract").deck_refusal("2h=8c 2h 2h", players=5) is None
+    with pytest.raises(ValueError, match="played by 2 to 2 players, not 3"):
+        gin.deck_refusal("7h", players=3)

@@ -23,9 +23,10 @@ from rummykit.errors import NotationError, Refusal, RummykitError, VariantError,
 from rummykit.files import UnreadableFile, read_text_file
 from rummykit.melds import Meld, judge_meld
 from rummykit.messages import LANGUAGES, language, language_from_environment, translator
-from rummykit.rules.contract import uses_contracts
-from rummykit.rules.opening import opening_minimum
-from rummykit.solver import best_opening, can_go_out, least_penalty
+from rummykit.rules.contract import deal_count, uses_contracts
+from rummykit.rules.opening import opened_at_deal, opening_minimum
+from rummykit.solver import best_opening, can_go_out, least_penalty, max_hand
+from rummykit.solver.requirement import check_deal_number
 from rummykit.values import hand_penalty
 from rummykit.variant import Variant, bundled_variants, load_variant, variant_warnings
 
@@ -240,9 +241,31 @@ def _meld_json(result: Meld | Refusal, lang: str = "en") -> dict[str, Any]:
     }
 
 
+def _seats(variant: Variant, args: argparse.Namespace) -> int:
+    """``--players`` of meld, hand and solve (the deck the cards must be in), checked."""
+    players = _players(variant, args.players)
+    try:
+        variant.check_players(players)
+    except ValueError as error:
+        raise UsageError("{command}: {problem}", command=args.command, problem=error) from None
+    return players
+
+
+def _hand_cards(variant: Variant, args: argparse.Namespace) -> tuple[Any, ...]:
+    """The cards of hand and solve: bad input (exit 2) where the deck for
+    ``--players`` does not hold them."""
+    cards = _cards(args.cards)
+    refusal = variant.deck_refusal(cards, _seats(variant, args))
+    if refusal is not None:
+        raise UsageError("{code}: {message}", code=refusal.code, message=refusal)
+    return cards
+
+
 def cmd_meld(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
-    result = judge_meld(variant.meld_rules, _cards(args.cards))
+    cards = _cards(args.cards)
+    missing = variant.deck_refusal(cards, _seats(variant, args))
+    result = judge_meld(variant.meld_rules, cards) if missing is None else missing
     if args.json:
         _emit(_meld_json(result, args.lang))
     elif isinstance(result, Refusal):
@@ -256,7 +279,7 @@ def cmd_meld(args: argparse.Namespace) -> int:
 
 def cmd_hand(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
-    penalty = hand_penalty(variant, _cards(args.cards))
+    penalty = hand_penalty(variant, _hand_cards(variant, args))
     if args.json:
         _emit({"penalty": penalty})
     else:
@@ -264,15 +287,38 @@ def cmd_hand(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_solve(variant: Variant, cards: Sequence[Any], deal: int) -> None:
+    """What the solver would refuse, as bad input: too many cards, a deal the variant has not
+    (checked also where the opening is no contract, as best_opening does)."""
+    limit = max_hand(variant)
+    if len(cards) > limit:
+        raise UsageError(
+            "solve: a hand of {variant} holds at most {limit} cards, not {count}",
+            variant=variant.id,
+            limit=limit,
+            count=len(cards),
+        )
+    try:
+        check_deal_number(deal, deal_count(variant) or None)
+    except ValueError as error:
+        raise UsageError("solve: {problem}", problem=error) from None
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     variant = _variant(args.variant)
-    cards = _cards(args.cards)
-    opening = best_opening(variant, cards, deal_number=args.deal)
-    out = can_go_out(variant, cards)
-    least = least_penalty(variant, cards)
+    cards = _hand_cards(variant, args)
+    _check_solve(variant, cards, args.deal)
+    has_opening = not opened_at_deal(variant)
+    try:
+        opening = best_opening(variant, cards, deal_number=args.deal) if has_opening else None
+        out = can_go_out(variant, cards)
+        least = least_penalty(variant, cards)
+    except ValueError as error:  # checked above; the solver's own word if it still refuses
+        raise UsageError("solve: {problem}", problem=error) from None
     if args.json:
         _emit(
             {
+                "has_opening": has_opening,
                 "best_opening": None
                 if opening is None
                 else {"melds": [m.notation() for m in opening.melds], "points": opening.points},
@@ -290,7 +336,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    if opening is None:
+    if not has_opening:
+        print(f"best opening: none: {variant.id} has no opening (every seat has opened from the deal)")
+    elif opening is None:
         print("best opening: none")
     else:
         melds = " | ".join(m.notation() for m in opening.melds)
@@ -380,6 +428,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         variant.check_players(args.players)
     except ValueError as error:
         raise UsageError("simulate: {problem}", problem=error) from None
+    if len(bots) > args.players:
+        raise UsageError(
+            "simulate: --bots names {count} bots for {players} seats (one bot a seat, repeated if fewer)",
+            count=len(bots),
+            players=args.players,
+        )
     if args.workers < 1:
         raise UsageError("simulate: --workers must be at least 1")
     records = Path(args.records) if args.records else None
@@ -450,6 +504,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
+        from rummykit.serve.limits import ServerLimits
         from rummykit.serve.server import run
         from rummykit.serve.store import StoreError
     except ImportError as error:
@@ -458,10 +513,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)
-    if args.max_games < 1:
-        raise UsageError("serve: --max-games must be at least 1, not {count}", count=args.max_games)
+    for option in ("max_games", "games_per_minute", "sockets_per_client", "sockets_per_game"):
+        if getattr(args, option) < 1:
+            raise UsageError(
+                "serve: --{option} must be at least 1, not {count}",
+                option=option.replace("_", "-"),
+                count=getattr(args, option),
+            )
+    if not args.idle_timeout > 0:
+        raise UsageError(
+            "serve: --idle-timeout must be above 0 seconds, not {count}", count=args.idle_timeout
+        )
+    limits = ServerLimits(
+        sockets_per_game=args.sockets_per_game,
+        sockets_per_client=args.sockets_per_client,
+        games_per_minute=args.games_per_minute,
+    )
+    store = None if args.store is None else Path(args.store)
     try:
-        run(args.host, args.port, None if args.store is None else Path(args.store), args.max_games)
+        run(args.host, args.port, store, args.max_games, limits, args.idle_timeout)
     except StoreError as error:
         raise UsageError("serve: {problem}", problem=error) from None
     return 0
@@ -489,6 +559,10 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text)
         p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
         p.add_argument("cards", nargs="+", help="cards, e.g. 7h 8h JK")
+        p.add_argument(
+            "--players", type=int, metavar="N",
+            help="the cards must be in the deck for N players (default 2, or the variant's fewest)",
+        )  # fmt: skip
         p.add_argument("--json", action="store_true", help="print JSON")
         p.set_defaults(run=run)
     sub.choices["solve"].add_argument(
@@ -531,10 +605,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve games to browsers (needs the serve extra)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--store", metavar="DIR", help="keep the games in DIR, so they survive a restart")
+    p.add_argument(
+        "--store",
+        metavar="PATH",
+        help="keep the games in this SQLite database, so they survive a restart "
+        "(a folder of the older format: its games are imported once)",
+    )
     p.add_argument(
         "--max-games", type=int, default=1000, metavar="N", help="hold at most N games (default 1000)"
     )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="an unfinished game with no move and no socket for this long is deleted (default 3600)",
+    )
+    p.add_argument(
+        "--games-per-minute", type=int, default=20, metavar="N", help="new games a minute per address (20)"
+    )
+    p.add_argument(
+        "--sockets-per-client", type=int, default=16, metavar="N", help="open sockets per address (16)"
+    )
+    p.add_argument("--sockets-per-game", type=int, default=32, metavar="N", help="open sockets per game (32)")
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("conformance", help="run conformance case files")

@@ -36,12 +36,12 @@ __all__ = ["CaseFileError", "CaseResult", "Report", "run_case_file", "run_case_f
 CASE_KEYS: dict[str, dict[str, str]] = {
     "meld": {
         "name": "str", "variant": "str", "cards": "str", "valid": "bool",
-        "kind": "str", "points": "int", "error": "str", "notation": "str",
+        "kind": "str", "points": "int", "error": "str", "notation": "str", "players": "int",
     },
     "hand": {"name": "str", "variant": "str", "cards": "str", "penalty": "int"},
     "opening": {
         "name": "str", "variant": "str", "melds": "list", "valid": "bool",
-        "points": "int", "error": "str", "going_out": "bool", "deal_number": "int",
+        "points": "int", "error": "str", "going_out": "bool", "deal_number": "int", "players": "int",
     },
     "scenario": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
     "perft": {"name": "str", "variant": "str", "position": "dict", "moves": "list", "expect": "dict"},
@@ -254,8 +254,21 @@ def _run_case(
         raise CaseFileError(f"{label}: {name}: {error}") from None
 
 
+def _players(label: str, name: str, variant: Variant, case: dict[str, Any]) -> int | None:
+    """A meld or opening case's ``players`` (None: any deck of the variant), checked."""
+    players: int | None = case.get("players")
+    if players is not None:
+        try:
+            variant.check_players(players)
+        except ValueError as error:
+            raise CaseFileError(f"{label}: {name}: players: {error}") from None
+    return players
+
+
 def _meld_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
-    result = judge_meld(variant.meld_rules, parse_cards(case["cards"]))
+    cards = parse_cards(case["cards"])
+    missing = variant.deck_refusal(cards, _players(label, name, variant, case))
+    result = judge_meld(variant.meld_rules, cards) if missing is None else missing
     if case["valid"] != isinstance(result, Meld):
         expected = "valid" if case["valid"] else "refused"
         return CaseResult(label, name, False, expected, _verdict(result))
@@ -285,10 +298,12 @@ def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any])
     melds: Sequence[str] = case["melds"]
     if not all(isinstance(m, str) for m in melds):
         raise CaseFileError(f"{label}: {name}: melds should be strings of cards")
+    players = _players(label, name, variant, case)
     try:
         result = check_opening(
-            variant, melds, going_out=case.get("going_out", False), deal_number=case.get("deal_number")
-        )
+            variant, melds, going_out=case.get("going_out", False),
+            deal_number=case.get("deal_number"), players=players,
+        )  # fmt: skip
     except NotationError:
         raise
     except ValueError as error:  # a deal number the variant has not

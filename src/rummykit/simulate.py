@@ -393,12 +393,15 @@ def simulate(
 ) -> SimulationReport:
     """Play ``rounds`` rounds (or ``matches`` whole matches) and sum them up.
 
-    ``bots`` names one bot per seat (repeated if shorter). ``progress`` wraps
+    ``bots`` names one bot per seat (repeated if shorter; more bots than
+    seats is a ValueError, not bots left out). ``progress`` wraps
     the stream of finished rounds (a progress bar)."""
     variant = _variant(variant_ref)
     variant.check_players(players)
     if not bots:
         raise ValueError("name at least one bot")
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots named for {players} seats (one bot a seat, repeated if fewer)")
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")

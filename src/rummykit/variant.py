@@ -20,7 +20,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -28,8 +29,8 @@ from typing import Any, Literal
 
 import attrs
 
-from rummykit.cards import Card, build_deck
-from rummykit.errors import Problem, VariantError
+from rummykit.cards import JOKER_CODE, Card, build_deck, parse_cards
+from rummykit.errors import Problem, Refusal, VariantError
 from rummykit.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
 from rummykit.melds import MeldRules, install_meld_rules_loader
 from rummykit.schema import (
@@ -681,6 +682,61 @@ class Variant:
         """Every card dealt for this player count, in canonical order."""
         band = self.deck_band(players)
         return build_deck(band.decks, self.joker_count(players, jokers))
+
+    def deck_refusal(self, cards: str | Iterable[Card | str], players: int | None = None) -> Refusal | None:
+        """``card.not-in-deck`` for the first of ``cards`` that the deck for
+        ``players`` holds fewer times than ``cards`` name it (without
+        ``players``: that no deck of the variant, for any player count, holds
+        that many times, card by card), counting the most jokers the variant
+        offers; None when the deck holds every one of them. A declared joker
+        counts as a joker, a declared deuce as its deuce. A ValueError for a
+        player count the variant is not played by. Asked by
+        :func:`~rummykit.rules.check_opening` and the command line, never on
+        the engine's paths (a round deals only cards of its deck).
+
+        >>> load_variant("gin").deck_refusal("JK 7h 8h").code
+        'card.not-in-deck'
+        >>> print(load_variant("rami51").deck_refusal("7h 7h 7h", players=2).message)
+        The deck of rami51 for 2 players has only 2 of 7h, not 3.
+        >>> load_variant("rami51").deck_refusal("7h 7h 7h") is None  # 5 players: three decks
+        True
+        """
+        bands = self.deck.by_players if players is None else (self.deck_band(players),)
+        decks = max(band.decks for band in bands)
+        jokers = max(max((band.jokers, *band.joker_options)) for band in bands)
+        for face, named in Counter(card.face for card in parse_cards(cards)).items():
+            held = jokers if face.code == JOKER_CODE else decks
+            if named > held:
+                return self._not_in_deck(face, named, held, players)
+        return None
+
+    def _not_in_deck(self, card: Card, named: int, held: int, players: int | None) -> Refusal:
+        fields: dict[str, object] = {"card": card, "variant": self.id}
+        if players is None:
+            if held == 0:
+                return Refusal("card.not-in-deck", "There is no {card} in any deck of {variant}.", **fields)
+            return Refusal(
+                "card.not-in-deck",
+                "The decks of {variant} hold at most {held} of {card}, not {count}.",
+                held=held,
+                count=named,
+                **fields,
+            )
+        if held == 0:
+            return Refusal(
+                "card.not-in-deck",
+                "There is no {card} in the deck of {variant} for {players} players.",
+                players=players,
+                **fields,
+            )
+        return Refusal(
+            "card.not-in-deck",
+            "The deck of {variant} for {players} players has only {held} of {card}, not {count}.",
+            players=players,
+            held=held,
+            count=named,
+            **fields,
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A read-only mapping does not pickle: the rules travel as plain data.

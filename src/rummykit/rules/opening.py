@@ -207,11 +207,15 @@ def check_opening(
     *,
     going_out: bool = False,
     deal_number: Any = None,
+    players: int | None = None,
 ) -> OpeningCheck | Refusal:
     """Judge groups of cards (notation or cards), laid in one turn, as an opening.
 
-    A group that is not a meld is refused with its ``meld.*`` code. Where
-    each deal has its contract, the opening is exactly the contract of deal ``deal_number``
+    Cards that the deck for ``players`` (without ``players``: every deck of
+    the variant) does not hold that many times are refused with
+    ``card.not-in-deck`` (see :meth:`Variant.deck_refusal`), and a group
+    that is not a meld with its ``meld.*`` code. Where each deal has its
+    contract, the opening is exactly the contract of deal ``deal_number``
     (the first when not given, as for :func:`~rummykit.solver.best_opening`),
     else ``opening.contract``; elsewhere ``deal_number`` is checked but not
     used. (It is an int, typed Any so that this check, not the compiled
@@ -228,9 +232,13 @@ def check_opening(
     contracts = hand_rules_of(variant).contracts
     if deal_number is not None:
         check_deal_number(deal_number, len(contracts) or None)
+    groups = [parse_cards(group) for group in melds]
+    refusal = variant.deck_refusal([card for group in groups for card in group], players)
+    if refusal is not None:
+        return refusal
     judged: list[Meld] = []
-    for group in melds:
-        result = judge_meld(variant.meld_rules, parse_cards(group))
+    for cards in groups:
+        result = judge_meld(variant.meld_rules, cards)
         if isinstance(result, Refusal):
             return result
         judged.append(result)
