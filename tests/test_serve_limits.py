@@ -237,3 +237,21 @@ def test_the_limits_are_checked() -> None:
     for field in ("sockets_per_game", "sockets_per_client", "games_per_minute", "pending_replies"):
         with pytest.raises(ValueError, match=f"{field}: expected an integer of at least 1, got 0"):
             ServerLimits(**{field: 0})
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--games-per-minute", "0", "--games-per-minute must be at least 1, not 0"),
+        ("--sockets-per-client", "0", "--sockets-per-client must be at least 1, not 0"),
+        ("--sockets-per-game", "-3", "--sockets-per-game must be at least 1, not -3"),
+        ("--idle-timeout", "0", "--idle-timeout must be above 0 seconds, not 0.0"),
+        ("--idle-timeout", "nan", "--idle-timeout must be above 0 seconds, not nan"),
+    ],
+)
+def test_the_serve_command_checks_its_limits(
+    option: str, value: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", option, value]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and said in error
