@@ -52,7 +52,7 @@ from rummykit.serve.messages import (
 from rummykit.serve.registry import GameRegistry, UnknownGame
 from rummykit.variant import bundled_variants, load_variant
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["STATIC", "Routes", "create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of the page: index.html, its script and its style sheet."""
@@ -152,39 +152,54 @@ def client_address(connection: Request | WebSocket) -> str:
 def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None = None) -> Starlette:
     """The application, serving the games of ``registry`` (a new one in memory
     by default) within ``limits`` (:class:`ServerLimits`' defaults by default)."""
-    games = registry if registry is not None else GameRegistry()
-    bounds = limits if limits is not None else ServerLimits()
-    creation = CreationRate(bounds.games_per_minute)
-    sockets = SocketCount()
+    routes = Routes(registry if registry is not None else GameRegistry(), limits or ServerLimits())
+    return Starlette(
+        routes=[
+            Route("/", routes.page),
+            Route("/api/variants", routes.variants),
+            Route("/api/games", routes.create, methods=["POST"]),
+            Route("/api/games/{game}/record", routes.record),
+            Route("/api/labels", routes.words),
+            Route("/api/games/{game}/labels", routes.game_words),
+            WebSocketRoute("/ws/games/{game}", routes.socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+    )
 
-    async def page(request: Request) -> Response:
+
+class Routes:
+    """The handlers of one application: its games, its limits, and what it
+    counts per client address (new games, open sockets)."""
+
+    def __init__(self, games: GameRegistry, limits: ServerLimits) -> None:
+        self.games = games
+        self.limits = limits
+        self.creation = CreationRate(limits.games_per_minute)
+        self.sockets = SocketCount()
+
+    async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
-    async def variants(request: Request) -> Response:
+    async def variants(self, request: Request) -> Response:
         listed = []
         for ref in bundled_variants():
             variant = load_variant(ref)
-            listed.append(
-                {
-                    "id": ref,
-                    "name": variant.name,
-                    "players": {"min": variant.players.min, "max": variant.players.max},
-                }
-            )
+            players = {"min": variant.players.min, "max": variant.players.max}
+            listed.append({"id": ref, "name": variant.name, "players": players})
         return JSONResponse(listed)
 
-    async def create(request: Request) -> Response:
+    async def create(self, request: Request) -> Response:
         address = client_address(request)
         try:
             spec = game_spec(await read_body(request))
-            if not creation.allow(address):
+            if not self.creation.allow(address):
                 return error_response(
                     429,
                     "request.rate-limited",
-                    f"expected at most {bounds.games_per_minute} new games a minute from one address",
-                    headers={"Retry-After": str(creation.retry_after(address))},
+                    f"expected at most {self.limits.games_per_minute} new games a minute from one address",
+                    headers={"Retry-After": str(self.creation.retry_after(address))},
                 )
-            game, tokens = games.create(spec)
+            game, tokens = self.games.create(spec)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
         except IllegalMove as refusal:  # game.limit, server.store-failed: nothing was made
@@ -196,21 +211,21 @@ def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None
             {"game": game.id, "seats": seats, "spectator": f"/ws/games/{game.id}"}, status_code=201
         )
 
-    async def words(request: Request) -> Response:
+    async def words(self, request: Request) -> Response:
         lang = language(request.query_params.get("lang"))
         return JSONResponse({"lang": lang, "labels": labels(lang)})
 
-    async def game_words(request: Request) -> Response:
+    async def game_words(self, request: Request) -> Response:
         try:
-            game = games.get(request.path_params["game"])
+            game = self.games.get(request.path_params["game"])
         except UnknownGame as error:
             return error_response(404, error.code, str(error))
         return JSONResponse({"lang": game.spec.lang, "labels": labels(game.spec.lang)})
 
-    async def record(request: Request) -> Response:
+    async def record(self, request: Request) -> Response:
         number = request.query_params.get("round")
         try:
-            game = games.get(request.path_params["game"])
+            game = self.games.get(request.path_params["game"])
             if number is not None and not (number.isascii() and number.isdigit() and len(number) <= 6):
                 raise ValueError(f"round: expected a round number, got {number[:20]!r}")
             document = game.record(None if number is None else int(number)).document()
@@ -223,27 +238,10 @@ def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None
         headers = {"Content-Disposition": f'attachment; filename="{game.id}-record.json"'}
         return JSONResponse(document, headers=headers)
 
-    def admit(game: Game, address: str) -> IllegalMove | None:
-        """None when one more socket of ``address`` may follow ``game`` (it is
-        then counted); otherwise the refusal."""
-        if len(game.listeners) >= bounds.sockets_per_game:
-            return IllegalMove(
-                "game.too-many-sockets",
-                "This game has {limit} sockets open, as many as it may.",
-                limit=bounds.sockets_per_game,
-            )
-        if not sockets.add(address, bounds.sockets_per_client):
-            return IllegalMove(
-                "client.too-many-sockets",
-                "This address has {limit} sockets open, as many as it may.",
-                limit=bounds.sockets_per_client,
-            )
-        return None
-
-    async def socket(websocket: WebSocket) -> None:
+    async def socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
         try:
-            game = games.get(websocket.path_params["game"])
+            game = self.games.get(websocket.path_params["game"])
         except UnknownGame as error:
             await close_with(websocket, error.code, str(error), 4404)
             return
@@ -254,27 +252,31 @@ def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None
             await close_with(websocket, refusal.code, refusal.message_in(game.spec.lang), 4403)
             return
         address = client_address(websocket)
-        full = admit(game, address)
+        full = self.admit(game, address)
         if full is not None:
             await close_with(websocket, full.code, full.message_in(game.spec.lang), 4429)
             return
         try:
-            await play(websocket, games, game, seat, bounds.pending_replies)
+            await play(websocket, self.games, game, seat, self.limits.pending_replies)
         finally:
-            sockets.remove(address)
+            self.sockets.remove(address)
 
-    return Starlette(
-        routes=[
-            Route("/", page),
-            Route("/api/variants", variants),
-            Route("/api/games", create, methods=["POST"]),
-            Route("/api/games/{game}/record", record),
-            Route("/api/labels", words),
-            Route("/api/games/{game}/labels", game_words),
-            WebSocketRoute("/ws/games/{game}", socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ]
-    )
+    def admit(self, game: Game, address: str) -> IllegalMove | None:
+        """None when one more socket of ``address`` may follow ``game`` (it is
+        then counted); otherwise the refusal."""
+        if len(game.listeners) >= self.limits.sockets_per_game:
+            return IllegalMove(
+                "game.too-many-sockets",
+                "This game has {limit} sockets open, as many as it may.",
+                limit=self.limits.sockets_per_game,
+            )
+        if not self.sockets.add(address, self.limits.sockets_per_client):
+            return IllegalMove(
+                "client.too-many-sockets",
+                "This address has {limit} sockets open, as many as it may.",
+                limit=self.limits.sockets_per_client,
+            )
+        return None
 
 
 # --------------------------------------------------------------------------- WebSocket
