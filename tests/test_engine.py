@@ -18,9 +18,10 @@ from rummykit.cards import JOKER, Card, format_cards
 from rummykit.deal import shuffle
 from rummykit.engine import start_turn
 from rummykit.legal import legal_moves
+from rummykit.melds import Meld as MeldValue
 from rummykit.moves import Discard, LayOff, Meld, SwapJoker, Undo
 from rummykit.rules.deal import deal_rule
-from rummykit.state import STATE_FIELDS, Turn
+from rummykit.state import STATE_FIELDS, Knocking, TableMeld, Turn
 from rummykit.testing import check_invariants, random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,6 +181,45 @@ def test_refused_moves_change_nothing_and_legal_is_exact(ref: str) -> None:
                 assert _fields(state) == before
             else:
                 assert after in results, f"{move} was accepted but not listed"
+
+
+def test_the_order_a_lay_off_names_its_cards_in_changes_nothing() -> None:
+    """``layoff 1 Tc Jc`` and ``layoff 1 Jc Tc`` are one move: they give one
+    state, the turn recording the cards laid in code order (in the play
+    phase, and in gin's lay-offs onto the knocker's melds)."""
+    state = rk.position_from_dict(
+        {
+            "variant": "rami51",
+            "players": 2,
+            "hands": ["Tc Jc 4d 5h", "2s 3s"],
+            "phase": "play",
+            "opened": [True, True],
+            "table": [{"owner": 1, "cards": "7c 8c 9c"}],
+        }
+    )
+    one, other = rk.parse_move("layoff 1 Tc Jc"), rk.parse_move("layoff 1 Jc Tc")
+    assert one == other and hash(one) == hash(other)
+    after = state.apply(one)
+    assert state.apply(other) == after
+    assert after.turn.laid_off == ((0, Card("Tc")), (0, Card("Jc")))
+    assert any(move == other for move in state.legal_moves())
+    run = rk.check_meld("gin", "7c 8c 9c")
+    assert isinstance(run, MeldValue)
+    gin = rk.RoundState(
+        rk.load_variant("gin"),
+        players=2,
+        dealer=0,
+        hands=(rk.parse_cards("Tc Jc 2d 4h"), rk.parse_cards("Ah")),
+        stock=rk.parse_cards("5c 5h 5s"),
+        discard=rk.parse_cards("6d"),
+        table=(TableMeld(1, run, (1, 1, 1)),),
+        opened=(True, True),
+        phase="defend",
+        to_move=0,
+        knocking=Knocking(knocker=1),
+    )
+    after = gin.apply(one)
+    assert gin.apply(other) == after and after.knocking.layoffs == (Card("Tc"), Card("Jc"))
 
 
 def test_every_refusal_code_is_provoked() -> None:

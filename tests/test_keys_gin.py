@@ -125,7 +125,7 @@ def test_views_show_the_upcard_passes_the_knocker_and_the_layoffs() -> None:
     for seat in (0, 1, None):
         view = state.view(seat)
         assert (view.knock.knocker, view.knock.gin) == (0, False)
-        assert view.knock.layoffs == tuple(rk.parse_cards("3c 2c"))
+        assert view.knock.layoffs == tuple(rk.parse_cards("2c 3c"))  # in code order, however written
         doc = json.loads(rk.to_json(view))
         jsonschema.validate(doc, document_schema("view"))
         assert rk.from_json(doc) == view

@@ -634,12 +634,23 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
     entry = TableMeld(old.owner, grown, _credits_after(old, grown, state.to_move))
     table = (*state.table[:index], entry, *state.table[index + 1 :])
     turn = state.turn
-    laid = tuple((index, c.face) for c in move.cards)
     return state.evolve(
         hands=_with_hand(state, hand),
         table=table,
-        turn=_evolve(turn, laid_off=(*turn.laid_off, *laid), steps=(*turn.steps, _step(state))),
+        turn=_evolve(
+            turn, laid_off=(*turn.laid_off, *_laid(index, move.cards)), steps=(*turn.steps, _step(state))
+        ),
     )
+
+
+def _laid(index: int, cards: Sequence[Card]) -> tuple[tuple[int, Card], ...]:
+    """What the turn records of ``cards`` laid onto table meld ``index``:
+    their faces in code order. A lay-off's or a swap's cards are a set, in
+    whatever order they are written (``layoff 1 Tc Jc`` is ``layoff 1 Jc
+    Tc``), and equal moves give equal states."""
+    if len(cards) == 1:
+        return ((index, cards[0].face),)
+    return tuple([(index, face) for face in sorted([c.face for c in cards], key=code_order)])
 
 
 def _layoff_refusal(state: RoundState) -> IllegalMove:

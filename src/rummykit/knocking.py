@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.cards import Card
+from rummykit.cards import Card, code_order
 from rummykit.errors import IllegalMove, Refusal
 from rummykit.evolve import changer_for
 from rummykit.evolve import evolve as _evolve
@@ -323,7 +323,9 @@ def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
     grown = extend_meld(state.variant, old.meld, move.cards)
     if isinstance(grown, Refusal):
         raise IllegalMove.from_refusal(grown)
-    layoffs = (*knocking.layoffs, *(c.face for c in move.cards))
+    # The cards of one lay-off are a set, in whatever order they are written:
+    # recorded in code order, equal moves give equal states.
+    layoffs = (*knocking.layoffs, *sorted([c.face for c in move.cards], key=code_order))
     refusal = rule.chain_refusal(grown, layoffs)
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
