@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import rummykit as rk
 from rummykit import load_variant
+from rummykit.cards import Card
 from rummykit.match import Match
 from rummykit.simulate import simulate
 
@@ -26,3 +28,29 @@ def test_greedy_against_random_plays_kalooki_matches_to_the_end() -> None:
 def test_a_kalooki_match_has_no_fixed_length_and_every_seat_starts_in() -> None:
     match = Match.start(load_variant("kalooki"), players=5)
     assert match.rounds == 0 and match.active == (0, 1, 2, 3, 4) and not match.is_over
+
+
+def test_a_set_joker_released_by_both_suits_in_either_order_is_one_move() -> None:
+    """R-KAL-10: ``swap M C C`` lays every missing suit at once, so the order
+    the cards are written in is no part of the move: both orders are equal
+    moves, listed once, and give one state (the card of the lower code takes
+    the joker's place and its placer's credit)."""
+    state = rk.position_from_dict(
+        {
+            "variant": "kalooki",
+            "players": 2,
+            "hands": ["Kc Kd 5h 9s", "2s 3s"],
+            "phase": "play",
+            "opened": [True, True],
+            "table": [{"owner": 1, "cards": "Kh Ks JK"}],
+        }
+    )
+    written, listed = rk.parse_move("swap 1 Kd Kc"), rk.parse_move("swap 1 Kc Kd")
+    assert written == listed and hash(written) == hash(listed)
+    assert [move for move in state.legal_moves() if move == written] == [listed]
+    after = state.apply(written)
+    assert state.apply(listed) == after
+    assert after.turn.laid_off == ((0, Card("Kc")), (0, Card("Kd")))
+    entry = after.table[0]
+    credits = {str(slot.card): credit for slot, credit in zip(entry.meld.slots, entry.credits, strict=True)}
+    assert credits == {"Kc": 1, "Kd": 0, "Kh": 1, "Ks": 1}

@@ -122,7 +122,8 @@ def test_both_missing_suits_release_the_joker_to_the_hand() -> None:
     assert after.table[0].meld.points == 40
     assert sorted(hand_text(after).split()) == ["2c", "3c", "JK"]
     assert after.turn.swaps == 1
-    assert [card for _, card in after.turn.laid_off] == [Card("Kd"), Card("Kc")]
+    # The cards in code order, however written: ``swap 1 Kd Kc`` is ``swap 1 Kc Kd``.
+    assert [card for _, card in after.turn.laid_off] == [Card("Kc"), Card("Kd")]
 
 
 def test_one_card_from_an_open_set_needs_both_suits() -> None:

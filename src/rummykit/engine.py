@@ -705,7 +705,11 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold {cards}.", cards=format_cards(move.cards))
     old = state.table[index]
-    result = table_rule(variant).swap_out_joker(old.meld, move.cards)
+    # The cards of ``swap M C C`` are a set (R-KAL-10 lays every missing suit
+    # at once), in whatever order they are written: in code order, the first
+    # takes the joker's place (and credit) and the turn records them so.
+    cards = move.cards if not move.more else tuple(sorted(move.cards, key=code_order))
+    result = table_rule(variant).swap_out_joker(old.meld, cards)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result
@@ -718,7 +722,7 @@ def _swap(state: RoundState, move: SwapJoker) -> RoundState:
         table=table,
         turn=_evolve(
             turn,
-            laid_off=(*turn.laid_off, *((index, card) for card in move.cards)),
+            laid_off=(*turn.laid_off, *_laid(index, cards)),
             swaps=turn.swaps + 1,
             steps=(*turn.steps, _step(state)),
         ),

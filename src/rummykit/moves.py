@@ -157,11 +157,12 @@ def _more_cards(instance: object, attribute: attrs.Attribute[Any], value: object
         _card_tuple(instance, attribute, value)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class SwapJoker:
     """Put natural ``card`` into table meld ``meld`` in place of its joker;
     ``more``: further cards laid in the same move (``swap M C C``, a set whose
-    joker leaves only with every missing suit)."""
+    joker leaves only with every missing suit). The cards' order does not
+    matter: ``swap 1 Kc Kd`` equals ``swap 1 Kd Kc``, as lay-offs do."""
 
     meld: int = attrs.field(validator=_whole_number)
     card: Card = attrs.field(validator=_one_card_field)
@@ -171,6 +172,17 @@ class SwapJoker:
     def cards(self) -> tuple[Card, ...]:
         """Every card the move lays, ``card`` first."""
         return (self.card, *self.more)
+
+    def _key(self) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        return self.meld, _unordered(self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SwapJoker):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     def __str__(self) -> str:
         return f"swap {self.meld} {format_cards(self.cards)}"
