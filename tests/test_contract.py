@@ -269,6 +269,38 @@ def test_legal_moves_of_every_seat_are_exact_through_random_rounds(players: int)
                     assert after in results, f"{move} was accepted but not listed"
 
 
+def _run_to_finish(hand: str) -> rk.RoundState:
+    """Seat 0, gone down, to lay off onto a run of hearts from 2 to king
+    (an ace may go at either end: R-CON-07)."""
+    return rk.position_from_dict(
+        {
+            "variant": "contract",
+            "players": 3,
+            "hands": [hand, "5d 6d", "4s 8s"],
+            "phase": "play",
+            "opened": [True, True, False],
+            "table": [{"owner": 1, "cards": "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"}],
+            "deal_number": 2,
+        }
+    )
+
+
+def test_one_ace_is_laid_off_at_one_end_of_a_run_and_listed_once() -> None:
+    """Places 1 and 14 of a run are the same card: with one ace in hand,
+    ``layoff 1 Ah Ah`` (both ends) is not listed (apply refuses it), and
+    ``layoff 1 Ah`` is listed once; with two aces both ends are listed."""
+    state = _run_to_finish("Ah 5c 9d")
+    layoffs = [str(m) for m in state.legal_moves() if str(m).startswith("layoff")]
+    assert layoffs == ["layoff 1 Ah"]
+    with pytest.raises(rk.IllegalMove) as refused:
+        state.apply("layoff 1 Ah Ah")
+    assert refused.value.code == "card.not-in-hand"
+    two = _run_to_finish("Ah Ah 5c 9d")
+    layoffs = [str(m) for m in two.legal_moves() if str(m).startswith("layoff")]
+    assert layoffs == ["layoff 1 Ah", "layoff 1 Ah Ah"]
+    assert two.apply("layoff 1 Ah Ah").table[0].meld.notation() == "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"
+
+
 @pytest.mark.parametrize(
     ("text", "path"),
     [

@@ -524,7 +524,8 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
         if not rules.set_distinct_suits:  # any suit, every copy held
             options = sorted((c for c in hand if c.code != JOKER_CODE and c.rank == rank), key=code_order)
         for size in range(len(options) + 1):
-            for chosen in combinations(options, size):
+            # Copies of a card give equal choices (in code order, equal tuples): each once.
+            for chosen in dict.fromkeys(combinations(options, size)):
                 for k in range(room_jokers + 1):
                     group = (*chosen, *(JOKER,) * k)
                     if group and isinstance(extend_meld(rules, meld, group), Meld):
@@ -559,12 +560,27 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
         if not options or len(above) >= room:
             break
         above.append(options)
+    # Places 1 and 14 are the same card, the ace: where both ends can reach
+    # them, a group may name the ace twice (the hand must hold two), and two
+    # groups may be one move (the ace, or a joker standing for it, low or high).
+    both_aces = meld.low - len(below) == 1 and meld.high + len(above) == 14
+    ace = Card.natural(14, suit)
+    aces = hand.count(ace)
+    seen: set[tuple[Card, ...]] = set()
     for down in range(len(below) + 1):
         for up in range(len(above) + 1):
             if (not down and not up) or down + up > room:
                 continue
+            ends = both_aces and (down == len(below) or up == len(above))
             for combo in product(*below[:down], *above[:up]):
                 if sum(1 for c in combo if c.code == JOKER_CODE) > room_jokers:
                     continue
-                if isinstance(extend_meld(rules, meld, combo), Meld):
+                if not ends:
+                    if isinstance(extend_meld(rules, meld, combo), Meld):
+                        yield tuple(combo)
+                    continue
+                key = tuple(sorted(combo, key=Card.sort_key))
+                fits = key not in seen and combo.count(ace) <= aces
+                if fits and isinstance(extend_meld(rules, meld, combo), Meld):
+                    seen.add(key)
                     yield tuple(combo)
