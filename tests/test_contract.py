@@ -301,6 +301,21 @@ def test_one_ace_is_laid_off_at_one_end_of_a_run_and_listed_once() -> None:
     assert two.apply("layoff 1 Ah Ah").table[0].meld.notation() == "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"
 
 
+def test_two_copies_of_a_card_in_hand_list_each_lay_off_onto_a_set_once() -> None:
+    state = rk.position_from_dict(
+        {
+            "variant": "contract",
+            "players": 3,
+            "hands": ["2h 2s 2s 9d", "5d 6d", "4s 8s"],
+            "phase": "play",
+            "opened": [True, True, False],
+            "table": [{"owner": 1, "cards": "2c 2d 2d"}],
+        }
+    )
+    layoffs = [str(m) for m in state.legal_moves() if str(m).startswith("layoff")]
+    assert layoffs == ["layoff 1 2h", "layoff 1 2s", "layoff 1 2h 2s", "layoff 1 2s 2s", "layoff 1 2h 2s 2s"]
+
+
 @pytest.mark.parametrize(
     ("text", "path"),
     [
