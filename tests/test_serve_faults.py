@@ -1,9 +1,10 @@
 """Faults: ``rummykit serve --store`` in a process of its own, killed with
-SIGKILL at random moments while 50 games are played at once, and started
-again, 20 times (``RUMMYKIT_FAULT_CYCLES`` sets how many). No move the server
-acknowledged may be lost: after every restart each game is at least at the
-state its player last saw, and at the end every acknowledged move is in the
-stored record, at its place."""
+SIGKILL at random moments while 50 games (single rounds and matches, with
+spectators watching some) are played at once, and started again, 20 times
+(``RUMMYKIT_FAULT_CYCLES`` sets how many). No move the server acknowledged
+may be lost: after every restart each game is at least at the state its
+player last saw, and at the end every acknowledged move is in the stored
+record, at its place."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ SETUPS: list[dict[str, Any]] = [
     {"variant": "rami51", "players": 2, "bots": {"1": "random"}},
     {"variant": "gin", "players": 2, "bots": {"1": "random"}},
     {"variant": "contract", "players": 3, "bots": {"1": "random", "2": "random"}},
+    {"variant": "rami51", "players": 2, "bots": {"1": "greedy"}, "match": True},
 ]
+SPECTATORS = 10
 OPTIONS = ["--games-per-minute", "100000", "--sockets-per-client", "1000", "--max-games", "1000"]
 
 
@@ -70,10 +73,14 @@ async def play_until_cut(base: str, game: str, played: Played, rng: random.Rando
                 if sent is not None and state_id > sent[0]:
                     played.acknowledged.append(sent)
                     sent = None
-                view = message["view"]
-                if view["phase"] == "over":
+                view, summary = message["view"], message["match"]
+                if view["phase"] == "over" and (summary is None or summary["over"]):
                     played.over = True
                     return
+                if view["phase"] == "over":
+                    sent = (state_id, "next_round")
+                    await socket.send(json.dumps({"type": "next_round", "state_id": state_id}))
+                    continue
                 if view["to_move"] != 0 or not view["legal"]:
                     continue
                 move = random_move(view["legal"], rng, undoing=undoing)
@@ -121,9 +128,27 @@ async def cycle_then_kill(base: str, pid: int, games: dict[str, Played], rng: ra
         for game_id, played in games.items()
         if not played.over
     ]
+    watched = rng.sample(sorted(games), min(SPECTATORS, len(games)))
+    tasks += [asyncio.create_task(watch_until_cut(base, game_id, lost)) for game_id in watched]
     await asyncio.sleep(rng.uniform(0.3, 1.5))
     os.kill(pid, signal.SIGKILL)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
+
+
+async def watch_until_cut(base: str, game: str, lost: list[str]) -> None:
+    """A spectator: reads views until the server dies; they never go back."""
+    url = base.replace("http://", "ws://", 1) + f"/ws/games/{game}"
+    seen = -1
+    try:
+        async with connect(url, max_size=None, open_timeout=30) as socket:
+            while True:
+                message = json.loads(await socket.recv())
+                if message["type"] != "view" or message["state_id"] < seen:
+                    lost.append(f"{game}: a spectator got {str(message)[:200]} after state {seen}")
+                    return
+                seen = message["state_id"]
+    except (ConnectionClosed, OSError, InvalidStatus, asyncio.TimeoutError):
+        return  # the server was killed
 
 
 async def check_views(base: str, games: dict[str, Played], lost: list[str]) -> None:
@@ -144,5 +169,9 @@ def check_records(database: Path, games: dict[str, Played]) -> None:
         game = registry.get(game_id)
         states = states_by_id(game.rounds)
         for state_id, move in played.acknowledged:
-            seat = game.round_seat(0)
-            assert states[state_id + 1] == states[state_id].apply(move, seat=seat), (game_id, state_id, move)
+            if move == "next_round":
+                assert states[state_id].is_over and state_id + 1 in states, (game_id, state_id)
+                continue
+            before = states[state_id]
+            after = before.apply(move, seat=before.to_move)
+            assert states[state_id + 1] == after, (game_id, state_id, move)

@@ -7,18 +7,20 @@ compressed."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from pathlib import Path
 
 import httpx
 import pytest
-from serve_support import TIMEOUT, Client, create_game, seeded_registry, served
+from serve_support import TIMEOUT, Client, create_game, seeded_registry, served, socket_url
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 import rummykit as rk
 from rummykit.cli import main
-from rummykit.serve import GameRegistry, GameSpec, GameStore, ServerLimits
+from rummykit.serve import GameRegistry, GameSpec, GameStore, ServerLimits, create_app, running
 from rummykit.serve.limits import ADDRESSES, CreationRate, Outbox
 from rummykit.serve.registry import DEFAULT_MAX_GAMES
 
@@ -255,3 +257,64 @@ def test_the_serve_command_checks_its_limits(
     assert main(["serve", option, value]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and said in error
+
+
+def test_a_socket_that_lets_its_replies_pile_up_is_closed() -> None:
+    """A client that sends frames and never reads what comes back: once its
+    connection's buffers are full, the replies wait on the server, and past
+    ``pending_replies`` of them the server closes the socket (1008)."""
+    limits = ServerLimits(pending_replies=4, sockets_per_client=1000, games_per_minute=1000)
+    with served(seeded_registry(), limits) as (base, registry):
+        created = create_game(base, seed=1, **GIN)
+        with connect(socket_url(base, created["game"]), max_queue=1, open_timeout=TIMEOUT) as flooder:
+            closed = None
+            sent = 0
+            while closed is None and sent < 200_000:
+                try:
+                    flooder.send("x" * 1000)  # not JSON: each one gets an error reply
+                    sent += 1
+                except ConnectionClosed as error:
+                    closed = error
+        watched = registry.games[created["game"]].listeners
+    assert closed is not None and closed.rcvd is not None and closed.rcvd.code == 1008, (sent, closed)
+    assert watched == []
+
+
+def test_idle_games_expire_while_the_server_runs() -> None:
+    registry = seeded_registry(idle_seconds=0.2)
+    limits = ServerLimits(games_per_minute=1000)
+    with running(create_app(registry, limits, sweep_seconds=0.05)) as base:
+        created = create_game(base, seed=1, **GIN)
+        for _ in range(400):
+            if created["game"] not in registry.games:
+                break
+            threading.Event().wait(0.01)
+        gone = httpx.get(f"{base}/api/games/{created['game']}/labels", timeout=TIMEOUT)
+    assert gone.status_code == 404
+
+
+def test_a_seat_gives_its_token_in_a_header_not_in_the_address() -> None:
+    with served() as (base, _):
+        created = create_game(base, seed=1, **GIN)
+        protocols = ["rummykit", f"rummykit.token.{created['seats']['0']}"]
+        with connect(socket_url(base, created["game"]), subprotocols=protocols) as seat:  # type: ignore[arg-type]
+            view = json.loads(seat.recv(timeout=TIMEOUT))["view"]
+            chosen = seat.subprotocol
+        with connect(socket_url(base, created["game"]), subprotocols=["rummykit"]) as spectator:  # type: ignore[list-item]
+            watched = json.loads(spectator.recv(timeout=TIMEOUT))["view"]
+    assert chosen == "rummykit" and view["hand"] and view["seat"] == 0
+    assert watched["hand"] is None
+
+
+def test_the_serve_command_passes_its_options_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    seen: list[tuple[object, ...]] = []
+    monkeypatch.setattr("rummykit.serve.server.run", lambda *given: seen.append(given))
+    options = ["--idle-timeout", "90", "--games-per-minute", "7", "--sockets-per-client", "5",
+               "--sockets-per-game", "9", "--max-games", "11", "--forwarded-allow-ips", "10.0.0.1",
+               "--store", str(tmp_path / "g.sqlite3"), "--port", "0"]  # fmt: skip
+    assert main(["serve", *options]) == 0
+    host, port, store, max_games, limits, idle, forwarded = seen[0]
+    assert (host, port, store, max_games, idle, forwarded) == (
+        "127.0.0.1", 0, tmp_path / "g.sqlite3", 11, 90.0, "10.0.0.1"
+    )
+    assert limits == ServerLimits(sockets_per_game=9, sockets_per_client=5, games_per_minute=7)

@@ -17,8 +17,9 @@ from serve_support import TEST_SECRET, Client, create_game, seeded_registry, ser
 
 import rummykit as rk
 from rummykit.bots import Bot
+from rummykit.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore
-from rummykit.serve.games import Game, derived_seed
+from rummykit.serve.games import MAX_UNDOS_PER_TURN, Game, derived_seed, legacy_first_dealer
 from rummykit.serve.registry import READ_BACK_GAMES
 from rummykit.serve.store import StoreError, StoreFailure
 
@@ -26,9 +27,11 @@ GIN = GameSpec("gin", players=2, bots=((1, "random"),), seed=1)
 RAMI = GameSpec("rami51", players=3, bots=((1, "greedy"), (2, "random")), seed=9)
 
 
-def break_writes(store: GameStore) -> None:
-    """Every later write of ``store`` fails (as on a full disk or a read-only file)."""
-    store._connection.execute("PRAGMA query_only = ON")
+def break_writes(store: GameStore, broken: bool = True) -> None:
+    """Every later write of ``store`` fails (as on a full disk or a read-only
+    file), or, with ``broken`` false, works again."""
+    with store._lock:
+        store._connection.execute(f"PRAGMA query_only = {'ON' if broken else 'OFF'}")
 
 
 def human_move(game: Game) -> str:
@@ -63,10 +66,51 @@ def test_a_failed_commit_stores_nothing_and_says_so(tmp_path: Path) -> None:
     assert store.load("g1") == {"id": "g1", "rounds": [{"moves": []}]}
 
 
+def test_a_transaction_that_fails_on_anything_is_rolled_back_and_the_store_goes_on(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite3")
+    with pytest.raises(OverflowError):
+        store.save("g1", {"id": "g1"}, [(2**64, {})], finished=False)
+    store.save("g1", {"id": "g1"}, [(1, {})], finished=False)  # not "within a transaction"
+    assert store.load("g1") == {"id": "g1", "rounds": [{}]}
+
+
+def test_only_unfinished_games_are_read_at_start(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    registry = seeded_registry(GameStore(database))
+    running, _ = registry.create(GIN)
+    done, _ = registry.create(GIN)
+    while not done.state.is_over:
+        registry.move(done, 0, done.state_id, human_move(done))
+    store = GameStore(database)
+    assert [game["id"] for game in store.load_all()[0]] == [running.id]
+    restarted = GameRegistry(store)
+    assert list(restarted.games) == [running.id] and restarted.get(done.id).state == done.state
+
+
+def test_a_damaged_database_file_is_one_plain_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    registry = seeded_registry(GameStore(database))
+    for _ in range(30):
+        registry.create(GIN)
+    registry.store.close()  # type: ignore[union-attr]
+    data = bytearray(database.read_bytes())
+    data[4096 * 2 : 4096 * 2 + 200] = b"\xff" * 200  # a damaged page of the games
+    database.write_bytes(bytes(data))
+    for leftover in tmp_path.glob("games.sqlite3-*"):
+        leftover.unlink()
+    with pytest.raises(StoreError):
+        GameRegistry(GameStore(database))
+    assert main(["serve", "--store", str(database), "--port", "0"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "unexpected" not in error and str(database) in error
+
+
 def test_a_store_that_is_no_database_is_refused(tmp_path: Path) -> None:
     taken = tmp_path / "games.sqlite3"
     taken.write_text("not a database, " * 100, encoding="utf-8")
-    with pytest.raises(StoreError, match="not a database of games"):
+    with pytest.raises(StoreError, match="not a usable database of games"):
         GameStore(taken)
 
 
@@ -79,7 +123,7 @@ def test_a_move_the_store_cannot_keep_is_refused_and_the_game_is_as_it_was(tmp_p
     registry = seeded_registry(store)
     game, _ = registry.create(RAMI)
     told: list[int] = []
-    registry.watch(game, lambda: told.append(game.state_id))
+    registry.watch(game, lambda: told.append(game.state_id), 0)
     before = game.snapshot()
     break_writes(store)
     with pytest.raises(rk.IllegalMove) as info:
@@ -103,7 +147,7 @@ def test_the_mover_hears_of_a_failed_commit_and_no_socket_hears_of_the_move(tmp_
         break_writes(store)
         seat.move("draw")
         refused = seat.reply()
-        store._connection.execute("PRAGMA query_only = OFF")
+        break_writes(store, broken=False)
         seat.move("draw")
         after = seat.receive()
         seen = watcher.receive()
@@ -135,26 +179,72 @@ def test_a_bot_whose_move_is_refused_is_logged_and_the_game_goes_on(
     assert game.state.is_over or game.state.to_move == 0  # the bot moved: the game did not stop at it
 
 
-def test_a_fault_inside_an_action_puts_the_game_back(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bot_that_fails_to_choose_is_logged_and_the_game_goes_on(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     registry = seeded_registry()
     game, _ = registry.create(GIN)
-    before = game.snapshot()
 
     def broken(view: rk.PlayerView) -> str:
         raise RuntimeError("a bug in a bot")
 
     monkeypatch.setattr(game.bots[1], "choose", broken, raising=False)
-    move = human_move(game)
-    while True:  # play seat 0 until a move of it hands the turn to the bot
-        trial = game.snapshot()
-        try:
-            registry.move(game, 0, game.state_id, move)
-        except rk.IllegalMove as refusal:
-            assert refusal.code == "server.error"
-            assert game.snapshot() == trial
-            break
-        move = human_move(game)
-    assert game.state_id >= before.state_id
+    with caplog.at_level(logging.ERROR, logger="rummykit.serve"):
+        for _ in range(6):
+            if game.state.is_over:
+                break
+            before = game.state_id
+            registry.move(game, 0, game.state_id, human_move(game))
+            assert game.state_id > before
+    assert "failed to choose" in caplog.text and "RuntimeError: a bug in a bot" in caplog.text
+
+
+def test_a_fault_inside_an_action_puts_the_game_back_bots_and_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry = seeded_registry()
+    game, _ = registry.create(RAMI)
+    before = game.snapshot()
+    rng_before = game.bots[2].rng.getstate()  # type: ignore[attr-defined]
+
+    def broken() -> None:
+        game.bots[2].rng.random()  # type: ignore[attr-defined]  # the bot changes, then the fault
+        raise RuntimeError("a fault after the move")
+
+    monkeypatch.setattr(game, "play_bots", broken)
+    with pytest.raises(rk.IllegalMove) as info:
+        registry.move(game, 0, game.state_id, human_move(game))
+    assert info.value.code == "server.error"
+    assert (game.state, game.rounds, game.state_id) == (before.state, list(before.rounds), before.state_id)
+    assert game.bots[2].rng.getstate() == rng_before  # type: ignore[attr-defined]
+
+
+def test_a_new_game_that_fails_inside_the_server_is_refused_and_logged(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = seeded_registry()
+
+    def broken(spec: GameSpec, secret: bytes) -> None:
+        raise RuntimeError("a fault while dealing")
+
+    monkeypatch.setattr("rummykit.serve.registry.new_game", broken)
+    with caplog.at_level(logging.ERROR, logger="rummykit.serve"), pytest.raises(rk.IllegalMove) as info:
+        registry.create(GIN)
+    assert info.value.code == "server.error" and registry.games == {}
+    assert "RuntimeError: a fault while dealing" in caplog.text
+
+
+def test_a_turn_takes_moves_back_twenty_times_at_most() -> None:
+    registry = seeded_registry()
+    game, _ = registry.create(GameSpec("rami51", players=2, bots=((1, "random"),), seed=5))
+    registry.move(game, 0, game.state_id, "draw")
+    meld = next(str(m) for m in game.state.view(0).legal if str(m).startswith("meld"))
+    for _ in range(MAX_UNDOS_PER_TURN):
+        registry.move(game, 0, game.state_id, meld)
+        registry.move(game, 0, game.state_id, "undo")
+    registry.move(game, 0, game.state_id, meld)
+    with pytest.raises(rk.IllegalMove) as info:
+        registry.move(game, 0, game.state_id, "undo")
+    assert info.value.code == "game.undo-limit"
+    assert info.value.message == "A turn may take moves back 20 times at most: finish the turn."
 
 
 # --------------------------------------------------------------------------- a damaged store
@@ -264,7 +354,7 @@ def test_an_idle_unfinished_game_expires_in_memory_and_in_the_store(tmp_path: Pa
     registry = GameRegistry(GameStore(database), max_games=3, idle_seconds=600, clock=clock)
     idle, _ = registry.create(GIN)
     watched, _ = registry.create(GIN)
-    registry.watch(watched, lambda: None)
+    registry.watch(watched, lambda: None, 0)
     clock.now += 500
     busy, _ = registry.create(GIN)
     clock.now += 200  # idle and watched: 700 s; busy: 200 s
@@ -315,3 +405,22 @@ def test_a_dropped_game_is_read_back_once_not_on_every_request(tmp_path: Path) -
     for game in dropped:
         assert registry.get(game.id).state == game.state
     assert len(registry.read_back) == READ_BACK_GAMES
+
+
+def test_a_game_stored_before_secrets_keeps_its_first_dealer_and_gets_a_secret_once(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    spec = GameSpec("rami51", players=3, bots=((1, "random"), (2, "random")), match=True, seed=11)
+    dealer = legacy_first_dealer(11, 3)  # as games were dealt before they had secrets
+    game = Game("old-game", spec, spec.check(), {0: "a hash"}, 11, TEST_SECRET, dealer)
+    game.play_bots()
+    legacy = game.document()
+    for key in ("secret", "first_dealer"):
+        del legacy[key]
+    legacy["schema"] = 1
+    dealt_by = legacy["rounds"][0]["dealer"]
+    (folder / f"{game.id}.json").write_text(json.dumps(legacy), encoding="utf-8")
+    loads = [GameRegistry(GameStore(folder)).get(game.id) for _ in range(3)]
+    assert {(g.first_dealer, g.secret) for g in loads[1:]} == {(loads[0].first_dealer, loads[0].secret)}
+    assert loads[0].first_dealer == dealer
+    assert loads[0].match is not None and loads[0].match.active[loads[0].match.dealer_of(0)] == dealt_by

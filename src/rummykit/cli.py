@@ -531,7 +531,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
     store = None if args.store is None else Path(args.store)
     try:
-        run(args.host, args.port, store, args.max_games, limits, args.idle_timeout)
+        run(args.host, args.port, store, args.max_games, limits, args.idle_timeout, args.forwarded_allow_ips)
     except StoreError as error:
         raise UsageError("serve: {problem}", problem=error) from None
     return 0
@@ -628,6 +628,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--sockets-per-client", type=int, default=16, metavar="N", help="open sockets per address (16)"
     )
     p.add_argument("--sockets-per-game", type=int, default=32, metavar="N", help="open sockets per game (32)")
+    p.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="behind a reverse proxy: the proxy addresses (comma separated, or *) trusted to name "
+        "the client in X-Forwarded-For (default 127.0.0.1)",
+    )
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("conformance", help="run conformance case files")

@@ -22,7 +22,8 @@ few replies (a socket that lets more pile up is closed).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -149,11 +150,24 @@ def client_address(connection: Request | WebSocket) -> str:
     return connection.client.host if connection.client is not None else "unknown"
 
 
-def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None = None) -> Starlette:
+def create_app(
+    registry: GameRegistry | None = None, limits: ServerLimits | None = None, sweep_seconds: float = 60.0
+) -> Starlette:
     """The application, serving the games of ``registry`` (a new one in memory
-    by default) within ``limits`` (:class:`ServerLimits`' defaults by default)."""
+    by default) within ``limits`` (:class:`ServerLimits`' defaults by default).
+    While it runs, the idle games expire every ``sweep_seconds``."""
     routes = Routes(registry if registry is not None else GameRegistry(), limits or ServerLimits())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        sweeper = asyncio.create_task(sweep(routes.games, sweep_seconds))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+
     return Starlette(
+        lifespan=lifespan,
         routes=[
             Route("/", routes.page),
             Route("/api/variants", routes.variants),
@@ -167,6 +181,27 @@ def create_app(registry: GameRegistry | None = None, limits: ServerLimits | None
     )
 
 
+async def sweep(games: GameRegistry, seconds: float) -> None:
+    """Expire the idle games every ``seconds``, for as long as the app runs."""
+    while True:
+        await asyncio.sleep(seconds)
+        games.expire()
+
+
+TOKEN_PROTOCOL = "rummykit.token."
+"""A socket may give its seat's token as a WebSocket subprotocol,
+``rummykit.token.<token>``, beside the subprotocol ``rummykit`` that the
+server then accepts: a header, where ``?token=`` would put it in the address."""
+
+
+def socket_token(websocket: WebSocket) -> str | None:
+    """The seat token a socket gives: as a subprotocol, or as ``?token=``."""
+    for protocol in websocket.scope.get("subprotocols", ()):
+        if protocol.startswith(TOKEN_PROTOCOL):
+            return str(protocol[len(TOKEN_PROTOCOL) :])
+    return websocket.query_params.get("token")
+
+
 class Routes:
     """The handlers of one application: its games, its limits, and what it
     counts per client address (new games, open sockets)."""
@@ -175,7 +210,8 @@ class Routes:
         self.games = games
         self.limits = limits
         self.creation = CreationRate(limits.games_per_minute)
-        self.sockets = SocketCount()
+        self.sockets = SocketCount()  # by client address
+        self.watchers = SocketCount()  # by game id
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -239,13 +275,14 @@ class Routes:
         return JSONResponse(document, headers=headers)
 
     async def socket(self, websocket: WebSocket) -> None:
-        await websocket.accept()
+        offered = websocket.scope.get("subprotocols", ())
+        await websocket.accept(subprotocol="rummykit" if "rummykit" in offered else None)
         try:
             game = self.games.get(websocket.path_params["game"])
         except UnknownGame as error:
             await close_with(websocket, error.code, str(error), 4404)
             return
-        token = websocket.query_params.get("token")
+        token = socket_token(websocket)
         seat = None if token is None else game.seat_of(token)
         if token is not None and seat is None:
             refusal = IllegalMove("game.bad-token", "This token is no seat's token in this game.")
@@ -260,17 +297,19 @@ class Routes:
             await play(websocket, self.games, game, seat, self.limits.pending_replies)
         finally:
             self.sockets.remove(address)
+            self.watchers.remove(game.id)
 
     def admit(self, game: Game, address: str) -> IllegalMove | None:
         """None when one more socket of ``address`` may follow ``game`` (it is
-        then counted); otherwise the refusal."""
-        if len(game.listeners) >= self.limits.sockets_per_game:
+        then counted, by address and by game id); otherwise the refusal."""
+        if not self.watchers.add(game.id, self.limits.sockets_per_game):
             return IllegalMove(
                 "game.too-many-sockets",
                 "This game has {limit} sockets open, as many as it may.",
                 limit=self.limits.sockets_per_game,
             )
         if not self.sockets.add(address, self.limits.sockets_per_client):
+            self.watchers.remove(game.id)
             return IllegalMove(
                 "client.too-many-sockets",
                 "This address has {limit} sockets open, as many as it may.",
@@ -300,10 +339,10 @@ async def play(
         outbox.add_view()
         ready.set()
 
-    games.watch(game, changed)
-    changed()
     sender = asyncio.create_task(send_all(websocket, outbox, ready, lambda: view_message(game, seat)))
     try:
+        games.watch(game, changed, seat)
+        changed()
         while not sender.done():
             data = await websocket.receive()
             if data["type"] == "websocket.disconnect":
@@ -318,7 +357,8 @@ async def play(
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        games.unwatch(game, changed)
+        if changed in game.listeners:
+            games.unwatch(game, changed, seat)
         sender.cancel()
 
 
@@ -346,13 +386,13 @@ def answer(
     except MessageError as error:
         return invalid_message(game, error)
     try:
-        act(games, game, seat, message)
+        dispatch(games, game, seat, message)
     except IllegalMove as refusal:
         return refused_message(game, refusal)
     return None
 
 
-def act(games: GameRegistry, game: Game, seat: int | None, message: ClientMessage) -> None:
+def dispatch(games: GameRegistry, game: Game, seat: int | None, message: ClientMessage) -> None:
     if message.kind == "next_round":
         games.next_round(game, seat, message.state_id)
     else:

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import logging
@@ -43,6 +44,7 @@ __all__ = [
     "derived_seed",
     "game_from_document",
     "hash_token",
+    "legacy_first_dealer",
     "new_game",
     "new_secret",
 ]
@@ -53,6 +55,9 @@ the game's secret; a document of version 1 is read too, and given a secret)."""
 
 SECRET_BYTES = 32
 """The size of a game's secret (see :func:`derived_seed`)."""
+
+MAX_UNDOS_PER_TURN = 20
+"""How many times a seat may take moves back in one turn (``game.undo-limit``)."""
 
 LOG = logging.getLogger("rummykit.serve")
 """The server's log: what went wrong inside the server (never a client's mistake)."""
@@ -133,6 +138,8 @@ class GameSnapshot:
     match: Match | None
     active: tuple[int, ...]
     state_id: int
+    undos: tuple[tuple[int, int], int]
+    bots: dict[int, Bot] = attrs.field(eq=False)  # copies: a bot's plan and random numbers change
 
 
 class Game:
@@ -152,6 +159,7 @@ class Game:
         tokens: dict[int, str],
         seed: int,
         secret: bytes,
+        first_dealer: int | None = None,
     ) -> None:
         self.id = game_id
         self.spec = spec
@@ -159,6 +167,12 @@ class Game:
         self.tokens = tokens  # seat -> hash_token(token)
         self.seed = seed  # the master seed (never in a message)
         self.secret = secret  # the key of every seed derived from it (never in a message)
+        self.first_dealer = (
+            random.Random(self.derived_seed("dealer")).randrange(spec.players)
+            if first_dealer is None
+            else first_dealer
+        )
+        self.undos: tuple[tuple[int, int], int] = ((-1, -1), 0)  # (turn, seat) and its undos
         self.match: Match | None = (
             Match.start(variant, players=spec.players, first_dealer=self.first_dealer) if spec.match else None
         )
@@ -175,10 +189,6 @@ class Game:
         return derived_seed(self.secret, self.seed, what)
 
     # ------------------------------------------------------------------ seats
-    @property
-    def first_dealer(self) -> int:
-        return random.Random(self.derived_seed("dealer")).randrange(self.spec.players)
-
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
         given = hash_token(token)
@@ -217,8 +227,29 @@ class Game:
                 seat=round_seat,
                 named=named,
             )
+        undoing = rest.strip().lower() == "undo"
+        if undoing:
+            self.check_undos()
         self.advance(f"{round_seat}: {rest}")
+        if undoing:
+            self.count_undo()
         self.play_bots()
+
+    def check_undos(self) -> None:
+        """Refuse one more ``undo`` in a turn that has had MAX_UNDOS_PER_TURN:
+        a turn of moves laid and taken back for ever would grow the round's
+        record, and the store, without end."""
+        turn = (self.state.turns_played, self.state.to_move)
+        if self.undos[0] == turn and self.undos[1] >= MAX_UNDOS_PER_TURN:
+            raise IllegalMove(
+                "game.undo-limit",
+                "A turn may take moves back {limit} times at most: finish the turn.",
+                limit=MAX_UNDOS_PER_TURN,
+            )
+
+    def count_undo(self) -> None:
+        turn = (self.state.turns_played, self.state.to_move)
+        self.undos = (turn, self.undos[1] + 1 if self.undos[0] == turn else 1)
 
     def next_round(self, seat: int | None, state_id: int) -> None:
         """Deal the next round of the match (any seat may ask, once the round is over)."""
@@ -286,17 +317,25 @@ class Game:
         never stops at a bot; IllegalMove ``server.bot-failed`` only if none
         is accepted."""
         view = self.state.view(self.state.to_move)
-        choice = bot.choose(view)
+        seat = self.active[self.state.to_move]
         try:
-            self.advance(choice)
-            return
-        except IllegalMove as refusal:
-            LOG.error(
-                "game %s: state %d: the bot of seat %d chose %r, which was refused (%s: %s); "
-                "it plays its first accepted legal move instead",
-                self.id, self.state_id, self.active[self.state.to_move], str(choice), refusal.code, refusal,
-            )  # fmt: skip
-            failure = refusal
+            choice = bot.choose(view)
+        except Exception:  # a fault of the bot's: logged, and the game goes on without its choice
+            LOG.exception("game %s: state %d: the bot of seat %d failed to choose; it plays "
+                          "its first accepted legal move instead", self.id, self.state_id, seat)  # fmt: skip
+            choice = None
+        failure = None
+        if choice is not None:
+            try:
+                self.advance(choice)
+                return
+            except IllegalMove as refusal:
+                LOG.error(
+                    "game %s: state %d: the bot of seat %d chose %r, which was refused (%s: %s); "
+                    "it plays its first accepted legal move instead",
+                    self.id, self.state_id, seat, str(choice), refusal.code, refusal,
+                )  # fmt: skip
+                failure = refusal
         for move in view.legal:
             try:
                 self.advance(move)
@@ -309,7 +348,10 @@ class Game:
         ) from failure
 
     def snapshot(self) -> GameSnapshot:
-        return GameSnapshot(self.state, tuple(self.rounds), self.match, self.active, self.state_id)
+        bots = copy.deepcopy(self.bots, {id(self.variant): self.variant})  # the variant is shared, not copied
+        return GameSnapshot(
+            self.state, tuple(self.rounds), self.match, self.active, self.state_id, self.undos, bots
+        )
 
     def restore(self, snapshot: GameSnapshot) -> None:
         """The game as it was when ``snapshot`` was taken."""
@@ -318,6 +360,8 @@ class Game:
         self.match = snapshot.match
         self.active = snapshot.active
         self.state_id = snapshot.state_id
+        self.undos = snapshot.undos
+        self.bots = snapshot.bots
 
     def bot_buyer(self) -> int | None:
         """The nearest bot seat (from the player in turn) that buys now, if any."""
@@ -326,9 +370,17 @@ class Game:
             seat = next_seat(state.variant, state.players, state.to_move, step)
             bot = self.bots.get(self.active[seat])
             view = state.view(seat)
-            if bot is not None and view.legal and bot.wants_buy(view):
+            if bot is not None and view.legal and self.bot_buys(bot, view):
                 return seat
         return None
+
+    def bot_buys(self, bot: Bot, view: PlayerView) -> bool:
+        """Whether the bot wants the upcard (no, should it fail to say: that is logged)."""
+        try:
+            return bot.wants_buy(view)
+        except Exception:  # a fault of the bot's: it does not buy
+            LOG.exception("game %s: state %d: a bot failed to say whether it buys", self.id, self.state_id)
+            return False
 
     def changed(self) -> None:
         for listener in list(self.listeners):
@@ -389,6 +441,7 @@ class Game:
             "lang": spec.lang,
             "master_seed": self.seed,
             "secret": self.secret.hex(),
+            "first_dealer": self.first_dealer,
             "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
         }
 
@@ -431,6 +484,13 @@ def new_game(
     return game, tokens
 
 
+def legacy_first_dealer(seed: int, players: int) -> int:
+    """The first dealer of a game stored before games had secrets (schema 1),
+    as it was derived then: the rounds it recorded were dealt that way."""
+    legacy = random.Random(f"rummykit-serve:{seed}:dealer").getrandbits(62)
+    return random.Random(legacy).randrange(players)
+
+
 def game_from_document(doc: dict[str, Any]) -> Game:
     """A game from what the store kept: each round's record is replayed and
     the match rebuilt from the rounds' results (ValueError, or one of the
@@ -445,7 +505,11 @@ def game_from_document(doc: dict[str, Any]) -> Game:
     secret = bytes.fromhex(doc["secret"]) if "secret" in doc else new_secret()
     if len(secret) != SECRET_BYTES:
         raise ValueError(f"secret: expected {SECRET_BYTES} bytes, got {len(secret)}")
-    game = Game(str(doc["id"]), spec, spec.check(), tokens, int(doc["master_seed"]), secret)
+    master = int(doc["master_seed"])
+    dealer = doc["first_dealer"] if "secret" in doc else legacy_first_dealer(master, spec.players)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < spec.players:
+        raise ValueError(f"first_dealer: expected a seat from 0 to {spec.players - 1}, got {dealer!r}")
+    game = Game(str(doc["id"]), spec, spec.check(), tokens, master, secret, dealer)
     records = [Record.from_document(r) for r in doc["rounds"]]
     if not records:
         raise ValueError("rounds: expected at least one round")

@@ -74,23 +74,23 @@ class CreationRate:
 
 
 class SocketCount:
-    """The open sockets by client address (an address with none is not kept)."""
+    """Open sockets by a key (a client address, a game id); a key with none is not kept."""
 
     def __init__(self) -> None:
         self.open: dict[str, int] = {}
 
-    def add(self, address: str, limit: int) -> bool:
-        """Count one more socket of ``address``, unless it has ``limit`` open; whether it was counted."""
-        count = self.open.get(address, 0)
+    def add(self, key: str, limit: int) -> bool:
+        """Count one more socket of ``key``, unless it has ``limit`` open; whether it was counted."""
+        count = self.open.get(key, 0)
         if count >= limit:
             return False
-        self.open[address] = count + 1
+        self.open[key] = count + 1
         return True
 
-    def remove(self, address: str) -> None:
-        count = self.open.pop(address, 0) - 1
+    def remove(self, key: str) -> None:
+        count = self.open.pop(key, 0) - 1
         if count > 0:
-            self.open[address] = count
+            self.open[key] = count
 
 
 class Outbox:

@@ -47,6 +47,18 @@ def store_failed() -> IllegalMove:
     return IllegalMove("server.store-failed", "The server could not store this: nothing changed; try again.")
 
 
+def server_error() -> IllegalMove:
+    return IllegalMove("server.error", "The server failed to carry out the move: nothing changed.")
+
+
+def remember(table: OrderedDict[str, Any], key: str, value: Any, most: int = READ_BACK_GAMES) -> None:
+    """Put ``key`` last in ``table``, and forget the first keys past ``most``."""
+    table[key] = value
+    table.move_to_end(key)
+    while len(table) > most:
+        table.popitem(last=False)
+
+
 class GameRegistry:
     """The games in memory. With a store, every action (a move and the bots'
     answers, a new round) is one transaction, committed before anyone is told
@@ -90,14 +102,16 @@ class GameRegistry:
         self.touched: dict[str, float] = {}  # game id -> the clock at its last action or socket
         self.read_back: OrderedDict[str, Game] = OrderedDict()
         self.problems: list[str] = []
+        self.damaged: OrderedDict[str, None] = OrderedDict()  # ids of rows that could not be read back
         if store is not None:
             documents, self.problems = store.load_all()
             for document in documents:
-                self.load(document)
+                self.hold(document)
             self.make_room(0)
 
-    def load(self, document: dict[str, Any]) -> None:
-        """Hold a stored game (or name it in ``problems`` and leave it out)."""
+    def hold(self, document: dict[str, Any]) -> None:
+        """Hold a stored game (or name it in ``problems`` and leave it out).
+        A game stored before games had secrets is given one, and stored again."""
         try:
             game = game_from_document(document)
         except Exception as error:  # whatever a damaged row raises: name it, go on
@@ -106,6 +120,11 @@ class GameRegistry:
             return
         self.games[game.id] = game
         self.touched[game.id] = self.clock()
+        if "secret" not in document or game.finished:
+            try:
+                self.commit(game, everything=True)
+            except StoreFailure as error:
+                self.problems.append(f"stored game {game.id!r}: cannot store it again: {error}")
 
     # ------------------------------------------------------------------ room
     def make_room(self, wanted: int = 1) -> bool:
@@ -156,17 +175,31 @@ class GameRegistry:
                 "The server holds {limit} games, as many as it may: try again once a game is over.",
                 limit=self.max_games,
             )
-        game, tokens = new_game(spec, secret=self.secret())
-        while game.id in self.games or (self.store is not None and self.store.load(game.id) is not None):
-            game, tokens = new_game(spec, secret=self.secret())  # a repeated random id: deal again
         try:
-            self.save(game, everything=True)
+            game, tokens = new_game(spec, secret=self.secret())
+            while self.taken(game.id):
+                game, tokens = new_game(spec, secret=self.secret())  # a repeated random id: deal again
+            self.commit(game, everything=True)
         except StoreFailure as error:
             LOG.error("a new game was not stored: %s", error)
             raise store_failed() from None
+        except (ValueError, IllegalMove):
+            raise
+        except Exception:  # a fault of the server's (a bot that moves first, say): logged
+            LOG.exception("a new game of %s failed inside the server", spec.variant)
+            raise server_error() from None
         self.games[game.id] = game
         self.touched[game.id] = self.clock()
         return game, tokens
+
+    def taken(self, game_id: str) -> bool:
+        """Whether a game of this id is held or stored (a damaged row counts)."""
+        if game_id in self.games:
+            return True
+        try:
+            return self.store is not None and self.store.load(game_id) is not None
+        except ValueError:
+            return True
 
     def get(self, game_id: str) -> Game:
         """The game of this id: in memory, or a finished game dropped from
@@ -184,30 +217,34 @@ class GameRegistry:
         if game_id in self.read_back:
             self.read_back.move_to_end(game_id)
             return self.read_back[game_id]
-        document = None if self.store is None else self.store.load(game_id)
-        if document is None:
+        if self.store is None or game_id in self.damaged:
             return None
         try:
-            game = game_from_document(document)
-        except Exception as error:  # a damaged row: the game is not there
-            LOG.error("stored game %r: cannot load it: %s: %s", game_id, type(error).__name__, error)
+            document = self.store.load(game_id)
+            game = None if document is None else game_from_document(document)
+        except StoreFailure as error:
+            LOG.error("stored game %r: cannot read it: %s", game_id[:70], error)
             return None
-        if not (game.finished and game.id == game_id):
+        except Exception as error:  # a damaged row: the game is not there (and is not read again)
+            LOG.error("stored game %r: cannot load it: %s: %s", game_id[:70], type(error).__name__, error)
+            remember(self.damaged, game_id, None, most=1024)
             return None
-        self.read_back[game_id] = game
-        while len(self.read_back) > READ_BACK_GAMES:
-            self.read_back.popitem(last=False)
+        if game is None or not game.finished:
+            return None
+        remember(self.read_back, game_id, game)
         return game
 
     # ------------------------------------------------------------------ sockets
-    def watch(self, game: Game, listener: Callable[[], None]) -> None:
-        """A socket starts to follow ``game`` (it counts as activity)."""
+    def watch(self, game: Game, listener: Callable[[], None], seat: int | None) -> None:
+        """A socket starts to follow ``game``: a seat's counts as activity, a spectator's does not."""
         game.listeners.append(listener)
-        self.touch(game)
+        if seat is not None:
+            self.touch(game)
 
-    def unwatch(self, game: Game, listener: Callable[[], None]) -> None:
+    def unwatch(self, game: Game, listener: Callable[[], None], seat: int | None) -> None:
         game.listeners.remove(listener)
-        self.touch(game)
+        if seat is not None:
+            self.touch(game)
 
     def touch(self, game: Game) -> None:
         if game.id in self.touched:
@@ -229,7 +266,7 @@ class GameRegistry:
         before = game.snapshot()
         try:
             action()
-            self.save(game)
+            self.commit(game)
         except IllegalMove:
             game.restore(before)
             raise
@@ -240,14 +277,13 @@ class GameRegistry:
         except Exception:  # a fault of the server's own: the game goes back, the fault is logged
             game.restore(before)
             LOG.exception("game %s: state %d: an action failed inside the server", game.id, before.state_id)
-            raise IllegalMove(
-                "server.error", "The server failed to carry out the move: nothing changed."
-            ) from None
+            raise server_error() from None
         self.touch(game)
         game.changed()
 
-    def save(self, game: Game, *, everything: bool = False) -> None:
-        """Store the game's header and its current round (every round with ``everything``)."""
+    def commit(self, game: Game, *, everything: bool = False) -> None:
+        """Store the game's header and its current round (every round with
+        ``everything``) in one transaction (StoreFailure when it fails)."""
         if self.store is None:
             return
         rounds = enumerate(game.rounds, start=1) if everything else [(len(game.rounds), game.rounds[-1])]

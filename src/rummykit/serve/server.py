@@ -5,16 +5,15 @@ in a thread of this process (for tests and benchmarks) that stops when the
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import threading
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import uvicorn
 from starlette.applications import Starlette
@@ -24,7 +23,7 @@ from rummykit.serve.limits import ServerLimits
 from rummykit.serve.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_GAMES, GameRegistry
 from rummykit.serve.store import GameStore
 
-__all__ = ["MAX_FRAME_BYTES", "free_port", "make_server", "run", "running", "spawned"]
+__all__ = ["LISTENING", "MAX_FRAME_BYTES", "AnnouncingServer", "make_server", "run", "running", "spawned"]
 
 MAX_FRAME_BYTES = 1024 * 1024
 """The largest WebSocket frame the server takes in at all; a larger one closes
@@ -32,10 +31,20 @@ the connection (code 1009). Messages above 16 KiB and up to this size get an
 ``error`` message instead, and the connection stays open."""
 
 
-def make_server(app: Starlette, host: str, port: int) -> uvicorn.Server:
+PING_SECONDS = 20.0
+"""A socket is pinged after this long without a frame, and closed if its
+peer has not answered this long after: a client that stops reading (and so
+stops answering pings) is closed within about 40 s."""
+
+
+def make_server(
+    app: Starlette, host: str, port: int, forwarded_allow_ips: str | None = None
+) -> uvicorn.Server:
     """A uvicorn server of ``app``. WebSocket compression is off: a compressed
     frame may inflate a thousandfold, and no message of the protocol is
-    large enough to gain from it."""
+    large enough to gain from it. ``forwarded_allow_ips``: the proxies whose
+    X-Forwarded-For names the client (uvicorn's default: 127.0.0.1 only, or
+    the FORWARDED_ALLOW_IPS environment variable)."""
     config = uvicorn.Config(
         app,
         host=host,
@@ -43,9 +52,30 @@ def make_server(app: Starlette, host: str, port: int) -> uvicorn.Server:
         log_level="warning",
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
-        lifespan="off",
+        ws_ping_interval=PING_SECONDS,
+        ws_ping_timeout=PING_SECONDS,
+        forwarded_allow_ips=forwarded_allow_ips,
+        lifespan="on",
     )
-    return uvicorn.Server(config)
+    return AnnouncingServer(config)
+
+
+class AnnouncingServer(uvicorn.Server):
+    """A uvicorn server that says on standard error where it listens, once it
+    does (with port 0, the port it was given)."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            print(f"{LISTENING} {base_url(self)}/", file=sys.stderr, flush=True)
+
+
+LISTENING = "rummykit serve: listening on"
+
+
+def base_url(server: uvicorn.Server) -> str:
+    host, port = next(s for srv in server.servers for s in srv.sockets).getsockname()[:2]
+    return f"http://{host}:{port}"
 
 
 def run(
@@ -55,19 +85,20 @@ def run(
     max_games: int = DEFAULT_MAX_GAMES,
     limits: ServerLimits | None = None,
     idle_seconds: float = DEFAULT_IDLE_SECONDS,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """Serve until interrupted; with ``store``, the games are kept in that
     SQLite database (or a folder of the older format, imported once); at most
     ``max_games`` games are held in memory; ``limits`` bound what one client
-    may cost; an unfinished game idle for ``idle_seconds`` expires."""
+    may cost; an unfinished game idle for ``idle_seconds`` expires;
+    ``forwarded_allow_ips``: the proxies trusted to name the client."""
     registry = GameRegistry(None if store is None else GameStore(store), max_games, idle_seconds)
     for problem in registry.problems:
         print(f"rummykit serve: {problem}", file=sys.stderr)
     if registry.store is not None:
         loaded = f"{len(registry.games)} game(s) loaded from {registry.store.path}"
-        print(f"rummykit serve: {loaded}", file=sys.stderr)
-    print(f"rummykit serve: open http://{host}:{port}/", file=sys.stderr, flush=True)
-    make_server(create_app(registry, limits), host, port).run()
+        print(f"rummykit serve: {loaded}", file=sys.stderr, flush=True)
+    make_server(create_app(registry, limits), host, port, forwarded_allow_ips).run()
 
 
 @contextmanager
@@ -83,47 +114,26 @@ def running(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> Iterator[
             if not thread.is_alive():
                 raise RuntimeError(f"the server could not start on {host}:{port}")
             thread.join(0.01)
-        sockets = [s for srv in server.servers for s in srv.sockets]
-        yield f"http://{host}:{sockets[0].getsockname()[1]}"
+        yield base_url(server)
     finally:
         server.should_exit = True
         thread.join(10)
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    """A port of ``host`` that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def spawned(
-    options: Sequence[str] = (), port: int | None = None, log: Path | None = None, timeout: float = 60
+    options: Sequence[str] = (), log: Path | None = None, timeout: float = 60
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """``rummykit serve OPTIONS`` in a process of its own on 127.0.0.1, for
-    load and fault tests: yields the process and the base URL once the server
-    answers. The process is killed, if it still runs, when the block ends;
-    its standard error goes to ``log`` (by default, nowhere)."""
-    port = free_port() if port is None else port
+    """``rummykit serve OPTIONS`` in a process of its own on 127.0.0.1 (a port
+    it picks), for load and fault tests: yields the process and the base URL
+    once the server listens. The process is killed, if it still runs, when
+    the block ends; its standard error goes on to ``log`` (by default, nowhere)."""
     command = [sys.executable, "-c", "from rummykit.cli import main; raise SystemExit(main())"]
-    command += ["serve", "--host", "127.0.0.1", "--port", str(port), *options]
-    if log is None:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)  # fmt: skip
-    else:
-        with open(log, "ab") as errors:
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=errors, stderr=errors)
-    base = f"http://127.0.0.1:{port}"
+    command += ["serve", "--host", "127.0.0.1", "--port", "0", *options]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)  # fmt: skip
     try:
-        deadline = time.monotonic() + timeout
-        while not answers(base):
-            if process.poll() is not None:
-                raise RuntimeError(f"rummykit serve exited with status {process.returncode} before answering")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"rummykit serve did not answer on {base} within {timeout} s")
-            time.sleep(0.05)
+        base = listening(process, log, timeout)
         yield process, base
     finally:
         if process.poll() is None:
@@ -131,9 +141,26 @@ def spawned(
         process.wait()
 
 
-def answers(base: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{base}/api/labels", timeout=2) as response:
-            return bool(response.status == 200)
-    except (OSError, urllib.error.URLError):
-        return False
+def listening(process: subprocess.Popen[bytes], log: Path | None, timeout: float) -> str:
+    """The base URL the spawned server says it listens on; its standard error
+    is then copied to ``log`` (or dropped) by a thread, so that it never fills."""
+    assert process.stderr is not None
+    found: list[str] = []
+    ready = threading.Event()
+
+    def copy(stream: IO[bytes]) -> None:
+        with open(log, "ab") if log is not None else open(os.devnull, "wb") as out:
+            for line in stream:
+                out.write(line)
+                out.flush()
+                text = line.decode("utf-8", "replace")
+                if not found and text.startswith(LISTENING):
+                    found.append(text[len(LISTENING) :].strip().rstrip("/"))
+                    ready.set()
+        ready.set()
+
+    threading.Thread(target=copy, args=(process.stderr,), daemon=True).start()
+    if not ready.wait(timeout) or not found:
+        status = process.poll()
+        raise RuntimeError(f"rummykit serve did not start listening within {timeout} s (status {status})")
+    return found[0]

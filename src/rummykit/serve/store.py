@@ -134,26 +134,31 @@ class GameStore:
 
     # ------------------------------------------------------------------ reading
     def load(self, game_id: str) -> StoredGame | None:
-        """One game as stored, or None when there is no usable game of that id."""
+        """One game as stored, or None when there is no game of that id.
+        ValueError says what is wrong with a damaged row; StoreFailure, that
+        the database could not be read."""
         if not GAME_ID.fullmatch(game_id):
             return None
-        with self._lock:
-            row = self._connection.execute("SELECT id, header FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT id, header FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             rounds = self._rounds(game_id)
-        try:
-            return _stored_game(row[0], row[1], rounds)
-        except ValueError:
-            return None
+        return _stored_game(row[0], row[1], rounds)
 
     def load_all(self) -> tuple[list[StoredGame], list[str]]:
-        """Every usable game (oldest action first) and one line for each row
+        """Every usable unfinished game (oldest action first; the finished ones
+        are read when asked for, with :meth:`load`) and one line for each row
         that could not be used (it is left out). The lines of the folder's
-        import, if there was one, come first."""
-        with self._lock:
-            rows = self._connection.execute("SELECT id, header FROM games ORDER BY touched, id").fetchall()
-            rounds = {game_id: self._rounds(game_id) for game_id, _ in rows}
+        import, if there was one, come first. StoreError when the database
+        itself cannot be read."""
+        try:
+            with self._reading() as db:
+                query = "SELECT id, header FROM games WHERE finished = 0 ORDER BY touched, id"
+                rows = db.execute(query).fetchall()
+                rounds = {game_id: self._rounds(game_id) for game_id, _ in rows}
+        except StoreFailure as error:
+            raise StoreError(f"{error} (a damaged file: see sqlite3's .recover)") from None
         games: list[StoredGame] = []
         problems = list(self.problems)
         for game_id, header in rows:
@@ -176,18 +181,32 @@ class GameStore:
         )
 
     @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, to read; StoreFailure for a database that cannot be read."""
+        with self._lock:
+            try:
+                yield self._connection
+            except sqlite3.Error as error:
+                raise StoreFailure(f"{self.path}: cannot read the store: {error}") from None
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed, or rolled back whatever went wrong
+        (StoreFailure for the database's own errors; anything else is raised
+        as it was, once the transaction is rolled back)."""
         with self._lock:
             db = self._connection
             try:
                 db.execute("BEGIN IMMEDIATE")
                 yield db
                 db.execute("COMMIT")
-            except sqlite3.Error as error:
+            except BaseException as error:
                 if db.in_transaction:  # (a failed rollback: the failure took the transaction with it)
                     with suppress(sqlite3.Error):
                         db.execute("ROLLBACK")
-                raise StoreFailure(f"{self.path}: cannot store: {error}") from None
+                if isinstance(error, sqlite3.Error):
+                    raise StoreFailure(f"{self.path}: cannot store: {error}") from None
+                raise
 
     def _import_folder(self, folder: Path) -> None:
         """Import the older format's files once: when the database is new."""
@@ -219,9 +238,10 @@ def _connect(path: Path) -> sqlite3.Connection:
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
         connection.executescript(_SCHEMA)
+        connection.execute("SELECT count(*) FROM games JOIN rounds ON rounds.game = games.id").fetchone()
     except sqlite3.Error as error:
         connection.close()
-        raise StoreError(f"{path}: not a database of games: {error}") from None
+        raise StoreError(f"{path}: not a usable database of games: {error}") from None
     return connection
 
 

@@ -225,15 +225,26 @@ function sendMove(text) {
   send({ type: "move", state_id: page.stateId, move: text });
 }
 
+// The seat's token goes in a header (a WebSocket subprotocol), not in the
+// socket's address, which proxies may log. A token no server gives (one with
+// characters a subprotocol cannot hold) goes in the address, to be refused.
+const TOKEN_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
 function socketAddress() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = page.token ? `?token=${encodeURIComponent(page.token)}` : "";
+  const odd = page.token && !TOKEN_CHARACTERS.test(page.token);
+  const query = odd ? `?token=${encodeURIComponent(page.token)}` : "";
   return `${scheme}://${location.host}/ws/games/${encodeURIComponent(page.game)}${query}`;
+}
+
+function socketProtocols() {
+  const usable = page.token && TOKEN_CHARACTERS.test(page.token);
+  return usable ? ["rummykit", `rummykit.token.${page.token}`] : ["rummykit"];
 }
 
 function connect() {
   setConnection("connecting", t("connecting"));
-  const socket = new WebSocket(socketAddress());
+  const socket = new WebSocket(socketAddress(), socketProtocols());
   page.socket = socket;
   socket.addEventListener("open", () => {
     page.reconnectDelay = 500;
