@@ -37,8 +37,8 @@ from rummykit.serve.client import PlayedGame, play_seat
 from rummykit.serve.server import spawned
 
 OPTIONS = [
-    "--games-per-minute", "1000000", "--sockets-per-client", "100000", "--sockets-per-game", "64",
-    "--max-games", "100000",
+    "--games-per-minute", "1000000", "--sockets-per-client", "100000", "--open-games", "1000000",
+    "--sockets-per-game", "64", "--max-games", "100000",
 ]  # fmt: skip
 
 

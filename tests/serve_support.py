@@ -39,7 +39,7 @@ def served(
     create many games and sockets from one address: unless ``limits`` says
     otherwise, a thousand games a minute and a thousand sockets."""
     if limits is None:
-        limits = ServerLimits(sockets_per_client=1000, games_per_minute=1000)
+        limits = ServerLimits(sockets_per_client=1000, games_per_minute=1000, open_games_per_client=1000)
     games = registry if registry is not None else GameRegistry(secret=lambda: TEST_SECRET)
     with running(create_app(games, limits)) as base:
         yield base, games

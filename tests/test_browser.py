@@ -68,7 +68,8 @@ def server() -> Iterator[str]:
     from rummykit.serve.server import running
 
     registry = GameRegistry(secret=lambda: TEST_SECRET)  # a seed deals the same in every run
-    with running(create_app(registry, ServerLimits(games_per_minute=1000, sockets_per_client=1000))) as url:
+    limits = ServerLimits(games_per_minute=1000, sockets_per_client=1000, open_games_per_client=1000)
+    with running(create_app(registry, limits)) as url:
         yield url
 
 

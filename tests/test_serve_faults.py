@@ -35,7 +35,10 @@ SETUPS: list[dict[str, Any]] = [
     {"variant": "rami51", "players": 2, "bots": {"1": "greedy"}, "match": True},
 ]
 SPECTATORS = 10
-OPTIONS = ["--games-per-minute", "100000", "--sockets-per-client", "1000", "--max-games", "1000"]
+OPTIONS = [
+    "--games-per-minute", "100000", "--sockets-per-client", "1000", "--open-games", "100000",
+    "--max-games", "1000",
+]  # fmt: skip
 
 
 @attrs.define

@@ -159,6 +159,19 @@ def test_games_a_minute_from_one_address_are_limited() -> None:
     assert len(registry.games) == 3
 
 
+def test_unfinished_games_of_one_address_are_limited() -> None:
+    limits = ServerLimits(open_games_per_client=2, games_per_minute=100)
+    with served(seeded_registry(), limits) as (base, registry):
+        first = create_game(base, seed=1, **GIN)
+        create_game(base, seed=2, **GIN)
+        refused = post_game(base, seed=3, **GIN)
+        play_to_the_end(base, first)
+        again = post_game(base, seed=4, **GIN)
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "request.too-many-games"
+    assert "at most 2 unfinished games from one address" in refused.json()["error"]["message"]
+    assert again.status_code == 201 and len(registry.games) == 3
+
+
 def test_the_creation_rate_refills_and_forgets_the_addresses_idle_longest() -> None:
     now = [0.0]
     rate = CreationRate(per_minute=2, clock=lambda: now[0])
@@ -236,7 +249,8 @@ def test_frames_are_never_compressed() -> None:
 
 
 def test_the_limits_are_checked() -> None:
-    for field in ("sockets_per_game", "sockets_per_client", "games_per_minute", "pending_replies"):
+    for field in ("sockets_per_game", "sockets_per_client", "games_per_minute", "pending_replies",
+                  "open_games_per_client"):  # fmt: skip
         with pytest.raises(ValueError, match=f"{field}: expected an integer of at least 1, got 0"):
             ServerLimits(**{field: 0})
 
@@ -309,12 +323,16 @@ def test_a_seat_gives_its_token_in_a_header_not_in_the_address() -> None:
 def test_the_serve_command_passes_its_options_on(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     seen: list[tuple[object, ...]] = []
     monkeypatch.setattr("rummykit.serve.server.run", lambda *given: seen.append(given))
-    options = ["--idle-timeout", "90", "--games-per-minute", "7", "--sockets-per-client", "5",
-               "--sockets-per-game", "9", "--max-games", "11", "--forwarded-allow-ips", "10.0.0.1",
-               "--store", str(tmp_path / "g.sqlite3"), "--port", "0"]  # fmt: skip
+    options = [
+        "--idle-timeout", "90", "--games-per-minute", "7", "--sockets-per-client", "5",
+        "--open-games", "3", "--sockets-per-game", "9", "--max-games", "11",
+        "--forwarded-allow-ips", "10.0.0.1", "--store", str(tmp_path / "g.sqlite3"), "--port", "0",
+    ]  # fmt: skip
     assert main(["serve", *options]) == 0
     host, port, store, max_games, limits, idle, forwarded = seen[0]
     assert (host, port, store, max_games, idle, forwarded) == (
         "127.0.0.1", 0, tmp_path / "g.sqlite3", 11, 90.0, "10.0.0.1"
     )
-    assert limits == ServerLimits(sockets_per_game=9, sockets_per_client=5, games_per_minute=7)
+    assert limits == ServerLimits(
+        sockets_per_game=9, sockets_per_client=5, games_per_minute=7, open_games_per_client=3
+    )

@@ -513,7 +513,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)
-    for option in ("max_games", "games_per_minute", "sockets_per_client", "sockets_per_game"):
+    for option in ("max_games", "games_per_minute", "sockets_per_client", "sockets_per_game", "open_games"):
         if getattr(args, option) < 1:
             raise UsageError(
                 "serve: --{option} must be at least 1, not {count}",
@@ -528,6 +528,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sockets_per_game=args.sockets_per_game,
         sockets_per_client=args.sockets_per_client,
         games_per_minute=args.games_per_minute,
+        open_games_per_client=args.open_games,
     )
     store = None if args.store is None else Path(args.store)
     try:
@@ -628,6 +629,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--sockets-per-client", type=int, default=16, metavar="N", help="open sockets per address (16)"
     )
     p.add_argument("--sockets-per-game", type=int, default=32, metavar="N", help="open sockets per game (32)")
+    p.add_argument(
+        "--open-games", type=int, default=50, metavar="N", help="unfinished games one address may have (50)"
+    )
     p.add_argument(
         "--forwarded-allow-ips",
         metavar="IPS",

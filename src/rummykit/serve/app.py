@@ -212,6 +212,7 @@ class Routes:
         self.creation = CreationRate(limits.games_per_minute)
         self.sockets = SocketCount()  # by client address
         self.watchers = SocketCount()  # by game id
+        self.made: dict[str, list[str]] = {}  # address -> the ids of the games it made, while held
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -228,14 +229,11 @@ class Routes:
         address = client_address(request)
         try:
             spec = game_spec(await read_body(request))
-            if not self.creation.allow(address):
-                return error_response(
-                    429,
-                    "request.rate-limited",
-                    f"expected at most {self.limits.games_per_minute} new games a minute from one address",
-                    headers={"Retry-After": str(self.creation.retry_after(address))},
-                )
+            refused = self.creation_refusal(address)
+            if refused is not None:
+                return refused
             game, tokens = self.games.create(spec)
+            self.made.setdefault(address, []).append(game.id)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
         except IllegalMove as refusal:  # game.limit, server.store-failed: nothing was made
@@ -246,6 +244,32 @@ class Routes:
         return JSONResponse(
             {"game": game.id, "seats": seats, "spectator": f"/ws/games/{game.id}"}, status_code=201
         )
+
+    def creation_refusal(self, address: str) -> Response | None:
+        """The answer when ``address`` may not make a game now: too many
+        unfinished games of its own, or too many new ones this minute."""
+        if len(self.made) > self.games.max_games:  # no more addresses with games held than games
+            self.made = {a: ids for a, ids in self.made.items() if any(map(self.open_game, ids))}
+        mine = [game_id for game_id in self.made.pop(address, []) if self.open_game(game_id)]
+        if mine:
+            self.made[address] = mine
+        if len(mine) >= self.limits.open_games_per_client:
+            limit = self.limits.open_games_per_client
+            return error_response(
+                429, "request.too-many-games", f"expected at most {limit} unfinished games from one address"
+            )
+        if not self.creation.allow(address):
+            return error_response(
+                429,
+                "request.rate-limited",
+                f"expected at most {self.limits.games_per_minute} new games a minute from one address",
+                headers={"Retry-After": str(self.creation.retry_after(address))},
+            )
+        return None
+
+    def open_game(self, game_id: str) -> bool:
+        game = self.games.games.get(game_id)
+        return game is not None and not game.finished
 
     async def words(self, request: Request) -> Response:
         lang = language(request.query_params.get("lang"))

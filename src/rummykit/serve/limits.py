@@ -34,12 +34,15 @@ class ServerLimits:
       (a burst of that many, then one every ``60 / games_per_minute`` seconds);
     - ``pending_replies``: refusals and errors waiting for a socket that does
       not read; one more closes the socket (views never wait: only the
-      latest one is kept)."""
+      latest one is kept);
+    - ``open_games_per_client``: games one client address has made that are
+      held and not finished (counted since the server started)."""
 
     sockets_per_game: int = attrs.field(default=32, validator=_at_least_one)
     sockets_per_client: int = attrs.field(default=16, validator=_at_least_one)
     games_per_minute: int = attrs.field(default=20, validator=_at_least_one)
     pending_replies: int = attrs.field(default=32, validator=_at_least_one)
+    open_games_per_client: int = attrs.field(default=50, validator=_at_least_one)
 
 
 ADDRESSES = 4096
