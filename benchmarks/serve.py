@@ -128,21 +128,29 @@ async def attack_phase(base: str, args: argparse.Namespace, memory: Memory) -> i
     watchers = await idle_spectators(base, [created["game"]], 20)
     sampler = asyncio.create_task(memory.watch())
     rng = random.Random(1)
-    moves = 0
+    moves = refused = 0
     deadline = time.perf_counter() + args.attack_seconds
     async with connect(ws_url(base, created["game"], created["seats"]["0"]), max_size=None) as seat:
+        legal: list[str] = []
+        state_id = 0
         while time.perf_counter() < deadline:
             message = json.loads(await seat.recv())
-            view = message.get("view")
-            if message["type"] != "view" or view["phase"] == "over":
-                break
-            if view["to_move"] != 0 or not view["legal"]:
-                continue
-            legal = view["legal"]
-            melds = [m for m in legal if m.startswith("meld")]
-            move = "undo" if "undo" in legal else rng.choice(melds or legal)
-            await seat.send(json.dumps({"type": "move", "state_id": message["state_id"], "move": move}))
+            if message["type"] == "view":
+                view, state_id = message["view"], message["state_id"]
+                if view["phase"] == "over":
+                    break
+                if view["to_move"] != 0 or not view["legal"]:
+                    continue
+                legal = view["legal"]
+                melds = [m for m in legal if m.startswith("meld")]
+                move = "undo" if "undo" in legal else rng.choice(melds or legal)
+            else:  # game.undo-limit: the turn must end before it melds again
+                refused += 1
+                ends = [m for m in legal if m.split()[0] not in ("meld", "undo")] or legal
+                move = rng.choice(ends)
+            await seat.send(json.dumps({"type": "move", "state_id": state_id, "move": move}))
             moves += 1
+    print(f"  ({refused} undos refused with game.undo-limit)")
     sampler.cancel()
     drop(watchers)
     return moves

@@ -16,7 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 from rummykit.cards import Card, parse_cards
 from rummykit.records import Record
 from rummykit.serve import GameRegistry, GameStore, ServerLimits, create_app, running
-from rummykit.serve.client import random_move
+from rummykit.serve.client import RandomPlayer
 from rummykit.state import RoundState
 
 TIMEOUT = 60  # seconds a client waits for one message before the test fails
@@ -117,16 +117,15 @@ class Client:
                 return view
 
     def play_random(self, seat: int, rng: random.Random) -> dict[str, Any]:
-        """Play random legal moves (see random_move) for ``seat`` until the round is
+        """Play random legal moves (see RandomPlayer) for ``seat`` until the round is
         over; every move must be accepted. The last view."""
         view = self.view
-        undoing = False
+        player = RandomPlayer(rng)
         while view["phase"] != "over":
             if view["to_move"] != seat or not view["legal"]:
                 view = self.settle(seat)
                 continue
-            move = random_move(view["legal"], rng, undoing=undoing)
-            undoing = move == "undo"
+            move = player.choose(view["legal"])
             self.move(move)
             view = self.settle(seat)
         return view

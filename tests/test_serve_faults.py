@@ -23,7 +23,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from rummykit.serve import GameRegistry, GameStore
-from rummykit.serve.client import random_move
+from rummykit.serve.client import RandomPlayer
 from rummykit.serve.server import spawned
 
 GAMES = 50
@@ -60,7 +60,7 @@ async def play_until_cut(base: str, game: str, played: Played, rng: random.Rando
     url = base.replace("http://", "ws://", 1) + f"/ws/games/{game}?token={played.token}"
     first = True
     sent: tuple[int, str] | None = None
-    undoing = False
+    player = RandomPlayer(rng)
     try:
         async with connect(url, max_size=None, open_timeout=30) as socket:
             while True:
@@ -86,8 +86,7 @@ async def play_until_cut(base: str, game: str, played: Played, rng: random.Rando
                     continue
                 if view["to_move"] != 0 or not view["legal"]:
                     continue
-                move = random_move(view["legal"], rng, undoing=undoing)
-                undoing = move == "undo"
+                move = player.choose(view["legal"])
                 sent = (state_id, move)
                 await socket.send(json.dumps({"type": "move", "state_id": state_id, "move": move}))
     except (ConnectionClosed, OSError, InvalidStatus, asyncio.TimeoutError):

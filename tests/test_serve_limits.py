@@ -290,7 +290,9 @@ def test_a_socket_that_lets_its_replies_pile_up_is_closed() -> None:
                 except ConnectionClosed as error:
                     closed = error
         watched = registry.games[created["game"]].listeners
-    assert closed is not None and closed.rcvd is not None and closed.rcvd.code == 1008, (sent, closed)
+    # the server closed it (with 1008; a client that reads nothing may never see that close frame)
+    assert closed is not None and sent < 200_000, (sent, closed)
+    assert closed.rcvd is None or closed.rcvd.code == 1008, closed
     assert watched == []
 
 

@@ -232,7 +232,7 @@ def test_a_new_game_that_fails_inside_the_server_is_refused_and_logged(
     assert "RuntimeError: a fault while dealing" in caplog.text
 
 
-def test_a_turn_takes_moves_back_twenty_times_at_most() -> None:
+def test_after_twenty_undos_a_turn_must_end_without_laying_or_undoing_more() -> None:
     registry = seeded_registry()
     game, _ = registry.create(GameSpec("rami51", players=2, bots=((1, "random"),), seed=5))
     registry.move(game, 0, game.state_id, "draw")
@@ -240,11 +240,33 @@ def test_a_turn_takes_moves_back_twenty_times_at_most() -> None:
     for _ in range(MAX_UNDOS_PER_TURN):
         registry.move(game, 0, game.state_id, meld)
         registry.move(game, 0, game.state_id, "undo")
-    registry.move(game, 0, game.state_id, meld)
     with pytest.raises(rk.IllegalMove) as info:
-        registry.move(game, 0, game.state_id, "undo")
+        registry.move(game, 0, game.state_id, meld)  # a discard is legal: the turn can end
     assert info.value.code == "game.undo-limit"
-    assert info.value.message == "A turn may take moves back 20 times at most: finish the turn."
+    assert info.value.message == (
+        "This turn has taken moves back 20 times: finish it without laying or taking back more."
+    )
+    discard = next(str(m) for m in game.state.view(0).legal if str(m).startswith("discard"))
+    registry.move(game, 0, game.state_id, discard)  # the turn ends; the next one starts afresh
+    assert game.undos[1] == MAX_UNDOS_PER_TURN and game.state.to_move == 0
+
+
+class OnlyLaying:
+    """A state of the turn in which laying cards or taking back is the only way on."""
+
+    turns_played = 7
+    to_move = 0
+
+    def legal_moves(self, seat: int) -> list[str]:
+        return ["meld 7h 8h 9h", "undo"]
+
+
+def test_laying_or_undoing_stays_allowed_where_it_is_the_only_way_on() -> None:
+    game, _ = seeded_registry().create(GIN)
+    game.state = OnlyLaying()  # type: ignore[assignment]
+    game.undos = ((7, 0), MAX_UNDOS_PER_TURN + 30)
+    for kind in ("meld", "undo", "layoff", "discard"):
+        game.check_undos(kind, 0)  # nothing refused: no turn is ever stuck
 
 
 # --------------------------------------------------------------------------- a damaged store

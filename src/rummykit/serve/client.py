@@ -15,7 +15,7 @@ import attrs
 import httpx
 from websockets.asyncio.client import connect
 
-__all__ = ["PlayedGame", "create_game", "play_seat", "random_move"]
+__all__ = ["PlayedGame", "RandomPlayer", "create_game", "play_seat", "random_move"]
 
 
 @attrs.frozen(slots=True)
@@ -27,12 +27,21 @@ class PlayedGame:
     latencies: tuple[float, ...]  # seconds from a move sent to the view after it
 
 
-def random_move(legal: list[str], rng: random.Random, *, undoing: bool = False) -> str:
+LAYING = ("meld", "layoff", "swap", "shift")
+"""The kinds of move that lay cards on the table (and may have to be taken back)."""
+
+PATIENCE = 5
+"""How many times :class:`RandomPlayer` takes moves back in one turn before it
+stops laying cards in that turn (the server allows 20)."""
+
+
+def random_move(legal: list[str], rng: random.Random, *, undoing: bool = False, laying: bool = True) -> str:
     """A random legal move: a kind first (draw, meld, discard ...), then a move
     of that kind. Undo only when nothing else is legal, and then (``undoing``)
     back to the start of the turn, so that melds too small to open are not
     laid and taken back for ever; never a take when a draw is legal (a taken
-    discard may have to open at once)."""
+    discard may have to open at once); with ``laying`` false, no move that lays
+    cards on the table where another kind is legal."""
     if undoing and "undo" in legal:
         return "undo"
     kinds: dict[str, list[str]] = {}
@@ -42,7 +51,29 @@ def random_move(legal: list[str], rng: random.Random, *, undoing: bool = False) 
         kinds.pop("undo", None)
     if "draw" in kinds:
         kinds.pop("take", None)
+    if not laying and set(kinds) - set(LAYING):
+        for kind in LAYING:
+            kinds.pop(kind, None)
     return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+@attrs.define
+class RandomPlayer:
+    """A seat playing :func:`random_move`: it takes its moves back to the start
+    of the turn when stuck, and after PATIENCE such undos in one turn it lays
+    no more cards in that turn (so it never meets the server's undo limit)."""
+
+    rng: random.Random
+    undoing: bool = False
+    undos: int = 0  # in this turn
+
+    def choose(self, legal: list[str]) -> str:
+        if any(move.split()[0] in ("draw", "take") for move in legal):
+            self.undos = 0  # a new turn
+        move = random_move(legal, self.rng, undoing=self.undoing, laying=self.undos < PATIENCE)
+        self.undoing = move == "undo"
+        self.undos += self.undoing
+        return move
 
 
 async def create_game(http: httpx.AsyncClient, base: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -56,12 +87,11 @@ async def create_game(http: httpx.AsyncClient, base: str, body: dict[str, Any]) 
 async def play_seat(base: str, game: str, token: str, seat: int, seed: int) -> PlayedGame:
     """Play ``seat`` with random legal moves until the round (or the match:
     ``next_round`` after each round) is over."""
-    rng = random.Random(seed)
+    player = RandomPlayer(random.Random(seed))
     url = base.replace("http://", "ws://", 1) + f"/ws/games/{game}?token={token}"
     refusals: list[dict[str, Any]] = []
     latencies: list[float] = []
     moves = rounds = 0
-    undoing = False
     sent: float | None = None
     async with connect(url, max_size=None) as socket:
         while True:
@@ -81,8 +111,7 @@ async def play_seat(base: str, game: str, token: str, seat: int, seed: int) -> P
                 continue
             if view["to_move"] != seat or not view["legal"]:
                 continue
-            move = random_move(view["legal"], rng, undoing=undoing)
-            undoing = move == "undo"
+            move = player.choose(view["legal"])
             sent = time.perf_counter()
             await socket.send(json.dumps({"type": "move", "state_id": message["state_id"], "move": move}))
             moves += 1

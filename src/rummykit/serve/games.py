@@ -57,7 +57,11 @@ SECRET_BYTES = 32
 """The size of a game's secret (see :func:`derived_seed`)."""
 
 MAX_UNDOS_PER_TURN = 20
-"""How many times a seat may take moves back in one turn (``game.undo-limit``)."""
+"""How many times a seat may take moves back in one turn before it must
+finish the turn (``game.undo-limit``; see :meth:`Game.check_undos`)."""
+
+LAYING = ("meld", "layoff", "swap", "shift")
+"""The kinds of move that lay cards on the table."""
 
 LOG = logging.getLogger("rummykit.serve")
 """The server's log: what went wrong inside the server (never a client's mistake)."""
@@ -227,23 +231,27 @@ class Game:
                 seat=round_seat,
                 named=named,
             )
-        undoing = rest.strip().lower() == "undo"
-        if undoing:
-            self.check_undos()
+        kind = rest.split()[0].lower() if rest.split() else ""
+        self.check_undos(kind, round_seat)
         self.advance(f"{round_seat}: {rest}")
-        if undoing:
+        if kind == "undo":
             self.count_undo()
         self.play_bots()
 
-    def check_undos(self) -> None:
-        """Refuse one more ``undo`` in a turn that has had MAX_UNDOS_PER_TURN:
-        a turn of moves laid and taken back for ever would grow the round's
-        record, and the store, without end."""
+    def check_undos(self, kind: str, seat: int) -> None:
+        """Once a turn has taken moves back MAX_UNDOS_PER_TURN times, refuse
+        another ``undo`` or another card laid on the table while the seat has
+        a move of any other kind: a turn of melds laid and taken back for ever
+        would grow the round's record, and the store, without end. Where
+        laying or undoing is the only way on, it stays allowed, so no turn is
+        ever stuck."""
         turn = (self.state.turns_played, self.state.to_move)
-        if self.undos[0] == turn and self.undos[1] >= MAX_UNDOS_PER_TURN:
+        if kind not in (*LAYING, "undo") or self.undos[0] != turn or self.undos[1] < MAX_UNDOS_PER_TURN:
+            return
+        if any(str(move).split()[0] not in (*LAYING, "undo") for move in self.state.legal_moves(seat)):
             raise IllegalMove(
                 "game.undo-limit",
-                "A turn may take moves back {limit} times at most: finish the turn.",
+                "This turn has taken moves back {limit} times: finish it without laying or taking back more.",
                 limit=MAX_UNDOS_PER_TURN,
             )
 
