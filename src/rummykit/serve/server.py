@@ -144,7 +144,9 @@ def spawned(
 def listening(process: subprocess.Popen[bytes], log: Path | None, timeout: float) -> str:
     """The base URL the spawned server says it listens on; its standard error
     is then copied to ``log`` (or dropped) by a thread, so that it never fills."""
-    assert process.stderr is not None
+    stream = process.stderr
+    if stream is None:
+        raise RuntimeError("rummykit serve was started without a pipe for its standard error")
     found: list[str] = []
     ready = threading.Event()
 
@@ -159,7 +161,7 @@ def listening(process: subprocess.Popen[bytes], log: Path | None, timeout: float
                     ready.set()
         ready.set()
 
-    threading.Thread(target=copy, args=(process.stderr,), daemon=True).start()
+    threading.Thread(target=copy, args=(stream,), daemon=True).start()
     if not ready.wait(timeout) or not found:
         status = process.poll()
         raise RuntimeError(f"rummykit serve did not start listening within {timeout} s (status {status})")
