@@ -25,31 +25,31 @@ VARIABLE = "RUMMYKIT_MYPYC"
 # The modules compiled, relative to src/: the hot path of a decision (legal-move
 # listing, meld judging, the solver, the engine and its rule components).
 # Left out, and why (mypyc's limits, found by trying):
-#   moves.py       an attrs field with a typed default (attrs.field(default=1))
+#   core/moves.py  an attrs field with a typed default (attrs.field(default=1))
 #                  is checked against its annotation in the class body and fails.
 #   rules/match.py attrs classes (Python classes) derive from a plain class that
 #                  mypyc would compile to a native class.
 # Everything else is not on the hot path (files, CLI, serialising, records).
 COMPILED = (
-    "rummykit/cards.py",
-    "rummykit/melds.py",
-    "rummykit/legal.py",
-    "rummykit/engine.py",
-    "rummykit/knocking.py",
-    "rummykit/services.py",
-    "rummykit/state.py",
-    "rummykit/evolve.py",
-    "rummykit/frozen.py",
-    "rummykit/deal.py",
-    "rummykit/scoring.py",
-    "rummykit/memo.py",
-    "rummykit/table.py",
-    "rummykit/values.py",
+    "rummykit/core/cards.py",
+    "rummykit/core/melds.py",
+    "rummykit/round/legal.py",
+    "rummykit/round/engine.py",
+    "rummykit/round/knocking.py",
+    "rummykit/speed/services.py",
+    "rummykit/round/state.py",
+    "rummykit/speed/evolve.py",
+    "rummykit/speed/frozen.py",
+    "rummykit/round/dealing.py",
+    "rummykit/round/round_scoring.py",
+    "rummykit/speed/memo.py",
+    "rummykit/core/round_values.py",
+    "rummykit/core/values.py",
     "rummykit/solver/__init__.py",
     "rummykit/solver/deuces.py",
-    "rummykit/solver/going_out.py",
+    "rummykit/solver/going_out_search.py",
     "rummykit/solver/least.py",
-    "rummykit/solver/opening.py",
+    "rummykit/solver/opening_search.py",
     "rummykit/solver/requirement.py",
     "rummykit/solver/suit_rows.py",
     "rummykit/solver/tables.py",

@@ -24,7 +24,7 @@ from typing import Any
 
 import rummykit as rk
 from rummykit import solver as rk_solver
-from rummykit.cards import Card
+from rummykit.core.cards import Card
 
 HERE = Path(__file__).resolve().parent
 

@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable
 
 import rummykit as rk
-from rummykit.moves import Take
-from rummykit.positions import position_from_dict
+from rummykit.core.moves import Take
+from rummykit.io.positions import position_from_dict
 from rummykit.solver import clear_caches
 
 ROWS = (20, 40, 80)

@@ -26,7 +26,7 @@ pass and adds its own memory.
 
 Last, the module-level containers of rummykit (dicts, lists, sets,
 ``functools`` caches, the per-owner tables and the per-owner factories of
-``rummykit.memo``) that grew during the pass, found by looking at every
+``rummykit.speed.memo``) that grew during the pass, found by looking at every
 rummykit module's globals (nothing is named, so the listing works on any
 source tree): their entries, the custom variants they still reach and the
 memory they reach (each container counted on its own: what two of them share

@@ -83,8 +83,8 @@ from typing import Any
 
 import rummykit as rk
 from rummykit import solver as rk_solver
-from rummykit.cards import Card
-from rummykit.memo import forget_all
+from rummykit.core.cards import Card
+from rummykit.speed.memo import forget_all
 
 HERE = Path(__file__).resolve().parent
 clock = time.perf_counter
@@ -511,7 +511,7 @@ def _rlcard_deadwood() -> dict[str, Solver] | None:
 
 def workers_speedup(rounds: int) -> tuple[float, float]:
     """Rounds per second of ``simulate`` with one worker and with two."""
-    from rummykit.simulate import simulate
+    from rummykit.play.simulate import simulate
 
     best = {1: 0.0, 2: 0.0}
     for workers in (1, 2, 1, 2):  # in turn, the best of two runs each
@@ -541,9 +541,9 @@ def print_ratios(results: dict[str, list[dict[str, float]]]) -> None:
 
 def compiled_build() -> bool:
     """Is the installed rummykit the compiled build (docs/compiled-build.md)?"""
-    import rummykit.melds
+    import rummykit.core.melds
 
-    return not str(rummykit.melds.__file__).endswith(".py")
+    return not str(rummykit.core.melds.__file__).endswith(".py")
 
 
 def print_targets(results: dict[str, list[dict[str, float]]], today_us: float) -> None:

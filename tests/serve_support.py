@@ -13,11 +13,11 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from rummykit.cards import Card, parse_cards
-from rummykit.records import Record
+from rummykit.core.cards import Card, parse_cards
+from rummykit.io.records import Record
+from rummykit.round.state import RoundState
 from rummykit.serve import GameRegistry, GameStore, ServerLimits, create_app, running
 from rummykit.serve.client import RandomPlayer
-from rummykit.state import RoundState
 
 TIMEOUT = 60  # seconds a client waits for one message before the test fails
 TEST_SECRET = b"rummykit tests: seeded deals".ljust(32, b".")

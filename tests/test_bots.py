@@ -8,7 +8,7 @@ import os
 import pytest
 
 import rummykit as rk
-from rummykit.bots import GreedyBot, RandomBot, make_bot
+from rummykit.play.bots import GreedyBot, RandomBot, make_bot
 from rummykit.testing import check_invariants
 
 # 200 rounds a variant; the small CI profile (tests/conftest.py) plays 80.

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import JOKER, Card, NotationError, Rank, Suit, build_deck, format_cards, parse_cards
-from rummykit.variant import bundled_variants, load_variant
+from rummykit.variant.model import bundled_variants, load_variant
 
 naturals = st.builds(Card.natural, st.sampled_from(list(Rank)), st.sampled_from(list(Suit)))
 cards = st.one_of(naturals, st.just(JOKER), naturals.map(Card.joker))

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.cli import main
+from rummykit.play.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
-from rummykit import cli
-from rummykit.errors import VariantError
-from rummykit.files import MAX_FILE_BYTES, UnreadableFile, read_text_file
-from rummykit.variant import MAX_EXTENDS, bundled_variants, load_variant
+from rummykit.core.errors import VariantError
+from rummykit.core.files import MAX_FILE_BYTES, UnreadableFile, read_text_file
+from rummykit.play import cli
+from rummykit.variant.model import MAX_EXTENDS, bundled_variants, load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 MINE = '[meta]\nid = "mine"\nname = "Mine"\nextends = {parent!r}\n'
@@ -300,12 +300,12 @@ def test_play_with_no_bot(capsys: pytest.CaptureFixture[str], bots: str) -> None
 def test_simulate_checks_records_before_it_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import rummykit.simulate
+    import rummykit.play.simulate
 
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the simulation ran")
 
-    monkeypatch.setattr(rummykit.simulate, "play_round", never)
+    monkeypatch.setattr(rummykit.play.simulate, "play_round", never)
     file = write(tmp_path / "file.txt", "x")
     for records in (file, file / "sub", tmp_path / "a\0b"):
         err = one_line_exit_2(
@@ -498,7 +498,7 @@ def test_simulate_refuses_more_bots_than_seats(
     )
     count = len(bots.split(","))
     assert f"simulate: --bots names {count} bots for {players} seats" in err
-    from rummykit.simulate import simulate
+    from rummykit.play.simulate import simulate
 
     with pytest.raises(ValueError, match=f"{count} bots named for {players} seats"):
         simulate("rami51", players=int(players), bots=bots.split(","), rounds=1)

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.conformance import CaseFileError, run_case_file, run_case_files
-from rummykit.variant import bundled_variants
+from rummykit.play.conformance import CaseFileError, run_case_file, run_case_files
+from rummykit.variant.model import bundled_variants
 
 CASES = Path(__file__).resolve().parent / "conformance"
 

@@ -9,12 +9,12 @@ import json
 import pytest
 
 import rummykit as rk
-from rummykit.bots import GreedyBot
-from rummykit.cli import main
-from rummykit.match import Match
-from rummykit.moves import Buy, Meld, Shift
-from rummykit.simulate import simulate
-from rummykit.variant import variant_warnings
+from rummykit.core.moves import Buy, Meld, Shift
+from rummykit.play.bots import GreedyBot
+from rummykit.play.cli import main
+from rummykit.play.simulate import simulate
+from rummykit.round.match_play import Match
+from rummykit.variant.model import variant_warnings
 
 CONTRACT = rk.load_variant("contract")
 BUYING = {
@@ -185,7 +185,7 @@ def test_greedy_buys_an_upcard_that_goes_into_its_melds_before_going_down() -> N
 
 
 def test_simulated_contract_rounds_record_their_buys_and_replay() -> None:
-    from rummykit.simulate import play_round
+    from rummykit.play.simulate import play_round
 
     summary = play_round("contract", 4, ["greedy", "random"] * 2, seed=11, dealer=0, keep_record=True)
     assert summary.record is not None

@@ -12,14 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.cards import JOKER_CODE, Card
-from rummykit.melds import Meld, judge_meld
-from rummykit.moves import Take
-from rummykit.positions import position_from_dict
+from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.moves import Take
+from rummykit.io.positions import position_from_dict
+from rummykit.round.state import RoundState
 from rummykit.rules.contract import uses_contracts
 from rummykit.solver import best_opening, can_go_out, max_hand
-from rummykit.solver.going_out import can_open_with
-from rummykit.state import RoundState
+from rummykit.solver.going_out_search import can_open_with
 
 ROEMIE = rk.load_variant("roemie")
 VARIANTS = {ref: rk.load_variant(ref) for ref in rk.bundled_variants()}

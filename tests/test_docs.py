@@ -9,8 +9,8 @@ import pytest
 from tool_support import load_tool
 
 import rummykit
-from rummykit.conformance import run_case_file
-from rummykit.variant import schema_keys
+from rummykit.play.conformance import run_case_file
+from rummykit.variant.model import schema_keys
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.documents import describe
-from rummykit.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, JSONError
+from rummykit.io.documents import describe
+from rummykit.io.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, JSONError
 from rummykit.testing import check_invariants, choose_random_move, random_playout
 
 VARIANTS = rk.bundled_variants()

@@ -17,12 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.cards import JOKER, Card, code_order, format_cards
-from rummykit.deal import shuffle
-from rummykit.engine import start_turn
-from rummykit.legal import legal_moves
-from rummykit.melds import Meld as MeldValue
-from rummykit.moves import (
+from rummykit.core.cards import JOKER, Card, code_order, format_cards
+from rummykit.core.melds import Meld as MeldValue
+from rummykit.core.moves import (
     Buy,
     Discard,
     Done,
@@ -39,8 +36,11 @@ from rummykit.moves import (
     Take,
     Undo,
 )
+from rummykit.round.dealing import shuffle
+from rummykit.round.engine import start_turn
+from rummykit.round.legal import legal_moves
+from rummykit.round.state import STATE_FIELDS, Knocking, TableMeld, Turn
 from rummykit.rules.deal import deal_rule
-from rummykit.state import STATE_FIELDS, Knocking, TableMeld, Turn
 from rummykit.testing import check_invariants, random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -419,7 +419,7 @@ def test_views_show_nothing_hidden(ref: str, seed: int, steps: int, data: st.Dat
     at = 0
     for s in range(state.players):
         if s != seat:
-            hands[s] = rk.state.sorted_hand(shuffled[at : at + len(hands[s])])
+            hands[s] = rk.round.state.sorted_hand(shuffled[at : at + len(hands[s])])
             at += len(hands[s])
     other = state.evolve(hands=tuple(hands), stock=tuple(shuffled[at:]), seed=None)
     assert other.view(seat) == view
@@ -453,7 +453,7 @@ def test_json_round_trip_is_identity(ref: str, seed: int, steps: int) -> None:
 
 
 def _canonical(cards: list[str]) -> list[str]:
-    return [str(c) for c in rk.state.sorted_hand(rk.parse_cards(cards))]
+    return [str(c) for c in rk.round.state.sorted_hand(rk.parse_cards(cards))]
 
 
 @pytest.mark.parametrize(
@@ -570,7 +570,7 @@ def test_positions_keep_invariants_and_refusals_change_nothing(data: st.DataObje
 @settings(max_examples=25)
 @given(st.data())
 def test_generated_melds_round_trip_through_notation(data: st.DataObject) -> None:
-    from rummykit.melds import rebuild_meld
+    from rummykit.core.melds import rebuild_meld
     from rummykit.testing import strategies
 
     variant = rk.load_variant(data.draw(st.sampled_from(VARIANTS)))
@@ -640,7 +640,7 @@ def test_a_commit_rule_without_the_promise_judges_every_hand(monkeypatch: pytest
     """A commit rule that reads the hand's cards, and does not promise
     ``hand_blind``, is asked for each hand: each discard of a turn, listed
     or applied, and a hand in another turn with the same turn and table."""
-    from rummykit.errors import Refusal
+    from rummykit.core.errors import Refusal
     from rummykit.rules import base
 
     monkeypatch.setattr(base, "_COMMIT", dict(base._COMMIT))  # the registry as it was, after the test
@@ -682,8 +682,8 @@ def test_a_commit_rule_without_the_promise_judges_every_hand(monkeypatch: pytest
 
 
 def test_a_log_entry_names_the_seat_as_given() -> None:
-    from rummykit.moves import Buy
-    from rummykit.services import public_entry
+    from rummykit.core.moves import Buy
+    from rummykit.speed.services import public_entry
 
     state = rk.deal("contract", players=3, seed=1)
     buy = Buy()

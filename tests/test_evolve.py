@@ -1,4 +1,4 @@
-"""rummykit.evolve: the engine's fast copy agrees with attrs.evolve, and
+"""rummykit.speed.evolve: the engine's fast copy agrees with attrs.evolve, and
 copies the hand-written frozen values (Turn, Knocking) too."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import attrs
 import pytest
 
 import rummykit as rk
-from rummykit import frozen
-from rummykit.evolve import changer_for, evolve, maker_for
-from rummykit.frozen import FrozenValue
-from rummykit.table import Knocking, TableMeld, Turn
+from rummykit.core.round_values import Knocking, TableMeld, Turn
+from rummykit.speed import frozen
+from rummykit.speed.evolve import changer_for, evolve, maker_for
+from rummykit.speed.frozen import FrozenValue
 
 
 def test_a_copy_is_what_attrs_evolve_makes() -> None:

@@ -26,8 +26,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit import moves
-from rummykit.positions import KEYS as POSITION_KEYS
+from rummykit.core import moves
+from rummykit.io.positions import KEYS as POSITION_KEYS
 from rummykit.testing.strategies import playout_states
 
 JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)

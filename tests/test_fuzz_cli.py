@@ -1,7 +1,7 @@
 """Fuzz the command line (issue 8, item 11): random bytes as variant files,
 records and case files, damaged copies of good ones, and random argument lists.
 
-``rummykit.cli.main`` may only answer 0, 1 or 2; never a traceback; and on exit 2
+``rummykit.play.cli.main`` may only answer 0, 1 or 2; never a traceback; and on exit 2
 exactly one line on standard error (``check-variant`` prints one line per problem).
 """
 
@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit import cli
+from rummykit.play import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD_VARIANT = (ROOT / "variants" / "handromi.toml").read_bytes()

@@ -38,7 +38,7 @@ def test_hotspots_prints_the_top_functions_per_decision(
         expected = float(own_us) / per_decision * 100
         slack = expected * (0.05 / per_decision + 0.005 / max(float(own_us), 0.005)) + 0.05
         assert float(share) == pytest.approx(expected, abs=slack)
-    # A file of the package, a compiled function (``rummykit.deal.deal``) or a
+    # A file of the package, a compiled function (``rummykit.round.dealing.deal``) or a
     # compiled method, which cProfile names by its class alone
     # (``<method 'apply' of 'RoundState' objects>``).
     assert any("rummykit" in row[4] or "of 'RoundState' objects" in row[4] for row in rows)

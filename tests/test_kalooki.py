@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import rummykit as rk
 from rummykit import load_variant
-from rummykit.cards import Card
-from rummykit.match import Match
-from rummykit.simulate import simulate
+from rummykit.core.cards import Card
+from rummykit.play.simulate import simulate
+from rummykit.round.match_play import Match
 
 
 def test_greedy_against_random_plays_kalooki_matches_to_the_end() -> None:

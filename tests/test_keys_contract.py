@@ -18,8 +18,8 @@ import pytest
 from test_keys_play import check_two_values, codes
 
 import rummykit as rk
-from rummykit.state import RoundState
-from rummykit.variant import Variant, loads_variant
+from rummykit.round.state import RoundState
+from rummykit.variant.model import Variant, loads_variant
 
 
 def _toml(value: Any) -> str:

@@ -15,21 +15,21 @@ from typing import Any
 import attrs
 import pytest
 
-import rummykit.match
-from rummykit.cards import Card, parse_cards
-from rummykit.deal import deal
-from rummykit.errors import IllegalMove, VariantError
-from rummykit.match import Match
-from rummykit.melds import Meld, judge_meld
+import rummykit.round.match_play
+from rummykit.core.cards import Card, parse_cards
+from rummykit.core.errors import IllegalMove, VariantError
+from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.round_values import Ending, RoundResult, TableMeld
+from rummykit.core.values import HandValues
+from rummykit.play.simulate import simulate
+from rummykit.round.dealing import deal
+from rummykit.round.match_play import Match
+from rummykit.round.round_scoring import round_result
 from rummykit.rules.deal import deal_rule
 from rummykit.rules.match import AllSeatsPlay, FixedRounds, MatchHistory, match_rule
 from rummykit.rules.scoring import StandardScoring, round_scoring
-from rummykit.scoring import round_result
-from rummykit.simulate import simulate
-from rummykit.table import Ending, RoundResult, TableMeld
-from rummykit.values import HandValues
-from rummykit.variant import Deal, DeckBand, Players, Scoring, Seating, Variant, loads_variant
-from rummykit.variant import Match as MatchSection
+from rummykit.variant.model import Deal, DeckBand, Players, Scoring, Seating, Variant, loads_variant
+from rummykit.variant.model import Match as MatchSection
 
 # Keys with one legal value: no second value can show a different outcome.
 # The stages implement the one behaviour they name; they are left for the
@@ -385,7 +385,7 @@ class OneRound(AllSeatsPlay):
 def test_simulate_asks_the_match_stage_when_a_match_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
     fixed = simulate("rami40", players=2, bots=["random"], matches=2, seed=3)
     assert fixed.rounds == 4 and len(fixed.matches) == 2
-    monkeypatch.setattr(rummykit.match, "match_rule", lambda variant: OneRound())
+    monkeypatch.setattr(rummykit.round.match_play, "match_rule", lambda variant: OneRound())
     short = simulate("rami40", players=2, bots=["random"], matches=2, seed=3)
     assert short.rounds == 2 and len(short.matches) == 2
     for summary, winners in zip(short.summaries, short.matches, strict=True):

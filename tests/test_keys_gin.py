@@ -16,10 +16,10 @@ import pytest
 from test_keys_play import KeyRow, check_row, codes, phase, play, variant_with
 
 import rummykit as rk
-from rummykit.bots import GreedyBot
-from rummykit.match import Match
-from rummykit.state import RoundState
-from rummykit.variant import variant_warnings
+from rummykit.play.bots import GreedyBot
+from rummykit.round.match_play import Match
+from rummykit.round.state import RoundState
+from rummykit.variant.model import variant_warnings
 
 
 def dealt_phase(state: RoundState, verdicts: tuple[str, ...]) -> object:
@@ -111,12 +111,12 @@ def test_views_show_the_upcard_passes_the_knocker_and_the_layoffs() -> None:
     """A view names the seats that passed the first upcard, then the knocker,
     gin or not, and the defender's lay-offs; it loads back from its JSON and
     its document fits the view schema."""
-    from rummykit.schemas import document_schema
+    from rummykit.io.schemas import document_schema
 
     jsonschema = pytest.importorskip("jsonschema")
     gin = rk.load_variant("gin")
     dealt = rk.deal(gin, players=2, seed=1, dealer=1)
-    assert dealt.phase == "first_upcard" and dealt.view(0).knock == rk.views.KnockView()
+    assert dealt.phase == "first_upcard" and dealt.view(0).knock == rk.round.views.KnockView()
     assert "knock" not in json.loads(rk.to_json(dealt.view(0)))
     passed = dealt.apply(f"{dealt.to_move}: pass")
     assert passed.view(1 - dealt.to_move).knock.upcard_passes == (dealt.to_move,)

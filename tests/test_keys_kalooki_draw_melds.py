@@ -21,8 +21,8 @@ from test_keys_play import OPENED, RUN_7H, codes, play
 from test_keys_rummy500_mechanisms import Observe, meld_points, plays, variant_for
 
 import rummykit as rk
-from rummykit.bots import make_bot
-from rummykit.variant import Draw, Melds, VariantError
+from rummykit.play.bots import make_bot
+from rummykit.variant.model import Draw, Melds, VariantError
 
 KEY = "draw.discard_top_condition"
 OPENING = {"opening.min_points": 40}

@@ -20,8 +20,8 @@ import attrs
 import pytest
 
 import rummykit as rk
-from rummykit.values import TableValues
-from rummykit.variant import DEPRECATED, Melds, Variant
+from rummykit.core.values import TableValues
+from rummykit.variant.model import DEPRECATED, Melds, Variant
 
 Row = tuple[str, Any, Any, str, str]
 

@@ -3,7 +3,7 @@ against the natural cards of a meld, a winner credited with minus the sum of
 the others' scores, and a match that ends when a total exceeds a limit.
 
 Each key: two values, two outcomes. The joker limit is judged in one place
-(:class:`~rummykit.melds.MeldRules`), and the two other listings of melds, the
+(:class:`~rummykit.core.melds.MeldRules`), and the two other listings of melds, the
 legal moves and the solver's candidates, must agree with it.
 """
 
@@ -18,16 +18,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.cards import JOKER, Card, parse_cards
-from rummykit.match import Match
-from rummykit.melds import Meld, extend_meld, judge_meld
-from rummykit.moves import Meld as MeldMove
+from rummykit.core.cards import JOKER, Card, parse_cards
+from rummykit.core.melds import Meld, extend_meld, judge_meld
+from rummykit.core.moves import Meld as MeldMove
+from rummykit.core.round_values import Ending, RoundResult
+from rummykit.play.simulate import simulate
+from rummykit.round.match_play import Match
+from rummykit.round.round_scoring import round_result
 from rummykit.rules.match import TotalExceeds, match_rule
-from rummykit.scoring import round_result
-from rummykit.simulate import simulate
 from rummykit.solver.tables import FULL, PackedHand, build_meld, candidates, tables_for
-from rummykit.table import Ending, RoundResult
-from rummykit.variant import Variant, load_variant, loads_variant
+from rummykit.variant.model import Variant, load_variant, loads_variant
 
 
 def child(parent: str, **keys: Any) -> Variant:

@@ -23,12 +23,12 @@ import pytest
 from test_keys_play import OPENED, ROWS_ELSEWHERE, RUN_4C, RUN_7H, codes, play
 
 import rummykit as rk
-from rummykit.cards import parse_cards
-from rummykit.match import Match
-from rummykit.melds import Meld, judge_meld
+from rummykit.core.cards import parse_cards
+from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.round_values import RoundResult, TableMeld
+from rummykit.round.match_play import Match
 from rummykit.rules.scoring import round_scoring
-from rummykit.table import RoundResult, TableMeld
-from rummykit.variant import Variant, loads_variant
+from rummykit.variant.model import Variant, loads_variant
 
 Observe = Callable[[Variant], object]
 

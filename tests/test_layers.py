@@ -16,49 +16,43 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
 
 # Lower numbers sit lower; a module may import its own layer or a lower one.
-# A subpackage (rules, solver, testing) is one unit; "rummykit" is the
-# package's __init__.
+# A subpackage is one unit, named by its folder; where one of its modules sits
+# elsewhere it has an entry of its own ("speed.services", "play.cli"), and the
+# most specific entry counts. "rummykit" is the package's __init__.
 LAYERS = {
-    "errors": 0,  # helpers that import no other rummykit module
-    "memo": 0,
-    "evolve": 0,  # a fast attrs.evolve for the engine's hot path
-    "frozen": 0,  # the base of the hand-written frozen values (RoundState, Turn, ...)
-    "schema": 0,
-    "schemas": 0,  # the JSON Schemas of the documents (data files and their loader)
-    "files": 0,  # reading small regular text files safely
-    "messages": 0,  # the message catalogues (errors' refusals in other languages)
-    "cards": 1,
-    "moves": 1,
-    "values": 2,
-    "melds": 3,
-    "table": 4,  # the round's plain values: TableMeld, Turn, Step, RoundResult
-    "variant": 5,
-    "solver": 6,  # below the rules: a rule may ask "is it possible"
-    "rules": 7,
-    "scoring": 7,
-    "state": 8,
-    "deal": 8,
-    "engine": 8,
-    "knocking": 8,  # the knock variants' moves and phases (the engine hands them over)
-    "match": 8,
-    "legal": 9,
-    "views": 9,
-    "documents": 9,
-    "serialize": 9,
-    "records": 9,
-    "positions": 9,
-    "bots": 10,
-    "simulate": 10,
-    "conformance": 10,
-    "cli": 10,
-    "terminal": 10,  # the terminal game of `rummykit play`
-    "testing": 10,
-    "serve": 10,  # rummykit serve: the web app and its games (needs the serve extra)
-    "services": 10,  # installs RoundState's conveniences (engine, legal, views, serialize)
-    "rummykit": 11,
+    "speed": 0,  # memo, evolve, frozen: what exists only for speed (internal)
+    "core": 1,  # cards, moves, values, melds, the round's values, errors, translation, files
+    "variant": 2,  # the variant model read from TOML
+    "solver": 3,  # below the rules: a rule may ask "is it possible"
+    "rules": 4,  # the rule components a variant composes
+    "round": 5,  # state, dealing, engine, knocking, legal, views, scoring, matches
+    "io": 6,  # the JSON documents, records, positions and their schemas
+    "play": 7,  # bots, simulate, terminal, conformance
+    "testing": 7,  # the testing kit (Hypothesis strategies, invariants)
+    "speed.services": 7,  # installs RoundState's conveniences (round and io), imported by __init__
+    "serve": 8,  # rummykit serve: the web app and its games (needs the serve extra); plays bots
+    "play.cli": 9,  # the command line, which starts `rummykit serve`
+    "rummykit": 10,
+}
+
+# Each subpackage and the packages its modules may import (beside its own):
+# the same order as LAYERS, written out per package.
+ALLOWED = {
+    "speed": {"core", "round", "io"},  # only speed.services reaches up (see LAYERS)
+    "core": {"speed"},
+    "variant": {"speed", "core"},
+    "solver": {"speed", "core", "variant"},
+    "rules": {"speed", "core", "variant", "solver"},
+    "round": {"speed", "core", "variant", "solver", "rules"},
+    "io": {"speed", "core", "variant", "solver", "rules", "round"},
+    "play": {"speed", "core", "variant", "solver", "rules", "round", "io", "serve"},  # play.cli starts serve
+    "testing": {"speed", "core", "variant", "solver", "rules", "round", "io"},
+    "serve": {"speed", "core", "variant", "solver", "rules", "round", "io", "play"},  # serve's seats are bots
 }
 
 
@@ -73,7 +67,17 @@ MODULES = {_module_name(p): p for p in sorted(SRC.rglob("*.py"))}
 
 
 def _unit(module: str) -> str:
-    """The entry of LAYERS a module belongs to."""
+    """The entry of LAYERS a module belongs to: the most specific one."""
+    parts = module.split(".")[1:]
+    for size in range(len(parts), 0, -1):
+        name = ".".join(parts[:size])
+        if name in LAYERS:
+            return name
+    return parts[0] if parts else module
+
+
+def _package(module: str) -> str:
+    """The subpackage a module sits in ("rummykit" for the __init__)."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else parts[0]
 
@@ -203,26 +207,52 @@ def test_every_import_goes_to_the_same_or_a_lower_layer() -> None:
     assert not upward, upward
 
 
+def test_every_subpackage_is_listed() -> None:
+    packages = {_package(m) for m in MODULES} - {"rummykit"}
+    assert packages == set(ALLOWED)
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_a_package_imports_only_the_packages_below_it(package: str) -> None:
+    graph, _ = _scan()
+    outside = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        if _package(module) == package
+        for target in targets
+        if _package(target) not in {package, *ALLOWED[package]}
+    )
+    assert not outside, outside
+
+
+def test_the_package_names_each_module_once() -> None:
+    names: dict[str, list[str]] = {}
+    for module in MODULES:
+        names.setdefault(module.rsplit(".", 1)[-1], []).append(module)
+    twice = {name: found for name, found in names.items() if len(found) > 1}
+    assert not twice, twice
+
+
 def test_the_scan_sees_lazy_and_type_checking_imports() -> None:
     code = (
         "from typing import TYPE_CHECKING\n"
-        "from rummykit.cards import Card\n"
+        "from rummykit.core.cards import Card\n"
         "if TYPE_CHECKING:\n"
-        "    from rummykit.views import PlayerView\n"
+        "    from rummykit.round.views import PlayerView\n"
         "def f() -> None:\n"
-        "    from rummykit.engine import apply_move\n"
-        "    import rummykit.legal\n"
+        "    from rummykit.round.engine import apply_move\n"
+        "    import rummykit.round.legal\n"
     )
     found = {
         (target, type_checking)
         for node, type_checking in _imports(ast.parse(code))
-        for target, _ in _targets("rummykit.state", node)
+        for target, _ in _targets("rummykit.round.state", node)
     }
     assert found == {
-        ("rummykit.cards", False),
-        ("rummykit.views", True),
-        ("rummykit.engine", False),
-        ("rummykit.legal", False),
+        ("rummykit.core.cards", False),
+        ("rummykit.round.views", True),
+        ("rummykit.round.engine", False),
+        ("rummykit.round.legal", False),
     }
 
 
@@ -233,8 +263,8 @@ def test_the_docs_generator_is_not_in_the_installed_package() -> None:
 
 def test_round_state_methods_work_when_only_state_is_imported() -> None:
     code = (
-        "from rummykit.deal import deal\n"
-        "from rummykit.variant import load_variant\n"
+        "from rummykit.round.dealing import deal\n"
+        "from rummykit.variant.model import load_variant\n"
         "state = deal(load_variant('rami51'), players=2, seed=1)\n"
         "after = state.apply('draw')\n"
         "print(len(after.legal_moves()) > 0, after.view(0).seat, after.to_json()[:12])\n"

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit import Card, Meld, judge_meld
-from rummykit.cards import NATURALS
-from rummykit.moves import Meld as MeldMove
+from rummykit.core.cards import NATURALS
+from rummykit.core.moves import Meld as MeldMove
 
 VARIANTS = ["rami51", "romme51", "kalooki", "rummy500", "handromi", "roemie"]  # melds any time
 

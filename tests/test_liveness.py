@@ -17,11 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, Pass, Take, Undo
-from rummykit.moves import Meld as MeldMove
-from rummykit.positions import position_from_dict
+from rummykit.core.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, Pass, Take, Undo
+from rummykit.core.moves import Meld as MeldMove
+from rummykit.io.positions import position_from_dict
+from rummykit.round.state import RoundState
 from rummykit.solver import can_go_out
-from rummykit.state import RoundState
 from rummykit.testing import choose_random_move
 from rummykit.testing.strategies import playout_states
 

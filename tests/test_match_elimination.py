@@ -13,15 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import rummykit.simulate
-from rummykit.cli import main
-from rummykit.conformance import CaseFileError, run_case_file
-from rummykit.errors import IllegalMove, VariantError
-from rummykit.match import Match
+import rummykit.play.simulate
+from rummykit.core.errors import IllegalMove, VariantError
+from rummykit.core.round_values import RoundResult
+from rummykit.play.cli import main
+from rummykit.play.conformance import CaseFileError, run_case_file
+from rummykit.play.simulate import play_match, simulate
+from rummykit.round.match_play import Match
 from rummykit.rules.match import Elimination, FixedRounds, match_rule
-from rummykit.simulate import play_match, simulate
-from rummykit.table import RoundResult
-from rummykit.variant import Variant, load_variant, loads_variant, variant_warnings
+from rummykit.variant.model import Variant, load_variant, loads_variant, variant_warnings
 
 ROOT = Path(__file__).resolve().parents[1]
 ELIMINATION = str(ROOT / "tests" / "conformance" / "variants" / "elimination.toml")
@@ -390,7 +390,7 @@ def test_simulate_matches_from_the_command_line(capsys: pytest.CaptureFixture[st
 
 
 def test_the_match_round_limit_still_guards(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rummykit.simulate, "MAX_MATCH_ROUNDS", 1)
+    monkeypatch.setattr(rummykit.play.simulate, "MAX_MATCH_ROUNDS", 1)
     with pytest.raises(RuntimeError, match="more than 1 rounds"):
         play_match(ELIMINATION, 4, ("greedy",) * 4, seed=1)
 

@@ -12,7 +12,7 @@ from rummykit import (
     judge_meld,
     parse_cards,
 )
-from rummykit.variant import load_variant
+from rummykit.variant.model import load_variant
 
 RAMI = load_variant("rami51")
 ROEMIE = load_variant("roemie")
@@ -166,7 +166,7 @@ def test_a_bound_set_joker_with_no_suit_left_is_refused_not_a_crash() -> None:
     # Sets that may repeat suits (contract) can hold every suit already: an
     # undeclared bound joker then has nothing to stand for (it raised
     # StopIteration before).
-    from rummykit.variant import loads_variant
+    from rummykit.variant.model import loads_variant
 
     text = '[meta]\nid = "bound"\nname = "b"\nextends = "contract"\n[melds]\nset_joker_suit = "bound"\n'
     variant = loads_variant(text)

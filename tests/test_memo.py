@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rummykit import Meld, Refusal, judge_meld, load_variant, parse_cards
-from rummykit.memo import PerOwner, forget_all, forgotten_with_all, once_per_owner
+from rummykit.speed.memo import PerOwner, forget_all, forgotten_with_all, once_per_owner
 
 
 def test_each_owner_has_its_own_table() -> None:

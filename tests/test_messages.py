@@ -16,9 +16,8 @@ from babel.messages.pofile import read_po
 from tool_support import load_tool
 
 import rummykit as rk
-from rummykit.cli import main
-from rummykit.errors import N_, IllegalMove, Refusal, Text, joined
-from rummykit.messages import (
+from rummykit.core.errors import N_, IllegalMove, Refusal, Text, joined
+from rummykit.core.translation import (
     LANGUAGES,
     LOCALE_DIR,
     language,
@@ -28,6 +27,7 @@ from rummykit.messages import (
     translate,
     translator,
 )
+from rummykit.play.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "rummykit"
@@ -198,7 +198,7 @@ def test_the_language_of_the_environment() -> None:
 
 
 def test_a_game_speaks_its_language_only_inside_it() -> None:
-    from rummykit.terminal import say
+    from rummykit.play.terminal import say
 
     assert spoken() == "en"
     with speaking("nl_NL.UTF-8"):

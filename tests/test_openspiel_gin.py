@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from rummykit.cards import Card, parse_cards
-from rummykit.moves import Discard, Done, Draw, Knock, LayOff, Meld, Move, Pass, Take
-from rummykit.positions import position_from_dict
+from rummykit.core.cards import Card, parse_cards
+from rummykit.core.moves import Discard, Done, Draw, Knock, LayOff, Meld, Move, Pass, Take
+from rummykit.io.positions import position_from_dict
+from rummykit.round.state import RoundState
 from rummykit.solver import least_penalty
-from rummykit.state import RoundState
 
 pyspiel = pytest.importorskip("pyspiel")
 

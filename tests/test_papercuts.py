@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
-from rummykit import cli
-from rummykit.documents import JSONError
-from rummykit.files import UnreadableFile
-from rummykit.records import ReplayError
-from rummykit.simulate import RecordsError
+from rummykit.core.files import UnreadableFile
+from rummykit.io.documents import JSONError
+from rummykit.io.records import ReplayError
+from rummykit.play import cli
+from rummykit.play.simulate import RecordsError
 
 
 def dealt() -> rk.RoundState:
@@ -47,7 +47,7 @@ def test_record_play_refuses_a_move_out_of_turn() -> None:
 def test_apply_with_a_seat_that_is_not_an_int_says_so() -> None:
     with pytest.raises(TypeError, match="seat must be an int from 0 to 2, not str '0'"):
         dealt().apply("draw", seat="0")  # type: ignore[arg-type]
-    assert "``seat``" in _source_docstring("state.py", "RoundState", "apply")
+    assert "``seat``" in _source_docstring("round/state.py", "RoundState", "apply")
     with pytest.raises(rk.SeatError):
         dealt().apply("draw", seat=3)
 

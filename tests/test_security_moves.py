@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.cards import JOKER, Card
-from rummykit.errors import NotationError
-from rummykit.moves import (
+from rummykit.core.cards import JOKER, Card
+from rummykit.core.errors import NotationError
+from rummykit.core.moves import (
     Discard,
     Draw,
     Exchange,
@@ -29,8 +29,8 @@ from rummykit.moves import (
     parse_seat_move,
     split_seat,
 )
-from rummykit.records import Record
-from rummykit.state import RoundState
+from rummykit.io.records import Record
+from rummykit.round.state import RoundState
 from rummykit.testing.strategies import naturals, positions
 
 RAMI = rk.load_variant("rami51")

@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import rummykit as rk
-from rummykit.cli import main
+from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore, ServerLimits, create_app, running
 from rummykit.serve.limits import ADDRESSES, CreationRate, Outbox
 from rummykit.serve.registry import DEFAULT_MAX_GAMES

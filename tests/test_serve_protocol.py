@@ -14,7 +14,7 @@ import pytest
 from serve_support import TIMEOUT, Client, cards, create_game, seeded_registry, served
 
 import rummykit as rk
-from rummykit.cli import main
+from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameStore
 
 

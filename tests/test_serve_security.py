@@ -16,9 +16,9 @@ import pytest
 from serve_support import TIMEOUT, Client, cards, create_game, served, states_by_id
 from websockets.exceptions import ConnectionClosed
 
-from rummykit.cards import format_cards
+from rummykit.core.cards import format_cards
+from rummykit.round.state import RoundState
 from rummykit.serve import Game
-from rummykit.state import RoundState
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|JK)(?![A-Za-z0-9])")
 STANDS_FOR = re.compile(r"JK=[2-9TJQKA][cdhs]")

@@ -16,8 +16,8 @@ import pytest
 from serve_support import TEST_SECRET, Client, create_game, seeded_registry, served
 
 import rummykit as rk
-from rummykit.bots import Bot
-from rummykit.cli import main
+from rummykit.play.bots import Bot
+from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore
 from rummykit.serve.games import MAX_UNDOS_PER_TURN, Game, derived_seed, legacy_first_dealer
 from rummykit.serve.registry import READ_BACK_GAMES

@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
-from rummykit.cli import main
-from rummykit.simulate import round_seed, simulate, wilson
+from rummykit.play.cli import main
+from rummykit.play.simulate import round_seed, simulate, wilson
 
 
 def test_results_do_not_depend_on_workers() -> None:

@@ -25,7 +25,7 @@ from rummykit import (
     least_penalty,
     parse_cards,
 )
-from rummykit.variant import Variant, load_variant, loads_variant
+from rummykit.variant.model import Variant, load_variant, loads_variant
 
 VARIANTS = {ref: load_variant(ref) for ref in ("rami51", "roemie", "handromi", "romme51")}
 DENSE = parse_cards("Ah 2h 3h 4h 5h 5c 5d 5s 4c 3s Qh Kh Qs Ks Kd JK")

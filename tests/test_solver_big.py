@@ -18,15 +18,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.cards import JOKER, Card
-from rummykit.melds import Meld
-from rummykit.moves import Take
-from rummykit.positions import position_from_dict
+from rummykit.core.cards import JOKER, Card
+from rummykit.core.melds import Meld
+from rummykit.core.moves import Take
+from rummykit.io.positions import position_from_dict
 from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand
-from rummykit.solver import opening as solver_opening
+from rummykit.solver import opening_search as solver_opening
 from rummykit.solver import tables as solver_tables
-from rummykit.solver.going_out import can_open_with
-from rummykit.variant import Variant
+from rummykit.solver.going_out_search import can_open_with
+from rummykit.variant.model import Variant
 
 VARIANTS = {ref: rk.load_variant(ref) for ref in rk.bundled_variants()}
 FREE_JOKERS = rk.loads_variant(

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit import Card, Meld, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
-from rummykit.bots import RandomBot
-from rummykit.positions import position_from_dict
+from rummykit.io.positions import position_from_dict
+from rummykit.play.bots import RandomBot
 from rummykit.solver import clear_caches, max_hand
-from rummykit.variant import Variant, bundled_variants, load_variant
+from rummykit.variant.model import Variant, bundled_variants, load_variant
 
 SRC = Path(rk.__file__).resolve().parent
 VARIANTS = {ref: load_variant(ref) for ref in bundled_variants()}

@@ -26,9 +26,9 @@ from test_solver_kalooki import (
 
 import rummykit as rk
 from rummykit import Card, Meld, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
-from rummykit.cli import main
-from rummykit.solver.going_out import can_open_with
-from rummykit.variant import Variant, loads_variant
+from rummykit.play.cli import main
+from rummykit.solver.going_out_search import can_open_with
+from rummykit.variant.model import Variant, loads_variant
 
 CONTRACT_LIKE = """
 [meta]
@@ -275,7 +275,7 @@ def _contract_melds(hand: list[Card]) -> list[Meld]:
     )
     melds = []
     for move in state.legal_moves():
-        if isinstance(move, rk.moves.Meld):
+        if isinstance(move, rk.core.moves.Meld):
             meld = judge_meld(rk.load_variant("contract").meld_rules, move.cards)
             assert isinstance(meld, Meld)
             melds.append(meld)

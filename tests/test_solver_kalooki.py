@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Card, Meld, best_opening, can_go_out, extend_meld, judge_meld, least_penalty, parse_cards
-from rummykit.variant import Variant, loads_variant
+from rummykit.variant.model import Variant, loads_variant
 
 KALOOKI_LIKE = """
 [meta]

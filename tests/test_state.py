@@ -17,10 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.frozen import FrozenValue
+from rummykit.core.round_values import Knocking, Turn
+from rummykit.round.state import STATE_FIELDS, RoundState
 from rummykit.rules.turn import Commit
-from rummykit.state import STATE_FIELDS, RoundState
-from rummykit.table import Knocking, Turn
+from rummykit.speed.frozen import FrozenValue
 
 GIN = rk.load_variant("gin")
 
@@ -109,7 +109,12 @@ def _init_parameters(module: str, cls: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize(
     ("module", "cls"),
-    [("state.py", RoundState), ("table.py", Turn), ("table.py", Knocking), ("rules/turn.py", Commit)],
+    [
+        ("round/state.py", RoundState),
+        ("core/round_values.py", Turn),
+        ("core/round_values.py", Knocking),
+        ("rules/turn.py", Commit),
+    ],
 )
 def test_fields_are_the_constructor_parameters_in_order(module: str, cls: type[FrozenValue]) -> None:
     """Pickling, copying and ``evolve`` pass the fields by position."""
@@ -127,8 +132,8 @@ def test_a_card_takes_its_notation_only() -> None:
 
 
 def test_the_methods_call_the_installed_services_and_say_when_none_are() -> None:
-    from rummykit import services
-    from rummykit import state as state_module
+    from rummykit.round import state as state_module
+    from rummykit.speed import services
 
     class Recording:
         def __init__(self) -> None:

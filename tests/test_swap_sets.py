@@ -19,13 +19,13 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.cards import JOKER, Card, Rank, Suit, parse_cards
-from rummykit.melds import judge_meld, release_set_joker
-from rummykit.moves import SwapJoker, parse_move
+from rummykit.core.cards import JOKER, Card, Rank, Suit, parse_cards
+from rummykit.core.melds import judge_meld, release_set_joker
+from rummykit.core.moves import SwapJoker, parse_move
+from rummykit.io.serialize import state_document, state_from_document
+from rummykit.round.state import RoundState
 from rummykit.rules.table import table_rule
-from rummykit.serialize import state_document, state_from_document
-from rummykit.state import RoundState
-from rummykit.variant import Variant, loads_variant
+from rummykit.variant.model import Variant, loads_variant
 
 BODY = """
 [meta]

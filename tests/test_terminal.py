@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
-from rummykit import terminal
-from rummykit.cli import main
-from rummykit.match import Match
-from rummykit.state import RoundResult
-from rummykit.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant_moves
+from rummykit.play import terminal
+from rummykit.play.cli import main
+from rummykit.play.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant_moves
+from rummykit.round.match_play import Match
+from rummykit.round.state import RoundResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,7 +114,7 @@ def test_the_moves_in_the_help_follow_the_variant() -> None:
     assert {"exchange", "draw_exchange", "swap"} <= set(handromi) and "out" not in handromi
     assert "buy" in variant_moves(rk.load_variant("contract"))
     assert "take_deep_above" in variant_moves(rk.load_variant("rummy500"))
-    for ref in rk.variant.bundled_variants():
+    for ref in rk.bundled_variants():
         moves = variant_moves(rk.load_variant(ref))
         assert "discard" in moves and set(moves) <= set(MOVE_HELP)
 
@@ -437,7 +437,7 @@ def test_the_score_table_shows_the_last_rounds() -> None:
 
 
 def test_every_message_is_used_and_its_fields_are_named() -> None:
-    source = (ROOT / "src" / "rummykit" / "terminal.py").read_text()
+    source = (ROOT / "src" / "rummykit" / "play" / "terminal.py").read_text()
     code = source.split('"""Every line of the game', 1)[1]  # after the table of messages
     for key, template in MESSAGES.items():
         assert f'"{key}"' in code, key
@@ -452,7 +452,8 @@ def test_every_message_is_used_and_its_fields_are_named() -> None:
 def test_the_command_plays_from_a_pipe(tmp_path: Path) -> None:
     path = tmp_path / "piped.json"
     done = subprocess.run(
-        [sys.executable, "-m", "rummykit.cli", "play", "-v", "romme51", "--seed", "3", "--record", str(path)],
+        [sys.executable, "-m", "rummykit.play.cli", "play", "-v", "romme51", "--seed", "3",
+         "--record", str(path)],
         input="help\ndraw\nquit\ny\n", capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0 and done.stderr == ""

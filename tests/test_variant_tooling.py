@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
-from rummykit import cli
-from rummykit.documents import load_variant_document, variant_document
-from rummykit.errors import VariantError
-from rummykit.serialize import JSONError
-from rummykit.variant import (
+from rummykit.core.errors import VariantError
+from rummykit.io.documents import load_variant_document, variant_document
+from rummykit.io.serialize import JSONError
+from rummykit.play import cli
+from rummykit.variant.model import (
     DEPRECATED,
     Variant,
     bundled_variants,

@@ -24,12 +24,12 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit import Card, Meld, Refusal, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
-from rummykit.cards import wild_deuce
-from rummykit.errors import NotationError
-from rummykit.melds import check_meld, extend_meld, rebuild_meld
-from rummykit.positions import position_from_dict
+from rummykit.core.cards import wild_deuce
+from rummykit.core.errors import NotationError
+from rummykit.core.melds import check_meld, extend_meld, rebuild_meld
+from rummykit.io.positions import position_from_dict
 from rummykit.testing.invariants import check_invariants, random_playout
-from rummykit.variant import VariantError, load_variant, loads_variant
+from rummykit.variant.model import VariantError, load_variant, loads_variant
 
 WILD_FILE = Path(__file__).parent / "conformance" / "variants" / "contract_wild_deuces.toml"
 WILD = load_variant(str(WILD_FILE))
@@ -209,7 +209,7 @@ def test_the_round_score_counts_a_deuce_15() -> None:
 
 def test_legal_moves_play_each_deuce_both_ways() -> None:
     state = position(hands=["2h 3h 4h 5h 2s 7c 9c Tc Kd", "5s", "4s"], phase="play", deal_number=3)
-    melds = {str(m) for m in state.legal_moves() if isinstance(m, rk.moves.Meld)}
+    melds = {str(m) for m in state.legal_moves() if isinstance(m, rk.core.moves.Meld)}
     assert "meld 2h 3h 4h 5h" in melds  # the deuce as itself
     assert "meld 7c 9c Tc 2s=*" in melds  # a deuce wild, placed as a plain joker would be
     assert any("2h=" in m for m in melds)
@@ -336,7 +336,7 @@ def test_a_shift_naming_a_wild_deuce_is_refused_without_the_option() -> None:
 
 def test_documents_of_wild_deuce_games_are_valid_and_load_back() -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    from rummykit.schemas import document_schema
+    from rummykit.io.schemas import document_schema
 
     seen = 0
     for seed in range(4):
@@ -365,7 +365,7 @@ def test_a_hand_in_a_document_holds_no_wild_deuce() -> None:
 
 
 def test_greedy_bots_finish_rounds_and_lay_wild_deuces() -> None:
-    from rummykit.bots import GreedyBot
+    from rummykit.play.bots import GreedyBot
 
     laid = 0
     for seed in range(2):

@@ -14,9 +14,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.bots import GreedyBot
-from rummykit.moves import Knock
-from rummykit.state import LOG_SIZE
+from rummykit.core.moves import Knock
+from rummykit.play.bots import GreedyBot
+from rummykit.round.state import LOG_SIZE
 from rummykit.testing import random_playout
 
 VARIANTS = rk.bundled_variants()
@@ -179,7 +179,7 @@ buy_back = "once_at_highest_survivor"
 
 
 def test_a_match_with_decisions_round_trips_and_a_forged_one_is_refused() -> None:
-    from rummykit.state import RoundResult
+    from rummykit.round.state import RoundResult
 
     match = rk.Match.start(rk.loads_variant(ELIMINATION), players=3)
     match = match.record(RoundResult("went_out", None, (), (160, 0, 10)))

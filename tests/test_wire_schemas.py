@@ -1,4 +1,4 @@
-"""The JSON Schemas shipped in rummykit.schemas: valid draft 2020-12 schemas,
+"""The JSON Schemas shipped in rummykit.io.schemas: valid draft 2020-12 schemas,
 up to date with tools/wire_schemas.py, and every document rummykit writes
 (states, views, records, matches and moves of random rounds of several
 variants) is valid under its kind's schema."""
@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.schemas import DOCUMENT_KINDS, document_schema
+from rummykit.io.schemas import DOCUMENT_KINDS, document_schema
 from rummykit.testing import random_playout
 
 jsonschema = pytest.importorskip("jsonschema")

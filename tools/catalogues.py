@@ -5,7 +5,7 @@ installed: it is in the ``test`` extra) does the three steps in order:
 
 1. extracts the English templates from ``src/rummykit`` into
    ``src/rummykit/locale/rummykit.pot``, found by the calls that carry them
-   (``KEYWORDS``) and in the terminal game's tables (``rummykit.terminal``);
+   (``KEYWORDS``) and in the terminal game's tables (``rummykit.play.terminal``);
 2. merges the template into each language's
    ``src/rummykit/locale/<lang>/LC_MESSAGES/rummykit.po``: a new template comes
    in untranslated, a removed one goes;
@@ -55,8 +55,8 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 
 
 def table_templates() -> set[str]:
-    """The terminal game's lines, kept in tables by key (rummykit.terminal)."""
-    from rummykit import terminal
+    """The terminal game's lines, kept in tables by key (rummykit.play.terminal)."""
+    from rummykit.play import terminal
 
     found = set(terminal.MESSAGES.values())
     found |= {text for _notation, text in terminal.MOVE_HELP.values()}

@@ -16,8 +16,8 @@ from typing import Any
 
 import attrs
 
-from rummykit.schema import MISSING, spec_of
-from rummykit.variant import DEPRECATED, Variant, bundled_variants, load_variant, schema_tables
+from rummykit.core.toml_schema import MISSING, spec_of
+from rummykit.variant.model import DEPRECATED, Variant, bundled_variants, load_variant, schema_tables
 
 __all__ = ["schema_table", "update", "variant_table"]
 

@@ -1,5 +1,5 @@
 """The JSON Schemas (draft 2020-12) of the documents rummykit writes, one file
-per document kind in ``src/rummykit/schemas/``. ``python tools/wire_schemas.py``
+per document kind in ``src/rummykit/io/schemas/``. ``python tools/wire_schemas.py``
 (from the repository's root) rewrites them; ``--check`` only says whether they
 are up to date (``tests/test_wire_schemas.py`` runs it).
 
@@ -18,7 +18,7 @@ from typing import Any
 
 __all__ = ["KINDS", "main", "schemas"]
 
-OUT = Path(__file__).resolve().parents[1] / "src" / "rummykit" / "schemas"
+OUT = Path(__file__).resolve().parents[1] / "src" / "rummykit" / "io" / "schemas"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 KINDS = ("state", "view", "record", "match", "move")
 

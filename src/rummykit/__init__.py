@@ -9,9 +9,9 @@ written as TOML files, and an exact meld solver.
 21
 """
 
-# Installs what RoundState.apply, legal_moves, view and to_json call (see rummykit.state).
-import rummykit.services  # noqa: F401
-from rummykit.cards import (
+# Installs what RoundState.apply, legal_moves, view and to_json call (see rummykit.round.state).
+import rummykit.speed.services  # noqa: F401
+from rummykit.core.cards import (
     JOKER,
     Card,
     Rank,
@@ -21,8 +21,7 @@ from rummykit.cards import (
     parse_card,
     parse_cards,
 )
-from rummykit.deal import deal
-from rummykit.errors import (
+from rummykit.core.errors import (
     IllegalMove,
     NotationError,
     Problem,
@@ -31,13 +30,17 @@ from rummykit.errors import (
     SeatError,
     VariantError,
 )
-from rummykit.match import Match
-from rummykit.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
-from rummykit.moves import Move, parse_move
-from rummykit.positions import PositionError, position_from_dict
-from rummykit.records import Record, ReplayError
+from rummykit.core.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
+from rummykit.core.moves import Move, parse_move
+from rummykit.core.values import HandValues, TableValues, hand_penalty
+from rummykit.io.positions import PositionError, position_from_dict
+from rummykit.io.records import Record, ReplayError
+from rummykit.io.serialize import JSONError, from_json, to_json
+from rummykit.round.dealing import deal
+from rummykit.round.match_play import Match
+from rummykit.round.state import RoundResult, RoundState, TableMeld
+from rummykit.round.views import PlayerView
 from rummykit.rules import OpeningCheck, check_opening
-from rummykit.serialize import JSONError, from_json, to_json
 from rummykit.solver import (
     Arrangement,
     GoOutPlan,
@@ -46,10 +49,7 @@ from rummykit.solver import (
     can_go_out,
     least_penalty,
 )
-from rummykit.state import RoundResult, RoundState, TableMeld
-from rummykit.values import HandValues, TableValues, hand_penalty
-from rummykit.variant import Variant, bundled_variants, load_variant, loads_variant
-from rummykit.views import PlayerView
+from rummykit.variant.model import Variant, bundled_variants, load_variant, loads_variant
 
 __version__ = "0.1.0"
 

@@ -9,7 +9,7 @@ a typed hook (``OpeningRule``, ``OpeningWaiver``, ``CommitRule``).
 :func:`compose` builds a variant's :class:`RuleSet` once; callers ask it for
 the components of a stage (``rule_set.commit``).
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> [c.name for c in compose(load_variant("romme51")).at("opening")]
 ['opening_minimum', 'opening_pure_run']
 """

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import attrs
 
-from rummykit.errors import Refusal
-from rummykit.melds import Meld
-from rummykit.variant import Variant
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld
+from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the commit's facts are defined with the commit rules
     from rummykit.rules.turn import Commit

@@ -8,7 +8,7 @@ seat that discarded the upcard (nobody discarded the card turned up at the
 deal); ``limit`` caps a seat's buys in one deal (0: no cap). A buy never
 changes whose turn it is.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> rule = buy_rule(load_variant("contract"))
 >>> rule.penalty_cards, rule.limit
 (1, 0)
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import attrs
 
-from rummykit.errors import Refusal
-from rummykit.memo import once_per_owner
-from rummykit.variant import Variant
+from rummykit.core.errors import Refusal
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["BuyRule", "BuyWindow", "buy_rule", "opens_window"]
 

@@ -8,7 +8,7 @@ turn on.
 The deal number (1 for the first deal of a match) is part of the round
 state; 0 means "not in use", and reads as the first deal.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> variant = load_variant("contract")
 >>> contract_of(variant, 5).hand_size, describe(contract_of(variant, 5))
 (12, '2 sets and 1 run')
@@ -23,14 +23,14 @@ from typing import ClassVar
 
 import attrs
 
-from rummykit.cards import Card
-from rummykit.errors import N_, Refusal, Text
-from rummykit.melds import Meld
+from rummykit.core.cards import Card
+from rummykit.core.errors import N_, Refusal, Text
+from rummykit.core.melds import Meld
 from rummykit.rules.base import register_commit
 from rummykit.rules.deal import DealRule, StandardDeal, deal_rule
 from rummykit.rules.turn import Commit
 from rummykit.solver.requirement import ContractShape
-from rummykit.variant import ContractDeal, Variant
+from rummykit.variant.model import ContractDeal, Variant
 
 __all__ = [
     "ContractAtCommit",

@@ -3,7 +3,7 @@
 :func:`deal_rule` builds a variant's :class:`DealRule` once from its
 ``[seating]``, ``[players]``, ``[deck]`` and ``[deal]`` tables (the first
 turn's phase belongs to the draw); nothing else reads those keys to decide how
-a round is dealt. :mod:`rummykit.deal` shuffles and asks this rule how to share
+a round is dealt. :mod:`rummykit.round.dealing` shuffles and asks this rule how to share
 the cards out.
 
 Seats are numbered clockwise seen from above the table: the seat after ``s``
@@ -11,7 +11,7 @@ Seats are numbered clockwise seen from above the table: the seat after ``s``
 in ``seating.direction``; "left of the dealer" is the same seat whatever that
 direction.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> rule = deal_rule(load_variant("handromi"))
 >>> rule.hand_sizes(players=4, dealer=0), rule.first_player(4, 0), rule.cutter(4, 0)
 ((14, 14, 14, 15), 3, 1)
@@ -24,9 +24,9 @@ from typing import Literal, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card
-from rummykit.memo import once_per_owner
-from rummykit.variant import Variant
+from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["DealRule", "Dealt", "StandardDeal", "deal_rule"]
 

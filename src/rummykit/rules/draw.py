@@ -5,8 +5,8 @@
 into behaviour here. The engine, the legal-move listing, the views, the bots,
 the deal and positions ask this rule instead of reading the keys.
 
->>> from rummykit.cards import parse_cards
->>> from rummykit.variant import load_variant
+>>> from rummykit.core.cards import parse_cards
+>>> from rummykit.variant.model import load_variant
 >>> draw_rule(load_variant("roemie")).taken_cards(parse_cards("9h 4d 2s"), 2)
 ((Card('4d'), Card('2s')), (Card('9h'),))
 >>> draw_rule(load_variant("rami51")).take_refusal(2, 3).code
@@ -20,10 +20,10 @@ from typing import Literal, Protocol
 
 import attrs
 
-from rummykit.cards import Card
-from rummykit.errors import Refusal
-from rummykit.memo import once_per_owner
-from rummykit.variant import Draw, Variant
+from rummykit.core.cards import Card
+from rummykit.core.errors import Refusal
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Draw, Variant
 
 __all__ = ["DrawRule", "StandardDraw", "draw_rule"]
 

@@ -3,7 +3,7 @@
 Where it is false (R-GIN-16) a turn is a draw and a discard (or a knock):
 nobody melds, lays off or swaps; melds are laid only after a knock.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> play_meld_refusal(load_variant("gin")).code
 'turn.wrong-phase'
 >>> play_meld_refusal(load_variant("rami51")) is None
@@ -12,8 +12,8 @@ True
 
 from __future__ import annotations
 
-from rummykit.errors import Refusal
-from rummykit.variant import Variant
+from rummykit.core.errors import Refusal
+from rummykit.variant.model import Variant
 
 __all__ = ["melds_during_play", "play_meld_refusal"]
 

@@ -6,7 +6,7 @@ after his pass the next seat may do the same; once every seat has passed, the
 first player must ``draw`` from the stock. The take of this phase is not one
 of the draw phase's takes (``draw.max_upcard_takes``).
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> offers_first_upcard(load_variant("gin")), offers_first_upcard(load_variant("rami51"))
 (True, False)
 >>> first_upcard_moves(load_variant("gin"), passes=(0, 1), players=2)
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.errors import Refusal
-from rummykit.variant import Variant
+from rummykit.core.errors import Refusal
+from rummykit.variant.model import Variant
 
 __all__ = ["first_upcard_moves", "first_upcard_refusal", "offers_first_upcard"]
 

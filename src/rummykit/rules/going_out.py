@@ -6,7 +6,7 @@ this turn, and the end of the stock (reshuffles and the turn cap).
 (``stock_exhausted.blocked_winner`` is round scoring's). The engine, the
 commit checks, the bots and the invariant checks ask this rule.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> going_out_rule(load_variant("romme51")).final_discard_required()
 True
 >>> going_out_rule(load_variant("rami51")).final_discard_required()
@@ -20,14 +20,14 @@ from typing import Protocol
 
 import attrs
 
-from rummykit.cards import Card
-from rummykit.melds import Meld
-from rummykit.memo import once_per_owner
+from rummykit.core.cards import Card
+from rummykit.core.melds import Meld
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opening_needed_to_go_out
 from rummykit.rules.table import table_rule
 from rummykit.solver import GoOutPlan, can_go_out
-from rummykit.variant import Variant
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["GoingOutRule", "StandardGoingOut", "going_out_rule"]
 

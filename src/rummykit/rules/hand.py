@@ -7,7 +7,7 @@ going-out stage (the last discard) into the solver's
 it as the solver's source on import, so the solver takes its requirements
 from the rule set and reads no key itself.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> rules = hand_rules(load_variant("romme51"))
 >>> rules.opening_min, rules.pure_run_needed, rules.final_discard
 (51, True, True)
@@ -15,14 +15,14 @@ from the rule set and reads no key itself.
 
 from __future__ import annotations
 
-from rummykit.memo import once_per_owner
 from rummykit.rules.base import compose
 from rummykit.rules.contract import contract_shapes
 from rummykit.rules.going_out import going_out_rule
 from rummykit.rules.opening import OpeningPureRun, opening_minimum
 from rummykit.rules.table import table_rule
 from rummykit.solver.requirement import HandRules
-from rummykit.variant import Variant
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["hand_rules"]
 

@@ -7,8 +7,8 @@ engine, the legal-move listing and the bots ask it. *Deadwood* is the value of
 the cards left out of melds in the best arrangement (an exact search,
 :func:`rummykit.solver.least_penalty`).
 
->>> from rummykit.cards import parse_cards
->>> from rummykit.variant import load_variant
+>>> from rummykit.core.cards import parse_cards
+>>> from rummykit.variant.model import load_variant
 >>> rule = knock_rule(load_variant("gin"))
 >>> rule.deadwood(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h"))
 8
@@ -22,12 +22,12 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummykit.cards import Card, code_order
-from rummykit.errors import Refusal
-from rummykit.melds import Meld
-from rummykit.memo import once_per_owner
+from rummykit.core.cards import Card, code_order
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld
 from rummykit.solver import least_penalty, penalty_floor
-from rummykit.variant import Variant
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["KnockRule", "knock_rule"]
 

@@ -3,7 +3,7 @@ over, who won, and which of two scores is the better one.
 
 :func:`match_rule` builds a variant's :class:`MatchRule` once from its
 ``[match]`` table (and ``seating.dealer_rotation``; the direction the deal
-passes in is the deal stage's). :class:`rummykit.match.Match`, the simulator
+passes in is the deal stage's). :class:`rummykit.round.match_play.Match`, the simulator
 and round scoring ask it; nothing else reads those keys.
 
 A match lasts a fixed number of rounds (:class:`FixedRounds`), until a
@@ -13,7 +13,7 @@ the rule answers "is it over", "who won", "who plays the next round" and "who
 must decide whether to buy back" from the match so far, so that another way to
 end a match is another rule, not a change to its callers.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> rule = match_rule(load_variant("roemie"))
 >>> rule.lengths(players=3), rule.better(12, 5), rule.leaders([5, 12, 12])
 ((3,), True, (1, 2))
@@ -26,11 +26,11 @@ from typing import Protocol
 
 import attrs
 
-from rummykit.errors import Refusal
-from rummykit.memo import once_per_owner
+from rummykit.core.errors import Refusal
+from rummykit.core.round_values import RoundResult
 from rummykit.rules.deal import DealRule, deal_rule
-from rummykit.table import RoundResult
-from rummykit.variant import Variant
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = [
     "DECISIONS",

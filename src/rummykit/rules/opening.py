@@ -1,7 +1,7 @@
 """The opening ("first meld"): its minimum, its pure run, and the hand-rummy
 waiver. All new melds of the opening turn count together (R-ALL-06).
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> check_opening(load_variant("rami51"), ["Th Jh Qh Kh"]).code
 'opening.below-minimum'
 >>> check_opening(load_variant("roemie"), ["Th Jh Qh Kh"]).points
@@ -16,12 +16,12 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import Card, parse_cards
-from rummykit.errors import Refusal
-from rummykit.melds import Meld, judge_meld
+from rummykit.core.cards import Card, parse_cards
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld, judge_meld
 from rummykit.rules.base import compose, register_opening, register_waiver
 from rummykit.solver.requirement import check_deal_number, hand_rules_of
-from rummykit.variant import Variant, as_variant
+from rummykit.variant.model import Variant, as_variant
 
 __all__ = [
     "HandRummyWaiver",
@@ -105,7 +105,7 @@ def opening_minimum(variant: Variant) -> int:
     """The points the new melds of an opening must reach (0: no minimum),
     as the variant's opening components say.
 
-    >>> from rummykit.variant import load_variant
+    >>> from rummykit.variant.model import load_variant
     >>> opening_minimum(load_variant("rami51")), opening_minimum(load_variant("rummy500"))
     (51, 0)
     """
@@ -221,7 +221,7 @@ def check_opening(
     used. (It is an int, typed Any so that this check, not the compiled
     build's, judges a wrong one.)
 
-    >>> from rummykit.variant import load_variant
+    >>> from rummykit.variant.model import load_variant
     >>> contract = load_variant("contract")
     >>> check_opening(contract, ["7h 7s 7d", "9c 9d 9h"]).points  # deal 1: two sets
     48

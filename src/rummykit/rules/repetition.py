@@ -1,7 +1,7 @@
 """Rounds drawn by repetition: ``draw.max_upcard_takes`` and
 ``draw.repeat_take_discard_draws`` turn into behaviour here (R-GIN-05, 06).
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> gin = load_variant("gin")
 >>> take_limit_reached(gin, 49), take_limit_reached(gin, 48)
 (True, False)
@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from rummykit.variant import Variant
+from rummykit.variant.model import Variant
 
 __all__ = ["counts_takes", "repeat_draws", "repeat_ends_round", "take_limit_reached"]
 

@@ -3,7 +3,7 @@
 :func:`round_scoring` builds a variant's :class:`RoundScoring` once from its
 ``[values.hand]`` and ``[scoring]`` tables and ``stock_exhausted.blocked_winner``;
 the table value of a card is the meld rules' (``[values.table]``), and which of
-two scores is the better one is the match stage's. :mod:`rummykit.scoring`
+two scores is the better one is the match stage's. :mod:`rummykit.round.round_scoring`
 keeps its functions and asks this stage.
 
 - ``hand_penalty``: everyone scores the penalty of his hand (or the flat score
@@ -16,8 +16,8 @@ keeps its functions and asks this stage.
   defender, with the gin and undercut bonuses of ``[knock]``; a drawn round
   scores nothing (:class:`DeadwoodScoring`).
 
->>> from rummykit.cards import parse_cards
->>> from rummykit.variant import load_variant
+>>> from rummykit.core.cards import parse_cards
+>>> from rummykit.variant.model import load_variant
 >>> scoring = round_scoring(load_variant("rami51"))
 >>> scoring.penalty(parse_cards("Ah JK 7c"))
 38
@@ -30,13 +30,13 @@ from typing import Literal, Protocol
 
 import attrs
 
-from rummykit.cards import Card
-from rummykit.memo import once_per_owner
+from rummykit.core.cards import Card
+from rummykit.core.round_values import Ending, RoundResult, TableMeld
+from rummykit.core.values import TableValues
 from rummykit.rules.match import MatchRule, match_rule
 from rummykit.solver import least_penalty
-from rummykit.table import Ending, RoundResult, TableMeld
-from rummykit.values import TableValues
-from rummykit.variant import Variant
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["DeadwoodScoring", "RoundScoring", "StandardScoring", "round_scoring"]
 

@@ -6,7 +6,7 @@ meld, and what a swapped joker owes.
 behaviour here. The engine, the going-out check, the commit checks, the
 legal-move listing and the bots ask this rule.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> rule = table_rule(load_variant("rami51"))
 >>> rule.may_lay_off(opened_now=False), rule.swap_refusal(opened_now=True) is None
 (False, True)
@@ -20,11 +20,11 @@ from typing import Protocol
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card
-from rummykit.errors import Refusal
-from rummykit.melds import Meld, release_set_joker, swap_joker
-from rummykit.memo import once_per_owner
-from rummykit.variant import Variant
+from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld, release_set_joker, swap_joker
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
 
 __all__ = ["StandardTable", "SwapResult", "TableRule", "table_rule"]
 

@@ -14,10 +14,9 @@ from typing import ClassVar, NoReturn, Protocol
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, code_order
-from rummykit.errors import Refusal
-from rummykit.frozen import FrozenValue, frozen_error
-from rummykit.melds import Meld, extend_meld, judge_meld
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld, extend_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule
@@ -30,8 +29,9 @@ from rummykit.rules.opening import (
 )
 from rummykit.rules.table import TableRule, table_rule
 from rummykit.solver import best_opening
-from rummykit.solver.going_out import can_open_with
-from rummykit.variant import Variant
+from rummykit.solver.going_out_search import can_open_with
+from rummykit.speed.frozen import FrozenValue, frozen_error
+from rummykit.variant.model import Variant
 
 __all__ = [
     "Commit",
@@ -51,7 +51,7 @@ __all__ = [
 
 class Commit(FrozenValue):
     """What a turn did, as the commit-time rules need to know it (a frozen
-    value, :class:`rummykit.frozen.FrozenValue`: one is made for every turn
+    value, :class:`rummykit.speed.frozen.FrozenValue`: one is made for every turn
     that ends)."""
 
     FIELDS = (

@@ -5,15 +5,15 @@ When a discard leaves ``wall_size`` cards in the stock, the next player may
 not draw: he takes the upcard only to knock at once, or passes and the round
 ends as a draw.
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> at_wall(load_variant("gin"), 2), at_wall(load_variant("gin"), 3), at_wall(load_variant("rami51"), 2)
 (True, False, False)
 """
 
 from __future__ import annotations
 
-from rummykit.errors import Refusal
-from rummykit.variant import Variant
+from rummykit.core.errors import Refusal
+from rummykit.variant.model import Variant
 
 __all__ = ["at_wall", "wall_draw_refusal"]
 

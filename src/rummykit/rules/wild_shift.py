@@ -5,9 +5,9 @@ joker's place; the joker moves to an open end of the same run and now stands
 for the card declared there (``shift M C JK=X``). The run grows by one card.
 Jokers never return to a hand this way, and never leave a set.
 
->>> from rummykit.cards import Card
->>> from rummykit.melds import check_meld
->>> from rummykit.variant import load_variant
+>>> from rummykit.core.cards import Card
+>>> from rummykit.core.melds import check_meld
+>>> from rummykit.variant.model import load_variant
 >>> variant = load_variant("contract")
 >>> run = check_meld(variant, "5h JK=6h 7h 8h")
 >>> shifted, _ = shift_wild(variant, run, Card("6h"), Card("JK=9h"))
@@ -17,10 +17,10 @@ Jokers never return to a hand this way, and never leave a set.
 
 from __future__ import annotations
 
-from rummykit.cards import JOKER_CODE, Card
-from rummykit.errors import N_, Refusal, Text, joined
-from rummykit.melds import Meld, Slot, deuce_not_wild, rebuild_meld
-from rummykit.variant import Variant
+from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.core.errors import N_, Refusal, Text, joined
+from rummykit.core.melds import Meld, Slot, deuce_not_wild, rebuild_meld
+from rummykit.variant.model import Variant
 
 __all__ = ["open_ends", "shift_allowed", "shift_wild"]
 

@@ -34,9 +34,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.documents import JSONError, parse_document
-from rummykit.errors import IllegalMove
-from rummykit.messages import language
+from rummykit.core.errors import IllegalMove
+from rummykit.core.translation import language
+from rummykit.io.documents import JSONError, parse_document
 from rummykit.serve.games import LANGUAGES, Game, GameSpec
 from rummykit.serve.labels import labels
 from rummykit.serve.limits import CreationRate, Outbox, ServerLimits, SocketCount
@@ -51,7 +51,7 @@ from rummykit.serve.messages import (
     view_message,
 )
 from rummykit.serve.registry import GameRegistry, UnknownGame
-from rummykit.variant import bundled_variants, load_variant
+from rummykit.variant.model import bundled_variants, load_variant
 
 __all__ = ["STATIC", "Routes", "create_app"]
 

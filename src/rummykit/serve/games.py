@@ -25,15 +25,15 @@ from typing import Any
 
 import attrs
 
-from rummykit.bots import BOTS, Bot, make_bot
-from rummykit.deal import deal, next_seat
-from rummykit.errors import IllegalMove, NotationError, Text
-from rummykit.match import Match
-from rummykit.moves import Move, split_seat
-from rummykit.records import Record
-from rummykit.state import RoundState
-from rummykit.variant import Variant, bundled_variants, load_variant
-from rummykit.views import PlayerView
+from rummykit.core.errors import IllegalMove, NotationError, Text
+from rummykit.core.moves import Move, split_seat
+from rummykit.io.records import Record
+from rummykit.play.bots import BOTS, Bot, make_bot
+from rummykit.round.dealing import deal, next_seat
+from rummykit.round.match_play import Match
+from rummykit.round.state import RoundState
+from rummykit.round.views import PlayerView
+from rummykit.variant.model import Variant, bundled_variants, load_variant
 
 __all__ = [
     "GAME_SCHEMA",

@@ -13,7 +13,7 @@ language and fills in the fields itself (``{seat}`` and the like):
 
 from __future__ import annotations
 
-from rummykit.messages import N_, language, translator
+from rummykit.core.translation import N_, language, translator
 
 __all__ = ["LABELS", "labels"]
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import attrs
 
-from rummykit.errors import IllegalMove, Text
-from rummykit.messages import N_, Translator, english, translator
-from rummykit.serialize import to_json
+from rummykit.core.errors import IllegalMove, Text
+from rummykit.core.translation import N_, Translator, english, translator
+from rummykit.io.serialize import to_json
 from rummykit.serve.games import Game
 
 __all__ = [

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from rummykit.errors import IllegalMove
+from rummykit.core.errors import IllegalMove
 from rummykit.serve.games import LOG, Game, GameSpec, game_from_document, new_game, new_secret
 from rummykit.serve.store import GameStore, StoreFailure
 

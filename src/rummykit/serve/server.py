@@ -128,7 +128,7 @@ def spawned(
     it picks), for load and fault tests: yields the process and the base URL
     once the server listens. The process is killed, if it still runs, when
     the block ends; its standard error goes on to ``log`` (by default, nowhere)."""
-    command = [sys.executable, "-c", "from rummykit.cli import main; raise SystemExit(main())"]
+    command = [sys.executable, "-c", "from rummykit.play.cli import main; raise SystemExit(main())"]
     command += ["serve", "--host", "127.0.0.1", "--port", "0", *options]
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)  # fmt: skip

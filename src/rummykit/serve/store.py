@@ -38,8 +38,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from rummykit.documents import JSONError, parse_document
-from rummykit.files import UnreadableFile, read_text_file
+from rummykit.core.files import UnreadableFile, read_text_file
+from rummykit.io.documents import JSONError, parse_document
 
 __all__ = ["DATABASE_NAME", "GAME_ID", "GameStore", "StoreError", "StoreFailure", "StoredGame"]
 

@@ -30,7 +30,7 @@ holds where no meld could need that face with a joker. can_go_out stops at
 the first way out. Hands of 60 to 90 cards take milliseconds to a few
 seconds (``benchmarks/core.py`` prints the figures).
 
->>> from rummykit.variant import load_variant
+>>> from rummykit.variant.model import load_variant
 >>> rami = load_variant("rami51")
 >>> best_opening(rami, "Ah Kh Qh Jh 9c 9d 9s 2c 5d").points
 68
@@ -38,9 +38,9 @@ seconds (``benchmarks/core.py`` prints the figures).
 17
 """
 
-from rummykit.solver.going_out import GoOutPlan, can_go_out
+from rummykit.solver.going_out_search import GoOutPlan, can_go_out
 from rummykit.solver.least import Arrangement, least_penalty, penalty_floor
-from rummykit.solver.opening import OpeningPlan, best_opening
+from rummykit.solver.opening_search import OpeningPlan, best_opening
 from rummykit.solver.tables import clear_caches, max_hand
 
 __all__ = [

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
-from rummykit.melds import Meld, MeldRules, place_wild_cards
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
+from rummykit.core.melds import Meld, MeldRules, place_wild_cards
 
 __all__ = ["deuce_choices", "wild_deuce_cards", "wild_deuce_melds"]
 

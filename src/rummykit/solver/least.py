@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, parse_cards
-from rummykit.melds import Meld
+from rummykit.core.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, parse_cards
+from rummykit.core.melds import Meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.tables import (
     FACES,
@@ -26,7 +26,7 @@ from rummykit.solver.tables import (
     tables_for,
     take,
 )
-from rummykit.variant import Variant, as_variant
+from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["Arrangement", "least_penalty", "penalty_floor"]
 
@@ -53,7 +53,7 @@ def least_penalty(
     ``discard``: one card is thrown away first (the gin "deadwood after the
     discard" of an 11-card hand); the best card to throw is part of the answer.
 
-    >>> from rummykit.variant import load_variant
+    >>> from rummykit.variant.model import load_variant
     >>> a = least_penalty(load_variant("roemie"), "7h 8h 9h JK Ac")
     >>> [m.notation() for m in a.melds], a.penalty
     (['7h 8h 9h JK=Th'], 10)
@@ -265,7 +265,7 @@ def penalty_floor(
     tables (:mod:`rummykit.solver.suit_rows`), the whole hand at once;
     otherwise each card's smallest melds are tried, dearest cards first.
 
-    >>> from rummykit.variant import load_variant
+    >>> from rummykit.variant.model import load_variant
     >>> gin = load_variant("gin")
     >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
     (12, 2)

@@ -4,7 +4,7 @@ The solver sits below the rules, so it does not read the opening, table and
 going-out keys itself: the rules hand it a :class:`HandRules` per variant,
 built from the variant's stages (:func:`rummykit.rules.hand_rules`), which
 ``rummykit.rules`` installs here when it is imported (as
-:mod:`rummykit.services` installs the round's services). A search asks
+:mod:`rummykit.speed.services` installs the round's services). A search asks
 :func:`hand_rules_of` for them.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 
 import attrs
 
-from rummykit.errors import Refusal
-from rummykit.melds import Meld
-from rummykit.variant import Variant
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld
+from rummykit.variant.model import Variant
 
 __all__ = ["ContractShape", "HandRules", "check_deal_number", "hand_rules_of", "use_hand_rules"]
 

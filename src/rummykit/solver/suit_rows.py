@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from rummykit.cards import NATURALS, Card
+from rummykit.core.cards import NATURALS, Card
 
 __all__ = ["SuitRows", "suit_rows_for"]
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rummykit.cards import JOKER, JOKER_CODE, Card, format_cards
-from rummykit.melds import Meld, MeldRules, judge_meld
-from rummykit.memo import forget_all
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards
+from rummykit.core.melds import Meld, MeldRules, judge_meld
 from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.suit_rows import SuitRows, suit_rows_for
-from rummykit.variant import Variant
+from rummykit.speed.memo import forget_all
+from rummykit.variant.model import Variant
 
 __all__ = [
     "FACES",
@@ -378,7 +378,7 @@ def max_hand(variant: Variant) -> int:
     discard row can hold nearly the whole deck, so the bound is the deck:
     no hand holds more cards than the largest deck of the variant.
 
-    >>> from rummykit.variant import load_variant
+    >>> from rummykit.variant.model import load_variant
     >>> max_hand(load_variant("rami51")), max_hand(load_variant("roemie"))
     (14, 108)
     """

@@ -6,11 +6,11 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from rummykit.cards import Card, code_order
-from rummykit.melds import Meld, judge_meld
-from rummykit.moves import Move
+from rummykit.core.cards import Card, code_order
+from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.moves import Move
+from rummykit.round.state import RoundState
 from rummykit.rules.going_out import going_out_rule
-from rummykit.state import RoundState
 
 __all__ = ["check_invariants", "choose_random_move", "random_buy", "random_playout"]
 

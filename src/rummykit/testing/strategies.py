@@ -7,13 +7,13 @@ from collections import deque
 
 from hypothesis import strategies as st
 
-from rummykit.cards import JOKER, Card, Rank, Suit
-from rummykit.deal import deal
-from rummykit.melds import Meld, judge_meld
-from rummykit.positions import position_from_dict
-from rummykit.state import RoundState
+from rummykit.core.cards import JOKER, Card, Rank, Suit
+from rummykit.core.melds import Meld, judge_meld
+from rummykit.io.positions import position_from_dict
+from rummykit.round.dealing import deal
+from rummykit.round.state import RoundState
 from rummykit.testing.invariants import random_playout
-from rummykit.variant import Variant
+from rummykit.variant.model import Variant
 
 __all__ = ["cards", "dealt_rounds", "hands", "melds", "naturals", "playout_states", "positions"]
 

@@ -1,0 +1,262 @@
+"""Positions: a round set up part-way from a TOML table (docs/case-files.md, "Positions").
+
+>>> import rummykit as rk
+>>> state = position_from_dict({"variant": "rami51", "players": 2,
+...     "hands": ["7h 8h", "5c 9d 9h"], "discard": "5s"})
+>>> state.to_move, state.phase, len(state.stock)
+(0, 'draw', 102)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
+from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
+from rummykit.core.melds import judge_meld
+from rummykit.round.dealing import next_seat
+from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
+from rummykit.rules.contract import deal_count
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.knock import knock_rule
+from rummykit.rules.opening import opened_at_deal
+from rummykit.variant.model import Variant, load_variant
+
+__all__ = ["PositionError", "position_from_dict"]
+
+KEYS = {
+    "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
+    "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
+    "upcard_passes", "knocker",
+}  # fmt: skip
+KNOCK_PHASES = ("first_upcard", "knock", "defend")
+# What each key holds, checked before anything is read, so that a wrong type
+# is named with its key: "table: expected an array of tables …, got 5".
+KEY_TYPES = {
+    "variant": "str", "players": "int", "dealer": "int", "to_move": "int", "phase": "str",
+    "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
+    "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
+    "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
+    "upcard_passes": "list[int]", "knocker": "int",
+}  # fmt: skip
+TYPE_WORDS = {
+    "str": "a string",
+    "int": "an integer",
+    "cards": "a string of cards",
+    "list[cards]": "an array of strings of cards",
+    "list[bool]": "an array of booleans",
+    "list[int]": "an array of integers",
+    "list[table]": 'an array of tables { owner = seat, cards = "…" }',
+}
+
+
+class PositionError(RummykitError, ValueError):
+    """A position that cannot be set up (bad seats, too many copies of a card …)."""
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise PositionError(f"{where}: expected a string of cards, got {value!r}")
+    try:
+        return tuple(c.face if not where.startswith("table") else c for c in parse_cards(value))
+    except NotationError as error:
+        raise PositionError(f"{where}: {error}") from None
+
+
+def _is(value: Any, kind: str) -> bool:
+    """Is ``value`` of ``kind`` (a value of KEY_TYPES)? A boolean is no integer."""
+    if kind.startswith("list["):
+        return isinstance(value, list) and all(_is(item, kind[5:-1]) for item in value)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "table":
+        return isinstance(value, dict)
+    return isinstance(value, bool if kind == "bool" else str)
+
+
+def _check_types(data: Mapping[str, Any]) -> None:
+    """A PositionError naming the first key whose value has the wrong type."""
+    for key, value in data.items():
+        kind = KEY_TYPES[key]
+        if not _is(value, kind):
+            raise PositionError(f"{key}: expected {TYPE_WORDS[kind]}, got {value!r}")
+
+
+def _int(data: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    value = data.get(key, default)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise PositionError(f"{key}: expected an integer, got {value!r}")
+    return value
+
+
+def _deal_and_buys(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[int, tuple[int, ...]]:
+    """``deal_number`` (which deal of a match, for contracts) and ``buys``
+    (buys made this deal, by seat)."""
+    deals = deal_count(variant)
+    deal_number = _int(data, "deal_number", 1 if deals else 0) or 0
+    if deals and not 1 <= deal_number <= deals:
+        raise PositionError(f"deal_number: expected a deal from 1 to {deals}, got {deal_number}")
+    if not deals and deal_number:
+        raise PositionError("deal_number: this variant has no contracts by deal")
+    buys_data = data.get("buys", [0] * players)
+    if (
+        not isinstance(buys_data, list)
+        or len(buys_data) != players
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in buys_data)
+    ):
+        raise PositionError(f"buys: expected {players} counts from 0 up")
+    return deal_number, tuple(buys_data) if any(buys_data) else ()
+
+
+def position_from_dict(
+    data: Mapping[str, Any], *, base: Path | None = None, variant: Variant | None = None
+) -> RoundState:
+    """Build the round a position describes; PositionError if it is inconsistent."""
+    unknown = set(data) - KEYS
+    if unknown:
+        raise PositionError(f"unknown position key(s): {', '.join(sorted(unknown))}")
+    _check_types(data)
+    if variant is None:
+        ref = data.get("variant")
+        if not isinstance(ref, str):
+            raise PositionError("variant: expected a bundled id or a path")
+        if ref.endswith(".toml") and base is not None and not Path(ref).is_absolute():
+            ref = str(base / ref)
+        try:
+            variant = load_variant(ref)
+        except VariantError as error:
+            raise PositionError(f"variant: {error.problems[0]}") from None
+    players = _int(data, "players", None)
+    if players is None:
+        raise PositionError("players: required")
+    try:
+        variant.check_players(players)
+    except ValueError as error:
+        raise PositionError(f"players: {error}") from None
+    dealer = _int(data, "dealer", None)
+    to_move = _int(data, "to_move", None)
+    for key, seat in (("dealer", dealer), ("to_move", to_move)):
+        if seat is not None and not 0 <= seat < players:
+            raise PositionError(f"{key}: expected a seat from 0 to {players - 1}, got {seat}")
+    if to_move is None:
+        to_move = next_seat(variant, players, dealer) if dealer is not None else 0
+    if dealer is None:
+        dealer = next_seat(variant, players, to_move, -1)
+    turns_played = _int(data, "turns_played", 0) or 0
+    hands_data = data.get("hands", [])
+    if not isinstance(hands_data, list) or len(hands_data) != players:
+        raise PositionError(f"hands: expected {players} strings of cards, one per seat")
+    hands = [sorted_hand(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands_data)]
+    stock_top = _cards(data.get("stock", ""), "stock")
+    discard = _cards(data.get("discard", ""), "discard")
+    exchange_cards = _cards(data.get("exchange", ""), "exchange")
+    if len(exchange_cards) > 1:
+        raise PositionError("exchange: expected at most one card")
+    exchange = exchange_cards[0] if exchange_cards else None
+    opened_data = data.get("opened", [opened_at_deal(variant)] * players)
+    if (
+        not isinstance(opened_data, list)
+        or len(opened_data) != players
+        or not all(isinstance(x, bool) for x in opened_data)
+    ):
+        raise PositionError(f"opened: expected {players} booleans")
+    table: list[TableMeld] = []
+    for i, entry in enumerate(data.get("table", [])):
+        if not isinstance(entry, dict) or set(entry) - {"owner", "cards"}:
+            raise PositionError(f'table[{i}]: expected {{ owner = seat, cards = "…" }}')
+        owner = entry.get("owner", 0)
+        if not _is(owner, "int") or not 0 <= owner < players:
+            raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}, got {owner!r}")
+        meld = judge_meld(variant.meld_rules, _cards(entry.get("cards"), f"table[{i}].cards"))
+        if isinstance(meld, Refusal):
+            raise PositionError(f"table[{i}]: not a valid meld: {meld.code}: {meld.message}")
+        table.append(TableMeld(owner, meld, (owner,) * len(meld)))
+    deck = Counter(variant.deck_for(players))
+    named = Counter(c for hand in hands for c in hand)
+    named.update(stock_top)
+    named.update(discard)
+    if exchange is not None:
+        named[exchange] += 1
+    for entry in table:
+        named.update(c.face for c in entry.meld.cards)
+    for card, count in named.items():
+        if count > deck[card]:
+            raise PositionError(
+                f"the position names {count} copies of {card}, "
+                f"the deck for {players} players has {deck[card]}"
+            )
+    rest = tuple(sorted((deck - named).elements(), key=code_order))
+    where = data.get("rest", "stock")
+    if where == "stock":
+        stock = stock_top + rest
+    elif where == "discard":
+        # An extension for stock-exhaustion cases: the unnamed cards lie under
+        # the named discards, and the stock is only what the position names.
+        stock, discard = stock_top, rest + discard
+    else:
+        raise PositionError(f'rest: expected "stock" or "discard", got {where!r}')
+    given = data.get("phase")
+    phase: Phase
+    if given is None:
+        phase = "play" if draw_rule(variant).turn_starts_drawn(turns_played) else "draw"
+    elif given in ("draw", "play"):
+        phase = "draw" if given == "draw" else "play"
+    elif given in KNOCK_PHASES and knock_rule(variant) is not None:
+        phase = given
+    else:
+        raise PositionError(f"phase: expected draw or play, got {given!r}")
+    knocking = _knocking(data, variant, phase, hands)
+    seed = _int(data, "seed", 0)
+    reshuffles = _int(data, "reshuffles", 0) or 0
+    deal_number, buys = _deal_and_buys(data, variant, players)
+    drawn = draw_rule(variant).turn_starts_drawn(turns_played)
+    source: Source = "stock" if phase == "play" and not drawn else "none"
+    start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
+    return RoundState(
+        variant=variant,
+        players=players,
+        dealer=dealer,
+        hands=tuple(hands),
+        stock=stock,
+        discard=discard,
+        table=tuple(table),
+        opened=tuple(opened_data),
+        to_move=to_move,
+        phase=phase,
+        turns_played=turns_played,
+        reshuffles=reshuffles,
+        exchange=exchange,
+        turn=Turn(source=source, start_jokers=start_jokers),
+        seed=seed,
+        deal_number=deal_number,
+        buys=buys,
+        deck=(),
+        variant_digest=variant.digest(),
+        knocking=knocking,
+    )
+
+
+def _knocking(
+    data: Mapping[str, Any], variant: Variant, phase: Phase, hands: list[tuple[Card, ...]]
+) -> Knocking:
+    """The knock variants' keys: ``upcard_passes`` in the first-upcard phase,
+    ``knocker`` in the knock and defend phases."""
+    players = len(hands)
+    passes = data.get("upcard_passes", [])
+    if not isinstance(passes, list) or not all(isinstance(p, int) and 0 <= p < players for p in passes):
+        raise PositionError(f"upcard_passes: expected a list of seats from 0 to {players - 1}")
+    if passes and phase != "first_upcard":
+        raise PositionError('upcard_passes: only with phase = "first_upcard"')
+    knocker = data.get("knocker")
+    if phase in ("knock", "defend"):
+        if not isinstance(knocker, int) or not 0 <= knocker < players:
+            raise PositionError(f"knocker: expected a seat from 0 to {players - 1} with phase {phase!r}")
+        rule = knock_rule(variant)
+        gin = phase == "defend" and rule is not None and rule.value(hands[knocker]) == 0
+        return Knocking(knocker=knocker, gin=gin)
+    if knocker is not None:
+        raise PositionError('knocker: only with phase = "knock" or "defend"')
+    return Knocking(upcard_passes=tuple(passes))

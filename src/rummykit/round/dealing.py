@@ -1,0 +1,112 @@
+"""Shuffling and dealing a round; how the cards are shared out is the variant's
+deal stage (:mod:`rummykit.rules.deal`).
+
+The shuffle is our own Fisher–Yates over ``random.Random(seed).random()``
+(only ``random()`` is promised stable across Python versions); with no seed
+it draws from :class:`secrets.SystemRandom`.
+
+>>> import rummykit as rk
+>>> state = deal(rk.load_variant("rami51"), players=2, seed=7)
+>>> len(state.hands[0]), len(state.discard), state.phase
+(13, 1, 'draw')
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+
+from rummykit.core.cards import JOKER_CODE, Card, code_order
+from rummykit.round.state import Phase, RoundState, Turn, sorted_hand
+from rummykit.rules.contract import contract_deal_rule, deal_count
+from rummykit.rules.deal import deal_rule
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.first_upcard import offers_first_upcard
+from rummykit.rules.opening import opened_at_deal
+from rummykit.variant.model import Variant, as_variant
+
+__all__ = ["deal", "first_player", "next_seat", "rng_for", "shuffle"]
+
+
+def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
+    """Fisher–Yates: for i from the last down to 1, swap i with a j <= i."""
+    deck = list(cards)
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def rng_for(seed: int | None, stream: int = 0) -> random.Random:
+    """The random source of one stream of a seeded round (0: the deal, 1 + n:
+    the n-th reshuffle); the system's secure generator when ``seed`` is None."""
+    if seed is None:
+        return secrets.SystemRandom()
+    return random.Random(seed * 1_000_003 + stream)
+
+
+def next_seat(variant: Variant, players: int, seat: int, steps: int = 1) -> int:
+    """The seat ``steps`` turns after ``seat`` in the direction of play."""
+    return deal_rule(variant).next_seat(players, seat, steps)
+
+
+def first_player(variant: Variant, players: int, dealer: int) -> int:
+    return deal_rule(variant).first_player(players, dealer)
+
+
+def deal(
+    variant: Variant | str,
+    *,
+    players: int,
+    seed: int | None = None,
+    dealer: int | None = None,
+    jokers: int | None = None,
+    deck: Sequence[Card] | None = None,
+    deal_number: int = 0,
+) -> RoundState:
+    """Deal a round. ``deck`` (top first) replays a recorded deal exactly; else the
+    variant's deck is shuffled with ``seed``. ``dealer`` None: chosen at random
+    (from the seed), R-ALL-11. ``deal_number`` (1 up) is the deal of a match
+    where each deal has its own contract and hand size (0: not in use; a
+    variant with contracts reads it as 1)."""
+    variant = as_variant(variant)
+    variant.check_players(players)
+    if deal_count(variant) and not deal_number:
+        deal_number = 1
+    canonical = variant.deck_for(players, jokers)
+    rng = rng_for(seed)
+    rule = contract_deal_rule(variant, deal_number)
+    if dealer is None:
+        dealer = rule.first_dealer(players, rng.random())
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+    if deck is None:
+        order = shuffle(canonical, rng)
+    else:
+        order = tuple(c.face for c in deck)
+        if sorted(order, key=code_order) != sorted(canonical, key=code_order):
+            raise ValueError("the recorded deck is not this variant's deck for this player count")
+    dealt = rule.deal(order, players, dealer)
+    phase: Phase = "play" if draw_rule(variant).turn_starts_drawn(0) else "draw"
+    if offers_first_upcard(variant):
+        phase = "first_upcard"
+    hands = tuple(sorted_hand(h) for h in dealt.hands)
+    starter = dealt.first_player
+    return RoundState(
+        variant=variant,
+        players=players,
+        dealer=dealer,
+        hands=hands,
+        stock=dealt.stock,
+        discard=dealt.discard,
+        opened=(opened_at_deal(variant),) * players,
+        to_move=starter,
+        phase=phase,
+        exchange=dealt.exchange,
+        turn=Turn(start_jokers=sum(1 for c in hands[starter] if c.code == JOKER_CODE)),
+        seed=seed,
+        deal_number=deal_number,
+        deck=order,
+        variant_digest=variant.digest(),
+    )

@@ -1,0 +1,338 @@
+"""The moves of the knock variants (gin): the first upcard, the wall, the
+repetition draws, the knock and the showdown that follows it
+(docs/variants/gin.md).
+
+The engine hands these moves and phases here; which rules apply is asked of the
+rule components (:mod:`rummykit.rules.knock`, ``first_upcard``, ``wall``,
+``repetition``, ``during_play``), never read from the variant's name. Every
+function is pure: a new RoundState, or IllegalMove and nothing changed.
+
+Phases: ``first_upcard`` (take or pass the first upcard, then the stock draw),
+``knock`` (the knocker lays melds, then ``done``) and ``defend`` (the defender
+lays off, lays melds, then ``done``, which ends the round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.core.cards import Card, code_order
+from rummykit.core.errors import IllegalMove, Refusal
+from rummykit.core.melds import extend_meld, judge_meld
+from rummykit.core.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
+from rummykit.core.moves import Meld as MeldMove
+from rummykit.round.round_scoring import round_result
+from rummykit.round.state import Ending, Knocking, RoundState, TableMeld, Turn, sorted_hand
+from rummykit.rules.first_upcard import first_upcard_refusal
+from rummykit.rules.knock import KnockRule, knock_rule
+from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
+from rummykit.rules.wall import at_wall
+from rummykit.speed.evolve import changer_for
+from rummykit.speed.evolve import evolve as _evolve
+
+__all__ = [
+    "KNOCK_PHASES",
+    "after_discard",
+    "apply_knocking",
+    "discard_refusal",
+    "handles",
+    "take_at_wall",
+    "take_counted",
+    "take_ends_round",
+    "upcard_offer_moves",
+    "wall_knock_possible",
+    "wall_pass_allowed",
+]
+
+KNOCK_PHASES = ("first_upcard", "knock", "defend")
+"""The phases whose moves are all applied here."""
+
+
+def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
+    return IllegalMove(code, message, **fields)
+
+
+def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    hands = list(state.hands)
+    hands[seat] = sorted_hand(hand)
+    return tuple(hands)
+
+
+def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
+    rest = list(hand)
+    for card in cards:
+        if card.face not in rest:
+            return None
+        rest.remove(card.face)
+    return rest
+
+
+def handles(state: RoundState, move: Move) -> bool:
+    """Is ``move`` in ``state`` one for this module (a knock phase, or a move
+    only the knock variants have)?"""
+    return state.phase in KNOCK_PHASES or isinstance(move, (Pass, Knock, Done))
+
+
+def apply_knocking(state: RoundState, move: Move) -> RoundState:
+    """The state after ``move`` (see :func:`handles`), or IllegalMove."""
+    if state.phase == "first_upcard":
+        return _first_upcard(state, move)
+    if state.phase == "knock":
+        return _knocker(state, move)
+    if state.phase == "defend":
+        return _defender(state, move)
+    if isinstance(move, Pass):
+        return _wall_pass(state)
+    if isinstance(move, Knock):
+        return _knock(state, move)
+    raise _refuse("turn.wrong-phase", "Nobody has knocked: there is nothing to be done with.")
+
+
+def _rule(state: RoundState) -> KnockRule:
+    rule = knock_rule(state.variant)
+    if rule is None:
+        raise _refuse("turn.wrong-phase", "This variant has no knock.")
+    return rule
+
+
+# --------------------------------------------------------------------------- first upcard
+
+
+def _upcard_refusal(state: RoundState, move: Move) -> IllegalMove | None:
+    """Why ``move`` is refused in the first upcard's offer; None: it stands."""
+    verb = {Take: "take", Pass: "pass", Draw: "draw"}.get(type(move), "")
+    if isinstance(move, Take) and move.depth != 1:
+        verb = ""
+    passes = state.knocking.upcard_passes
+    refusal = first_upcard_refusal(state.variant, verb, passes=passes, players=state.players)
+    if refusal is not None:
+        return IllegalMove.from_refusal(refusal)
+    if isinstance(move, Take) and not state.discard:
+        return _refuse("draw.discard-empty", "There is no upcard to take.")
+    if isinstance(move, Draw) and not state.stock:
+        return _refuse("draw.stock-empty", "The stock is empty.")
+    return None
+
+
+def upcard_offer_moves(state: RoundState) -> list[Move]:
+    """The moves of the first upcard's offer that ``apply`` accepts now, in
+    the order take, pass, draw."""
+    return [move for move in _UPCARD_MOVES if _upcard_refusal(state, move) is None]
+
+
+_UPCARD_MOVES: tuple[Move, ...] = (Take(), Pass(), Draw())
+
+
+def _first_upcard(state: RoundState, move: Move) -> RoundState:
+    refused = _upcard_refusal(state, move)
+    if refused is not None:
+        raise refused
+    knocking = state.knocking
+    seat = state.to_move
+    if isinstance(move, Pass):
+        passes = (*knocking.upcard_passes, seat)
+        nxt = (seat + 1) % state.players
+        return state.evolve(to_move=nxt, knocking=_evolve(knocking, upcard_passes=passes))
+    if isinstance(move, Take):
+        upcard = state.discard[-1]
+        return state.evolve(
+            hands=_with_hand(state, seat, (*state.hands[seat], upcard)),
+            discard=state.discard[:-1],
+            phase="play",
+            turn=Turn(source="discard", taken=upcard),
+        )
+    return state.evolve(
+        hands=_with_hand(state, seat, (*state.hands[seat], state.stock[0])),
+        stock=state.stock[1:],
+        phase="play",
+        turn=Turn(source="stock"),
+    )
+
+
+# --------------------------------------------------------------------------- draw phase: takes and the wall
+
+
+def take_ends_round(state: RoundState) -> RoundState | None:
+    """A take of the draw phase that ends the round (R-GIN-06), before the
+    card moves: the drawn round; None when the take goes ahead."""
+    if at_wall(state.variant, len(state.stock)):
+        return None
+    if take_limit_reached(state.variant, state.knocking.takes):
+        return _drawn(state, "take_limit")
+    return None
+
+
+def take_counted(state: RoundState) -> Knocking:
+    """The knock's counts after a take of the top discard from ``state``
+    (R-GIN-06: takes away from the wall are counted): ``state.knocking``
+    itself where the take is not counted."""
+    if counts_takes(state.variant) and not at_wall(state.variant, len(state.stock)):
+        return _count_take(state.knocking, takes=state.knocking.takes + 1)
+    return state.knocking
+
+
+_count_take = changer_for(Knocking, ("takes",))
+"""The knock's counts after a counted take (a copy the engine makes with
+every take: quicker than ``evolve`` in pure Python)."""
+
+
+def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
+    """After the take ``taken`` from ``state`` (counted by :func:`take_counted`):
+    at the wall the taker must be able to knock (R-GIN-12)."""
+    if at_wall(state.variant, len(state.stock)) and not wall_knock_possible(taken):
+        raise _refuse(
+            "knock.deadwood",
+            "At the wall the upcard may be taken only to knock, and you could not knock.",
+        )
+    return taken
+
+
+def wall_knock_possible(state: RoundState) -> bool:
+    """Can the mover (who has drawn) knock now?"""
+    rule = knock_rule(state.variant)
+    return rule is not None and bool(rule.knock_cards(state.hands[state.to_move]))
+
+
+def wall_pass_allowed(state: RoundState) -> bool:
+    """May the player to move ``pass`` in the draw phase (at the wall only)?"""
+    return state.phase == "draw" and at_wall(state.variant, len(state.stock))
+
+
+def _wall_pass(state: RoundState) -> RoundState:
+    if not wall_pass_allowed(state):
+        raise _refuse("turn.wrong-phase", "You may pass only the first upcard, or at the wall.")
+    return _drawn(state, "wall")
+
+
+def discard_refusal(state: RoundState) -> Refusal | None:
+    """A discard after the wall's take, which must be a knock (R-GIN-12)."""
+    if state.turn.source == "discard" and at_wall(state.variant, len(state.stock)):
+        return Refusal("turn.must-knock", "At the wall the upcard is taken only to knock: knock now.")
+    return None
+
+
+def after_discard(before: RoundState, discarded: Card, after: RoundState) -> RoundState:
+    """The repetition draw (R-GIN-05) once a discard stands."""
+    if after.phase == "over" or not repeat_draws(before.variant):
+        return after
+    turn = before.turn
+    repeats = turn.source == "discard" and turn.taken is not None and turn.taken.face == discarded.face
+    if repeat_ends_round(before.variant, repeated_before=before.knocking.repeat, repeats_now=repeats):
+        return _drawn(after, "repeat")
+    if repeats == after.knocking.repeat:
+        return after
+    return _with_knocking(after, knocking=_with_repeat(after.knocking, repeat=repeats))
+
+
+# A discard of the card just taken, and the next discard, change the knock's
+# repeat mark (see ``_count_take``).
+_with_knocking = changer_for(RoundState, ("knocking",))
+_with_repeat = changer_for(Knocking, ("repeat",))
+
+
+def _drawn(state: RoundState, ending: Ending) -> RoundState:
+    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
+    return state.evolve(phase="over", result=result, turn=Turn())
+
+
+# --------------------------------------------------------------------------- the knock
+
+
+def _knock(state: RoundState, move: Knock) -> RoundState:
+    rule = _rule(state)
+    if state.phase != "play":
+        raise _refuse("turn.wrong-phase", "Draw a card first.")
+    seat = state.to_move
+    rest = _remove(state.hands[seat], [move.card])
+    if rest is None:
+        raise _refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
+    refusal = rule.knock_refusal(rest)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    return state.evolve(
+        hands=_with_hand(state, seat, rest),
+        phase="knock",
+        turns_played=state.turns_played + 1,
+        turn=Turn(),
+        knocking=_evolve(state.knocking, knocker=seat, knock_card=move.card.face),
+    )
+
+
+def _lay_meld(state: RoundState, move: MeldMove) -> tuple[RoundState, list[Card]]:
+    seat = state.to_move
+    rest = _remove(state.hands[seat], move.cards)
+    if rest is None:
+        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
+    meld = judge_meld(state.variant.meld_rules, move.cards)
+    if isinstance(meld, Refusal):
+        raise IllegalMove.from_refusal(meld)
+    entry = TableMeld(seat, meld, (seat,) * len(meld))
+    return state.evolve(hands=_with_hand(state, seat, rest), table=(*state.table, entry)), rest
+
+
+def _knocker(state: RoundState, move: Move) -> RoundState:
+    rule = _rule(state)
+    seat = state.to_move
+    if isinstance(move, MeldMove):
+        new, rest = _lay_meld(state, move)
+        refusal = rule.meld_refusal(rest)
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+        return new
+    if isinstance(move, Done):
+        hand = state.hands[seat]
+        refusal = rule.done_refusal(hand)
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+        knocking = _evolve(state.knocking, gin=rule.value(hand) == 0)
+        return state.evolve(phase="defend", to_move=(seat + 1) % state.players, knocking=knocking)
+    raise _refuse("turn.wrong-phase", "You have knocked: lay your melds, then say done.")
+
+
+def _defender(state: RoundState, move: Move) -> RoundState:
+    rule = _rule(state)
+    knocking = state.knocking
+    if isinstance(move, LayOff):
+        return _layoff(state, rule, move)
+    if isinstance(move, MeldMove):
+        new, _ = _lay_meld(state, move)
+        return new.evolve(knocking=_evolve(knocking, defender_melded=True))
+    if isinstance(move, Done):
+        result = round_result(
+            state.variant, state.hands, state.table, state.opened, "knock", knocking.knocker
+        )
+        return state.evolve(phase="over", result=result)
+    raise _refuse("turn.wrong-phase", "Lay off, lay your melds, then say done.")
+
+
+def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
+    knocking = state.knocking
+    refusal = rule.layoff_refusal(gin=knocking.gin, melded=knocking.defender_melded)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    if not 1 <= move.meld <= len(state.table):
+        raise _refuse("layoff.no-such-meld", "There is no meld {meld} on the table.", meld=move.meld)
+    index = move.meld - 1
+    old = state.table[index]
+    if old.owner != knocking.knocker:
+        raise _refuse("layoff.does-not-fit", "Lay-offs go only onto the knocker's melds.")
+    seat = state.to_move
+    rest = _remove(state.hands[seat], move.cards)
+    if rest is None:
+        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
+    grown = extend_meld(state.variant, old.meld, move.cards)
+    if isinstance(grown, Refusal):
+        raise IllegalMove.from_refusal(grown)
+    # The cards of one lay-off are a set, in whatever order they are written:
+    # recorded in code order, equal moves give equal states.
+    layoffs = (*knocking.layoffs, *sorted([c.face for c in move.cards], key=code_order))
+    refusal = rule.chain_refusal(grown, layoffs)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    entry = TableMeld(old.owner, grown, (*old.credits, *(seat,) * len(move.cards))[: len(grown)])
+    table = (*state.table[:index], entry, *state.table[index + 1 :])
+    return state.evolve(
+        hands=_with_hand(state, seat, rest),
+        table=table,
+        knocking=_evolve(knocking, layoffs=layoffs),
+    )

@@ -1,0 +1,341 @@
+"""The round state: one immutable value holding everything about a round.
+
+``state.apply(move)`` returns a new state or raises
+:class:`~rummykit.core.errors.IllegalMove`, leaving the old one exactly as it was.
+
+The round's plain values (``TableMeld``, ``Turn``, ``Step``, ``RoundResult``)
+live in :mod:`rummykit.core.round_values`, below the rules, and are re-exported here.
+
+``apply``, ``legal_moves``, ``view`` and ``to_json`` are conveniences: their
+work is done by modules above this one (``engine``, ``legal``, ``views``,
+``serialize``), which import ``state``. So that no import goes upward (not even
+one inside a method), this module names what it needs as a Protocol,
+:class:`RoundServices`, and the methods call whatever implementation is
+installed with :func:`install_round_services`. :mod:`rummykit.speed.services`
+installs the standard one, and the package's ``__init__`` imports it; since
+Python runs a package's ``__init__`` before any of its modules, the methods work
+however the caller imports ``RoundState``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, final
+
+from rummykit.core.cards import JOKER_CODE, Card, code_order
+from rummykit.core.moves import Move
+from rummykit.core.round_values import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
+from rummykit.speed.evolve import set_changes, slot_copier_for
+from rummykit.speed.frozen import FrozenValue, frozen_error
+from rummykit.variant.model import Variant
+
+if TYPE_CHECKING:  # views imports state; only the type checker follows this one
+    from rummykit.round.views import PlayerView
+
+__all__ = [
+    "LOG_SIZE",
+    "STATE_FIELDS",
+    "Ending",
+    "Knocking",
+    "RoundResult",
+    "RoundServices",
+    "RoundState",
+    "Source",
+    "Step",
+    "TableMeld",
+    "Turn",
+    "install_round_services",
+    "sorted_hand",
+]
+
+LOG_SIZE = 10
+"""The most moves a round's public log keeps (the last ones)."""
+
+Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hand in canonical order (faces only)."""
+    return tuple(sorted((c.face for c in cards), key=code_order))
+
+
+class RoundServices(Protocol):
+    """What RoundState's convenience methods delegate to (see the module's
+    docstring); :mod:`rummykit.speed.services` holds the standard implementation."""
+
+    def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState: ...
+
+    def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Move]: ...
+
+    def view(self, state: RoundState, seat: int | None, /) -> PlayerView: ...
+
+    def to_json(self, state: RoundState, /) -> str: ...
+
+
+class _NotInstalled:
+    """The services before any are installed: every method says so."""
+
+    def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState:
+        raise _not_installed()
+
+    def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Move]:
+        raise _not_installed()
+
+    def view(self, state: RoundState, seat: int | None, /) -> PlayerView:
+        raise _not_installed()
+
+    def to_json(self, state: RoundState, /) -> str:
+        raise _not_installed()
+
+
+def _not_installed() -> RuntimeError:
+    return RuntimeError("RoundState's methods need rummykit.speed.services (import rummykit first)")
+
+
+_services: RoundServices = _NotInstalled()
+"""What RoundState's conveniences call (read as a module variable: a decision
+calls two of them, and a function call to find it would cost more)."""
+_apply, _legal_moves = _services.apply, _services.legal_moves
+"""``_services``' two conveniences that every decision calls, found once
+when the services are installed (``install_round_services``)."""
+
+
+def install_round_services(services: RoundServices) -> None:
+    """Make RoundState's ``apply``, ``legal_moves``, ``view`` and ``to_json``
+    call ``services`` (replacing what was installed before)."""
+    global _services, _apply, _legal_moves
+    _services = services
+    _apply, _legal_moves = services.apply, services.legal_moves
+
+
+_FRESH_TURN = Turn()
+_NO_KNOCK = Knocking()
+
+STATE_FIELDS: tuple[str, ...] = (
+    "variant",
+    "players",
+    "dealer",
+    "hands",
+    "stock",
+    "discard",
+    "table",
+    "opened",
+    "to_move",
+    "phase",
+    "turns_played",
+    "reshuffles",
+    "exchange",
+    "turn",
+    "result",
+    "seed",
+    "deal_number",
+    "buys",
+    "buy_window",
+    "deck",
+    "knocking",
+    "log",
+    "variant_digest",
+)
+"""RoundState's fields, in the order its constructor takes them."""
+_FIELD_SET = frozenset(STATE_FIELDS)
+
+
+@final
+class RoundState(FrozenValue):
+    """One round of one variant. Seats are 0 … players-1.
+
+    A frozen value: its fields cannot be set (``evolve`` makes a changed
+    copy), and two states are equal when every field but ``variant`` and
+    ``log`` is (the variant is compared through ``variant_digest``).
+
+    Written out by hand (:class:`rummykit.speed.frozen.FrozenValue`) rather than by
+    attrs, with the same behaviour, so that the compiled build makes it a
+    native class, which it copies and reads far faster (docs/compiled-build.md).
+    """
+
+    FIELDS = STATE_FIELDS
+    NOT_COMPARED = frozenset({"variant", "log"})
+    NOT_SHOWN = frozenset({"variant", "deck", "log", "variant_digest"})
+    __slots__ = FIELDS
+
+    variant: Variant
+    players: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]  # each in canonical order (sorted_hand), as the engine keeps it
+    stock: tuple[Card, ...]  # top first
+    discard: tuple[Card, ...]  # bottom first; the last is on top
+    table: tuple[TableMeld, ...]
+    opened: tuple[bool, ...]
+    to_move: int
+    phase: Phase
+    turns_played: int
+    reshuffles: int
+    exchange: Card | None
+    turn: Turn
+    result: RoundResult | None
+    seed: int | None
+    deal_number: int  # which deal of a match, where contracts change by deal; 0: not in use
+    buys: tuple[int, ...]  # buys made this deal, by seat (empty: none yet)
+    buy_window: bool  # the upcard may be bought now (R-CON-10)
+    deck: tuple[Card, ...]  # the deck as dealt
+    knocking: Knocking
+    # The last moves of the round as every seat saw them ("1: draw", never the
+    # card drawn), at most LOG_SIZE; kept for views, not part of the position.
+    log: tuple[str, ...]
+    variant_digest: str
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        dealer: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        table: tuple[TableMeld, ...] = (),
+        opened: tuple[bool, ...] = (),
+        to_move: int = 0,
+        phase: Phase = "draw",
+        turns_played: int = 0,
+        reshuffles: int = 0,
+        exchange: Card | None = None,
+        turn: Turn = _FRESH_TURN,
+        result: RoundResult | None = None,
+        seed: int | None = None,
+        deal_number: int = 0,
+        buys: tuple[int, ...] = (),
+        buy_window: bool = False,
+        deck: tuple[Card, ...] = (),
+        knocking: Knocking = _NO_KNOCK,
+        log: tuple[str, ...] = (),
+        variant_digest: str = "",
+    ) -> None:
+        # object.__setattr__ passes the frozen __setattr__ by (the compiled build
+        # turns each line into a plain store).
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "opened", opened)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turns_played", turns_played)
+        object.__setattr__(self, "reshuffles", reshuffles)
+        object.__setattr__(self, "exchange", exchange)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "buys", buys)
+        object.__setattr__(self, "buy_window", buy_window)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "knocking", knocking)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "variant_digest", variant_digest)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return self.hands[seat]
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    def joker_count(self, seat: int) -> int:
+        return sum(1 for c in self.hands[seat] if c.code == JOKER_CODE)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round, wherever it is (the deck that was dealt)."""
+        cards: list[Card] = [c for hand in self.hands for c in hand]
+        cards += [c.face for t in self.table for c in t.meld.cards]
+        cards += list(self.stock) + list(self.discard)
+        if self.exchange is not None:
+            cards.append(self.exchange)
+        if self.knocking.knock_card is not None:
+            cards.append(self.knocking.knock_card)
+        return cards
+
+    # ----------------------------------------------------------------- actions
+    # ``seat`` is typed Any in ``apply`` and ``view`` so that the engine's own
+    # check judges a seat that is not an int (a TypeError naming it), not the
+    # compiled build's argument check.
+    def apply(self, move: Move | str, *, seat: Any = None) -> RoundState:
+        """The state after ``move`` (a Move or its notation, which may name the
+        seat as ``"1: take"``); raises IllegalMove and changes nothing if the
+        rules refuse it.
+
+        ``seat`` is the seat that acts, as a server knows it from the client
+        (an int from 0; None: the seat to move, or the seat the text names).
+        A seat not to move is refused with ``turn.not-your-turn``, and so is
+        text naming another seat; only a buy may come from a seat not to
+        move. A seat that is not an int is a TypeError, one out of range a
+        ValueError."""
+        return _apply(self, move, seat)
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every distinct move the seat to move may make now; with ``seat``,
+        that seat's moves (a seat not to move may only buy, where buying is
+        allowed)."""
+        return _legal_moves(self, seat)
+
+    def view(self, seat: Any) -> PlayerView:
+        """What ``seat`` may see (None: a spectator)."""
+        return _services.view(self, seat)
+
+    def to_json(self) -> str:
+        return _services.to_json(self)
+
+    def evolve(self, **changes: Any) -> RoundState:
+        """A copy with ``changes`` (field names, as ``attrs.evolve`` takes them;
+        an unknown name raises TypeError)."""
+        if _copy_slots is not None:
+            return _copy_slots(self, changes)
+        copy = RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            self.phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            self.turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            self.knocking,
+            self.log,
+            self.variant_digest,
+        )
+        return set_changes(copy, changes, _FIELD_SET)
+
+
+_copy_slots: Callable[[RoundState, dict[str, Any]], RoundState] | None = slot_copier_for(RoundState)
+"""How ``evolve`` copies a state in the pure Python build: by filling a twin
+class of the same slots with plain stores and making the filled instance a
+RoundState (:mod:`rummykit.speed.evolve`), in less than half the time of setting
+each slot through its descriptor. The compiled build makes
+RoundState a native class, which has no slots to set; there ``evolve`` builds
+the copy through the compiled ``__init__`` (whose stores are plain C) from the
+old state's fields, then sets the changed ones alone."""

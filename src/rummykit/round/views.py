@@ -1,0 +1,149 @@
+"""What one seat may see: built field by field from a whitelist, so a new
+field of the state stays hidden until someone decides to show it.
+
+>>> import rummykit as rk
+>>> state = rk.deal(rk.load_variant("rami51"), players=3, seed=1)
+>>> view = state.view(1)
+>>> len(view.hand), view.hand_sizes, view.stock_size
+(13, (13, 13, 13), 68)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.core.cards import Card
+from rummykit.core.errors import SeatError
+from rummykit.core.melds import Meld
+from rummykit.core.moves import Move
+from rummykit.round.state import RoundResult, RoundState
+from rummykit.rules.draw import draw_rule
+from rummykit.rules.opening import opening_minimum
+
+__all__ = ["KnockView", "OpeningView", "PlayerView", "TableView", "view_of"]
+
+
+@attrs.frozen(slots=True)
+class TableView:
+    """A table meld as every seat sees it: its owner and the meld; ``number``
+    is the 1-based number moves use (``layoff 2 Ts``), ``points`` the meld's
+    table points, and ``tentative`` says it was laid this turn by the player
+    to move, who can still take it back."""
+
+    owner: int
+    meld: Meld
+    number: int = 0
+    points: int = 0
+    tentative: bool = False
+
+    @property
+    def notation(self) -> str:
+        return self.meld.notation()
+
+
+@attrs.frozen(slots=True)
+class OpeningView:
+    """The opening as the table shows it: the points it needs (None where the
+    variant asks no minimum) and the points of this turn's new melds so far."""
+
+    minimum: int | None = None
+    so_far: int = 0
+
+
+@attrs.frozen(slots=True)
+class KnockView:
+    """The first upcard and the knock as the table shows them (all empty
+    where the variant has neither): the seats that passed the first upcard,
+    the seat that knocked, whether it was gin, and the cards the defender
+    laid off. ``knock_card`` lies face down: only the knocker's own view
+    names it."""
+
+    upcard_passes: tuple[int, ...] = ()
+    knocker: int | None = None
+    gin: bool = False
+    layoffs: tuple[Card, ...] = ()
+    knock_card: Card | None = None
+
+
+@attrs.frozen(slots=True)
+class PlayerView:
+    """A seat's view of a round (``seat`` None: a spectator, who sees no hand)."""
+
+    seat: int | None
+    variant: str
+    players: int
+    dealer: int
+    to_move: int
+    phase: str
+    turns_played: int
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    table: tuple[TableView, ...]
+    discards: tuple[Card, ...]  # the visible ones, bottom first
+    discard_size: int
+    stock_size: int
+    exchange: Card | None
+    opened: tuple[bool, ...]
+    taken: Card | None  # the discard the player to move took this turn (public)
+    result: RoundResult | None
+    legal: tuple[Move, ...] = ()  # the seat's legal moves (out of turn: a buy, when open to it)
+    deal_number: int = 0  # which deal of a match, where contracts change by deal (0: not in use)
+    variant_name: str = ""
+    opening: OpeningView = OpeningView()
+    log: tuple[str, ...] = ()  # the round's last public moves, oldest first ("1: draw")
+    knock: KnockView = KnockView()
+
+
+def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        wrong = f"{type(seat).__name__} {seat!r}"[:60]
+        raise TypeError(
+            f"seat must be an int from 0 to {state.players - 1}, or None for a spectator, not {wrong}"
+        )
+    if seat is not None and not 0 <= seat < state.players:
+        raise SeatError(seat, state.players)
+    visible = draw_rule(state.variant).visible_discards(state.discard)
+    tentative = set(state.turn.new_melds) if state.phase == "play" else set()
+    return PlayerView(
+        seat=seat,
+        variant=state.variant.id,
+        players=state.players,
+        dealer=state.dealer,
+        to_move=state.to_move,
+        phase=state.phase,
+        turns_played=state.turns_played,
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        table=tuple(
+            TableView(t.owner, t.meld, i + 1, t.meld.points, i in tentative)
+            for i, t in enumerate(state.table)
+        ),
+        discards=tuple(visible),
+        discard_size=len(state.discard),
+        stock_size=len(state.stock),
+        exchange=state.exchange,
+        opened=state.opened,
+        taken=state.turn.taken if state.phase == "play" else None,
+        result=state.result,
+        legal=tuple(state.legal_moves(seat)) if with_legal and seat is not None else (),
+        deal_number=state.deal_number,
+        variant_name=state.variant.name,
+        opening=OpeningView(
+            opening_minimum(state.variant) or None, sum(state.table[i].meld.points for i in tentative)
+        ),
+        log=state.log,
+        knock=_knock_view(state, seat),
+    )
+
+
+def _knock_view(state: RoundState, seat: int | None) -> KnockView:
+    knocking = state.knocking
+    if knocking.knocker is None and not knocking.upcard_passes:
+        return KnockView()
+    return KnockView(
+        knocking.upcard_passes,
+        knocking.knocker,
+        knocking.gin,
+        knocking.layoffs,
+        knocking.knock_card if seat is not None and seat == knocking.knocker else None,
+    )

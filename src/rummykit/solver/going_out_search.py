@@ -1,0 +1,556 @@
+"""can_go_out: can the whole hand be laid down (new melds and lay-offs)?"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import Meld, MeldRules, extend_meld
+from rummykit.solver.deuces import deuce_choices, wild_deuce_cards, wild_deuce_melds
+from rummykit.solver.requirement import hand_rules_of
+from rummykit.solver.tables import (
+    FACES,
+    FULL,
+    NEG,
+    PackedHand,
+    Tables,
+    build_meld,
+    candidates,
+    face_codes,
+    split_for,
+    tables_for,
+    take,
+)
+from rummykit.speed.memo import PerOwner
+from rummykit.variant.model import Variant, as_variant
+
+__all__ = ["GoOutPlan", "can_go_out", "can_open_with"]
+
+
+@attrs.frozen(slots=True)
+class GoOutPlan:
+    """How a whole hand can be laid down: new melds, lay-offs onto table melds
+    (meld index, cards), and the last discard (None when nothing is kept)."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[tuple[int, tuple[Card, ...]], ...]
+    discard: Card | None
+
+
+# --------------------------------------------------------------------------- going out
+
+
+def can_go_out(
+    variant: Variant | str,
+    cards: str | Iterable[Card | str],
+    *,
+    table: Sequence[Meld] = (),
+    keep_discard: bool | None = None,
+    must_open: bool = False,
+    not_discardable: Collection[Card | str] = (),
+) -> GoOutPlan | None:
+    """Can the whole hand be laid down, as new melds and lay-offs onto the
+    ``table`` melds? Returns a plan (truthy) or None.
+
+    ``keep_discard``: True, one card must be left to discard; False, nothing
+    may be left; None, as the variant says (``going_out.final_discard``:
+    ``required`` means True, ``optional`` allows either). ``must_open``: the new
+    melds must also satisfy the opening rules (minimum, pure run).
+    ``not_discardable``: faces that may not be the discard (R-ALL-12).
+
+    >>> from rummykit.variant.model import load_variant
+    >>> rami = load_variant("rami51")
+    >>> from rummykit.core.melds import check_meld
+    >>> run = check_meld(rami, "7h 8h 9h")
+    >>> plan = can_go_out(rami, "5h 6h", table=[run], keep_discard=False)
+    >>> plan.layoffs, plan.discard
+    (((0, (Card('5h'), Card('6h'))),), None)
+    """
+    variant = as_variant(variant)
+    hand_cards = [c.face for c in parse_cards(cards)]
+    if variant.meld_rules.wild_naturals(hand_cards):
+        blocked_faces = [c.face for c in parse_cards(not_discardable)]
+        for hand, wild in deuce_choices(variant.meld_rules, hand_cards):
+            plan = _can_go_out(variant, hand, table, keep_discard, must_open, not_discardable)
+            if plan is not None:
+                mapped = _with_wild_deuces(plan, wild, blocked_faces)
+                if mapped is not None:
+                    return mapped
+        return None
+    return _can_go_out(variant, hand_cards, table, keep_discard, must_open, not_discardable)
+
+
+def _with_wild_deuces(plan: GoOutPlan, deuces: list[Card], blocked: Sequence[Card]) -> GoOutPlan | None:
+    """A plan of a hand whose ``deuces`` were solved as jokers, naming them
+    (None if only a deuce that may not be discarded is left to discard)."""
+    laid = sum(m.jokers for m in plan.melds)
+    laid += sum(1 for _, cards in plan.layoffs for c in cards if c.code == JOKER_CODE)
+    real = laid + (plan.discard is JOKER) - len(deuces)  # the jokers the hand holds
+    thrown = plan.discard
+    if thrown is JOKER:
+        free = [d for d in deuces if d not in blocked]
+        if free:
+            deuces.remove(free[0])
+            thrown = free[0]
+        elif real <= 0:
+            return None
+    melds = wild_deuce_melds(plan.melds, deuces)
+    layoffs = tuple((index, wild_deuce_cards(cards, deuces)) for index, cards in plan.layoffs)
+    return GoOutPlan(melds, layoffs, thrown)
+
+
+def _can_go_out(
+    variant: Variant,
+    hand_cards: list[Card],
+    table: Sequence[Meld],
+    keep_discard: bool | None,
+    must_open: bool,
+    not_discardable: Collection[Card | str],
+) -> GoOutPlan | None:
+    """can_go_out with every card as itself."""
+    demands = hand_rules_of(variant)
+    if keep_discard is None and demands.final_discard:
+        keep_discard = True
+    blocked = {c.face.code for c in parse_cards(not_discardable)}
+    rules = variant.meld_rules
+    if must_open and not demands.layoff_after_opening:
+        table = ()
+    tables = tables_for(variant, len(hand_cards))
+    hand = PackedHand(hand_cards)
+    cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
+    need_pure = must_open and demands.pure_run_needed
+    width = 2 if need_pure else 1
+    lowest, highest, longest = tables.lowest, tables.highest, tables.longest
+    set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
+    bound = rules.set_joker_suit == "bound"
+    # A bound joker takes a suit the set lacks (where sets may repeat suits,
+    # that, not the size, can be what leaves no room).
+    bound_suits = bound and not rules.set_distinct_suits
+    start_table = tuple(_table_state(m, bound) for m in table)
+    repeat = hand.repeat
+    memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]] = {}
+    may_discard = keep_discard is not False
+    must_discard = keep_discard is True
+
+    def joker_room(tstate: tuple[tuple[Any, ...], ...]) -> int:
+        room = 0
+        for meld in tstate:
+            if meld[0] == "r":
+                length = meld[3] - meld[2] + 1
+                free = rules.joker_limit(length - meld[4]) - meld[4]
+                ends = (meld[2] - lowest) + (highest - meld[3])
+                room += max(0, min(free, longest - length, ends))
+            else:
+                free = rules.joker_limit(meld[3] - meld[4]) - meld[4]
+                if bound_suits:
+                    free = min(free, 4 - meld[2].bit_count())
+                room += max(0, min(free, set_room - meld[3]))
+        return room
+
+    def finish(jokers: int, tstate: tuple[tuple[Any, ...], ...], discarded: bool) -> Any:
+        """Place the last jokers; returns the discard decision or None if impossible."""
+        if not discarded and must_discard:
+            if jokers == 0 or JOKER_CODE in blocked:
+                return None
+            jokers -= 1
+            discarded = True
+            decision: Any = "joker"
+        elif not discarded and may_discard and jokers and JOKER_CODE not in blocked:
+            if joker_room(tstate) >= jokers:
+                return "none"
+            jokers -= 1
+            decision = "joker"
+        else:
+            decision = "none"
+        return decision if joker_room(tstate) >= jokers else None
+
+    def search(state: int, jokers: int, tstate: tuple[tuple[Any, ...], ...], discarded: bool) -> list[int]:
+        key = (state, jokers, tstate, discarded)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        present = state & FULL
+        result = [NEG] * width
+        choices: list[Any] = [None] * width
+        if not present:
+            decision = finish(jokers, tstate, discarded)
+            if decision is not None:
+                result = [0] + ([NEG] * (width - 1))
+                choices = [("end", decision)] * width
+            memo[key] = (result, choices)
+            return result
+        low = present & -present
+        face = low.bit_length() - 1
+
+        def done() -> bool:
+            # Without the opening's points every way out is worth 0: the
+            # first one found is the answer (later ones never replace it).
+            return not must_open and min(result) >= 0
+
+        def consider(child: list[int], value: int, flags: int, choice: Any) -> None:
+            for f in range(width):
+                got = child[f & ~flags]
+                if got >= 0 and got + value > result[f]:
+                    result[f] = got + value
+                    choices[f] = choice
+
+        if may_discard and not discarded and face not in blocked:
+            child = search(
+                (state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers, tstate, True
+            )
+            consider(child, 0, 0, ("discard", face))
+        for cand in cands.get(face, ()):
+            if done():
+                break
+            mask, need = cand[0], cand[1]
+            if need <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    after = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    after = take(state, mask, repeat)
+                child = search(
+                    after,
+                    jokers - need,
+                    tstate,
+                    discarded,
+                )
+                consider(child, cand[2] if must_open else 0, 1 if cand[3] else 0, ("meld", cand))
+        for index, meld in enumerate(tstate):
+            if done():
+                break
+            for mask, need, grown in _layoffs(
+                meld, face, present, jokers, rules, lowest, highest, longest, set_room, bound
+            ):
+                if done():
+                    break
+                spread = mask * repeat
+                new_table = (*tstate[:index], grown, *tstate[index + 1 :])
+                child = search(
+                    (state & ~spread) | ((state >> FACES) & spread),
+                    jokers - need,
+                    new_table,
+                    discarded,
+                )
+                consider(child, 0, 0, ("layoff", index, mask, need, meld, grown))
+        memo[key] = (result, choices)
+        return result
+
+    values = search(hand.state, hand.jokers, start_table, False)
+    f = width - 1
+    if values[f] < 0:
+        return None
+    if must_open and values[f] < demands.opening_min:
+        return None
+    return _go_out_plan(variant, tables, memo, hand, start_table, f, repeat, table)
+
+
+def _table_state(meld: Meld, bound: bool) -> tuple[Any, ...]:
+    if meld.kind == "run":
+        return ("r", int(meld.suit or 0), meld.low, meld.high, meld.jokers)
+    suits = 0
+    for slot in meld.slots:
+        if slot.suit is not None and (bound or not slot.is_joker):
+            suits |= 1 << slot.suit
+    return ("s", int(meld.rank or 0), suits, len(meld), meld.jokers)
+
+
+def _layoffs(
+    meld: tuple[Any, ...],
+    face: int,
+    present: int,
+    jokers: int,
+    rules: MeldRules,
+    lowest: int,
+    highest: int,
+    longest: int,
+    set_room: int,
+    bound: bool,
+) -> Iterable[tuple[int, int, tuple[Any, ...]]]:
+    """Ways to lay off the face ``face`` (with bridge cards) onto one table meld:
+    (natural mask used, jokers used, the meld's new state)."""
+    rank_index, suit = face >> 2, face & 3
+    if meld[0] == "s":
+        _, rank, suits, size, held = meld
+        suit_free = not suits >> suit & 1 or not rules.set_distinct_suits
+        if rank - 2 == rank_index and suit_free and size < set_room:
+            yield (1 << face, 0, ("s", rank, suits | (1 << suit), size + 1, held))
+        return
+    _, run_suit, lo, hi, held = meld
+    if run_suit != suit:
+        return
+    positions = (
+        ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
+        if rank_index == 12
+        else (rank_index + 2,)
+    )
+    for p in positions:
+        if p < lo and p >= lowest and hi - p + 1 <= longest:
+            bridge = list(range(p + 1, lo))
+            for used, need in _bridges(bridge, suit, present, jokers, rules.max_jokers - held):
+                if held + need <= rules.joker_limit(hi - p + 1 - held - need):
+                    yield (used | (1 << face), need, ("r", suit, p, hi, held + need))
+        elif p > hi and p <= highest and p - lo + 1 <= longest:
+            need = p - hi - 1
+            if need <= jokers and held + need <= rules.joker_limit(p - lo + 1 - held - need):
+                yield (1 << face, need, ("r", suit, lo, p, held + need))
+
+
+def _bridges(
+    positions: Sequence[int], suit: int, present: int, jokers: int, joker_room: int
+) -> Iterable[tuple[int, int]]:
+    """Fill the positions between a card and a run: each with a held natural or a joker."""
+    options: list[tuple[int, int]] = [(0, 0)]
+    for p in positions:
+        rank = 14 if p == 1 else p
+        bit = 1 << ((rank - 2) * 4 + suit)
+        grown = []
+        for used, need in options:
+            if present & bit:
+                grown.append((used | bit, need))
+            if need + 1 <= min(jokers, joker_room):
+                grown.append((used, need + 1))
+        options = grown
+        if not options:
+            return
+    yield from options
+
+
+def _cards_of(state: int, jokers: int) -> list[Card]:
+    """The cards of a packed hand."""
+    cards = []
+    while state:
+        cards += [Card.natural(c // 4 + 2, c % 4) for c in face_codes(state & FULL)]
+        state >>= FACES
+    return cards + [JOKER] * jokers
+
+
+def _go_out_plan(
+    variant: Variant,
+    tables: Tables,
+    memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]],
+    hand: PackedHand,
+    start_table: tuple[tuple[Any, ...], ...],
+    f: int,
+    repeat: int,
+    table: Sequence[Meld],
+) -> GoOutPlan:
+    melds: list[Meld] = []
+    layoffs: list[tuple[int, tuple[Card, ...]]] = []
+    grown_table = list(table)
+    discard: Card | None = None
+    state, jokers, tstate, discarded = hand.state, hand.jokers, start_table, False
+    while True:
+        choice = memo[(state, jokers, tstate, discarded)][1][f]
+        kind = choice[0]
+        if kind == "end":
+            break
+        if kind == "discard":
+            low = 1 << choice[1]
+            discard = Card.natural(choice[1] // 4 + 2, choice[1] % 4)
+            state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
+            discarded = True
+        elif kind == "meld":
+            cand = choice[1]
+            melds.append(build_meld(tables, cand))
+            f &= ~(1 if cand[3] else 0)
+            state = take(state, cand[0], repeat)
+            jokers -= cand[1]
+        else:
+            _, index, mask, need, _, grown = choice
+            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in face_codes(mask)) + (JOKER,) * need
+            extended = extend_meld(variant, grown_table[index], added)
+            if not isinstance(extended, Meld):  # the search's model of lay-offs disagrees: a bug
+                raise RuntimeError(f"solver error: laying off {format_cards(added)} is refused: {extended}")
+            grown_table[index] = extended
+            layoffs.append((index, added))
+            spread = mask * repeat
+            state = (state & ~spread) | ((state >> FACES) & spread)
+            jokers -= need
+            tstate = (*tstate[:index], grown, *tstate[index + 1 :])
+    # The last jokers: the discard, then lay-offs onto melds with room.
+    decision = choice[1]
+    if decision == "joker":
+        discard = JOKER
+        jokers -= 1
+    index = 0
+    bound = variant.meld_rules.set_joker_suit == "bound"
+    while jokers:
+        meld = grown_table[index]
+        if bound and meld.kind == "set" and len({s.suit for s in meld.slots} - {None}) == 4:
+            index += 1  # no suit left for a bound joker
+            continue
+        extended = extend_meld(variant, meld, [JOKER])
+        if isinstance(extended, Refusal):
+            index += 1
+            continue
+        grown_table[index] = extended
+        layoffs.append((index, (JOKER,)))
+        jokers -= 1
+    return GoOutPlan(tuple(melds), tuple(layoffs), discard)
+
+
+# --------------------------------------------------------------------------- opening with a card
+
+
+# Answers per variant's tables (emptied by clear_caches, like every memo table).
+_REACHED: PerOwner[tuple[Any, ...], bool] = PerOwner(limit=20_000)
+
+
+def can_open_with(
+    variant: Variant,
+    cards: str | Iterable[Card | str],
+    must_use: Card | str,
+    *,
+    opening: bool = True,
+    keep_discard: bool | None = None,
+    not_discardable: Collection[Card | str] = (),
+    table: Sequence[Meld] = (),
+) -> bool:
+    """Can the hand lay new melds, one of them holding ``must_use``, that open
+    (``opening``: the variant's minimum and pure run; False: any meld will do),
+    leaving a card to discard? ``keep_discard``: True, a card must be left to
+    discard; False, the melds may also take every card; None, as the variant
+    says (``going_out.final_discard``). A card whose face is in
+    ``not_discardable`` (R-ALL-12) does not count as one to discard.
+
+    ``table``: the melds on the table. Where the player may lay off in this
+    turn (having opened before, or opening now where the variant allows
+    lay-offs in the opening turn) and no card may be thrown away, the cards
+    left over that may not be thrown can also be laid off onto them, which
+    empties the hand (going out). That is the only use of a lay-off here: a
+    lay-off never helps a new meld, and where a card that may be thrown is
+    left, throwing it ends the turn.
+
+    A decision, not an optimisation: the search stops at the first set of
+    melds that is enough. It tries the melds of highest value first and adds
+    none once the minimum is reached (but a pure run the opening still lacks,
+    or a meld for cards that may not be thrown), so it looks at combinations of
+    at most ``ceil(minimum / value of the smallest meld)`` melds (3 in Roemie)
+    whatever the size of the hand, and it remembers its answers per variant.
+
+    >>> from rummykit.variant.model import load_variant
+    >>> roemie = load_variant("roemie")
+    >>> can_open_with(roemie, "7h 8h 9h Th Jh Qh 2c", "7h")
+    True
+    >>> can_open_with(roemie, "7h 8h 9h 2c 5d", "7h")
+    False
+    """
+    hand_cards = [c.face for c in parse_cards(cards)]
+    forced = parse_cards([must_use])[0].face
+    if forced not in hand_cards:
+        return False
+    demands = hand_rules_of(variant)
+    if keep_discard is None:
+        keep_discard = demands.final_discard
+    blocked = {c.face.code for c in parse_cards(not_discardable)}
+    tables = tables_for(variant, len(hand_cards))
+    hand = PackedHand(hand_cards)
+    need_pure = opening and demands.pure_run_needed
+    minimum = demands.opening_min if opening else 0
+    if keep_discard or not (demands.layoff_in_opening_turn or not opening):
+        table = ()
+    targets = tuple(sorted(_table_state(m, variant.meld_rules.set_joker_suit == "bound") for m in table))
+    key = (
+        hand.state,
+        hand.jokers,
+        forced.code,
+        minimum,
+        need_pure,
+        keep_discard,
+        frozenset(blocked),
+        targets,
+    )
+    answers = _REACHED.table(tables)
+    known = answers.get(key)
+    if known is None:
+        split = split_for(len(hand_cards), values=True)
+        lay_off = _lay_off_check(variant, table)
+        known = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked, split, lay_off)
+        answers[key] = known
+    return known
+
+
+def _lay_off_check(variant: Variant, table: Sequence[Meld]) -> Callable[[list[Card]], bool] | None:
+    """Can these cards (all of them) be laid off onto the table melds?"""
+    if not table:
+        return None
+    known: dict[tuple[Card, ...], bool] = {}
+
+    def check(cards: list[Card]) -> bool:
+        key = tuple(cards)
+        found = known.get(key)
+        if found is None:
+            plan = can_go_out(variant, cards, table=table, keep_discard=False)
+            found = known[key] = plan is not None
+        return found
+
+    return check
+
+
+def _reach(
+    tables: Tables,
+    hand: PackedHand,
+    forced: Card,
+    minimum: int,
+    need_pure: bool,
+    keep_discard: bool,
+    blocked: set[int],
+    split: int,
+    lay_off: Callable[[list[Card]], bool] | None = None,
+) -> bool:
+    """The search of :func:`can_open_with` (depth first, highest values first)."""
+    everything = candidates(tables, hand.state, hand.jokers, split)
+    by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
+    forced_mask = 0 if forced.is_joker else 1 << forced.code
+    first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
+    repeat = hand.repeat
+    blocked_mask = sum(1 << code for code in blocked if code != JOKER_CODE)
+    joker_blocked = JOKER_CODE in blocked
+    failed: set[tuple[int, int, int, bool]] = set()
+
+    def leaves_discard(state: int, jokers: int) -> bool:
+        present = state & FULL
+        if not present and not jokers:
+            return not keep_discard
+        if present & ~blocked_mask or (jokers > 0 and not joker_blocked):
+            return True
+        # Only cards that may not be thrown are left: lay them all off.
+        return lay_off is not None and lay_off(_cards_of(state, jokers))
+
+    pure_runs = [c for c in by_value if c[3]]
+
+    def search(state: int, jokers: int, need: int, pure: bool) -> bool:
+        options = by_value
+        if need <= 0:
+            if not pure and leaves_discard(state, jokers):
+                return True
+            # Enough value: what is missing is a pure run, or a card to
+            # discard (only cards that may not be thrown are left: meld them).
+            options = pure_runs if pure else by_value
+        key = (state, jokers, max(need, 0), pure)
+        if key in failed:
+            return False
+        for mask, joker_count, value, is_pure, _, _ in options:
+            if joker_count <= jokers and mask & state == mask:
+                if mask <= FULL:
+                    spread = mask * repeat
+                    rest = (state & ~spread) | ((state >> FACES) & spread)
+                else:
+                    rest = take(state, mask, repeat)
+                if search(rest, jokers - joker_count, need - value, pure and not is_pure):
+                    return True
+        failed.add(key)
+        return False
+
+    for mask, joker_count, value, is_pure, _, _ in first:
+        if joker_count > hand.jokers or mask & hand.state != mask:
+            continue
+        rest = take(hand.state, mask, repeat)
+        if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
+            return True
+    return False

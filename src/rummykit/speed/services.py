@@ -1,0 +1,116 @@
+"""The standard implementation of :class:`rummykit.round.state.RoundServices`: what
+``RoundState.apply``, ``legal_moves``, ``view`` and ``to_json`` call.
+
+``state`` cannot import the modules that do this work (they import ``state``),
+so this module, which sits above them, installs them when it is imported; the
+package's ``__init__`` imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.core.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
+from rummykit.io.serialize import to_json
+from rummykit.round.engine import apply_move
+from rummykit.round.legal import legal_moves
+from rummykit.round.state import LOG_SIZE, RoundState, install_round_services
+from rummykit.round.views import view_of
+from rummykit.speed.memo import forgotten_with_all
+
+__all__ = ["StandardServices", "apply_logged", "public_entry"]
+
+
+def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
+    """How the log shows ``move`` made on ``state`` (it was accepted): the
+    seat that acted and the move as every seat saw it (a knock's card is laid
+    face down, so it is not named)."""
+    named, parsed = parse_seat_move(move) if isinstance(move, str) else (None, move)
+    actor: object = state.to_move
+    if isinstance(parsed, Buy):
+        actor = seat if seat is not None else named
+    return _entry(parsed, actor)
+
+
+def _text_of(move: Move) -> str:
+    return _FIXED_TEXTS.get(type(move)) or str(move)
+
+
+def _entry(move: Move, actor: Any) -> str:
+    """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``
+    (remembered for a seat number; any other actor is written out)."""
+    if type(actor) is not int:  # True would find seat 1's entry
+        return f"{actor}: {_text_of(move)}"
+    key = (id(move), actor)
+    hit = _ENTRIES.get(key)
+    if hit is not None and hit[0] is move:
+        return hit[1]
+    entry = f"{actor}: {_text_of(move)}"
+    if len(_ENTRIES) >= _ENTRIES_LIMIT:
+        _ENTRIES.clear()
+    _ENTRIES[key] = (move, entry)
+    return entry
+
+
+_ENTRIES: dict[tuple[int, int], tuple[Move, str]] = forgotten_with_all({})
+"""Log entries by the id of a move object and the seat that made it: the
+legal-move lists hand out the same move objects again and again (one
+``discard 7h`` for every listing), so most moves applied are found by
+identity, and their entries are written once. Each entry holds its move,
+so the id stays its own while it is remembered (emptied beyond
+``_ENTRIES_LIMIT``, and by ``memo.forget_all``)."""
+_ENTRIES_LIMIT = 4096
+
+
+_FIXED_TEXTS: dict[type, str] = {
+    Draw: str(Draw()),
+    DrawExchange: str(DrawExchange()),
+    Out: str(Out()),
+    Undo: str(Undo()),
+    Pass: str(Pass()),
+    Knock: "knock",
+    Done: str(Done()),
+}
+"""The log's text of the moves whose text is always the same, made once (a
+knock's card is laid face down, so the log does not name it)."""
+
+
+def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
+    """The engine's move, with the move added to the round's public log.
+
+    The engine returns a new state that nobody else holds yet, so its log
+    (not part of the position: equality and hashing ignore it) is written
+    into it before it is handed out, instead of copying the whole state once
+    more; a state, once returned, never changes."""
+    after = apply_move(state, move, seat)
+    # A move object other than a buy is the seat to move's (the engine checked it).
+    if isinstance(move, (str, Buy)):
+        entry = public_entry(state, move, seat)
+    else:
+        hit = _ENTRIES.get((id(move), state.to_move))
+        entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move)
+    log = (*state.log[_KEPT:], entry)
+    if after is state:  # the engine always makes a new state; this is a guard
+        return after.evolve(log=log)
+    _set_log(after, log)
+    return after
+
+
+_KEPT = -(LOG_SIZE - 1)
+"""The entries of the log kept before a new one (the last LOG_SIZE - 1)."""
+
+_set_log: Any = vars(RoundState)["log"].__set__
+"""Sets the slot that holds a state's log (on a new state only, see apply_logged)."""
+
+
+class StandardServices:
+    """RoundState's conveniences, done by the engine, the legal-move listing,
+    the views and the JSON writer."""
+
+    apply = staticmethod(apply_logged)
+    legal_moves = staticmethod(legal_moves)
+    view = staticmethod(view_of)
+    to_json = staticmethod(to_json)
+
+
+install_round_services(StandardServices())
