@@ -7,8 +7,16 @@
 """
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+
+# The tests sit in folders that mirror the package (tests/core, tests/round ...);
+# their helpers (brute_force, serve_support, tool_support) stay in tests/ itself.
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
 
 settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True)
 settings.register_profile("dev", max_examples=100, deadline=None)

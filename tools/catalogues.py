@@ -13,7 +13,7 @@ installed: it is in the ``test`` extra) does the three steps in order:
    ``gettext`` reads.
 
 Translations are written by hand in the ``.po`` files; run the tool again to
-compile them. ``tests/test_messages.py`` fails when a template is missing from
+compile them. ``tests/core/test_messages.py`` fails when a template is missing from
 the catalogues, lacks a translation, or a ``.mo`` is older than its ``.po``.
 
 A development tool, not part of the installed package.

@@ -1,7 +1,7 @@
 """The JSON Schemas (draft 2020-12) of the documents rummykit writes, one file
 per document kind in ``src/rummykit/io/schemas/``. ``python tools/wire_schemas.py``
 (from the repository's root) rewrites them; ``--check`` only says whether they
-are up to date (``tests/test_wire_schemas.py`` runs it).
+are up to date (``tests/io/test_wire_schemas.py`` runs it).
 
 Each file stands alone (its shared parts are copied into its ``$defs``), so a
 client can load one file and validate one kind of document.

@@ -65,7 +65,7 @@ def test_a_document_names_bundled_variants_only(kind: str, tmp_path: Path) -> No
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)  # opening it would hang the test
     existing = tmp_path / "variant.toml"
-    existing.write_text((Path(__file__).parents[1] / "variants" / "rami51.toml").read_text())
+    existing.write_text((Path(__file__).parents[2] / "variants" / "rami51.toml").read_text())
     make = state_doc if kind == "state" else record_doc
     messages = set()
     for ref in ["/etc/passwd", "/etc/no-such-file", "../x", "../../etc/passwd", "/dev/zero", str(fifo),
@@ -104,7 +104,7 @@ def test_a_document_may_carry_its_rules_which_are_checked() -> None:
 
 
 def test_record_result_is_read_only_and_written_as_before() -> None:
-    path = Path(__file__).parent / "golden" / "rami51.json"
+    path = Path(__file__).parents[1] / "golden" / "rami51.json"
     record = rk.from_json(path.read_text())
     assert isinstance(record.result, rk.RoundResult)
     with pytest.raises(TypeError):
@@ -223,7 +223,7 @@ def test_forged_steps_cannot_hand_the_mover_cards() -> None:
 
 
 def test_a_result_must_be_the_rounds_scoring() -> None:
-    record = rk.from_json((Path(__file__).parent / "golden" / "romme51.json").read_text())
+    record = rk.from_json((Path(__file__).parents[1] / "golden" / "romme51.json").read_text())
     final = record.replay()
     doc = json.loads(rk.to_json(final))
     assert rk.from_json(json.dumps(doc)) == final
@@ -273,10 +273,10 @@ def test_damaged_records_are_refused_at_their_path(change: Callable[[Doc], None]
 
 
 def test_a_records_result_is_checked_against_its_replay() -> None:
-    doc = json.loads((Path(__file__).parent / "golden" / "rami51.json").read_text())
+    doc = json.loads((Path(__file__).parents[1] / "golden" / "rami51.json").read_text())
     doc["result"]["scores"][0] += 1
     assert refused(doc).path == "$.result"
-    doc = json.loads((Path(__file__).parent / "golden" / "rami51.json").read_text())
+    doc = json.loads((Path(__file__).parents[1] / "golden" / "rami51.json").read_text())
     doc["result"] = None
     assert refused(doc).path == "$.result"
 

@@ -1,7 +1,7 @@
 """Every key of contracts, buying, deuces wild and the wild shift acts (R-CON-*): for each,
 one position and a few moves give one outcome under one value of the key and
 another under a second value, and the legal-move listing agrees with ``apply``
-on every move tried (the ``play`` helper of tests/test_keys_play.py checks
+on every move tried (the ``play`` helper of tests/rules/test_keys_play.py checks
 it, a buy by the seat that the move text names).
 
 A row: (key, value A, value B, other keys set for both, the position, the

@@ -23,7 +23,7 @@ from rummykit.round.match_play import Match
 from rummykit.rules.match import Elimination, FixedRounds, match_rule
 from rummykit.variant.model import Variant, load_variant, loads_variant, variant_warnings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ELIMINATION = str(ROOT / "tests" / "conformance" / "variants" / "elimination.toml")
 LIMIT = 150
 

@@ -31,7 +31,7 @@ from rummykit.io.positions import position_from_dict
 from rummykit.testing.invariants import check_invariants, random_playout
 from rummykit.variant.model import VariantError, load_variant, loads_variant
 
-WILD_FILE = Path(__file__).parent / "conformance" / "variants" / "contract_wild_deuces.toml"
+WILD_FILE = Path(__file__).parents[1] / "conformance" / "variants" / "contract_wild_deuces.toml"
 WILD = load_variant(str(WILD_FILE))
 CONTRACT = load_variant("contract")
 

@@ -22,7 +22,7 @@ from rummykit.testing import random_playout
 
 jsonschema = pytest.importorskip("jsonschema")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = rk.bundled_variants()
 
 

@@ -22,7 +22,7 @@ from rummykit.play.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundResult
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def play(

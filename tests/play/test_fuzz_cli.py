@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import rummykit as rk
 from rummykit.play import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GOOD_VARIANT = (ROOT / "variants" / "handromi.toml").read_bytes()
 GOOD_CHILD = b'[meta]\nid = "c"\nname = "C"\nextends = "rami51"\n[opening]\nmin_points = 40\n'
 GOOD_CASES = b"""variant = "rami51"

@@ -194,7 +194,7 @@ def test_penalty_floor_counts_the_cards_in_no_meld() -> None:
     assert penalty_floor(gin, "7h 8h 9h 9c 9d") == 0  # every card in some meld
     assert penalty_floor(gin, "7h 7h Kc") == 0  # a face twice: no bound sought
     assert penalty_floor(gin, "") == 0
-    wild = load_variant(str(Path(__file__).parent / "conformance" / "variants" / "contract_wild_deuces.toml"))
+    wild = load_variant(str(WILD_DEUCES))
     assert penalty_floor(wild, "2h 7c 9d") == 0  # a deuce may play wild: no bound is sought
     assert penalty_floor(wild, "3h 7c Kd") == least_penalty(wild, "3h 7c Kd").penalty
 
@@ -301,7 +301,7 @@ def assert_same_cards(result: Arrangement, hand: Sequence[Card]) -> None:
     assert sorted(laid, key=Card.sort_key) == sorted((c.face for c in hand), key=Card.sort_key)
 
 
-GIN = load_variant(str(Path(__file__).resolve().parents[1] / "benchmarks" / "gin.toml"))
+GIN = load_variant(str(Path(__file__).resolve().parents[2] / "benchmarks" / "gin.toml"))
 
 
 @given(
@@ -360,7 +360,7 @@ MELDED = parse_cards("5c 6c 7c 8c 9c Tc 5h 6h 7h 8h 5s 6s 7s 7d 8d 9d Kc Kh Ks A
 """Naturals in many runs and sets, and a few in none."""
 
 
-WILD_DEUCES = Path(__file__).parent / "conformance" / "variants" / "contract_wild_deuces.toml"
+WILD_DEUCES = Path(__file__).parents[1] / "conformance" / "variants" / "contract_wild_deuces.toml"
 
 
 @given(

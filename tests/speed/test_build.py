@@ -12,7 +12,7 @@ import importlib
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def compiled_paths() -> tuple[str, ...]:

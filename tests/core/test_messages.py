@@ -29,7 +29,7 @@ from rummykit.core.translation import (
 )
 from rummykit.play.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src" / "rummykit"
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 

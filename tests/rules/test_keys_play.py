@@ -39,11 +39,11 @@ DEPRECATED_OR_SINGLE = {
 # The sections these rows cover, and in `turn` only the key of the draw.
 SECTIONS = ("draw", "opening", "layoff", "swap", "going_out", "stock_exhausted")
 OTHER_KEYS = {"turn.first_turn_draws"}
-# Keys whose rows are in tests/test_keys_rummy500_mechanisms.py.
+# Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py.
 ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal"}
-# Keys whose rows are in tests/test_keys_contract.py.
+# Keys whose rows are in tests/rules/test_keys_contract.py.
 CONTRACT_ROWS = {"opening.kind"}
-# Keys whose rows are in tests/test_keys_gin.py.
+# Keys whose rows are in tests/rules/test_keys_gin.py.
 GIN_ROWS = {
     "draw.max_upcard_takes",
     "draw.repeat_take_discard_draws",

@@ -5,7 +5,7 @@ import pytest
 from rummykit.play.conformance import CaseFileError, run_case_file, run_case_files
 from rummykit.variant.model import bundled_variants
 
-CASES = Path(__file__).resolve().parent / "conformance"
+CASES = Path(__file__).resolve().parents[1] / "conformance"
 
 
 @pytest.mark.parametrize("path", sorted(CASES.glob("*.toml")), ids=lambda p: p.name)

@@ -25,7 +25,7 @@ from rummykit.variant.model import (
     variant_warnings,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def child(body: str, *, parent: str = "rami51", id_: str = "child") -> Variant:

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from rummykit import Variant, VariantError, bundled_variants, load_variant, loads_variant
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
     "contract", "gin", "handromi", "kalooki", "rami40", "rami40_house", "rami51", "rami51_house", "roemie",
     "romme", "romme51",

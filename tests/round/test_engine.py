@@ -43,7 +43,7 @@ from rummykit.round.state import STATE_FIELDS, Knocking, TableMeld, Turn
 from rummykit.rules.deal import deal_rule
 from rummykit.testing import check_invariants, random_playout
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = rk.bundled_variants()
 
 

@@ -1,7 +1,7 @@
 """The solver where a meld may hold two equal faces (Contract Rummy's melds):
 sets without a suit rule (``7h 7h 7s``, no size limit) and runs from ace to
 ace (``run_max = 14``: A-2-...-K-A). Every answer on small hands is compared
-with the brute-force reference of tests/test_solver_kalooki.py (every group of
+with the brute-force reference of tests/solver/test_solver_kalooki.py (every group of
 cards, every declaration of its jokers, judged by judge_meld); hands from ace
 to ace, too long for it, are checked against what such a run must give. The
 variants are built here from TOML text, and the bundled contract is checked

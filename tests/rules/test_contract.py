@@ -148,7 +148,7 @@ def test_the_simulate_command_plays_contract_with_its_fewest_players(
 def test_the_terminal_game_offers_the_upcard_out_of_turn(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The offer, declined here (a buy made: tests/test_terminal.py), and the deal's contract."""
+    """The offer, declined here (a buy made: tests/play/test_terminal.py), and the deal's contract."""
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("n\nquit\ny\n"))

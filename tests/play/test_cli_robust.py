@@ -16,7 +16,7 @@ from rummykit.core.files import MAX_FILE_BYTES, UnreadableFile, read_text_file
 from rummykit.play import cli
 from rummykit.variant.model import MAX_EXTENDS, bundled_variants, load_variant
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MINE = '[meta]\nid = "mine"\nname = "Mine"\nextends = {parent!r}\n'
 
 

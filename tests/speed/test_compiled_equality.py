@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tool_support import load_tool
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 compiled_equality = load_tool("compiled_equality")
 
