@@ -209,7 +209,7 @@ def test_the_round_score_counts_a_deuce_15() -> None:
 
 def test_legal_moves_play_each_deuce_both_ways() -> None:
     state = position(hands=["2h 3h 4h 5h 2s 7c 9c Tc Kd", "5s", "4s"], phase="play", deal_number=3)
-    melds = {str(m) for m in state.legal_moves() if isinstance(m, rk.core.moves.Meld)}
+    melds = {str(m) for m in state.legal_moves() if isinstance(m, rk.moves.Meld)}
     assert "meld 2h 3h 4h 5h" in melds  # the deuce as itself
     assert "meld 7c 9c Tc 2s=*" in melds  # a deuce wild, placed as a plain joker would be
     assert any("2h=" in m for m in melds)

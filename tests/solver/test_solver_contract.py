@@ -275,7 +275,7 @@ def _contract_melds(hand: list[Card]) -> list[Meld]:
     )
     melds = []
     for move in state.legal_moves():
-        if isinstance(move, rk.core.moves.Meld):
+        if isinstance(move, rk.moves.Meld):
             meld = judge_meld(rk.load_variant("contract").meld_rules, move.cards)
             assert isinstance(meld, Meld)
             melds.append(meld)
