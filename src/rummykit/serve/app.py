@@ -350,6 +350,10 @@ async def close_with(websocket: WebSocket, code: str, message: str, close_code: 
     await websocket.close(close_code)
 
 
+CLOSE_SECONDS = 5.0
+"""How long closing a socket that does not read may wait to send the close frame."""
+
+
 async def play(
     websocket: WebSocket, games: GameRegistry, game: Game, seat: int | None, pending_replies: int
 ) -> None:
@@ -375,9 +379,11 @@ async def play(
             if reply is not None:
                 outbox.add_reply(reply)
                 ready.set()
-            if outbox.overflowed:
-                await websocket.close(1008)
+            if outbox.overflowed:  # the close frame waits behind what the peer does not read: not for long
+                await asyncio.wait_for(websocket.close(1008), CLOSE_SECONDS)
                 return
+    except asyncio.TimeoutError:
+        return
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
