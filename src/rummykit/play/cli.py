@@ -544,6 +544,46 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_serve_parser(sub: Any) -> None:
+    """``rummykit serve`` and its options (a subparser of ``sub``)."""
+    p = sub.add_parser("serve", help="serve games to browsers (needs the serve extra)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--store",
+        metavar="PATH",
+        help="keep the games in this SQLite database, so they survive a restart "
+        "(a folder of the older format: its games are imported once)",
+    )
+    p.add_argument(
+        "--max-games", type=int, default=1000, metavar="N", help="hold at most N games (default 1000)"
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="an unfinished game with no move and no socket for this long is deleted (default 3600)",
+    )
+    p.add_argument(
+        "--games-per-minute", type=int, default=20, metavar="N", help="new games a minute per address (20)"
+    )
+    p.add_argument(
+        "--sockets-per-client", type=int, default=16, metavar="N", help="open sockets per address (16)"
+    )
+    p.add_argument("--sockets-per-game", type=int, default=32, metavar="N", help="open sockets per game (32)")
+    p.add_argument(
+        "--open-games", type=int, default=50, metavar="N", help="unfinished games one address may have (50)"
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="behind a reverse proxy: the proxy addresses (comma separated, or *) trusted to name "
+        "the client in X-Forwarded-For (default 127.0.0.1)",
+    )
+    p.set_defaults(run=cmd_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
     parser.add_argument("--version", action="version", version=f"rummykit {_version()}")
@@ -609,42 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_replay)
 
-    p = sub.add_parser("serve", help="serve games to browsers (needs the serve extra)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument(
-        "--store",
-        metavar="PATH",
-        help="keep the games in this SQLite database, so they survive a restart "
-        "(a folder of the older format: its games are imported once)",
-    )
-    p.add_argument(
-        "--max-games", type=int, default=1000, metavar="N", help="hold at most N games (default 1000)"
-    )
-    p.add_argument(
-        "--idle-timeout",
-        type=float,
-        default=3600.0,
-        metavar="SECONDS",
-        help="an unfinished game with no move and no socket for this long is deleted (default 3600)",
-    )
-    p.add_argument(
-        "--games-per-minute", type=int, default=20, metavar="N", help="new games a minute per address (20)"
-    )
-    p.add_argument(
-        "--sockets-per-client", type=int, default=16, metavar="N", help="open sockets per address (16)"
-    )
-    p.add_argument("--sockets-per-game", type=int, default=32, metavar="N", help="open sockets per game (32)")
-    p.add_argument(
-        "--open-games", type=int, default=50, metavar="N", help="unfinished games one address may have (50)"
-    )
-    p.add_argument(
-        "--forwarded-allow-ips",
-        metavar="IPS",
-        help="behind a reverse proxy: the proxy addresses (comma separated, or *) trusted to name "
-        "the client in X-Forwarded-For (default 127.0.0.1)",
-    )
-    p.set_defaults(run=cmd_serve)
+    add_serve_parser(sub)
 
     p = sub.add_parser("conformance", help="run conformance case files")
     p.add_argument("files", nargs="+", help="case files (.toml)")
