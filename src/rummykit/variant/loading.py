@@ -1,0 +1,457 @@
+"""Loading a variant: reading its TOML file (a bundled id or a path),
+resolving ``extends``, reading every table, checking the keys against each
+other, every problem reported at once in one
+:class:`~rummykit.core.errors.VariantError`."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rummykit.core.errors import Problem, VariantError
+from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
+from rummykit.core.melds import MeldRules, install_meld_rules_loader
+from rummykit.core.toml_schema import (
+    MISSING,
+    describe,
+    read_section,
+    unknown_key,
+)
+from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.ruleset import Variant
+from rummykit.variant.sections import (
+    DEPRECATED,
+    MAX_EXTENDS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    REQUIRED_SECTIONS,
+    SECTIONS,
+    ContractDeal,
+    Deal,
+    DeckBand,
+    Draw,
+    Knock,
+    Match,
+    Melds,
+    Players,
+    suggest_key,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "Origins",
+    "as_variant",
+    "bundled_variants",
+    "load_bundled_variant",
+    "load_variant",
+    "loads_variant",
+    "variant_from_rules",
+]
+
+
+def _hidden(path: str) -> frozenset[str]:
+    """The deprecated keys of one table (``"melds"``, ``"values.table"``)."""
+    return frozenset(entry.key for entry in DEPRECATED.values() if entry.table == path)
+
+
+Origins = dict[str, str]
+"""Which file gave each key path of the merged rules (``"opening.min_points"``
+-> the file's label), so that a problem is reported under that file's name."""
+
+
+class _Collector:
+    def __init__(self, file: str, origins: Origins | None = None) -> None:
+        self.file = file
+        self.origins = origins or {}
+        self.problems: list[Problem] = []
+
+    def __call__(self, path: str, expected: str, got: str) -> None:
+        self.problems.append(Problem(self.file_of(path), path, expected, got))
+
+    def file_of(self, path: str) -> str:
+        """The file that wrote ``path``, or its nearest enclosing table."""
+        while path:
+            if path in self.origins:
+                return self.origins[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return self.file
+
+
+def _origins(data: dict[str, Any], label: str, prefix: str = "") -> Origins:
+    out: Origins = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        out[path] = label
+        if isinstance(value, dict):
+            out.update(_origins(value, label, f"{path}."))
+    return out
+
+
+def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """Child keys replace parent keys; tables merge; arrays are replaced whole."""
+    merged = dict(parent)
+    for key, value in child.items():
+        old = merged.get(key)
+        if isinstance(old, dict) and isinstance(value, dict):
+            merged[key] = _merge(old, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _bundled_dir() -> Any:
+    packaged = resources.files("rummykit") / "variants"
+    if packaged.is_dir():
+        return packaged
+    # A source checkout (editable install): the top-level variants/ folder.
+    return Path(__file__).resolve().parents[3] / "variants"
+
+
+def bundled_variants() -> list[str]:
+    """The ids of the variants shipped with rummykit, sorted."""
+    folder = _bundled_dir()
+    return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml"))
+
+
+def _looks_like_path(ref: str) -> bool:
+    return ref.endswith(".toml") or os.sep in ref or "/" in ref
+
+
+def _read_bundled(ref: str) -> tuple[str, str, Path | None]:
+    entry = _bundled_dir() / f"{ref}.toml"
+    if entry.is_file():
+        return (f"{ref}.toml", entry.read_text(encoding="utf-8"), None)
+    known = ", ".join(bundled_variants())
+    raise VariantError([Problem(ref, "(variant)", f"a bundled id ({known}) or a path", repr(ref))])
+
+
+def _read_file(path: Path) -> tuple[str, str, Path | None]:
+    try:
+        text_ = read_text_file(path)
+    except UnreadableFile as error:
+        raise VariantError([Problem(str(path), "(file)", "a readable TOML file", error.reason)]) from None
+    return (str(path), text_, path.parent)
+
+
+def _read_text(ref: str) -> tuple[str, str, Path | None]:
+    """(file label, text, directory for relative extends) of a bundled id or path."""
+    if not _looks_like_path(ref):
+        return _read_bundled(ref)
+    return _read_file(Path(ref))
+
+
+def _read_parent(label: str, ref: str, base: Path | None) -> tuple[str, str, Path | None]:
+    """The file an ``extends`` names: a bundled id, or a file inside ``base``
+    (the folder of the file that extends; symlinks resolved, nothing outside)."""
+    if not _looks_like_path(ref):
+        return _read_bundled(ref)
+    if base is None:
+        raise VariantError(
+            [Problem(label, "meta.extends", "a bundled id (a bundled variant extends only those)", repr(ref))]
+        )
+    folder = Path(os.path.realpath(base))
+    inside = "\0" not in ref and not Path(ref).is_absolute()
+    target = Path(os.path.realpath(folder / ref)) if inside else folder
+    if not inside or not target.is_relative_to(folder) or target == folder:
+        raise VariantError(
+            [Problem(label, "meta.extends", f"a bundled id or a path inside {folder}", repr(ref))]
+        )
+    return _read_file(target)
+
+
+def _parse(label: str, text: str) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+    except RecursionError:
+        raise VariantError(
+            [Problem(label, "(file)", "valid TOML", "tables or arrays nested too deep")]
+        ) from None
+    except ValueError as error:  # e.g. an integer too long to convert
+        raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+    depth = deepest_nesting(data)
+    if depth > MAX_NESTING:
+        raise VariantError(
+            [
+                Problem(
+                    label, "(file)", f"tables and arrays nested at most {MAX_NESTING} deep", f"{depth} deep"
+                )
+            ]
+        )
+    return data
+
+
+def _resolve(
+    label: str, data: dict[str, Any], base: Path | None, chain: tuple[str, ...]
+) -> tuple[dict[str, Any], Origins]:
+    """The rules with every parent merged in, and which file gave each key."""
+    own = _origins(data, label)
+    meta = data.get("meta")
+    parent_ref = meta.get("extends") if isinstance(meta, dict) else None
+    if not parent_ref:
+        return data, own
+    if not isinstance(parent_ref, str):
+        raise VariantError([Problem(label, "meta.extends", "a bundled id or a path", repr(parent_ref))])
+    if len(chain) >= MAX_EXTENDS:
+        raise VariantError(
+            [
+                Problem(
+                    label,
+                    "meta.extends",
+                    f"a chain of at most {MAX_EXTENDS} files",
+                    f"more than {MAX_EXTENDS}",
+                )
+            ]
+        )
+    parent_label, parent_text, parent_base = _read_parent(label, parent_ref, base)
+    if parent_label in chain:
+        cycle = " -> ".join((*chain, parent_label))
+        raise VariantError([Problem(label, "meta.extends", "no cycle of extends", cycle)])
+    parsed = _parse(parent_label, parent_text)
+    parent, origins = _resolve(parent_label, parsed, parent_base, (*chain, parent_label))
+    # A child inherits rules, never who it is: its id, name, seed and parent
+    # are its own (a missing id or name is a problem of the child's file).
+    merged = _merge({key: value for key, value in parent.items() if key != "meta"}, data)
+    inherited = {
+        path: file for path, file in origins.items() if path != "meta" and not path.startswith("meta.")
+    }
+    return merged, {**inherited, **own}
+
+
+def variant_from_rules(
+    label: str,
+    data: dict[str, Any],
+    source: str,
+    origins: Origins | None = None,
+    *,
+    refuse_bundled_id: bool = False,
+) -> Variant:
+    """A variant from its rules as data (a TOML file with ``extends`` resolved,
+    or the rules a document stores); every problem reported at once.
+    ``refuse_bundled_id``: the rules come from a user's file, whose id may not
+    shadow a bundled variant."""
+    report = _Collector(label, origins)
+    sections: dict[str, Any] = {}
+    for key in data:
+        if key not in SECTIONS:
+            known = ", ".join(SECTIONS)
+            report(key, f"a known table ({known})", unknown_key(key, suggest_key("", key)))
+    for name in REQUIRED_SECTIONS:
+        if name not in data:
+            report(name, "a table", "nothing (the table is missing)")
+
+    def bands(value: Any, where: str) -> Any:
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
+            expected = f"an array of 1 to {MAX_PLAYERS} tables [[deck.by_players]]"
+            report(where, expected, "nothing usable" if not value else describe(value))
+            return MISSING
+        read = [
+            read_section(DeckBand, item, f"{where}[{i}]", report, suggest=suggest_key)
+            for i, item in enumerate(value)
+        ]
+        return MISSING if any(b is None for b in read) else tuple(read)
+
+    def values_table(cls: type[Any]) -> Any:
+        def read(value: Any, where: str) -> Any:
+            result = read_section(cls, value, where, report, hidden=_hidden(where), suggest=suggest_key)
+            return MISSING if result is None else result
+
+        return read
+
+    def deals(value: Any, where: str) -> Any:
+        if not isinstance(value, list) or len(value) > MAX_ROUNDS:
+            report(where, f"an array of at most {MAX_ROUNDS} tables [[contract.deals]]", describe(value))
+            return MISSING
+        read = [
+            read_section(ContractDeal, item, f"{where}[{i}]", report, suggest=suggest_key)
+            for i, item in enumerate(value)
+        ]
+        return MISSING if any(d is None for d in read) else tuple(read)
+
+    nested = {
+        "deck": {"by_players": bands},
+        "contract": {"deals": deals},
+        "values": {"table": values_table(TableValues), "hand": values_table(HandValues)},
+    }
+    for name, cls in SECTIONS.items():
+        table = data.get(name, {})
+        section = read_section(
+            cls, table, name, report, nested.get(name), hidden=_hidden(name), suggest=suggest_key
+        )
+        sections[name] = section
+    if not report.problems:
+        overall = _Collector(label)  # a check across keys belongs to the file loaded
+        _check_consistency(sections, overall)
+        report.problems.extend(overall.problems)
+    meta = sections["meta"]
+    if refuse_bundled_id and meta is not None and meta.id in bundled_variants():
+        known = ", ".join(bundled_variants())
+        report("meta.id", f"an id no bundled variant has ({known}); a child picks its own", describe(meta.id))
+    if report.problems:
+        raise VariantError(report.problems)
+    return Variant(**sections, source=source, resolved=data)
+
+
+def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
+    players: Players = s["players"]
+    if players.min > players.max:
+        report("players.min", f"at most players.max ({players.max})", f"integer {players.min}")
+    bands: tuple[DeckBand, ...] = s["deck"].by_players
+    for count in range(players.min, players.max + 1):
+        covering = [b for b in bands if b.players[0] <= count <= b.players[1]]
+        if len(covering) != 1:
+            report(
+                "deck.by_players",
+                f"exactly one band covering {count} players",
+                f"{len(covering)} bands",
+            )
+    melds: Melds = s["melds"]
+    if melds.set_min > melds.set_max:
+        report("melds.set_min", f"at most melds.set_max ({melds.set_max})", f"integer {melds.set_min}")
+    if melds.run_min > melds.run_max:
+        report("melds.run_min", f"at most melds.run_max ({melds.run_max})", f"integer {melds.run_min}")
+    if melds.run_wrap:
+        report("melds.run_wrap", "false (runs never turn the corner, R-ALL-02)", "boolean true")
+    if melds.rearrange_table:
+        report(
+            "melds.rearrange_table",
+            "false (table melds are never rearranged, R-ALL-05)",
+            "boolean true",
+        )
+    draw: Draw = s["draw"]
+    if draw.discard_top_condition == "opening_use" and draw.top_card_use != "none":
+        report(
+            "draw.top_card_use",
+            '"none" while `draw.discard_top_condition` is "opening_use" (one duty for the top discard)',
+            f"string {draw.top_card_use!r}",
+        )
+    match: Match = s["match"]
+    if match.rounds == "until_one_left" and match.eliminate_above < 1:
+        report(
+            "match.eliminate_above",
+            'an integer >= 1 when match.rounds is "until_one_left"',
+            f"integer {match.eliminate_above}",
+        )
+    knock: Knock = s["knock"]
+    if knock.allowed and players.max != 2:
+        report("knock.allowed", "false unless the variant is for two players (a knocker, a defender)", "true")
+    if s["scoring"].method == "deadwood_difference" and not knock.allowed:
+        report(
+            "scoring.method",
+            'a method other than "deadwood_difference" while knock.allowed is false',
+            '"deadwood_difference"',
+        )
+    if s["deck"].wild_deuces and (s["swap"].allowed or knock.allowed):
+        # A wild card never returns to a hand (R-CON-08) and a knock lays no wild deuce.
+        report("deck.wild_deuces", "false while swap.allowed or knock.allowed is true", "true")
+    deal: Deal = s["deal"]
+    if deal.exchange_card and s["seating"].cutter == "none":
+        report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
+    for i, band in enumerate(bands):
+        for jokers in (band.jokers, *band.joker_options):
+            size = band.decks * 52 + jokers
+            needed = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra + 1
+            if needed > size:
+                report(
+                    f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size",
+                    f"a deal that fits {size} cards for {band.players[1]} players",
+                    f"{needed} cards needed",
+                )
+    _check_contract(s, report)
+
+
+def _check_contract(s: dict[str, Any], report: _Collector) -> None:
+    deals: tuple[ContractDeal, ...] = s["contract"].deals
+    if s["opening"].kind == "contract" and not deals:
+        report("contract.deals", 'at least one deal when opening.kind is "contract"', "an empty array")
+    rounds = s["match"].rounds
+    if deals and isinstance(rounds, int) and rounds > len(deals):
+        expected = f"a contract for each of the {rounds} rounds of the match"
+        report("contract.deals", expected, f"{len(deals)} deals")
+    for i, entry in enumerate(deals):
+        if entry.sets + entry.runs == 0:
+            report(f"contract.deals[{i}]", "a contract of at least one set or run", "0 sets and 0 runs")
+        for band in s["deck"].by_players:
+            size = band.decks * 52 + band.jokers
+            needed = entry.hand_size * band.players[1] + 1
+            if needed > size:
+                report(
+                    f"contract.deals[{i}].hand_size",
+                    f"a deal that fits {size} cards for {band.players[1]} players",
+                    f"{needed} cards needed",
+                )
+
+
+def _is_bundled_file(data: dict[str, Any], text: str) -> bool:
+    """Is this text a bundled variant's file (the file itself, or a copy)?"""
+    meta = data.get("meta")
+    ref = meta.get("id") if isinstance(meta, dict) else None
+    if not isinstance(ref, str) or ref not in bundled_variants():
+        return False
+    return bool(_read_bundled(ref)[1] == text)
+
+
+def loads_variant(text: str, *, source: str = "<string>") -> Variant:
+    """Read a variant from TOML text (an ``extends`` path must lie inside the
+    current directory). Its id may not be a bundled variant's."""
+    data = _parse(source, text)
+    resolved, origins = _resolve(source, data, Path.cwd(), (source,))
+    refuse = not _is_bundled_file(data, text)
+    return variant_from_rules(source, resolved, source, origins, refuse_bundled_id=refuse)
+
+
+def load_variant(ref: str | os.PathLike[str]) -> Variant:
+    """Load a bundled variant by id (``"rami51"``) or a variant file by path."""
+    if isinstance(ref, Variant):
+        return ref
+    path = os.fspath(ref)
+    label, text_, base = _read_text(path)
+    data = _parse(label, text_)
+    resolved, origins = _resolve(label, data, base, (label,))
+    refuse = _looks_like_path(path) and not _is_bundled_file(data, text_)
+    return variant_from_rules(label, resolved, label, origins, refuse_bundled_id=refuse)
+
+
+def load_bundled_variant(variant_id: str) -> Variant:
+    """A bundled variant by its id only, never a path: what a document or a
+    client names can open no file but the bundled variants."""
+    if not isinstance(variant_id, str) or variant_id not in bundled_variants():
+        known = ", ".join(bundled_variants())
+        shown = repr(variant_id) if len(repr(variant_id)) <= 40 else repr(variant_id)[:37] + "..."
+        raise VariantError([Problem("(variant)", "id", f"a bundled variant id ({known})", shown)])
+    return load_variant(variant_id)
+
+
+@functools.lru_cache(maxsize=32)
+def _bundled(variant_id: str) -> Variant:
+    return load_bundled_variant(variant_id)
+
+
+def as_variant(variant: Variant | str) -> Variant:
+    """``variant`` itself, or the bundled variant of that id (``"rami51"``):
+    what the top-level functions taking a variant accept. Any other value is
+    a TypeError; an unknown id, a VariantError naming the bundled ones."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, str):
+        return _bundled(variant)
+    raise TypeError(
+        f"expected a Variant or a bundled variant id such as 'rami51', not {type(variant).__name__}"
+    )
+
+
+def _load_meld_rules(variant_id: str) -> MeldRules:
+    return as_variant(variant_id).meld_rules
+
+
+install_meld_rules_loader(_load_meld_rules)

@@ -1,0 +1,282 @@
+"""The resolved :class:`Variant`: one frozen object holding every section of a
+variant file, its meld rules and the digest of its rules."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from rummykit.core.cards import JOKER_CODE, Card, build_deck, parse_cards
+from rummykit.core.errors import Refusal
+from rummykit.core.melds import MeldRules
+from rummykit.core.toml_schema import (
+    spec_of,
+)
+from rummykit.variant.sections import (
+    DEPRECATED,
+    SECTIONS,
+    Buy,
+    Contract,
+    Deal,
+    Deck,
+    DeckBand,
+    Draw,
+    GoingOut,
+    Knock,
+    Layoff,
+    Match,
+    Melds,
+    Meta,
+    Opening,
+    Players,
+    Scoring,
+    Seating,
+    StockExhausted,
+    Swap,
+    Turn,
+    Values,
+)
+
+__all__ = [
+    "Variant",
+    "freeze",
+    "thaw",
+]
+
+
+def _rules_of(section: Any, path: str) -> dict[str, Any]:
+    """One section as plain data: every key with its value, deprecated keys left out."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(type(section)):
+        if spec_of(field) is None or f"{path}.{field.name}" in DEPRECATED:
+            continue
+        value = getattr(section, field.name)
+        if path == "meta" and value == "":
+            continue  # an unset seed or extends: not a value a file may write
+        out[field.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def freeze(value: Any) -> Any:
+    """A read-only deep copy of TOML data: tables become read-only mappings,
+    arrays tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """A plain deep copy (dicts and lists) of frozen data, for JSON."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(item) for item in value]
+    return value
+
+
+# --------------------------------------------------------------------------- the model
+
+
+@attrs.frozen(slots=True, cache_hash=True)  # the rule components are cached per variant
+class Variant:
+    """Every rule of one variant, resolved (``extends`` already applied)."""
+
+    meta: Meta
+    players: Players
+    deck: Deck
+    seating: Seating
+    deal: Deal
+    turn: Turn
+    draw: Draw
+    melds: Melds
+    opening: Opening
+    layoff: Layoff
+    swap: Swap
+    buy: Buy
+    contract: Contract
+    going_out: GoingOut
+    stock_exhausted: StockExhausted
+    values: Values
+    scoring: Scoring
+    match: Match
+    knock: Knock = attrs.field(factory=Knock)
+    source: str = attrs.field(default="", eq=False, kw_only=True)
+    resolved: Mapping[str, Any] = attrs.field(
+        factory=dict, converter=freeze, eq=False, repr=False, kw_only=True
+    )
+    """The resolved rules as read (``extends`` applied): a read-only mapping,
+    arrays as tuples. :meth:`resolved_dict` gives a plain copy."""
+    meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+    hand_penalties: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """A card's penalty in the hand, by card code (joker last): ``values.hand``
+    as the meld rules count it (a wild deuce as a joker, R-CON-14)."""
+    rules_digest: str = attrs.field(init=False, eq=False, repr=False)
+    """:meth:`digest`, computed once."""
+
+    def __attrs_post_init__(self) -> None:
+        m = self.melds
+        rules = MeldRules(
+            set_min=m.set_min,
+            set_max=m.set_max,
+            set_distinct_suits=m.set_distinct_suits,
+            run_min=m.run_min,
+            run_max=m.run_max,
+            ace_low=m.ace_low,
+            ace_high=m.ace_high,
+            max_jokers=m.max_jokers_per_meld,
+            jokers_vs_naturals=m.jokers_vs_naturals,
+            joker_placement=m.joker_placement,
+            set_joker_suit=m.set_joker_suit,
+            ambiguous_kind=m.ambiguous_kind,
+            values=self.values.table,
+            wild_deuces=self.deck.wild_deuces,
+        )
+        object.__setattr__(self, "meld_rules", rules)
+        object.__setattr__(self, "hand_penalties", rules.hand_penalties(self.values.hand.by_code))
+        text = json.dumps(self.full_rules(), sort_keys=True, separators=(",", ":"))
+        object.__setattr__(self, "rules_digest", hashlib.sha256(text.encode()).hexdigest())
+
+    @property
+    def id(self) -> str:
+        return self.meta.id
+
+    @property
+    def name(self) -> str:
+        return self.meta.name
+
+    def deck_band(self, players: int) -> DeckBand:
+        """The deck entry for this player count."""
+        self.check_players(players)
+        for band in self.deck.by_players:
+            if band.players[0] <= players <= band.players[1]:
+                return band
+        raise ValueError(f"{self.id} has no deck for {players} players")  # checked at load
+
+    def check_players(self, players: int) -> None:
+        if not self.players.min <= players <= self.players.max:
+            raise ValueError(
+                f"{self.id} is played by {self.players.min} to {self.players.max} players, not {players}"
+            )
+
+    def joker_count(self, players: int, jokers: int | None = None) -> int:
+        """The jokers in play: the default, or a table option the variant offers."""
+        band = self.deck_band(players)
+        if jokers is None or jokers == band.jokers:
+            return band.jokers
+        if jokers not in band.joker_options:
+            offered = ", ".join(str(j) for j in (band.jokers, *band.joker_options))
+            raise ValueError(f"{self.id} with {players} players plays with {offered} jokers, not {jokers}")
+        return jokers
+
+    def deck_for(self, players: int, jokers: int | None = None) -> tuple[Card, ...]:
+        """Every card dealt for this player count, in canonical order."""
+        band = self.deck_band(players)
+        return build_deck(band.decks, self.joker_count(players, jokers))
+
+    def deck_refusal(self, cards: str | Iterable[Card | str], players: int | None = None) -> Refusal | None:
+        """``card.not-in-deck`` for the first of ``cards`` that the deck for
+        ``players`` holds fewer times than ``cards`` name it (without
+        ``players``: that no deck of the variant, for any player count, holds
+        that many times, card by card), counting the most jokers the variant
+        offers; None when the deck holds every one of them. A declared joker
+        counts as a joker, a declared deuce as its deuce. A ValueError for a
+        player count the variant is not played by. Asked by
+        :func:`~rummykit.rules.check_opening` and the command line, never on
+        the engine's paths (a round deals only cards of its deck).
+
+        >>> from rummykit.variant.loading import load_variant
+        >>> load_variant("gin").deck_refusal("JK 7h 8h").code
+        'card.not-in-deck'
+        >>> print(load_variant("rami51").deck_refusal("7h 7h 7h", players=2).message)
+        The deck of rami51 for 2 players has only 2 of 7h, not 3.
+        >>> load_variant("rami51").deck_refusal("7h 7h 7h") is None  # 5 players: three decks
+        True
+        """
+        bands = self.deck.by_players if players is None else (self.deck_band(players),)
+        decks = max(band.decks for band in bands)
+        jokers = max(max((band.jokers, *band.joker_options)) for band in bands)
+        for face, named in Counter(card.face for card in parse_cards(cards)).items():
+            held = jokers if face.code == JOKER_CODE else decks
+            if named > held:
+                return self._not_in_deck(face, named, held, players)
+        return None
+
+    def _not_in_deck(self, card: Card, named: int, held: int, players: int | None) -> Refusal:
+        fields: dict[str, object] = {"card": card, "variant": self.id}
+        if players is None:
+            if held == 0:
+                return Refusal("card.not-in-deck", "There is no {card} in any deck of {variant}.", **fields)
+            return Refusal(
+                "card.not-in-deck",
+                "The decks of {variant} hold at most {held} of {card}, not {count}.",
+                held=held,
+                count=named,
+                **fields,
+            )
+        if held == 0:
+            return Refusal(
+                "card.not-in-deck",
+                "There is no {card} in the deck of {variant} for {players} players.",
+                players=players,
+                **fields,
+            )
+        return Refusal(
+            "card.not-in-deck",
+            "The deck of {variant} for {players} players has only {held} of {card}, not {count}.",
+            players=players,
+            held=held,
+            count=named,
+            **fields,
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A read-only mapping does not pickle: the rules travel as plain data.
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(Variant) if field.init}
+        fields["resolved"] = self.resolved_dict()
+        return (_variant_from_fields, (fields,))
+
+    def resolved_dict(self) -> dict[str, Any]:
+        """A fresh plain copy of :attr:`resolved` (dicts and lists), for JSON."""
+        data: dict[str, Any] = thaw(self.resolved)
+        return data
+
+    def full_rules(self) -> dict[str, Any]:
+        """Every key with the value in effect, defaults included (deprecated keys
+        and an unset ``meta.seed``/``meta.extends`` left out), as plain data:
+        what a saved game stores, so that a later change of a default cannot
+        change an old game. :func:`variant_from_rules` reads it back as an
+        equal variant."""
+        rules: dict[str, Any] = {}
+        for name in SECTIONS:
+            section = getattr(self, name)
+            if name == "deck":
+                rules[name] = {
+                    "by_players": [_rules_of(band, "deck.by_players") for band in section.by_players]
+                }
+                if section.wild_deuces:  # an option added later: off, old documents and digests stay
+                    rules[name]["wild_deuces"] = True
+            elif name == "contract":
+                rules[name] = {"deals": [_rules_of(deal, "contract.deals") for deal in section.deals]}
+            elif name == "values":
+                rules[name] = {
+                    part: _rules_of(getattr(section, part), f"values.{part}") for part in ("table", "hand")
+                }
+            else:
+                rules[name] = _rules_of(section, name)
+        return rules
+
+    def digest(self) -> str:
+        """A SHA-256 of :meth:`full_rules`: equal digests, equal rules."""
+        return self.rules_digest
+
+
+def _variant_from_fields(fields: dict[str, Any]) -> Variant:
+    return Variant(**fields)
