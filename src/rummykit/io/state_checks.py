@@ -1,0 +1,165 @@
+"""A loaded state's consistency: every card of the deck exactly once somewhere,
+the turn, its steps and the result agreeing with the rules (:func:`check_state`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rummykit.core.cards import JOKER, Card, build_deck, code_order
+from rummykit.io.documents import (
+    JSONError,
+)
+from rummykit.round.round_scoring import round_result
+from rummykit.round.state import RoundResult, RoundState, Step, TableMeld, Turn
+from rummykit.rules.buy import buy_rule
+from rummykit.rules.contract import deal_count
+from rummykit.rules.deal import deal_rule
+from rummykit.rules.going_out import going_out_rule
+
+__all__ = ["check_state"]
+
+
+def check_state(state: RoundState) -> None:
+    """What a loaded state must hold beyond its fields' types: every card once,
+    a turn that fits the phase and the table, a result exactly when the round
+    is over and equal to the round's scoring."""
+    if state.exchange is not None and not deal_rule(state.variant).exchange_card:
+        raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
+    _check_cards(state)
+    if state.deck and Counter(state.deck) != Counter(state.all_cards()):
+        raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
+    if state.phase != "over" and going_out_rule(state.variant).turn_cap_reached(state.turns_played):
+        raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
+    _check_turn(state)
+    _check_result(state)
+    _check_contract_keys(state)
+
+
+def _check_contract_keys(state: RoundState) -> None:
+    """A deal number only where the variant has contracts (one of its deals),
+    buys only where it buys, and an open buy window only right after a draw
+    from the stock (R-CON-10)."""
+    deals = deal_count(state.variant)
+    if state.deal_number > deals:
+        raise JSONError("$.deal_number", f"expected a deal from 1 to {deals}" if deals else "no deal number")
+    if state.buys and buy_rule(state.variant) is None:
+        raise JSONError("$.buys", f"{state.variant.id} has no buying")
+    turn = state.turn
+    if state.buy_window and (state.phase != "play" or turn.source != "stock" or turn.steps):
+        raise JSONError("$.buy_window", "expected a window only right after a draw from the stock")
+    if state.buy_window and buy_rule(state.variant) is None:
+        raise JSONError("$.buy_window", f"{state.variant.id} has no buying")
+
+
+def _check_cards(state: RoundState) -> None:
+    """Every card of the deck exactly once (a joker option may change the count);
+    the deck is counted, never built, so no count can exhaust memory."""
+    band = state.variant.deck_band(state.players)
+    have = Counter(state.all_cards())
+    jokers = have.pop(JOKER, 0)
+    for card in sorted(have, key=code_order):
+        if have[card] > band.decks:
+            raise JSONError("$", f"more copies of {card} than the deck holds")
+    for card in build_deck(1, 0):
+        if have[card] < band.decks:
+            raise JSONError("$", f"the card {card} is nowhere (every card must be somewhere)")
+    allowed = (band.jokers, *band.joker_options)
+    if jokers > max(allowed):
+        raise JSONError("$", f"more copies of {JOKER} than the deck holds")
+    if jokers not in allowed:
+        raise JSONError("$", f"the card {JOKER} is nowhere (every card must be somewhere)")
+
+
+def _table_faces(table: Sequence[TableMeld]) -> Counter[Card]:
+    return Counter(c.face for t in table for c in t.meld.cards)
+
+
+def _check_turn(state: RoundState) -> None:
+    turn = state.turn
+    if state.phase != "play":
+        fresh = Turn(start_jokers=turn.start_jokers)
+        if turn != fresh:
+            raise JSONError(
+                "$.turn", f"expected a turn with nothing drawn or played in the {state.phase} phase"
+            )
+        return
+    for index in turn.new_melds:
+        if state.table[index].owner != state.to_move:
+            raise JSONError("$.turn.new_melds", f"meld {index} is not the mover's")
+    cards = Counter(state.hands[state.to_move]) + _table_faces(state.table)
+    for i, step in enumerate(turn.steps):
+        _check_step(state, step, f"$.turn.steps[{i}]", cards)
+        if i and len(step.table) < len(turn.steps[i - 1].table):
+            raise JSONError(
+                f"$.turn.steps[{i}].table", "expected the table of each step to hold the last one's melds"
+            )
+
+
+def _check_step(state: RoundState, step: Step, path: str, cards: Counter[Card]) -> None:
+    """A step is what ``undo`` restores: the mover's hand and the table before
+    a play of this turn. It must hold the same cards as the mover's hand and
+    the table now, keep every meld this turn did not touch, and its lists must
+    be what this turn's lists were then."""
+    turn = state.turn
+    if Counter(step.hand) + _table_faces(step.table) != cards:
+        raise JSONError(path, "expected the same cards as the mover's hand and the table hold now")
+    if len(step.table) > len(state.table):
+        raise JSONError(f"{path}.table", "expected no more melds than the table holds now")
+    touched = {index for index, _ in turn.laid_off}
+    for index, entry in enumerate(step.table):
+        now = state.table[index]
+        if entry != now and (index not in touched or entry.owner != now.owner):
+            raise JSONError(
+                f"{path}.table[{index}]", "expected the meld as it lies, or laid off to this turn"
+            )
+    for index in range(len(step.table), len(state.table)):
+        if index not in turn.new_melds:
+            raise JSONError(f"{path}.table", f"meld {index} was not laid this turn")
+    if turn.new_melds[: len(step.new_melds)] != step.new_melds:
+        raise JSONError(f"{path}.new_melds", "expected the new melds of this turn so far")
+    if turn.laid_off[: len(step.laid_off)] != step.laid_off:
+        raise JSONError(f"{path}.laid_off", "expected the lay-offs of this turn so far")
+    if step.swaps > turn.swaps:
+        raise JSONError(f"{path}.swaps", "expected no more swaps than this turn made")
+
+
+def _check_result(state: RoundState) -> None:
+    result = state.result
+    if result is None:
+        if state.phase == "over":
+            raise JSONError("$.result", "missing: the round is over")
+        return
+    if state.phase != "over":
+        raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
+    _check_ending(state, result)
+    expected = round_result(
+        state.variant,
+        state.hands,
+        state.table,
+        state.opened,
+        result.ending,
+        result.winner if result.knocker is None else result.knocker,
+    )
+    for name in ("ending", "winners", "scores", "deadwood", "knocker"):
+        if getattr(result, name) != getattr(expected, name):
+            shown = list(getattr(expected, name))
+            raise JSONError(f"$.result.{name}", f"expected {shown} (the round's scoring)")
+
+
+def _check_ending(state: RoundState, result: RoundResult) -> None:
+    limits = going_out_rule(state.variant)
+    if result.ending in ("went_out", "hand_rummy"):
+        if result.winner is None or state.hands[result.winner]:
+            raise JSONError("$.result.winner", "expected the seat whose hand is empty")
+        return
+    if result.winner is not None:
+        raise JSONError(
+            "$.result.winner", f"expected null: nobody went out of a round that ends {result.ending}"
+        )
+    if result.ending == "turn_cap" and state.turns_played < limits.turn_cap():
+        raise JSONError("$.result.ending", f"the round has not reached its turn cap ({limits.turn_cap()})")
+    if result.ending == "blocked":
+        can_refill = limits.reshuffle_allowed(state.reshuffles, len(state.discard))
+        if state.stock or not limits.stock_runs_out() or can_refill:
+            raise JSONError("$.result.ending", "the stock is not exhausted for good")
