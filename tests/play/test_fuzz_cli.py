@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,8 +64,9 @@ def folder() -> Iterator[Path]:
 
 def run(argv: list[str]) -> tuple[int, str]:
     err = io.StringIO()
+    out = io.StringIO()
     with (
-        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stdout(out),
         contextlib.redirect_stderr(err),
         pytest.MonkeyPatch.context() as patch,
     ):
@@ -75,7 +77,9 @@ def run(argv: list[str]) -> tuple[int, str]:
     assert "Traceback" not in text, (argv, text)
     if code == 2:
         lines = text.splitlines()
-        if lines and not lines[0].startswith("rummykit: error: ") and argv[:1] == ["check-variant"]:
+        if not lines and argv[:1] == ["check-variant"] and "--json" in argv:
+            assert json.loads(out.getvalue())["problems"], (argv, out.getvalue())  # the problems, as JSON
+        elif lines and not lines[0].startswith("rummykit: error: ") and argv[:1] == ["check-variant"]:
             assert all(": expected " in line for line in lines), (argv, text)  # a problem a line
         else:
             assert len(lines) == 1 and lines[0].startswith("rummykit: error: "), (argv, text)
@@ -233,3 +237,8 @@ def test_case_files_of_random_values(
         path = where / "c.toml"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         run(["conformance", str(path)])
+
+
+def test_check_variant_in_json_gives_its_problems_as_json_and_exit_2() -> None:
+    code, text = run(["check-variant", "--json", "no-such-variant"])
+    assert code == 2 and text == ""

@@ -308,7 +308,11 @@ def check_legal_moves_against_apply(state: rk.RoundState) -> None:
     assert _fields(state) == before
 
 
-@pytest.mark.parametrize("ref", VARIANTS)
+TEST_VARIANTS = sorted(str(p) for p in (ROOT / "tests" / "conformance" / "variants").glob("*.toml"))
+"""The conformance cases' own variants (wild deuces, three buys, elimination ...)."""
+
+
+@pytest.mark.parametrize("ref", [*VARIANTS, *TEST_VARIANTS], ids=lambda ref: Path(ref).stem)
 @settings(max_examples=10)  # each example plays a round part-way and tries a few thousand moves
 @given(data=st.data())
 def test_legal_moves_are_exactly_the_moves_apply_accepts(ref: str, data: st.DataObject) -> None:

@@ -709,9 +709,9 @@ def place_wild_cards(
     slots = list(meld.slots)
     free = [i for i, slot in enumerate(slots) if slot.card.code == JOKER_CODE and slot.position not in placed]
     cards: dict[int, Card] = {i: placed[s.position] for i, s in enumerate(slots) if s.position in placed}
-    pending: list[Card] = list(first)
+    pending: list[Card] = []
     undeclared: list[Card] = []
-    for card in loose:
+    for card in sorted(loose, key=str):  # the cards' order as written changes nothing
         target = card.declared
         spot = next((i for i in free if target is not None and slots[i].stands_for is target), None)
         if target is None:
@@ -721,7 +721,7 @@ def place_wild_cards(
         else:
             free.remove(spot)
             cards[spot] = card
-    pending += undeclared
+    pending = [*first, *pending, *undeclared]
     for i, card in zip(free, pending, strict=False):
         cards[i] = card
     for i, card in cards.items():
