@@ -269,3 +269,20 @@ def test_the_solver_from_threads_while_caches_are_cleared() -> None:
     cleaner.join()
     assert errors == []
     assert wrong == []
+
+
+def test_the_solver_keeps_the_tables_of_a_bounded_number_of_rule_sets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A process that meets many variants keeps the tables of the last few only
+    (rummykit.solver.tables.TABLES_KEPT), and a variant whose tables went
+    gets the same answers from new ones."""
+    from rummykit.solver import tables
+
+    monkeypatch.setattr(tables, "TABLES_KEPT", 3)
+    hand = rk.parse_cards("3h 4h 5h 9c 9d 9s Kd 2c")
+    first = rk.least_penalty("rami51", hand)
+    for ref in rk.bundled_variants():
+        rk.least_penalty(ref, rk.parse_cards("3h 4h 5h 9c 9d 9s"))
+        assert len(tables._TABLES) <= 3 and len(tables._BY_VARIANT) <= 3
+    assert rk.least_penalty("rami51", hand) == first

@@ -34,6 +34,7 @@ __all__ = [
     "SPLIT_FROM",
     "SPLIT_NONE",
     "SPLIT_VALUES",
+    "TABLES_KEPT",
     "Candidate",
     "bounded",
     "clear_caches",
@@ -364,6 +365,12 @@ _TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], Tables] = {}
 
 _BY_VARIANT: dict[int, tuple[Variant, Tables, int]] = {}
 
+TABLES_KEPT = 32
+"""How many rule sets' tables are kept (each some 150 KB and more as its
+searches fill it): past that the oldest go, so that a process that meets
+many variants (documents carrying their own rules) does not keep them all.
+Every bundled variant fits many times over."""
+
 
 def max_hand(variant: Variant) -> int:
     """The most cards one hand can hold in a round of this variant: the
@@ -415,9 +422,11 @@ def tables_for(variant: Variant, cards: int) -> Tables:
     key = (variant.meld_rules, pure_min, penalties)
     found = _TABLES.get(key)
     if found is None:
+        while len(_TABLES) >= TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]  # the oldest
         found = _TABLES[key] = Tables(variant.meld_rules, pure_min, penalties)
-    if len(_BY_VARIANT) > 256:
-        _BY_VARIANT.clear()
+    if len(_BY_VARIANT) >= TABLES_KEPT:
+        _BY_VARIANT.clear()  # (it holds the variants and their tables: as few as the tables)
     _BY_VARIANT[id(variant)] = (variant, found, limit)
     return found
 
