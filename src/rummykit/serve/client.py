@@ -15,6 +15,8 @@ import attrs
 import httpx
 from websockets.asyncio.client import connect
 
+from rummykit.serve.games import LAYING, MAX_UNDOS_PER_TURN
+
 __all__ = ["PlayedGame", "RandomPlayer", "create_game", "play_seat", "random_move"]
 
 
@@ -27,12 +29,9 @@ class PlayedGame:
     latencies: tuple[float, ...]  # seconds from a move sent to the view after it
 
 
-LAYING = ("meld", "layoff", "swap", "shift")
-"""The kinds of move that lay cards on the table (and may have to be taken back)."""
-
-PATIENCE = 5
+PATIENCE = MAX_UNDOS_PER_TURN // 4
 """How many times :class:`RandomPlayer` takes moves back in one turn before it
-stops laying cards in that turn (the server allows 20)."""
+stops laying cards in that turn (well within the server's limit)."""
 
 
 def random_move(legal: list[str], rng: random.Random, *, undoing: bool = False, laying: bool = True) -> str:
