@@ -202,7 +202,7 @@ def dense_gin(rnd: random.Random, count: int) -> None:
         hands.append(rnd.sample(pool, 11))
 
     def cold(hand: list[Card]) -> None:
-        rk_solver.clear_caches(results_only=True)
+        rk_solver.clear_caches(variant, results_only=True)
         rk.least_penalty(variant, hand)
 
     # The machine's speed wanders (shared hosts): three passes, the best median shown.
@@ -214,7 +214,7 @@ def dense_gin(rnd: random.Random, count: int) -> None:
         f"median {statistics.median(times) * 1e6:.1f} us, p99 {percentile(times, 0.99) * 1e6:.1f} us "
         f"(passes: {', '.join(f'{statistics.median(p) * 1e6:.1f}' for p in passes)})"
     )
-    rk_solver.clear_caches(results_only=True)
+    rk_solver.clear_caches(variant, results_only=True)
     times = timed(lambda h: rk.least_penalty(variant, h), hands)
     print(
         f"least_penalty  same hands, warm (the variant's search table shared across hands, "

@@ -44,8 +44,8 @@ def position(variant: rk.Variant, row: int, seed: int, opened: bool) -> rk.Round
     )
 
 
-def timed(action: Callable[[], object]) -> tuple[float, object]:
-    clear_caches()
+def timed(variant: rk.Variant, action: Callable[[], object]) -> tuple[float, object]:
+    clear_caches(variant)
     start = time.perf_counter()
     result = action()
     return (time.perf_counter() - start) * 1e3, result
@@ -64,16 +64,16 @@ def main() -> None:
             legal, take, after, depths = [], [], [], []
             for seed in range(args.seeds):
                 state = position(variant, row, seed, opened)
-                ms, moves = timed(state.legal_moves)
+                ms, moves = timed(variant, state.legal_moves)
                 legal.append(ms)
                 deep = [m for m in moves if isinstance(m, Take) and m.depth > 1]  # type: ignore[attr-defined]
                 if not deep:
                     continue
                 move = max(deep, key=lambda m: m.depth)
-                ms, taken = timed(lambda: state.apply(move))  # noqa: B023 (called at once)
+                ms, taken = timed(variant, lambda: state.apply(move))  # noqa: B023 (called at once)
                 take.append(ms)
                 depths.append(move.depth)
-                ms, _ = timed(taken.legal_moves)  # type: ignore[attr-defined]
+                ms, _ = timed(variant, taken.legal_moves)  # type: ignore[attr-defined]
                 after.append(ms)
             print(
                 f"{row:>4} {opened!s:>6} {_pair(legal)} {_pair(take)} {_pair(after)} "

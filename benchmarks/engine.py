@@ -48,14 +48,14 @@ def retained_bytes(variant: rk.Variant, players: int, seed: int) -> float:
     state = rk.deal(variant, players=players, seed=seed)
     # The library's bounded caches are emptied before each reading: they are
     # not part of any state.
-    clear_caches()
+    clear_caches(variant)
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     kept = [state]
     while state.phase != "over" and len(kept) < 400:
         state = state.apply(choose_random_move(state, rng))
         kept.append(state)
-    clear_caches()
+    clear_caches(variant)
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     return (after - before) / max(1, len(kept) - 1)

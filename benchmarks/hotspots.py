@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hotspots.py: {error}", file=sys.stderr)
         return 2
     print(f"rummykit from {rk.__file__} ({'compiled' if compiled_build() else 'pure Python'})")
-    clear_caches()  # both runs start cold: the profiled run finds nothing the first one made
+    clear_caches(variant)  # both runs start cold: the profiled run finds nothing the first one made
     start = time.perf_counter()
     decisions = play(variant, args.players, args.games, args.seed)
     untimed = (time.perf_counter() - start) / decisions * 1e6
@@ -101,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.variant}, {args.players} players, {args.games} random legal playouts: "
         f"{decisions} decisions, {untimed:.1f} us per decision without the profiler"
     )
-    clear_caches()
+    clear_caches(variant)
     profiled, table = hotspots(variant, args.players, args.games, args.seed)
     total = sum(row[2] for row in table.values())  # every function's own time, summed
     print(f"under cProfile: {profiled} decisions, {total / profiled * 1e6:.1f} us per decision; by own time")

@@ -27,12 +27,12 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
    then pass 2 ...); each pass plays new deals, the same seeds for every
    engine. Before each of its passes rummykit forgets the results it
    remembered from the hands played (least-penalty searches, meld verdicts,
-   meld moves, commit verdicts: ``clear_caches(results_only=True)`` and
-   ``memo.forget_all()``); it keeps its variants' search tables (candidate
-   melds by suit and rank pattern, made from the deck and the meld rules on
-   first use: in the warm-up game, or in the first pass that needs them), as
-   OpenSpiel makes its meld tables untimed (each new game state builds them
-   before its first decision). Emptying those too would make every pass
+   meld moves, commit verdicts: ``clear_caches(variant, results_only=True)``);
+   it keeps its variants' search tables (candidate melds by suit and rank
+   pattern, made from the deck and the meld rules on first use: in the
+   warm-up game, or in the first pass that needs them), as OpenSpiel makes
+   its meld tables untimed (each new game state builds them before its
+   first decision). Emptying those too would make every pass
    build them again: 6-11 ms a pass of 12 gin deals (about 1,350 decisions),
    some 4-8 us a decision. A row shows the mean microseconds per decision
    (the median of the passes' means and their range), the median single
@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import importlib
 import itertools
 import json
 import os
@@ -84,11 +85,6 @@ from typing import Any
 import rummykit as rk
 from rummykit import Card
 from rummykit import solver as rk_solver
-
-try:
-    from rummykit.speed.memo import forget_all
-except ImportError:  # a --baseline checkout from before the package had folders
-    from rummykit.memo import forget_all  # type: ignore[import-not-found,no-redef]
 
 HERE = Path(__file__).resolve().parent
 clock = time.perf_counter
@@ -220,11 +216,14 @@ def rlcard_env_engine() -> Playout | None:
     return play
 
 
-def forget_learned() -> None:
+def forget_learned(variant: rk.Variant) -> None:
     """Forget the results rummykit remembered from the hands played, and keep
     its variants' search tables (see the module's docstring)."""
-    rk_solver.clear_caches(results_only=True)
-    forget_all()
+    try:
+        rk_solver.clear_caches(variant, results_only=True)
+    except TypeError:  # a --baseline checkout from before variants kept their own memo
+        rk_solver.clear_caches(results_only=True)  # type: ignore[call-arg]
+        importlib.import_module("rummykit.speed.memo").forget_all()
 
 
 def rummykit_engine(ref: str, players: int) -> Playout | None:
@@ -234,7 +233,7 @@ def rummykit_engine(ref: str, players: int) -> Playout | None:
         return None
 
     def play(seeds: list[int]) -> dict[str, float]:
-        forget_learned()  # untimed: no pass finds the results of another's hands
+        forget_learned(variant)  # untimed: no pass finds the results of another's hands
         tally = Tally()
         for seed in seeds:
             pick = uniforms(seed)
@@ -442,7 +441,7 @@ def _ours_cold(variant: rk.Variant) -> Solver:
     def solve(hands: list[list[Card]]) -> tuple[list[float], list[int]]:
         times, values = [], []
         for hand in hands:
-            rk_solver.clear_caches(results_only=True)
+            forget_learned(variant)
             start = clock()
             values.append(rk.least_penalty(variant, hand, discard=True).penalty)
             times.append(clock() - start)
@@ -453,7 +452,7 @@ def _ours_cold(variant: rk.Variant) -> Solver:
 
 def _ours_warm(variant: rk.Variant) -> Solver:
     def solve(hands: list[list[Card]]) -> tuple[list[float], list[int]]:
-        rk_solver.clear_caches(results_only=True)  # warm within the pass only
+        forget_learned(variant)  # warm within the pass only
         times, values = [], []
         for hand in hands:
             start = clock()

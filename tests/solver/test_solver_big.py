@@ -53,14 +53,16 @@ NATURALS = [Card.natural(r, s) for r in range(2, 15) for s in range(4)]
 def split_from(cards: int) -> Iterator[None]:
     """Split the runs of hands, and bound the searches of best_opening, from
     ``cards`` cards on (and start from empty caches)."""
-    clear_caches()
+    for variant in ALL.values():
+        clear_caches(variant)
     with (
         mock.patch.object(solver_tables, "SPLIT_FROM", cards),
         mock.patch.object(solver_tables, "OPENING_BOUND_FROM", cards),
         mock.patch.object(solver_tables, "OPENING_BOUND_FROM_WITH_JOKERS", cards),
     ):
         yield
-    clear_caches()
+    for variant in ALL.values():
+        clear_caches(variant)
 
 
 @st.composite

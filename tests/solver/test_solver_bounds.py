@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import ast
+import gc
 import random
 import subprocess
 import sys
 import threading
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +22,7 @@ from rummykit import Card, Meld, best_opening, can_go_out, judge_meld, least_pen
 from rummykit.io.positions import position_from_dict
 from rummykit.play.bots import RandomBot
 from rummykit.solver import clear_caches, max_hand
+from rummykit.solver.tables import tables_for
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
 SRC = Path(rk.__file__).resolve().parent
@@ -236,7 +240,8 @@ def test_the_solver_from_threads_while_caches_are_cleared() -> None:
         for _ in range(15):
             cases.append((variant, rnd.sample(deck, rnd.randint(8, 14))))
             cases.append((variant, rnd.sample(naturals[:52], rnd.randint(8, 14))))  # distinct faces
-    clear_caches()
+    for ref in ("rami51", "roemie", "romme51"):
+        clear_caches(VARIANTS[ref])
     reference = [answers(v, h) for v, h in cases]
     errors: list[BaseException] = []
     wrong: list[int] = []
@@ -255,7 +260,8 @@ def test_the_solver_from_threads_while_caches_are_cleared() -> None:
     def clearing() -> None:
         flip = False
         while not done.wait(0.001):
-            clear_caches(results_only=flip)
+            for ref in ("rami51", "roemie", "romme51"):
+                clear_caches(VARIANTS[ref], results_only=flip)
             flip = not flip
 
     cleaner = threading.Thread(target=clearing)
@@ -271,18 +277,17 @@ def test_the_solver_from_threads_while_caches_are_cleared() -> None:
     assert wrong == []
 
 
-def test_the_solver_keeps_the_tables_of_a_bounded_number_of_rule_sets(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A process that meets many variants keeps the tables of the last few only
-    (rummykit.solver.tables.TABLES_KEPT), and a variant whose tables went
-    gets the same answers from new ones."""
-    from rummykit.solver import tables
-
-    monkeypatch.setattr(tables, "TABLES_KEPT", 3)
+def test_a_variant_keeps_its_own_tables_and_they_go_with_it() -> None:
+    """The solver's tables are the variant's own: an equal variant that is
+    another object builds its own and gets the same answers, and a dropped
+    variant leaves no tables behind."""
     hand = rk.parse_cards("3h 4h 5h 9c 9d 9s Kd 2c")
-    first = rk.least_penalty("rami51", hand)
-    for ref in rk.bundled_variants():
-        rk.least_penalty(ref, rk.parse_cards("3h 4h 5h 9c 9d 9s"))
-        assert len(tables._TABLES) <= 3 and len(tables._BY_VARIANT) <= 3
-    assert rk.least_penalty("rami51", hand) == first
+    rami51 = rk.load_variant("rami51")
+    first = rk.least_penalty(rami51, hand)
+    again = attrs.evolve(rami51)
+    assert rk.least_penalty(again, hand) == first
+    tables = weakref.ref(tables_for(again, len(hand)))
+    assert tables() is not tables_for(rami51, len(hand))
+    del again
+    gc.collect()
+    assert tables() is None

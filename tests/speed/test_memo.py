@@ -1,36 +1,68 @@
-"""The tables of remembered results: per owner, bounded, and never a wrong answer."""
+"""Remembered results: kept by their owner, bounded, gone with it, and never a wrong answer."""
 
 from __future__ import annotations
 
+import copy
+import gc
+import pickle
+import weakref
+
 import attrs
 
-from rummykit import Meld, Refusal, judge_meld, load_variant, parse_cards
-from rummykit.speed.memo import PerOwner, forget_all, forgotten_with_all, once_per_owner
+from rummykit import Meld, Refusal, deal, judge_meld, load_variant, parse_cards
+from rummykit.speed.memo import Memo, MemoTable, once_per_owner
+
+
+class Owner:
+    def __init__(self) -> None:
+        self.memo = Memo()
 
 
 def test_each_owner_has_its_own_table() -> None:
-    memo: PerOwner[str, int] = PerOwner(limit=10)
-    first, second = object(), object()
-    memo.table(first)["x"] = 1
-    assert memo.table(first) == {"x": 1}
-    assert memo.table(second) == {}
-    assert memo.table(first) == {"x": 1}  # the last owner's table is kept beside; the others stay
+    kind: MemoTable[str, int] = MemoTable("test.kind", limit=10)
+    first, second = Owner(), Owner()
+    kind.of(first)["x"] = 1
+    assert kind.of(first) == {"x": 1}
+    assert kind.of(second) == {}
+    assert kind.of(first) == {"x": 1}
 
 
 def test_a_full_table_is_emptied() -> None:
-    memo: PerOwner[int, int] = PerOwner(limit=3)
-    owner = object()
+    kind: MemoTable[int, int] = MemoTable("test.small", limit=3)
+    owner = Owner()
     for key in range(3):
-        memo.table(owner)[key] = key
-    assert memo.table(owner) == {}
+        kind.of(owner)[key] = key
+    assert kind.of(owner) == {}
 
 
-def test_forget_all_empties_every_table() -> None:
-    memo: PerOwner[str, int] = PerOwner(limit=10)
-    owner = object()
-    memo.table(owner)["x"] = 1
-    forget_all()
-    assert memo.table(owner) == {}
+def test_two_kinds_of_table_are_apart() -> None:
+    one: MemoTable[str, int] = MemoTable("test.one", limit=10)
+    two: MemoTable[str, int] = MemoTable("test.two", limit=10)
+    owner = Owner()
+    one.of(owner)["x"] = 1
+    assert two.of(owner) == {}
+
+
+def test_clearing_a_memo_forgets_its_tables_and_products() -> None:
+    kind: MemoTable[str, int] = MemoTable("test.kind", limit=10)
+    owner = Owner()
+    kind.of(owner)["x"] = 1
+
+    @once_per_owner
+    def made(owner: Owner) -> list[int]:
+        return [1]
+
+    first = made(owner)
+    owner.memo.clear((kind,))
+    assert kind.of(owner) == {} and made(owner) is first
+    owner.memo.clear()
+    assert made(owner) is not first
+
+
+def test_a_copy_of_a_memo_starts_empty() -> None:
+    owner = Owner()
+    MemoTable[str, int]("test.kind", limit=10).of(owner)["x"] = 1
+    assert repr(copy.deepcopy(owner.memo)) == repr(pickle.loads(pickle.dumps(owner.memo))) == repr(Memo())
 
 
 def test_equal_cards_under_other_rules_are_judged_again() -> None:
@@ -60,27 +92,18 @@ def test_once_per_owner_makes_a_value_once_per_owner_object() -> None:
     assert rule_of.__name__ == "rule_of"
 
 
-def test_once_per_owner_forgets_beyond_64_owners_and_stays_right() -> None:
-    calls: list[int] = []
-
-    @once_per_owner
-    def double(owner: list[int]) -> int:
-        calls.append(owner[0])
-        return owner[0] * 2
-
-    owners = [[n] for n in range(200)]
-    assert [double(o) for o in owners] == [2 * n for n in range(200)]
-    assert len(calls) == 200
-    double(owners[-1])  # the latest owner is remembered
-    assert len(calls) == 200
-    double(owners[0])  # the first was forgotten when the table filled
-    assert calls[-1] == 0 and len(calls) == 201
-    assert [double(o) for o in reversed(owners)] == [2 * n for n in reversed(range(200))]
-
-
-def test_forget_all_empties_a_shared_table_given_to_it() -> None:
-    table = forgotten_with_all({"turn": True})
-    assert table == {"turn": True}
-    forget_all()
-    assert table == {}
-
+def test_what_is_remembered_for_a_variant_goes_with_it() -> None:
+    """A variant played and dropped leaves nothing behind that holds it: no
+    table outside it remembers it (its rule set, solver tables, verdicts)."""
+    variant = attrs.evolve(load_variant("rami51"))
+    state = deal(variant, players=2, seed=5)
+    for _ in range(30):
+        moves = state.legal_moves()
+        if not moves or state.is_over:
+            break
+        state = state.apply(moves[-1])
+    assert variant.memo.products and repr(variant.memo) != repr(Memo())
+    gone = weakref.ref(variant)
+    del variant, state, moves
+    gc.collect()
+    assert gone() is None

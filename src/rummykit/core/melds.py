@@ -33,7 +33,7 @@ from rummykit.core.cards import (
 )
 from rummykit.core.errors import N_, Refusal, Text, joined
 from rummykit.core.values import TableValues
-from rummykit.speed.memo import PerOwner
+from rummykit.speed.memo import Memo, MemoTable
 
 __all__ = [
     "HasMeldRules",
@@ -78,6 +78,8 @@ class MeldRules:
     values: TableValues = TableValues()
     wild_deuces: bool = False
     """``deck.wild_deuces``: a deuce may be played as a wild card (``2h=8c``)."""
+    memo: Memo = attrs.field(init=False, eq=False, repr=False, factory=Memo)
+    """The verdicts and listings remembered under these rules (gone with them)."""
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -573,7 +575,7 @@ def _run_shape_refusal(
 # --------------------------------------------------------------------------- entry points
 
 
-_JUDGED: PerOwner[tuple[Card, ...], Meld | Refusal] = PerOwner(limit=10_000)
+_JUDGED: MemoTable[tuple[Card, ...], Meld | Refusal] = MemoTable("melds.judged", limit=10_000)
 
 
 def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
@@ -583,7 +585,7 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     (``JK=8h``), which binds it where the variant lets players declare.
     Verdicts are values: they are remembered per rules object and group.
     """
-    verdicts = _JUDGED.table(rules)
+    verdicts = _JUDGED.of(rules)
     key = tuple(cards)
     verdict = verdicts.get(key)
     if verdict is None:

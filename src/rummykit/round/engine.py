@@ -49,7 +49,7 @@ from rummykit.rules.wall import at_wall, wall_draw_refusal
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.speed.evolve import changer_for, maker_for
 from rummykit.speed.evolve import evolve as _evolve
-from rummykit.speed.memo import PerOwner, forgotten_with_all, once_per_owner
+from rummykit.speed.memo import MemoTable, once_per_owner
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -71,7 +71,9 @@ __all__ = [
 
 _NO_TURN = Turn()  # turns are values: the fresh turn, and a draw from the stock, made once
 _STOCK_TURN = Turn(source="stock")
-_TAKE_TURNS: dict[tuple[Card, bool], Turn] = {}  # the turn after taking a card, by card and condition
+_TAKE_TURNS: MemoTable[tuple[Card, bool], Turn] = MemoTable("engine.take_turns", limit=1_024)
+"""The turn after taking a card, by card and condition (one object each, so
+that a commit verdict remembered by its turn object is met again)."""
 
 
 def _refuse(code: str, message: str, **fields: object) -> IllegalMove:
@@ -343,7 +345,7 @@ def draw_refusal(state: RoundState) -> IllegalMove | None:
     now; None: it is legal."""
     if state.phase != "draw":
         return _refuse("turn.wrong-phase", "You have drawn already this turn.")
-    verdicts = _STOCK_DRAWS.table(state.variant)
+    verdicts = _STOCK_DRAWS.of(state.variant)
     stock_size = len(state.stock)
     hit = verdicts.get(stock_size)
     if hit is None:
@@ -358,7 +360,7 @@ def _stock_draw_refusal(variant: Variant, stock_size: int) -> Refusal | None:
     return refusal if refusal is not None else wall_draw_refusal(variant, stock_size)
 
 
-_STOCK_DRAWS: PerOwner[int, tuple[Refusal | None]] = PerOwner(limit=1_000)
+_STOCK_DRAWS: MemoTable[int, tuple[Refusal | None]] = MemoTable("engine.stock_draws", limit=1_000)
 """``_stock_draw_refusal`` per variant, by the stock's size (a draw phase
 asks it when listing and again when the draw is applied)."""
 
@@ -387,29 +389,27 @@ def _hands_after_draw(
     # Hands hold faces, in code order: every joker is the one JOKER, and any sits last.
     jokers = hand.count(JOKER) if hand and hand[-1] is JOKER else 0
     if turn.start_jokers != jokers:
-        turn = _with_jokers(turn, jokers)
+        turn = _with_jokers(state.variant, turn, jokers)
     return _hands_with(state, hand), turn
 
 
-def _with_jokers(turn: Turn, jokers: int) -> Turn:
+def _with_jokers(variant: Variant, turn: Turn, jokers: int) -> Turn:
     """``turn`` starting with ``jokers`` jokers in hand: one object for each
     turn object and count, as the turns a draw starts are (a commit verdict
     is remembered by its turn object, see ``_hand_blind_verdict``)."""
     key = (id(turn), jokers)
-    hit = _JOKER_TURNS.get(key)
+    turns = _JOKER_TURNS.of(variant)
+    hit = turns.get(key)
     if hit is not None and hit[0] is turn:
         return hit[1]
     made = _evolve(turn, start_jokers=jokers)
-    if len(_JOKER_TURNS) >= _REMEMBERED:
-        _JOKER_TURNS.clear()
-    _JOKER_TURNS[key] = (turn, made)
+    turns[key] = (turn, made)
     return made
 
 
-_JOKER_TURNS: dict[tuple[int, int], tuple[Turn, Turn]] = forgotten_with_all({})
-"""By the id of a turn and a count of jokers: the turn and its copy with that
-count (each entry holds its turn, so the id stays its own; emptied beyond
-``_REMEMBERED``, and by ``memo.forget_all``)."""
+_JOKER_TURNS: MemoTable[tuple[int, int], tuple[Turn, Turn]] = MemoTable("engine.joker_turns", limit=1_024)
+"""Per variant, by the id of a turn and a count of jokers: the turn and its
+copy with that count (each entry holds its turn, so the id stays its own)."""
 
 
 # The copies of the draws and takes of nearly every turn, each changing the
@@ -471,7 +471,8 @@ def _take(state: RoundState, move: Take) -> RoundState:
     if move.depth == 1:
         conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
         pickup = pickup_obligation(variant) if conditional else None
-        turn = _TAKE_TURNS.get((chosen, conditional)) or _TAKE_TURNS.setdefault(
+        take_turns = _TAKE_TURNS.of(variant)
+        turn = take_turns.get((chosen, conditional)) or take_turns.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
         )
         hands, turn = _hands_after_draw(state, taken, turn)
@@ -855,7 +856,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     Where the verdict is the same for every hand left after a discard (cards
     left, no swapped joker: see ``commit_depends_on_hand``), it is remembered
     (``_hand_blind_verdict``)."""
-    seen, verdict = _last_commit[0]
+    seen, verdict = _LAST_COMMIT.of(state.variant).get(None, _NO_COMMIT_YET)
     if seen is not state or not hand:  # (the last state's verdict is for hands left with cards)
         if hand and not commit_depends_on_hand(state):
             verdict = _hand_blind_verdict(state, hand)
@@ -872,9 +873,11 @@ Python, where a verdict is asked for every listing of a turn's discards).
 The maker takes exactly Commit's arguments; typed as the class, its calls
 are checked against ``Commit.__init__``."""
 
-_last_commit: list[tuple[object, bool | Refusal]] = [(None, False)]
-"""The last state whose hand-independent commit verdict was found, and the
-verdict (one entry, replaced whole: safe to share between threads)."""
+_LAST_COMMIT: MemoTable[None, tuple[object, bool | Refusal]] = MemoTable("engine.last_commit", limit=2)
+"""Per variant, under the key None: the last state whose hand-independent
+commit verdict was found, and the verdict (one entry, replaced whole: safe to
+share between threads)."""
+_NO_COMMIT_YET: tuple[object, bool | Refusal] = (None, False)
 
 
 def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:
@@ -884,14 +887,15 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     one of them judge the same turn twice), or else remembered by the turn,
     the table, the mover's opening and the deal (most turns of a round draw
     and discard alone, and share their Turn and table objects)."""
-    seen, verdict = _last_commit[0]
+    last = _LAST_COMMIT.of(state.variant)
+    seen, verdict = last.get(None, _NO_COMMIT_YET)
     if seen is state:
         return verdict
     turn, table = state.turn, state.table
     if turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
         verdict = _commit_verdict(state, hand)
     else:
-        verdicts = _BLIND_VERDICTS.table(state.variant)
+        verdicts = _BLIND_VERDICTS.of(state.variant)
         key = (id(turn), id(table), state.opened[state.to_move], state.deal_number)
         hit = verdicts.get(key)
         if hit is not None and hit[0] is turn and hit[1] is table:
@@ -899,17 +903,17 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
         else:
             verdict = _commit_verdict(state, hand)
             verdicts[key] = (turn, table, verdict)
-    _last_commit[0] = (state, verdict)
+    last[None] = (state, verdict)
     return verdict
 
 
 _BlindEntry = tuple[Turn, tuple[TableMeld, ...], bool | Refusal]
-_BLIND_VERDICTS: PerOwner[tuple[int, int, bool, int], _BlindEntry] = PerOwner(limit=1_024)
+_BLIND_VERDICTS: MemoTable[tuple[int, int, bool, int], _BlindEntry] = MemoTable(
+    "engine.blind_verdicts", limit=1_024
+)
 """Verdicts of ``_hand_blind_verdict`` per variant, by the ids of the turn
 and the table, the opening and the deal; each entry holds its turn and
 table, so the ids stay theirs while it is remembered."""
-_REMEMBERED = 1024
-"""The most entries ``_JOKER_TURNS`` keeps (it is emptied beyond)."""
 
 
 def _all_hand_blind(variant: Variant) -> bool:

@@ -51,7 +51,7 @@ from rummykit.rules.during_play import melds_during_play
 from rummykit.rules.knock import knock_rule
 from rummykit.rules.table import table_rule
 from rummykit.rules.wild_shift import open_ends, shift_allowed
-from rummykit.speed.memo import PerOwner
+from rummykit.speed.memo import MemoTable
 
 __all__ = ["legal_moves"]
 
@@ -212,11 +212,13 @@ def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:
     return [c for c in faces if c.code != JOKER_CODE and c.rank == meld.rank and c.suit not in held]
 
 
-_MELD_MOVES: PerOwner[tuple[Card, ...], tuple[MeldMove, ...]] = PerOwner(limit=1_000)
+_MELD_MOVES: MemoTable[tuple[Card, ...], tuple[MeldMove, ...]] = MemoTable("legal.meld_moves", limit=1_000)
 _Piece = tuple[tuple[tuple[object, MeldMove, str], ...], tuple[MeldMove, ...]]
 """A piece: (identity, move, its text) of each distinct meld, and the moves alone."""
-_SET_PIECES: PerOwner[tuple[tuple[Card, ...], int], _Piece] = PerOwner(limit=20_000)
-_RUN_PIECES: PerOwner[tuple[int, tuple[Card, ...], bool, int], _Piece] = PerOwner(limit=20_000)
+_SET_PIECES: MemoTable[tuple[tuple[Card, ...], int], _Piece] = MemoTable("legal.set_pieces", limit=20_000)
+_RUN_PIECES: MemoTable[tuple[int, tuple[Card, ...], bool, int], _Piece] = MemoTable(
+    "legal.run_pieces", limit=20_000
+)
 
 
 def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
@@ -228,7 +230,7 @@ def _meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]
     hand's cards of that rank or suit and its number of jokers: they are
     built as pieces, remembered too, and put together here."""
     rules = state.variant.meld_rules
-    remembered = _MELD_MOVES.table(rules)
+    remembered = _MELD_MOVES.of(rules)
     key = tuple(hand)
     found = remembered.get(key)
     if found is not None:
@@ -271,7 +273,7 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
     set_least = rules.set_min - jokers
     run_least = rules.run_min - jokers - (1 if rules.ace_low and rules.ace_high else 0)
     pieces: list[_Piece] = []
-    sets = _SET_PIECES.table(rules)
+    sets = _SET_PIECES.of(rules)
     for group in by_rank.values():
         if len(group) < set_least:
             continue
@@ -280,7 +282,7 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
         if piece is None:
             piece = sets[set_key] = _set_piece(rules, group, jokers)
         pieces.append(piece)
-    runs = _RUN_PIECES.table(rules)
+    runs = _RUN_PIECES.of(rules)
     for suit in sorted(by_suit):
         held = by_suit[suit]
         if len(held) < run_least:
@@ -474,7 +476,9 @@ def _add(results: dict[object, tuple[Card, ...]], rules: object, cards: tuple[Ca
         results[meld] = undeclared if plain == meld else cards
 
 
-_LAYOFFS: PerOwner[tuple[Meld, tuple[Card, ...]], tuple[tuple[Card, ...], ...]] = PerOwner(limit=5_000)
+_LAYOFFS: MemoTable[tuple[Meld, tuple[Card, ...]], tuple[tuple[Card, ...], ...]] = MemoTable(
+    "legal.layoffs", limit=5_000
+)
 
 
 def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
@@ -489,7 +493,7 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
     relevant = tuple(
         [c for c in hand if c.code == JOKER_CODE or c.code < wild_below or (c.code >> shift) & mask == wanted]
     )
-    remembered = _LAYOFFS.table(rules)
+    remembered = _LAYOFFS.of(rules)
     key = (meld, relevant)
     groups = remembered.get(key)
     if groups is None:

@@ -25,6 +25,7 @@ import attrs
 
 from rummykit.core.errors import Refusal
 from rummykit.core.melds import Meld
+from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the commit's facts are defined with the commit rules
@@ -157,16 +158,7 @@ class RuleSet:
         return any(w.waives(going_out=going_out) for w in self.waivers)
 
 
-_COMPOSED: dict[int, tuple[Variant, RuleSet]] = {}
-
-
+@once_per_owner
 def compose(variant: Variant) -> RuleSet:
-    """The rule set of ``variant`` (built once per variant object)."""
-    cached = _COMPOSED.get(id(variant))
-    if cached is not None and cached[0] is variant:
-        return cached[1]
-    rule_set = RuleSet(_build(_OPENING, variant), _build(_WAIVER, variant), _build(_COMMIT, variant))
-    if len(_COMPOSED) > 256:
-        _COMPOSED.clear()
-    _COMPOSED[id(variant)] = (variant, rule_set)
-    return rule_set
+    """The rule set of ``variant`` (built once per variant object, kept by it)."""
+    return RuleSet(_build(_OPENING, variant), _build(_WAIVER, variant), _build(_COMMIT, variant))

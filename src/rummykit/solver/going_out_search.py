@@ -25,7 +25,7 @@ from rummykit.solver.tables import (
     tables_for,
     take,
 )
-from rummykit.speed.memo import PerOwner
+from rummykit.speed.memo import MemoTable
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["GoOutPlan", "can_go_out", "can_open_with"]
@@ -398,7 +398,7 @@ def _go_out_plan(
 
 
 # Answers per variant's tables (emptied by clear_caches, like every memo table).
-_REACHED: PerOwner[tuple[Any, ...], bool] = PerOwner(limit=20_000)
+_REACHED: MemoTable[tuple[Any, ...], bool] = MemoTable("solver.reached", limit=20_000)
 
 
 def can_open_with(
@@ -465,7 +465,7 @@ def can_open_with(
         frozenset(blocked),
         targets,
     )
-    answers = _REACHED.table(tables)
+    answers = _REACHED.of(tables)
     known = answers.get(key)
     if known is None:
         split = split_for(len(hand_cards), values=True)

@@ -18,7 +18,7 @@ from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.core.melds import Meld, MeldRules, judge_meld
 from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.suit_rows import SuitRows, suit_rows_for
-from rummykit.speed.memo import forget_all
+from rummykit.speed.memo import Memo, once_per_owner
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "SPLIT_FROM",
     "SPLIT_NONE",
     "SPLIT_VALUES",
-    "TABLES_KEPT",
     "Candidate",
     "bounded",
     "clear_caches",
@@ -82,6 +81,7 @@ class Tables:
 
     def __init__(self, rules: MeldRules, pure_min: int, penalties: Sequence[int]) -> None:
         self.rules = rules
+        self.memo = Memo()  # the searches' answers that live as long as the tables
         self.pure_min = pure_min
         self.penalties = penalties
         self.built: dict[Candidate, Meld] = {}
@@ -360,18 +360,6 @@ def _count_choices(pattern: int) -> list[tuple[int, ...]]:
     return choices
 
 
-_TABLES: dict[tuple[MeldRules, int, tuple[int, ...]], Tables] = {}
-
-
-_BY_VARIANT: dict[int, tuple[Variant, Tables, int]] = {}
-
-TABLES_KEPT = 32
-"""How many rule sets' tables are kept (each some 150 KB and more as its
-searches fill it): past that the oldest go, so that a process that meets
-many variants (documents carrying their own rules) does not keep them all.
-Every bundled variant fits many times over."""
-
-
 def max_hand(variant: Variant) -> int:
     """The most cards one hand can hold in a round of this variant: the
     solver refuses larger hands as bad input.
@@ -406,29 +394,19 @@ def max_hand(variant: Variant) -> int:
 def tables_for(variant: Variant, cards: int) -> Tables:
     """The variant's search tables, for a hand of ``cards`` cards; a
     ValueError if no hand of the variant can hold that many (the bound also
-    keeps the searches, one level per card, far from the recursion limit)."""
-    # Looked up by the variant object first: hashing the rules on every call
-    # would cost more than many a search.
-    hit = _BY_VARIANT.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        if cards > hit[2]:
-            raise _too_many(variant, cards, hit[2])
-        return hit[1]
-    limit = max_hand(variant)
+    keeps the searches, one level per card, far from the recursion limit).
+    The tables are the variant's own (kept in its memo, gone with it)."""
+    tables, limit = _tables_and_bound(variant)
     if cards > limit:
         raise _too_many(variant, cards, limit)
+    return tables
+
+
+@once_per_owner
+def _tables_and_bound(variant: Variant) -> tuple[Tables, int]:
+    """The variant's search tables, built once, and the most cards a hand holds."""
     pure_min = hand_rules_of(variant).pure_run_min
-    penalties = variant.hand_penalties
-    key = (variant.meld_rules, pure_min, penalties)
-    found = _TABLES.get(key)
-    if found is None:
-        while len(_TABLES) >= TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]  # the oldest
-        found = _TABLES[key] = Tables(variant.meld_rules, pure_min, penalties)
-    if len(_BY_VARIANT) >= TABLES_KEPT:
-        _BY_VARIANT.clear()  # (it holds the variants and their tables: as few as the tables)
-    _BY_VARIANT[id(variant)] = (variant, found, limit)
-    return found
+    return Tables(variant.meld_rules, pure_min, variant.hand_penalties), max_hand(variant)
 
 
 def _too_many(variant: Variant, cards: int, limit: int) -> ValueError:
@@ -644,17 +622,22 @@ def take(state: int, mask: int, repeat: int) -> int:
     return state
 
 
-def clear_caches(*, results_only: bool = False) -> None:
-    """Forget cached search results (``results_only``), or everything: candidate
-    lists, built melds, search results, meld verdicts and the meld moves of
-    hands. Answers never change; only speed."""
-    if results_only:
-        # A copy of the values: another thread may add a variant's tables meanwhile.
-        for tables in list(_TABLES.values()):
-            tables.least.clear()
-            tables.least_plain.clear()
-            tables.least_owing.clear()
-    else:
-        _TABLES.clear()
-        _BY_VARIANT.clear()
-        forget_all()
+def clear_caches(variant: Variant, *, results_only: bool = False) -> None:
+    """Forget what was remembered for ``variant``: with ``results_only``,
+    every result (search results, meld verdicts and listings, the engine's
+    verdicts), keeping what is built from the rules alone (the rule
+    components, the candidate tables); else everything. Answers never
+    change; only speed."""
+    if not results_only:
+        variant.memo.clear()
+        variant.meld_rules.memo.clear()
+        return
+    made = variant.memo.products.get(_tables_and_bound)
+    if made is not None:
+        tables: Tables = made[0]
+        tables.least.clear()
+        tables.least_plain.clear()
+        tables.least_owing.clear()
+        tables.memo.clear()
+    variant.memo.clear(variant.memo.kinds())
+    variant.meld_rules.memo.clear(variant.meld_rules.memo.kinds())

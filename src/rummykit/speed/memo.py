@@ -1,113 +1,116 @@
-"""Tables of remembered results: one per owner object (a variant's rules),
-or shared by every owner and registered to be forgotten with the others
-(:func:`forgotten_with_all`).
+"""Remembered results, kept by the object they belong to.
 
-An owner is found by identity: hashing a rules object on every call would
-cost more than many a lookup saves. Each table is bounded: it is emptied
-when it reaches its limit (results are values; forgetting them costs only
-time).
+An owner (a variant, its meld rules, the solver's tables) carries a
+:class:`Memo`; what is remembered for it lives there and goes with it. A
+kind of table is named once, as a module constant :class:`MemoTable` (its
+name and its bound: it holds no entries itself); ``TABLE.of(owner)`` is the
+owner's table of that kind. :func:`once_per_owner` makes a factory whose
+product is made once per owner and kept in the owner's memo.
 
-The tables may be used from several threads without a lock: a caller only
-gets an entry and sets an entry whole (``get`` then ``table[key] = value``),
-each a single dict operation, and a table emptied by another thread (its
-limit, :func:`forget_all`) only makes the caller compute the value again.
-A caller must never read an entry back with ``table[key]`` after setting it.
+Each table is bounded: it is emptied when it reaches its limit (results are
+values; forgetting them costs only time). The tables may be used from
+several threads without a lock: a caller only gets an entry and sets an
+entry whole (``get`` then ``table[key] = value``), each a single dict
+operation, and a table emptied meanwhile only makes the caller compute the
+value again. A caller must never read an entry back with ``table[key]``
+after setting it.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["PerOwner", "forget_all", "forgotten_with_all", "once_per_owner"]
+__all__ = ["HasMemo", "Memo", "MemoTable", "once_per_owner"]
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-class PerOwner(Generic[K, V]):
-    """A dict of remembered results for each owner object."""
+class Memo:
+    """The remembered results of one owner object: its tables by kind, and
+    the products of :func:`once_per_owner` factories."""
 
-    __slots__ = ("_last", "_limit", "_tables")
+    __slots__ = ("_tables", "products")
 
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
-        self._tables: dict[int, tuple[object, dict[K, V]]] = {}
-        # The last owner's entry (one entry, replaced whole), found without a
-        # lookup by a program that plays one variant.
-        self._last: tuple[object, dict[K, V]] | None = None
-        _ALL.append(self)
+    def __init__(self) -> None:
+        self._tables: dict[MemoTable[Any, Any], dict[Any, Any]] = {}
+        self.products: dict[Callable[..., Any], Any] = {}
+        """What each :func:`once_per_owner` factory made of the owner."""
 
-    def table(self, owner: object) -> dict[K, V]:
-        """The owner's table, emptied first if it has reached the limit."""
-        entry = self._last
-        if entry is None or entry[0] is not owner:
-            entry = self._tables.get(id(owner))
-            if entry is None or entry[0] is not owner:
-                if len(self._tables) > 64:
-                    self._tables.clear()
-                entry = self._tables[id(owner)] = (owner, {})
-            self._last = entry
-        table = entry[1]
-        if len(table) >= self._limit:
+    def table(self, kind: MemoTable[K, V]) -> dict[K, V]:
+        """The table of ``kind``, emptied first if it has reached its limit."""
+        table = self._tables.get(kind)
+        if table is None:
+            table = self._tables[kind] = {}
+        elif len(table) >= kind.limit:
             table.clear()
         return table
 
-    def clear(self) -> None:
-        self._tables.clear()
-        self._last = None
+
+    def kinds(self) -> tuple[MemoTable[Any, Any], ...]:
+        """The kinds of table this memo holds."""
+        return tuple(self._tables)
+
+    def clear(self, kinds: tuple[MemoTable[Any, Any], ...] | None = None) -> None:
+        """Forget the tables of ``kinds``, or everything."""
+        if kinds is None:
+            self._tables.clear()
+            self.products.clear()
+            return
+        for kind in kinds:
+            self._tables.pop(kind, None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Remembered results stay with their owner: a copy starts empty.
+        return (Memo, ())
+
+    def __repr__(self) -> str:
+        return f"Memo({len(self._tables)} tables, {len(self.products)} made)"
 
 
-class _Clearable(Protocol):
-    def clear(self) -> None: ...
+class HasMemo(Protocol):
+    """An object that keeps its own remembered results."""
+
+    @property
+    def memo(self) -> Memo: ...
 
 
-_ALL: list[_Clearable] = []
+class MemoTable(Generic[K, V]):
+    """A kind of table: its name and the most entries it holds. The tables
+    themselves are in each owner's :class:`Memo`."""
+
+    __slots__ = ("limit", "name")
+
+    def __init__(self, name: str, limit: int) -> None:
+        self.name = name
+        self.limit = limit
+
+    def of(self, owner: HasMemo) -> dict[K, V]:
+        """``owner``'s table of this kind."""
+        return owner.memo.table(self)
+
+    def __repr__(self) -> str:
+        return f"MemoTable({self.name!r}, limit={self.limit})"
 
 
-def forgotten_with_all(table: dict[K, V]) -> dict[K, V]:
-    """``table`` (a dict of remembered results, shared by every owner), to be
-    emptied by :func:`forget_all` too."""
-    _ALL.append(table)
-    return table
-
-
-def forget_all() -> None:
-    """Empty every table of remembered results."""
-    for memo in _ALL:
-        memo.clear()
-
-
-Owner = TypeVar("Owner")
+Owner = TypeVar("Owner", bound=HasMemo)
+_NOT_MADE: Any = object()
 Made = TypeVar("Made")
 
 
-def once_per_owner(factory: Callable[[Owner], Made], *, limit: int = 64) -> Callable[[Owner], Made]:
-    """``factory(owner)`` made once per owner object and then remembered,
-    found by identity (a variant's rule components: ``functools.lru_cache``
-    would hash the variant, its whole rules, on every call). The table holds
-    each owner, so its id stays its own while it is remembered.
-
-    At most ``limit`` owners are remembered (the table is emptied beyond);
-    like the tables above, it is safe to share between threads without a lock.
-    The last owner asked for is kept beside the table (one entry, replaced
-    whole), so a program that plays one variant finds it without a lookup."""
-    made: dict[int, tuple[object, Made]] = {}
-    last: list[tuple[object, Made] | None] = [None]
+def once_per_owner(factory: Callable[[Owner], Made]) -> Callable[[Owner], Made]:
+    """``factory(owner)`` made once per owner and kept in the owner's memo
+    (a variant's rule components: ``functools.lru_cache`` would hash the
+    variant, its whole rules, on every call, and keep it alive)."""
 
     def once(owner: Owner) -> Made:
-        hit = last[0]
-        if hit is not None and hit[0] is owner:
-            return hit[1]
-        hit = made.get(id(owner))
-        if hit is None or hit[0] is not owner:
-            hit = (owner, factory(owner))
-            if len(made) >= limit:
-                made.clear()
-            made[id(owner)] = hit
-        last[0] = hit
-        return hit[1]
+        products = owner.memo.products
+        product = products.get(factory, _NOT_MADE)
+        if product is _NOT_MADE:
+            product = products[factory] = factory(owner)
+        return product  # type: ignore[no-any-return]
 
     functools.update_wrapper(once, factory)
     return once

@@ -16,7 +16,8 @@ from rummykit.round.engine import apply_move
 from rummykit.round.legal import legal_moves
 from rummykit.round.state import LOG_SIZE, RoundState, install_round_services
 from rummykit.round.views import view_of
-from rummykit.speed.memo import forgotten_with_all
+from rummykit.speed.memo import MemoTable
+from rummykit.variant.model import Variant
 
 __all__ = ["StandardServices", "apply_logged", "public_entry"]
 
@@ -29,37 +30,34 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     actor: object = state.to_move
     if isinstance(parsed, Buy):
         actor = seat if seat is not None else named
-    return _entry(parsed, actor)
+    return _entry(parsed, actor, state.variant)
 
 
 def _text_of(move: Move) -> str:
     return _FIXED_TEXTS.get(type(move)) or str(move)
 
 
-def _entry(move: Move, actor: Any) -> str:
+def _entry(move: Move, actor: Any, variant: Variant) -> str:
     """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``
     (remembered for a seat number; any other actor is written out)."""
     if type(actor) is not int:  # True would find seat 1's entry
         return f"{actor}: {_text_of(move)}"
+    entries = _ENTRIES.of(variant)
     key = (id(move), actor)
-    hit = _ENTRIES.get(key)
+    hit = entries.get(key)
     if hit is not None and hit[0] is move:
         return hit[1]
     entry = f"{actor}: {_text_of(move)}"
-    if len(_ENTRIES) >= _ENTRIES_LIMIT:
-        _ENTRIES.clear()
-    _ENTRIES[key] = (move, entry)
+    entries[key] = (move, entry)
     return entry
 
 
-_ENTRIES: dict[tuple[int, int], tuple[Move, str]] = forgotten_with_all({})
-"""Log entries by the id of a move object and the seat that made it: the
-legal-move lists hand out the same move objects again and again (one
-``discard 7h`` for every listing), so most moves applied are found by
-identity, and their entries are written once. Each entry holds its move,
-so the id stays its own while it is remembered (emptied beyond
-``_ENTRIES_LIMIT``, and by ``memo.forget_all``)."""
-_ENTRIES_LIMIT = 4096
+_ENTRIES: MemoTable[tuple[int, int], tuple[Move, str]] = MemoTable("services.log_entries", limit=4096)
+"""Log entries, per variant, by the id of a move object and the seat that
+made it: the legal-move lists hand out the same move objects again and
+again (one ``discard 7h`` for every listing), so most moves applied are
+found by identity, and their entries are written once. Each entry holds its
+move, so the id stays its own while it is remembered."""
 
 
 _FIXED_TEXTS: dict[type, str] = {
@@ -87,8 +85,8 @@ def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> Round
     if isinstance(move, (str, Buy)):
         entry = public_entry(state, move, seat)
     else:
-        hit = _ENTRIES.get((id(move), state.to_move))
-        entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move)
+        hit = _ENTRIES.of(state.variant).get((id(move), state.to_move))
+        entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move, state.variant)
     log = (*state.log[_KEPT:], entry)
     if after is state:  # the engine always makes a new state; this is a guard
         return after.evolve(log=log)

@@ -18,6 +18,7 @@ from rummykit.core.melds import MeldRules
 from rummykit.core.toml_schema import (
     spec_of,
 )
+from rummykit.speed.memo import Memo
 from rummykit.variant.sections import (
     DEPRECATED,
     SECTIONS,
@@ -120,6 +121,9 @@ class Variant:
     as the meld rules count it (a wild deuce as a joker, R-CON-14)."""
     rules_digest: str = attrs.field(init=False, eq=False, repr=False)
     """:meth:`digest`, computed once."""
+    memo: Memo = attrs.field(init=False, eq=False, repr=False, factory=Memo)
+    """What is remembered for this variant (its rule set, the solver's
+    tables, verdicts): kept here, so that it goes with the variant."""
 
     def __attrs_post_init__(self) -> None:
         m = self.melds
