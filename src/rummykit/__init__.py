@@ -31,7 +31,7 @@ from rummykit.core.errors import (
     SeatError,
     VariantError,
 )
-from rummykit.core.melds import Meld, MeldRules, Slot, check_meld, extend_meld, judge_meld
+from rummykit.core.melds import Meld, MeldRules, Slot, judge_meld
 from rummykit.core.moves import Move, parse_move
 from rummykit.core.values import HandValues, TableValues, hand_penalty
 from rummykit.io.positions import PositionError, position_from_dict
@@ -50,6 +50,7 @@ from rummykit.solver import (
     can_go_out,
     least_penalty,
 )
+from rummykit.variant.meld_checks import check_meld, extend_meld
 from rummykit.variant.model import Variant, bundled_variants, load_variant, loads_variant
 
 __version__ = "0.1.0"

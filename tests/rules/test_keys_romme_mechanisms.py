@@ -18,8 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
+from rummykit import extend_meld
 from rummykit.core.cards import JOKER, Card, parse_cards
-from rummykit.core.melds import Meld, extend_meld, judge_meld
+from rummykit.core.melds import Meld, judge_meld
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.core.round_values import Ending, RoundResult
 from rummykit.play.simulate import simulate

@@ -23,10 +23,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit import Card, Meld, Refusal, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
+from rummykit import (
+    Card,
+    Meld,
+    Refusal,
+    best_opening,
+    can_go_out,
+    check_meld,
+    extend_meld,
+    judge_meld,
+    least_penalty,
+    parse_cards,
+)
 from rummykit.core.cards import wild_deuce
 from rummykit.core.errors import NotationError
-from rummykit.core.melds import check_meld, extend_meld, rebuild_meld
+from rummykit.core.melds import rebuild_meld
 from rummykit.io.positions import position_from_dict
 from rummykit.testing.invariants import check_invariants, random_playout
 from rummykit.variant.model import VariantError, load_variant, loads_variant

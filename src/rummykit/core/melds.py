@@ -14,7 +14,7 @@ cards. The answer is a :class:`Meld` (kind, normalised slots, table points) or a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
 import attrs
@@ -40,10 +40,8 @@ __all__ = [
     "Meld",
     "MeldRules",
     "Slot",
-    "check_meld",
     "deuce_not_wild",
-    "extend_meld",
-    "install_meld_rules_loader",
+    "grow_meld",
     "judge_meld",
     "meld_rules_of",
     "place_wild_cards",
@@ -733,22 +731,8 @@ def place_wild_cards(
     return Meld(meld.kind, tuple(slots), meld.points)
 
 
-_MELD_RULES_LOADER: list[Callable[[str], MeldRules]] = []
-
-
-def install_meld_rules_loader(loader: Callable[[str], MeldRules]) -> None:
-    """How :func:`check_meld` and :func:`extend_meld` find the meld rules of a
-    variant named by its id; :mod:`rummykit.variant.model`, above this module,
-    installs it when imported."""
-    _MELD_RULES_LOADER[:] = [loader]
-
-
-def meld_rules_of(variant: HasMeldRules | str) -> MeldRules:
-    """The meld rules of a variant, of MeldRules, or of a bundled variant id."""
-    if isinstance(variant, str):
-        if not _MELD_RULES_LOADER:
-            raise RuntimeError("a variant id needs rummykit.variant.model (import rummykit first)")
-        return _MELD_RULES_LOADER[0](variant)
+def meld_rules_of(variant: HasMeldRules) -> MeldRules:
+    """The meld rules of a variant, or of MeldRules themselves."""
     rules = getattr(variant, "meld_rules", None)
     if not isinstance(rules, MeldRules):
         wrong = type(variant).__name__
@@ -756,25 +740,15 @@ def meld_rules_of(variant: HasMeldRules | str) -> MeldRules:
     return rules
 
 
-def check_meld(variant: HasMeldRules | str, cards: str | Iterable[Card | str]) -> Meld | Refusal:
-    """Judge cards (notation or Card objects) as a new meld of ``variant``
-    (a Variant, its MeldRules, or a bundled variant's id such as ``"rami51"``).
-
-    >>> check_meld(MeldRules(), "Qh Kh Ah").points
-    31
-    """
-    return judge_meld(meld_rules_of(variant), parse_cards(cards))
-
-
-def extend_meld(variant: HasMeldRules | str, meld: Meld, cards: str | Iterable[Card | str]) -> Meld | Refusal:
+def grow_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | str]) -> Meld | Refusal:
     """Lay ``cards`` off onto the table ``meld``: the grown meld, or a refusal
     with ``layoff.does-not-fit`` (the ``meld.*`` reason is in the message).
 
     Cards already on the table keep their places; a joker never moves.
 
     >>> rules = MeldRules()
-    >>> run = check_meld(rules, "7s 8s 9s")
-    >>> extend_meld(rules, run, "Ts 6s").notation()
+    >>> run = judge_meld(rules, parse_cards("7s 8s 9s"))
+    >>> grow_meld(rules, run, "Ts 6s").notation()
     '6s 7s 8s 9s Ts'
     """
     rules = meld_rules_of(variant)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rummykit.core.cards import JOKER_CODE, Card
-from rummykit.core.melds import Meld, extend_meld, judge_meld
+from rummykit.core.melds import Meld, grow_meld, judge_meld
 from rummykit.core.moves import Buy, Discard, Done, Draw, Knock, LayOff, Move, Pass, SwapJoker, Take, Undo
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.views import PlayerView
@@ -256,7 +256,7 @@ class GreedyBot:
         ):
             return True
         if opened:
-            return any(isinstance(extend_meld(variant, t.meld, [top]), Meld) for t in view.table)
+            return any(isinstance(grow_meld(variant, t.meld, [top]), Meld) for t in view.table)
         plan = best_opening(variant, [*hand, top], must_use=top, deal_number=max(view.deal_number, 1))
         if plan is None or sum(len(m) for m in plan.melds) >= len(hand) + 1:
             return False

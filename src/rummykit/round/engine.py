@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, format_cards
 from rummykit.core.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
-from rummykit.core.melds import Meld, extend_meld, judge_meld
+from rummykit.core.melds import Meld, grow_meld, judge_meld
 from rummykit.core.moves import (
     Buy,
     Discard,
@@ -629,7 +629,7 @@ def _layoff(state: RoundState, move: LayOff) -> RoundState:
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
     old = state.table[index]
-    grown = extend_meld(variant, old.meld, move.cards)
+    grown = grow_meld(variant, old.meld, move.cards)
     if isinstance(grown, Refusal):
         raise IllegalMove.from_refusal(grown)
     entry = TableMeld(old.owner, grown, _credits_after(old, grown, state.to_move))

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import IllegalMove, Refusal
-from rummykit.core.melds import extend_meld, judge_meld
+from rummykit.core.melds import grow_meld, judge_meld
 from rummykit.core.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.round_scoring import round_result
@@ -320,7 +320,7 @@ def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
     rest = _remove(state.hands[seat], move.cards)
     if rest is None:
         raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
-    grown = extend_meld(state.variant, old.meld, move.cards)
+    grown = grow_meld(state.variant, old.meld, move.cards)
     if isinstance(grown, Refusal):
         raise IllegalMove.from_refusal(grown)
     # The cards of one lay-off are a set, in whatever order they are written:

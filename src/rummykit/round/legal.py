@@ -16,7 +16,7 @@ from itertools import combinations, product
 
 from rummykit.core.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, wild_deuce
 from rummykit.core.errors import IllegalMove
-from rummykit.core.melds import BOUND_SUIT_ORDER, Meld, MeldRules, extend_meld, judge_meld
+from rummykit.core.melds import BOUND_SUIT_ORDER, Meld, MeldRules, grow_meld, judge_meld
 from rummykit.core.moves import (
     Buy,
     Discard,
@@ -510,7 +510,7 @@ def _layoff_groups_deuces_wild(
     """The lay-offs of a hand whose deuces are wild or natural (as for melds)."""
     groups = _layoff_groups(rules, meld, _wild_as_jokers(rules, hand))
     return tuple(
-        _wild_played(rules, groups, hand, lambda cards: isinstance(extend_meld(rules, meld, cards), Meld))
+        _wild_played(rules, groups, hand, lambda cards: isinstance(grow_meld(rules, meld, cards), Meld))
     )
 
 
@@ -532,7 +532,7 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
             for chosen in dict.fromkeys(combinations(options, size)):
                 for k in range(room_jokers + 1):
                     group = (*chosen, *(JOKER,) * k)
-                    if group and isinstance(extend_meld(rules, meld, group), Meld):
+                    if group and isinstance(grow_meld(rules, meld, group), Meld):
                         yield group
         return
     suit = meld.suit
@@ -580,11 +580,11 @@ def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterat
                 if sum(1 for c in combo if c.code == JOKER_CODE) > room_jokers:
                     continue
                 if not ends:
-                    if isinstance(extend_meld(rules, meld, combo), Meld):
+                    if isinstance(grow_meld(rules, meld, combo), Meld):
                         yield tuple(combo)
                     continue
                 key = tuple(sorted(combo, key=Card.sort_key))
                 fits = key not in seen and combo.count(ace) <= aces
-                if fits and isinstance(extend_meld(rules, meld, combo), Meld):
+                if fits and isinstance(grow_meld(rules, meld, combo), Meld):
                     seen.add(key)
                     yield tuple(combo)

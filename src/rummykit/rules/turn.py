@@ -16,7 +16,7 @@ import attrs
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld, extend_meld, judge_meld
+from rummykit.core.melds import Meld, grow_meld, judge_meld
 from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule
@@ -478,7 +478,7 @@ class SwappedJokerRelaid:
     def placement_exists(self, variant: Variant, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
         for meld in table:
             if self.table.relay_counts_layoff(meld.jokers) and isinstance(
-                extend_meld(variant, meld, [JOKER]), Meld
+                grow_meld(variant, meld, [JOKER]), Meld
             ):
                 return True
         if self.table.relay_counts_new_meld():
@@ -540,7 +540,7 @@ def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
 
 
 def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
-    return any(isinstance(extend_meld(variant, meld, [card]), Meld) for meld in table)
+    return any(isinstance(grow_meld(variant, meld, [card]), Meld) for meld in table)
 
 
 def _meld_with_released_joker(

@@ -6,7 +6,7 @@ for the card declared there (``shift M C JK=X``). The run grows by one card.
 Jokers never return to a hand this way, and never leave a set.
 
 >>> from rummykit.core.cards import Card
->>> from rummykit.core.melds import check_meld
+>>> from rummykit.variant.meld_checks import check_meld
 >>> from rummykit.variant.model import load_variant
 >>> variant = load_variant("contract")
 >>> run = check_meld(variant, "5h JK=6h 7h 8h")

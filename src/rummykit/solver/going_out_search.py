@@ -9,7 +9,7 @@ import attrs
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld, MeldRules, extend_meld
+from rummykit.core.melds import Meld, MeldRules, grow_meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_cards, wild_deuce_melds
 from rummykit.solver.requirement import hand_rules_of
 from rummykit.solver.tables import (
@@ -64,7 +64,7 @@ def can_go_out(
 
     >>> from rummykit.variant.model import load_variant
     >>> rami = load_variant("rami51")
-    >>> from rummykit.core.melds import check_meld
+    >>> from rummykit.variant.meld_checks import check_meld
     >>> run = check_meld(rami, "7h 8h 9h")
     >>> plan = can_go_out(rami, "5h 6h", table=[run], keep_discard=False)
     >>> plan.layoffs, plan.discard
@@ -363,7 +363,7 @@ def _go_out_plan(
         else:
             _, index, mask, need, _, grown = choice
             added = tuple(Card.natural(c // 4 + 2, c % 4) for c in face_codes(mask)) + (JOKER,) * need
-            extended = extend_meld(variant, grown_table[index], added)
+            extended = grow_meld(variant, grown_table[index], added)
             if not isinstance(extended, Meld):  # the search's model of lay-offs disagrees: a bug
                 raise RuntimeError(f"solver error: laying off {format_cards(added)} is refused: {extended}")
             grown_table[index] = extended
@@ -384,7 +384,7 @@ def _go_out_plan(
         if bound and meld.kind == "set" and len({s.suit for s in meld.slots} - {None}) == 4:
             index += 1  # no suit left for a bound joker
             continue
-        extended = extend_meld(variant, meld, [JOKER])
+        extended = grow_meld(variant, meld, [JOKER])
         if isinstance(extended, Refusal):
             index += 1
             continue

@@ -14,7 +14,6 @@ from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
 from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
-from rummykit.core.melds import MeldRules, install_meld_rules_loader
 from rummykit.core.toml_schema import (
     MISSING,
     describe,
@@ -449,9 +448,3 @@ def as_variant(variant: Variant | str) -> Variant:
         f"expected a Variant or a bundled variant id such as 'rami51', not {type(variant).__name__}"
     )
 
-
-def _load_meld_rules(variant_id: str) -> MeldRules:
-    return as_variant(variant_id).meld_rules
-
-
-install_meld_rules_loader(_load_meld_rules)
