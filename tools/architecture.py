@@ -11,8 +11,10 @@
   ``WeakKeyDictionary``, ``WeakValueDictionary`` or ``WeakSet``, or of a class
   whose name says it remembers: ``PerOwner``, ``Memo``, ``Cache``,
   ``Table``), and functions decorated with ``functools.cache`` or
-  ``functools.lru_cache``; ``__all__`` is left out. The displays nothing
-  changes are counted apart, as tables;
+  ``functools.lru_cache``; ``__all__`` is left out. The displays and
+  comprehensions nothing changes are counted apart, as tables, and so are
+  the ``MemoTable`` declarations (a kind of table named with its bound; the
+  entries are kept by each owner object, see ``rummykit.speed.memo``);
 - the modules over 600 lines, and the functions over 60 lines (the longest
   first);
 - ``ruff --select C901`` findings at complexity 10, when ruff is installed.
@@ -123,7 +125,9 @@ def caches(tree: ast.Module) -> tuple[list[str], list[str]]:
     for node in tree.body:
         for name, value in _targets(node):
             if name != "__all__" and _mutable(value):
-                remembers = name in changed or not isinstance(value, (ast.Dict, ast.List, ast.Set))
+                displayed = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+                declared = isinstance(value, ast.Call) and _called_name(value) == "MemoTable"
+                remembers = name in changed or not (isinstance(value, displayed) or declared)
                 (found if remembers else tables).append(name)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
             _called_name(d) in _CACHING for d in node.decorator_list
@@ -178,7 +182,7 @@ def main() -> None:
     print(f"module-level caches and registries: {len(found)}")
     for name in found:
         print(f"  {name}")
-    print(f"module-level tables in mutable containers that nothing changes: {len(tables)}")
+    print(f"module-level tables that nothing changes, and kinds of owned table (MemoTable): {len(tables)}")
     print(f"modules over {MODULE_LINES} lines: {len(long_modules)}: {', '.join(long_modules)}")
     long = sorted((f for f in every if f.lines > FUNCTION_LINES), key=lambda f: -f.lines)
     print(f"functions over {FUNCTION_LINES} lines: {len(long)}; the longest:")

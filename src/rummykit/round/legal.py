@@ -90,7 +90,7 @@ def _draw_moves(state: RoundState) -> list[Move]:
     if drawing:
         out.append(_DRAW)
     for depth in draw.take_depths(len(state.discard)):
-        take = _TAKES.get(depth) or _TAKES.setdefault(depth, Take(depth))
+        take = _TAKES[depth - 1] if depth <= len(_TAKES) else Take(depth)
         if top_take_stands_with(state, draw) if depth == 1 else _accepted(state, take):
             out.append(take)
     if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
@@ -166,7 +166,8 @@ def _discard_moves(cards: Sequence[Card]) -> list[Discard]:
         return [_DISCARDS.get(card) or Discard(card) for card in cards]
 
 
-_TAKES: dict[int, Take] = {}  # one move per depth
+_TAKES: tuple[Take, ...] = tuple(Take(depth) for depth in range(1, 201))
+"""One move per depth (a pile deeper than any deck holds is met as new moves)."""
 _DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 
 

@@ -11,7 +11,6 @@ waiver. All new melds of the opening turn count together (R-ALL-06).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -21,6 +20,7 @@ from rummykit.core.errors import Refusal
 from rummykit.core.melds import Meld, judge_meld
 from rummykit.rules.base import compose, register_opening, register_waiver
 from rummykit.solver.requirement import check_deal_number, hand_rules_of
+from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = [
@@ -144,7 +144,7 @@ def has_pure_run(variant: Variant, melds: Sequence[Meld]) -> bool:
     )
 
 
-@lru_cache(maxsize=32)
+@once_per_owner
 def without_pure_run(variant: Variant) -> Variant:
     """``variant`` with no pure run asked of an opening: for the melds that
     join a pure run already found (their best value is what is wanted)."""
