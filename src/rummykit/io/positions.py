@@ -120,94 +120,20 @@ def position_from_dict(
         raise PositionError(f"unknown position key(s): {', '.join(sorted(unknown))}")
     _check_types(data)
     if variant is None:
-        ref = data.get("variant")
-        if not isinstance(ref, str):
-            raise PositionError("variant: expected a bundled id or a path")
-        if ref.endswith(".toml") and base is not None and not Path(ref).is_absolute():
-            ref = str(base / ref)
-        try:
-            variant = load_variant(ref)
-        except VariantError as error:
-            raise PositionError(f"variant: {error.problems[0]}") from None
-    players = _int(data, "players", None)
-    if players is None:
-        raise PositionError("players: required")
-    try:
-        variant.check_players(players)
-    except ValueError as error:
-        raise PositionError(f"players: {error}") from None
-    dealer = _int(data, "dealer", None)
-    to_move = _int(data, "to_move", None)
-    for key, seat in (("dealer", dealer), ("to_move", to_move)):
-        if seat is not None and not 0 <= seat < players:
-            raise PositionError(f"{key}: expected a seat from 0 to {players - 1}, got {seat}")
-    if to_move is None:
-        to_move = next_seat(variant, players, dealer) if dealer is not None else 0
-    if dealer is None:
-        dealer = next_seat(variant, players, to_move, -1)
+        variant = _named_variant(data, base)
+    players = _players(data, variant)
+    dealer, to_move = _dealer_and_to_move(data, variant, players)
     turns_played = _int(data, "turns_played", 0) or 0
-    hands_data = data.get("hands", [])
-    if not isinstance(hands_data, list) or len(hands_data) != players:
-        raise PositionError(f"hands: expected {players} strings of cards, one per seat")
-    hands = [sorted_hand(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands_data)]
+    hands = _hands(data, players)
     stock_top = _cards(data.get("stock", ""), "stock")
     discard = _cards(data.get("discard", ""), "discard")
-    exchange_cards = _cards(data.get("exchange", ""), "exchange")
-    if len(exchange_cards) > 1:
-        raise PositionError("exchange: expected at most one card")
-    exchange = exchange_cards[0] if exchange_cards else None
-    opened_data = data.get("opened", [opened_at_deal(variant)] * players)
-    if (
-        not isinstance(opened_data, list)
-        or len(opened_data) != players
-        or not all(isinstance(x, bool) for x in opened_data)
-    ):
-        raise PositionError(f"opened: expected {players} booleans")
-    table: list[TableMeld] = []
-    for i, entry in enumerate(data.get("table", [])):
-        if not isinstance(entry, dict) or set(entry) - {"owner", "cards"}:
-            raise PositionError(f'table[{i}]: expected {{ owner = seat, cards = "…" }}')
-        owner = entry.get("owner", 0)
-        if not _is(owner, "int") or not 0 <= owner < players:
-            raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}, got {owner!r}")
-        meld = judge_meld(variant.meld_rules, _cards(entry.get("cards"), f"table[{i}].cards"))
-        if isinstance(meld, Refusal):
-            raise PositionError(f"table[{i}]: not a valid meld: {meld.code}: {meld.message}")
-        table.append(TableMeld(owner, meld, (owner,) * len(meld)))
-    deck = Counter(variant.deck_for(players))
-    named = Counter(c for hand in hands for c in hand)
-    named.update(stock_top)
-    named.update(discard)
-    if exchange is not None:
-        named[exchange] += 1
-    for entry in table:
-        named.update(c.face for c in entry.meld.cards)
-    for card, count in named.items():
-        if count > deck[card]:
-            raise PositionError(
-                f"the position names {count} copies of {card}, "
-                f"the deck for {players} players has {deck[card]}"
-            )
-    rest = tuple(sorted((deck - named).elements(), key=code_order))
-    where = data.get("rest", "stock")
-    if where == "stock":
-        stock = stock_top + rest
-    elif where == "discard":
-        # An extension for stock-exhaustion cases: the unnamed cards lie under
-        # the named discards, and the stock is only what the position names.
-        stock, discard = stock_top, rest + discard
-    else:
-        raise PositionError(f'rest: expected "stock" or "discard", got {where!r}')
-    given = data.get("phase")
-    phase: Phase
-    if given is None:
-        phase = "play" if draw_rule(variant).turn_starts_drawn(turns_played) else "draw"
-    elif given in ("draw", "play"):
-        phase = "draw" if given == "draw" else "play"
-    elif given in KNOCK_PHASES and knock_rule(variant) is not None:
-        phase = given
-    else:
-        raise PositionError(f"phase: expected draw or play, got {given!r}")
+    exchange = _exchange(data)
+    opened = _opened(data, variant, players)
+    table = _table(data, variant, players)
+    named = _named_cards(hands, stock_top, discard, exchange, table)
+    rest = _unnamed_cards(variant, players, named)
+    stock, discard = _place_rest(data, stock_top, discard, rest)
+    phase = _phase(data, variant, turns_played)
     knocking = _knocking(data, variant, phase, hands)
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
@@ -223,7 +149,7 @@ def position_from_dict(
         stock=stock,
         discard=discard,
         table=tuple(table),
-        opened=tuple(opened_data),
+        opened=opened,
         to_move=to_move,
         phase=phase,
         turns_played=turns_played,
@@ -237,6 +163,147 @@ def position_from_dict(
         variant_digest=variant.digest(),
         knocking=knocking,
     )
+
+
+def _named_variant(data: Mapping[str, Any], base: Path | None) -> Variant:
+    """The variant the ``variant`` key names: a bundled id, or a path relative to ``base``."""
+    ref = data.get("variant")
+    if not isinstance(ref, str):
+        raise PositionError("variant: expected a bundled id or a path")
+    if ref.endswith(".toml") and base is not None and not Path(ref).is_absolute():
+        ref = str(base / ref)
+    try:
+        return load_variant(ref)
+    except VariantError as error:
+        raise PositionError(f"variant: {error.problems[0]}") from None
+
+
+def _players(data: Mapping[str, Any], variant: Variant) -> int:
+    """The ``players`` key, required and allowed by the variant."""
+    players = _int(data, "players", None)
+    if players is None:
+        raise PositionError("players: required")
+    try:
+        variant.check_players(players)
+    except ValueError as error:
+        raise PositionError(f"players: {error}") from None
+    return players
+
+
+def _dealer_and_to_move(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[int, int]:
+    """The ``dealer`` and ``to_move`` seats; a missing one follows from the other."""
+    dealer = _int(data, "dealer", None)
+    to_move = _int(data, "to_move", None)
+    for key, seat in (("dealer", dealer), ("to_move", to_move)):
+        if seat is not None and not 0 <= seat < players:
+            raise PositionError(f"{key}: expected a seat from 0 to {players - 1}, got {seat}")
+    if to_move is None:
+        to_move = next_seat(variant, players, dealer) if dealer is not None else 0
+    if dealer is None:
+        dealer = next_seat(variant, players, to_move, -1)
+    return dealer, to_move
+
+
+def _hands(data: Mapping[str, Any], players: int) -> list[tuple[Card, ...]]:
+    """The ``hands`` key: one sorted hand per seat."""
+    hands_data = data.get("hands", [])
+    if not isinstance(hands_data, list) or len(hands_data) != players:
+        raise PositionError(f"hands: expected {players} strings of cards, one per seat")
+    return [sorted_hand(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands_data)]
+
+
+def _exchange(data: Mapping[str, Any]) -> Card | None:
+    """The ``exchange`` key: at most one card."""
+    exchange_cards = _cards(data.get("exchange", ""), "exchange")
+    if len(exchange_cards) > 1:
+        raise PositionError("exchange: expected at most one card")
+    return exchange_cards[0] if exchange_cards else None
+
+
+def _opened(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[bool, ...]:
+    """The ``opened`` key: one boolean per seat, by default as the variant deals."""
+    opened_data = data.get("opened", [opened_at_deal(variant)] * players)
+    if (
+        not isinstance(opened_data, list)
+        or len(opened_data) != players
+        or not all(isinstance(x, bool) for x in opened_data)
+    ):
+        raise PositionError(f"opened: expected {players} booleans")
+    return tuple(opened_data)
+
+
+def _table(data: Mapping[str, Any], variant: Variant, players: int) -> list[TableMeld]:
+    """The ``table`` key: the melds on the table, each judged by the variant's rules."""
+    table: list[TableMeld] = []
+    for i, entry in enumerate(data.get("table", [])):
+        if not isinstance(entry, dict) or set(entry) - {"owner", "cards"}:
+            raise PositionError(f'table[{i}]: expected {{ owner = seat, cards = "…" }}')
+        owner = entry.get("owner", 0)
+        if not _is(owner, "int") or not 0 <= owner < players:
+            raise PositionError(f"table[{i}].owner: expected a seat from 0 to {players - 1}, got {owner!r}")
+        meld = judge_meld(variant.meld_rules, _cards(entry.get("cards"), f"table[{i}].cards"))
+        if isinstance(meld, Refusal):
+            raise PositionError(f"table[{i}]: not a valid meld: {meld.code}: {meld.message}")
+        table.append(TableMeld(owner, meld, (owner,) * len(meld)))
+    return table
+
+
+def _named_cards(
+    hands: list[tuple[Card, ...]],
+    stock_top: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    exchange: Card | None,
+    table: list[TableMeld],
+) -> Counter[Card]:
+    """Every card the position names, as faces, with its count."""
+    named = Counter(c for hand in hands for c in hand)
+    named.update(stock_top)
+    named.update(discard)
+    if exchange is not None:
+        named[exchange] += 1
+    for entry in table:
+        named.update(c.face for c in entry.meld.cards)
+    return named
+
+
+def _unnamed_cards(variant: Variant, players: int, named: Counter[Card]) -> tuple[Card, ...]:
+    """The deck's cards the position does not name, in code order; PositionError
+    if it names more copies of a card than the deck has."""
+    deck = Counter(variant.deck_for(players))
+    for card, count in named.items():
+        if count > deck[card]:
+            raise PositionError(
+                f"the position names {count} copies of {card}, "
+                f"the deck for {players} players has {deck[card]}"
+            )
+    return tuple(sorted((deck - named).elements(), key=code_order))
+
+
+def _place_rest(
+    data: Mapping[str, Any], stock_top: tuple[Card, ...], discard: tuple[Card, ...], rest: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The stock and discard pile once the unnamed cards go where ``rest`` says."""
+    where = data.get("rest", "stock")
+    if where == "stock":
+        return stock_top + rest, discard
+    if where == "discard":
+        # An extension for stock-exhaustion cases: the unnamed cards lie under
+        # the named discards, and the stock is only what the position names.
+        return stock_top, rest + discard
+    raise PositionError(f'rest: expected "stock" or "discard", got {where!r}')
+
+
+def _phase(data: Mapping[str, Any], variant: Variant, turns_played: int) -> Phase:
+    """The ``phase`` key, by default as the variant's draw rule starts the turn."""
+    given = data.get("phase")
+    if given is None:
+        return "play" if draw_rule(variant).turn_starts_drawn(turns_played) else "draw"
+    if given in ("draw", "play"):
+        return "draw" if given == "draw" else "play"
+    if given in KNOCK_PHASES and knock_rule(variant) is not None:
+        phase: Phase = given
+        return phase
+    raise PositionError(f"phase: expected draw or play, got {given!r}")
 
 
 def _knocking(
