@@ -398,6 +398,46 @@ def simulate(
     the stream of finished rounds (a progress bar)."""
     variant = _variant(variant_ref)
     variant.check_players(players)
+    _check_bots(bots, players)
+    if (rounds is None) == (matches is None):
+        raise ValueError("give either a number of rounds or a number of matches")
+    seat_bots = tuple(bots[s % len(bots)] for s in range(players))
+    # A match's length is known only once it is over; its usual length sizes
+    # the progress bar and the limit.
+    usual = Match.start(variant, players=players)
+    total = _planned_rounds(rounds, matches, usual)
+    if records is not None:
+        prepare_records(records)
+    keep = records is not None
+    match_winners: list[tuple[int, ...]] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else _NoPool() as pool:
+        stream: Iterable[RoundSummary]
+        if matches is not None:
+            match_tasks = _match_tasks(variant_ref, seat_bots, seed, matches, keep)
+            stream = _rounds_of(_map(pool, _match_task, match_tasks, workers), match_winners)
+        else:
+            round_tasks = _round_tasks(variant_ref, seat_bots, seed, total, usual, keep)
+            stream = _map(pool, _task, round_tasks, workers)
+        summaries = list(progress(stream, total) if progress else stream)
+    seconds = time.perf_counter() - start
+    if records is not None:
+        _write_records(records, summaries)
+    return SimulationReport(
+        variant=variant.id,
+        players=players,
+        bots=seat_bots,
+        seed=seed,
+        workers=workers,
+        rounds=len(summaries),
+        seconds=seconds,
+        summaries=tuple(summaries),
+        matches=tuple(match_winners),
+    )
+
+
+def _check_bots(bots: Sequence[str], players: int) -> None:
+    """ValueError unless ``bots`` names between one bot and one a seat, all known."""
     if not bots:
         raise ValueError("name at least one bot")
     if len(bots) > players:
@@ -405,60 +445,42 @@ def simulate(
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
-    if (rounds is None) == (matches is None):
-        raise ValueError("give either a number of rounds or a number of matches")
-    seat_bots = tuple(bots[s % len(bots)] for s in range(players))
-    # A match's length is known only once it is over; its usual length sizes
-    # the progress bar and the limit.
-    usual = Match.start(variant, players=players)
+
+
+def _planned_rounds(rounds: int | None, matches: int | None, usual: Match) -> int:
+    """The rounds a simulation expects to play (``usual`` gives a match's
+    usual length); ValueError if none or more than MAX_SIMULATED_ROUNDS."""
     # A match without a fixed length (one that ends on a score) counts one.
     total = rounds if rounds is not None else (matches or 0) * max(usual.rounds, 1)
     if total < 1:
         raise ValueError("simulate at least one round")
     if total > MAX_SIMULATED_ROUNDS:
         raise ValueError(f"simulate at most {MAX_SIMULATED_ROUNDS} rounds at once, not {total}")
-    if records is not None:
-        prepare_records(records)
-    keep = records is not None
-    match_winners: list[tuple[int, ...]] = []
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else _NoPool() as pool:
-        if matches is not None:
-            match_tasks = [
-                (variant_ref, players, seat_bots, round_seed(seed, -1 - m), keep) for m in range(matches)
-            ]
-            played = _map(pool, _match_task, match_tasks, workers)
-            stream: Iterable[RoundSummary] = _rounds_of(played, match_winners)
-        else:
-            round_tasks = [
-                (
-                    variant_ref,
-                    players,
-                    seat_bots,
-                    round_seed(seed, index),
-                    usual.dealer_of(index),
-                    index,
-                    keep,
-                )
-                for index in range(total)
-            ]
-            stream = _map(pool, _task, round_tasks, workers)
-        summaries = list(progress(stream, total) if progress else stream)
-    seconds = time.perf_counter() - start
-    total = len(summaries)
-    if records is not None:
-        for summary in summaries:
-            if summary.record is None:  # every task records when records are asked for
-                raise RuntimeError(f"round {summary.index} has no record")
-            (records / f"round-{summary.index:05d}.json").write_text(summary.record + "\n", encoding="utf-8")
-    return SimulationReport(
-        variant=variant.id,
-        players=players,
-        bots=seat_bots,
-        seed=seed,
-        workers=workers,
-        rounds=total,
-        seconds=seconds,
-        summaries=tuple(summaries),
-        matches=tuple(match_winners),
-    )
+    return total
+
+
+def _match_tasks(
+    variant_ref: str, seat_bots: tuple[str, ...], seed: int, matches: int, keep: bool
+) -> list[tuple[Any, ...]]:
+    """The arguments of :func:`_match_task` for each of ``matches`` whole matches."""
+    players = len(seat_bots)
+    return [(variant_ref, players, seat_bots, round_seed(seed, -1 - m), keep) for m in range(matches)]
+
+
+def _round_tasks(
+    variant_ref: str, seat_bots: tuple[str, ...], seed: int, total: int, usual: Match, keep: bool
+) -> list[tuple[Any, ...]]:
+    """The arguments of :func:`_task` for each of ``total`` single rounds."""
+    players = len(seat_bots)
+    return [
+        (variant_ref, players, seat_bots, round_seed(seed, index), usual.dealer_of(index), index, keep)
+        for index in range(total)
+    ]
+
+
+def _write_records(folder: Path, summaries: Iterable[RoundSummary]) -> None:
+    """Write each round's record to ``folder`` as ``round-NNNNN.json``."""
+    for summary in summaries:
+        if summary.record is None:  # every task records when records are asked for
+            raise RuntimeError(f"round {summary.index} has no record")
+        (folder / f"round-{summary.index:05d}.json").write_text(summary.record + "\n", encoding="utf-8")
