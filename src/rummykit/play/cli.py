@@ -121,10 +121,26 @@ def add_serve_parser(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``rummykit`` command's parser, with every subcommand."""
     parser = _Parser(prog="rummykit", description="The rules of rummy: variants, melds, solver.")
     parser.add_argument("--version", action="version", version=f"rummykit {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _add_variant_parsers(sub)
+    _add_card_parsers(sub)
+    _add_simulate_parser(sub)
+    _add_play_parser(sub)
+    _add_replay_parser(sub)
+    add_serve_parser(sub)
+    _add_conformance_parser(sub)
+    for p in sub.choices.values():
+        p.add_argument(
+            "--lang", choices=LANGUAGES, help="language of messages (default: LANGUAGE or LANG, else en)"
+        )
+    return parser
 
+
+def _add_variant_parsers(sub: Any) -> None:
+    """``rummykit variants`` and ``rummykit check-variant`` (subparsers of ``sub``)."""
     p = sub.add_parser("variants", help="list the bundled variants")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_variants)
@@ -134,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_check_variant)
 
+
+def _add_card_parsers(sub: Any) -> None:
+    """``rummykit meld``, ``hand`` and ``solve``, which judge cards given on the
+    command line (subparsers of ``sub``)."""
     for name, run, text in (
         ("meld", cmd_meld, "judge cards as a meld"),
         ("hand", cmd_hand, "the penalty of cards left in a hand"),
@@ -153,6 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="where each deal has its contract: the deal whose contract opens (default 1)",
     )  # fmt: skip
 
+
+def _add_simulate_parser(sub: Any) -> None:
+    """``rummykit simulate`` and its options (a subparser of ``sub``)."""
     p = sub.add_parser("simulate", help="bots play many rounds; a table of results")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
     p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
@@ -166,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
 
+
+def _add_play_parser(sub: Any) -> None:
+    """``rummykit play`` and its options (a subparser of ``sub``)."""
     p = sub.add_parser("play", help="play a round (or a match) in the terminal against bots")
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
     p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
@@ -180,21 +206,20 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     p.set_defaults(run=cmd_play)
 
+
+def _add_replay_parser(sub: Any) -> None:
+    """``rummykit replay`` (a subparser of ``sub``)."""
     p = sub.add_parser("replay", help="replay a game record (JSON)")
     p.add_argument("file", help="a record written by rummykit.to_json(record)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_replay)
 
-    add_serve_parser(sub)
 
+def _add_conformance_parser(sub: Any) -> None:
+    """``rummykit conformance`` (a subparser of ``sub``)."""
     p = sub.add_parser("conformance", help="run conformance case files")
     p.add_argument("files", nargs="+", help="case files (.toml)")
     p.set_defaults(run=cmd_conformance)
-    for p in sub.choices.values():
-        p.add_argument(
-            "--lang", choices=LANGUAGES, help="language of messages (default: LANGUAGE or LANG, else en)"
-        )
-    return parser
 
 
 def _asked_language(argv: Sequence[str]) -> str:
