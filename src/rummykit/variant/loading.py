@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -240,54 +241,8 @@ def variant_from_rules(
     ``refuse_bundled_id``: the rules come from a user's file, whose id may not
     shadow a bundled variant."""
     report = _Collector(label, origins)
-    sections: dict[str, Any] = {}
-    for key in data:
-        if key not in SECTIONS:
-            known = ", ".join(SECTIONS)
-            report(key, f"a known table ({known})", unknown_key(key, suggest_key("", key)))
-    for name in REQUIRED_SECTIONS:
-        if name not in data:
-            report(name, "a table", "nothing (the table is missing)")
-
-    def bands(value: Any, where: str) -> Any:
-        if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
-            expected = f"an array of 1 to {MAX_PLAYERS} tables [[deck.by_players]]"
-            report(where, expected, "nothing usable" if not value else describe(value))
-            return MISSING
-        read = [
-            read_section(DeckBand, item, f"{where}[{i}]", report, suggest=suggest_key)
-            for i, item in enumerate(value)
-        ]
-        return MISSING if any(b is None for b in read) else tuple(read)
-
-    def values_table(cls: type[Any]) -> Any:
-        def read(value: Any, where: str) -> Any:
-            result = read_section(cls, value, where, report, hidden=_hidden(where), suggest=suggest_key)
-            return MISSING if result is None else result
-
-        return read
-
-    def deals(value: Any, where: str) -> Any:
-        if not isinstance(value, list) or len(value) > MAX_ROUNDS:
-            report(where, f"an array of at most {MAX_ROUNDS} tables [[contract.deals]]", describe(value))
-            return MISSING
-        read = [
-            read_section(ContractDeal, item, f"{where}[{i}]", report, suggest=suggest_key)
-            for i, item in enumerate(value)
-        ]
-        return MISSING if any(d is None for d in read) else tuple(read)
-
-    nested = {
-        "deck": {"by_players": bands},
-        "contract": {"deals": deals},
-        "values": {"table": values_table(TableValues), "hand": values_table(HandValues)},
-    }
-    for name, cls in SECTIONS.items():
-        table = data.get(name, {})
-        section = read_section(
-            cls, table, name, report, nested.get(name), hidden=_hidden(name), suggest=suggest_key
-        )
-        sections[name] = section
+    _check_table_names(data, report)
+    sections = _read_sections(data, report)
     if not report.problems:
         overall = _Collector(label)  # a check across keys belongs to the file loaded
         _check_consistency(sections, overall)
@@ -301,11 +256,84 @@ def variant_from_rules(
     return Variant(**sections, source=source, resolved=data)
 
 
+def _check_table_names(data: dict[str, Any], report: _Collector) -> None:
+    """Report every unknown top-level table, then every required one missing."""
+    for key in data:
+        if key not in SECTIONS:
+            known = ", ".join(SECTIONS)
+            report(key, f"a known table ({known})", unknown_key(key, suggest_key("", key)))
+    for name in REQUIRED_SECTIONS:
+        if name not in data:
+            report(name, "a table", "nothing (the table is missing)")
+
+
+def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
+    """Every section read from its table (None for a section with a problem)."""
+    nested: dict[str, dict[str, Callable[[Any, str], Any]]] = {
+        "deck": {"by_players": lambda value, where: _deck_bands(value, where, report)},
+        "contract": {"deals": lambda value, where: _contract_deals(value, where, report)},
+        "values": {
+            "table": lambda value, where: _values_table(TableValues, value, where, report),
+            "hand": lambda value, where: _values_table(HandValues, value, where, report),
+        },
+    }
+    sections: dict[str, Any] = {}
+    for name, cls in SECTIONS.items():
+        table = data.get(name, {})
+        section = read_section(
+            cls, table, name, report, nested.get(name), hidden=_hidden(name), suggest=suggest_key
+        )
+        sections[name] = section
+    return sections
+
+
+def _deck_bands(value: Any, where: str, report: _Collector) -> Any:
+    """The ``[[deck.by_players]]`` bands, or MISSING after reporting."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS:
+        expected = f"an array of 1 to {MAX_PLAYERS} tables [[deck.by_players]]"
+        report(where, expected, "nothing usable" if not value else describe(value))
+        return MISSING
+    read = [
+        read_section(DeckBand, item, f"{where}[{i}]", report, suggest=suggest_key)
+        for i, item in enumerate(value)
+    ]
+    return MISSING if any(b is None for b in read) else tuple(read)
+
+
+def _contract_deals(value: Any, where: str, report: _Collector) -> Any:
+    """The ``[[contract.deals]]``, or MISSING after reporting."""
+    if not isinstance(value, list) or len(value) > MAX_ROUNDS:
+        report(where, f"an array of at most {MAX_ROUNDS} tables [[contract.deals]]", describe(value))
+        return MISSING
+    read = [
+        read_section(ContractDeal, item, f"{where}[{i}]", report, suggest=suggest_key)
+        for i, item in enumerate(value)
+    ]
+    return MISSING if any(d is None for d in read) else tuple(read)
+
+
+def _values_table(cls: type[Any], value: Any, where: str, report: _Collector) -> Any:
+    """A ``[values.table]`` or ``[values.hand]`` table as ``cls``, or MISSING after reporting."""
+    result = read_section(cls, value, where, report, hidden=_hidden(where), suggest=suggest_key)
+    return MISSING if result is None else result
+
+
 def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
+    """The checks across keys of the sections ``s``, in the order their problems are reported."""
     players: Players = s["players"]
+    bands: tuple[DeckBand, ...] = s["deck"].by_players
+    _check_players(players, bands, report)
+    _check_melds(s["melds"], report)
+    _check_draw_and_match(s["draw"], s["match"], report)
+    _check_knock(s, report)
+    _check_deal(s["deal"], s["seating"].cutter, bands, report)
+    _check_contract(s, report)
+
+
+def _check_players(players: Players, bands: tuple[DeckBand, ...], report: _Collector) -> None:
+    """The player counts make sense, and exactly one deck band covers each."""
     if players.min > players.max:
         report("players.min", f"at most players.max ({players.max})", f"integer {players.min}")
-    bands: tuple[DeckBand, ...] = s["deck"].by_players
     for count in range(players.min, players.max + 1):
         covering = [b for b in bands if b.players[0] <= count <= b.players[1]]
         if len(covering) != 1:
@@ -314,7 +342,10 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
                 f"exactly one band covering {count} players",
                 f"{len(covering)} bands",
             )
-    melds: Melds = s["melds"]
+
+
+def _check_melds(melds: Melds, report: _Collector) -> None:
+    """The meld sizes make sense; runs never wrap, table melds are never rearranged."""
     if melds.set_min > melds.set_max:
         report("melds.set_min", f"at most melds.set_max ({melds.set_max})", f"integer {melds.set_min}")
     if melds.run_min > melds.run_max:
@@ -327,22 +358,28 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
             "false (table melds are never rearranged, R-ALL-05)",
             "boolean true",
         )
-    draw: Draw = s["draw"]
+
+
+def _check_draw_and_match(draw: Draw, match: Match, report: _Collector) -> None:
+    """The top discard has one duty; a match played until one is left eliminates someone."""
     if draw.discard_top_condition == "opening_use" and draw.top_card_use != "none":
         report(
             "draw.top_card_use",
             '"none" while `draw.discard_top_condition` is "opening_use" (one duty for the top discard)',
             f"string {draw.top_card_use!r}",
         )
-    match: Match = s["match"]
     if match.rounds == "until_one_left" and match.eliminate_above < 1:
         report(
             "match.eliminate_above",
             'an integer >= 1 when match.rounds is "until_one_left"',
             f"integer {match.eliminate_above}",
         )
+
+
+def _check_knock(s: dict[str, Any], report: _Collector) -> None:
+    """Knocking is for two players, goes with deadwood scoring, and lays no wild deuce."""
     knock: Knock = s["knock"]
-    if knock.allowed and players.max != 2:
+    if knock.allowed and s["players"].max != 2:
         report("knock.allowed", "false unless the variant is for two players (a knocker, a defender)", "true")
     if s["scoring"].method == "deadwood_difference" and not knock.allowed:
         report(
@@ -353,8 +390,11 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     if s["deck"].wild_deuces and (s["swap"].allowed or knock.allowed):
         # A wild card never returns to a hand (R-CON-08) and a knock lays no wild deuce.
         report("deck.wild_deuces", "false while swap.allowed or knock.allowed is true", "true")
-    deal: Deal = s["deal"]
-    if deal.exchange_card and s["seating"].cutter == "none":
+
+
+def _check_deal(deal: Deal, cutter: str, bands: tuple[DeckBand, ...], report: _Collector) -> None:
+    """An exchange card needs a cut; every band's deck holds the deal."""
+    if deal.exchange_card and cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
     for i, band in enumerate(bands):
         for jokers in (band.jokers, *band.joker_options):
@@ -366,7 +406,6 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
                     f"a deal that fits {size} cards for {band.players[1]} players",
                     f"{needed} cards needed",
                 )
-    _check_contract(s, report)
 
 
 def _check_contract(s: dict[str, Any], report: _Collector) -> None:
