@@ -278,14 +278,7 @@ def read_section(
         field = fields.get(key)
         spec = spec_of(field) if field is not None else None
         if spec is None:
-            listed = sorted(name for name in fields if name not in hidden)
-            if suggest is not None:
-                suggestion = suggest(path, str(key))
-            else:
-                close = nearest(str(key), listed)
-                suggestion = f"{path}.{close}" if close else None
-            known = ", ".join(listed)
-            report(where, f"a known key of [{path}] ({known})", unknown_key(where, suggestion))
+            _report_unknown_key(path, str(key), fields, hidden, suggest, report)
             ok = False
             continue
         try:
@@ -293,13 +286,46 @@ def read_section(
         except ValueError as error:
             report(where, spec.expected, str(error))
             ok = False
+    if not _required_keys_present(path, fields, values, table, report):
+        ok = False
+    if not ok:
+        return None
+    return cls(**values)
+
+
+def _report_unknown_key(
+    path: str,
+    key: str,
+    known: Collection[str],
+    hidden: Collection[str],
+    suggest: Suggest | None,
+    report: Report,
+) -> None:
+    """Report ``key``, unknown in table ``path``, with the known keys and the nearest one."""
+    where = f"{path}.{key}"
+    listed = sorted(name for name in known if name not in hidden)
+    if suggest is not None:
+        suggestion = suggest(path, key)
+    else:
+        close = nearest(key, listed)
+        suggestion = f"{path}.{close}" if close else None
+    report(where, f"a known key of [{path}] ({', '.join(listed)})", unknown_key(where, suggestion))
+
+
+def _required_keys_present(
+    path: str,
+    fields: Mapping[str, attrs.Attribute[Any]],
+    values: Mapping[str, Any],
+    table: Mapping[Any, Any],
+    report: Report,
+) -> bool:
+    """Report every required key of table ``path`` that is missing; True if none is."""
+    present = True
     for name, field in fields.items():
         spec = spec_of(field)
         required = spec.required if spec else field.default is attrs.NOTHING
         if name not in values and name not in table and required:
             expected = spec.expected if spec else "a value"
             report(f"{path}.{name}", expected, "nothing (the key is missing)")
-            ok = False
-    if not ok:
-        return None
-    return cls(**values)
+            present = False
+    return present
