@@ -325,58 +325,74 @@ def parse_seat_move(text: str) -> tuple[int | None, Move]:
     if not words:
         raise NotationError(text, "empty move")
     verb, args = words[0].lower(), words[1:]
-    move: Move
+    return seat, _move_of(verb, args, text)
+
+
+def _move_of(verb: str, args: list[str], text: str) -> Move:
+    """The move ``verb`` names, with its words ``args`` (``text``: the whole move, for errors)."""
     if verb == "draw":
-        if not args:
-            move = Draw()
-        elif args == ["exchange"]:
-            move = DrawExchange()
-        else:
-            raise NotationError(text, "draw takes nothing, or 'exchange'")
-    elif verb == "take":
+        return _draw_move(args, text)
+    if verb == "take":
         if len(args) > 1:
             raise NotationError(text, "take takes at most a depth")
-        move = Take(_number(args[0], text) if args else 1)
-    elif verb == "exchange":
-        move = Exchange(_one_card(args, text).face)
-    elif verb == "meld":
+        return Take(_number(args[0], text) if args else 1)
+    if verb == "exchange":
+        return Exchange(_one_card(args, text).face)
+    if verb in ("meld", "layoff", "swap", "shift"):
+        return _table_move(verb, args, text)
+    if verb == "buy":
+        if args:
+            raise NotationError(text, "buy takes nothing")
+        return Buy()
+    if verb == "discard":
+        return Discard(_one_card(args, text).face)
+    if verb == "knock":
+        return Knock(_one_card(args, text).face)
+    if verb in ("out", "undo", "pass", "done"):
+        return _wordless_move(verb, args, text)
+    raise NotationError(text, "unknown move {verb}", verb=repr(verb))
+
+
+def _draw_move(args: list[str], text: str) -> Draw | DrawExchange:
+    """``draw`` from the stock, or ``draw exchange``."""
+    if not args:
+        return Draw()
+    if args == ["exchange"]:
+        return DrawExchange()
+    raise NotationError(text, "draw takes nothing, or 'exchange'")
+
+
+def _table_move(verb: str, args: list[str], text: str) -> Meld | LayOff | SwapJoker | Shift:
+    """The moves that lay cards on the table: ``meld``, ``layoff``, ``swap`` and ``shift``."""
+    if verb == "meld":
         if not args:
             raise NotationError(text, "meld names its cards")
-        move = Meld(parse_cards(args))
-    elif verb == "layoff":
+        return Meld(parse_cards(args))
+    if verb == "layoff":
         if len(args) < 2:
             raise NotationError(text, "layoff names a meld number and cards")
-        move = LayOff(_number(args[0], text), parse_cards(args[1:]))
-    elif verb == "swap":
+        return LayOff(_number(args[0], text), parse_cards(args[1:]))
+    if verb == "swap":
         if len(args) < 2:
             raise NotationError(text, "swap names a meld number and one or more cards")
         cards = [parse_card(word).face for word in args[1:]]
-        move = SwapJoker(_number(args[0], text), cards[0], tuple(cards[1:]))
-    elif verb == "shift":
-        if len(args) != 3:
-            raise NotationError(text, "shift names a meld number, a card and a declared joker (JK=9h)")
-        wild = parse_card(args[2])
-        if wild.declared is None:
-            raise NotationError(text, "shift's last word is a declared joker, as in JK=9h")
-        move = Shift(_number(args[0], text), parse_card(args[1]).face, wild)
-    elif verb == "buy":
-        if args:
-            raise NotationError(text, "buy takes nothing")
-        move = Buy()
-    elif verb == "discard":
-        move = Discard(_one_card(args, text).face)
-    elif verb == "knock":
-        move = Knock(_one_card(args, text).face)
-    elif verb in ("out", "undo", "pass", "done"):
-        if args:
-            raise NotationError(text, "{verb} takes nothing", verb=verb)
-        simple: dict[str, type[Out | Undo | Pass | Done]] = {
-            "out": Out,
-            "undo": Undo,
-            "pass": Pass,
-            "done": Done,
-        }
-        move = simple[verb]()
-    else:
-        raise NotationError(text, "unknown move {verb}", verb=repr(verb))
-    return seat, move
+        return SwapJoker(_number(args[0], text), cards[0], tuple(cards[1:]))
+    if len(args) != 3:
+        raise NotationError(text, "shift names a meld number, a card and a declared joker (JK=9h)")
+    wild = parse_card(args[2])
+    if wild.declared is None:
+        raise NotationError(text, "shift's last word is a declared joker, as in JK=9h")
+    return Shift(_number(args[0], text), parse_card(args[1]).face, wild)
+
+
+def _wordless_move(verb: str, args: list[str], text: str) -> Out | Undo | Pass | Done:
+    """``out``, ``undo``, ``pass`` or ``done``, which take no words."""
+    if args:
+        raise NotationError(text, "{verb} takes nothing", verb=verb)
+    simple: dict[str, type[Out | Undo | Pass | Done]] = {
+        "out": Out,
+        "undo": Undo,
+        "pass": Pass,
+        "done": Done,
+    }
+    return simple[verb]()
