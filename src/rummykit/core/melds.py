@@ -76,8 +76,13 @@ class MeldRules:
     values: TableValues = TableValues()
     wild_deuces: bool = False
     """``deck.wild_deuces``: a deuce may be played as a wild card (``2h=8c``)."""
-    memo: Memo = attrs.field(init=False, eq=False, repr=False, factory=Memo)
+    memo: Memo = attrs.field(init=False, eq=False, repr=False)
     """The verdicts and listings remembered under these rules (gone with them)."""
+
+    def __attrs_post_init__(self) -> None:
+        # Set here, not by a factory: the compiled build checks a class
+        # attribute's default against its type when the class is made.
+        object.__setattr__(self, "memo", Memo())
 
     @property
     def meld_rules(self) -> MeldRules:
