@@ -58,6 +58,7 @@ COMPILED = (
     "rummykit/rules/buy.py",
     "rummykit/rules/contract.py",
     "rummykit/rules/deal.py",
+    "rummykit/rules/discard.py",
     "rummykit/rules/draw.py",
     "rummykit/rules/during_play.py",
     "rummykit/rules/first_upcard.py",

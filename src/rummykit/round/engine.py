@@ -39,6 +39,7 @@ from rummykit.round.state import Ending, RoundState, Step, TableMeld, Turn
 from rummykit.rules import Commit, compose, judge_opening
 from rummykit.rules import contract as contract_rule
 from rummykit.rules.buy import BuyWindow, buy_rule, opens_window
+from rummykit.rules.discard import discard_rule
 from rummykit.rules.draw import DrawRule, draw_rule
 from rummykit.rules.during_play import play_meld_refusal
 from rummykit.rules.going_out import going_out_rule
@@ -760,45 +761,31 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     hand = _remove(state.hands[state.to_move], [card])
     if hand is None:
         raise _refuse("card.not-in-hand", "You do not hold {card}.", card=card)
-    for refusal in (knocking.discard_refusal(state), _card_discard_refusal(state, card, hand)):
-        if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
+    # The card-independent check, then the discard stage's card checks in order.
+    refusal = knocking.discard_refusal(state)
+    if refusal is None:
+        refusal = discard_rule(state.variant).refusal(card, state.hands[state.to_move], state.turn)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
     if not commit_checked:
         _commit_checks(state, hand)
     return hand
 
 
-def _card_discard_refusal(state: RoundState, card: Card, hand: Sequence[Card]) -> Refusal | None:
-    """The checks of a discard that depend on the card (``hand``: what is left)."""
-    turn = state.turn
-    # Each refusal is None without a taken card, or without a swapped joker
-    # held (the components' promise), so those turns skip asking.
-    if turn.taken is not None:
-        refusal = draw_rule(state.variant).taken_card_discard_refusal(card, turn.taken)
-        if refusal is not None:
-            return refusal
-    if turn.swaps and _net_jokers(state, hand) >= 0:
-        return table_rule(state.variant).swapped_joker_discard_refusal(card, holds_swapped=True)
-    return None
-
-
 def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     """The faces among ``faces`` (distinct faces of the mover's hand) whose
     ``discard`` ``apply`` accepts, in their order: the checks of
-    :func:`check_discard`, with the ones that do not depend on the card made
-    once. Where no card can be refused this is ``faces`` itself."""
+    :func:`check_discard` that do not depend on the card made once, then the
+    discard stage's card checks, each judging the faces it may refuse in this
+    turn. Where they refuse none, this is ``faces`` itself."""
     hand = state.hands[state.to_move]
     if state.phase != "play" or knocking.discard_refusal(state) is not None:
         return []
-    turn = state.turn
     if len(hand) < 2 or commit_depends_on_hand(state):
         return [card for card in faces if _discard_stands(state, card)]
     if isinstance(_hand_blind_verdict(state, tuple(hand[1:])), Refusal):
         return []  # the same verdict for every discard
-    if turn.taken is None or not draw_rule(state.variant).taken_card_is_marked():
-        return faces  # no swap (above), no taken card to keep: no card can be refused
-    taken = turn.taken.face  # the one face ``taken_card_discard_refusal`` refuses
-    return [card for card in faces if card is not taken]
+    return discard_rule(state.variant).discardable(faces, hand, state.turn)
 
 
 def _discard_stands(state: RoundState, card: Card) -> bool:
@@ -841,12 +828,6 @@ def _out(state: RoundState, move: Out) -> RoundState:
     if going_out_rule(state.variant).final_discard_required():
         raise _refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
-
-
-def _net_jokers(state: RoundState, hand: Sequence[Card]) -> int:
-    """Jokers in hand now minus jokers in hand after the draw: > 0 means a
-    swapped joker is still held (R-ROE-13, R-RAMI-08, R-HR-14)."""
-    return hand.count(JOKER) - state.turn.start_jokers  # hands hold faces
 
 
 def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
@@ -942,7 +923,7 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
         tuple([table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
         tuple([card for _, card in turn.laid_off]) if turn.laid_off else (),  # laid_off
         turn.swaps,
-        hand.count(JOKER) - turn.start_jokers,  # net_jokers (see _net_jokers)
+        hand.count(JOKER) - turn.start_jokers,  # net_jokers: > 0, a swapped joker held (RK-02)
         turn.source,
         turn.taken,
         turn.chosen,

@@ -84,12 +84,7 @@ class DrawRule(Protocol):
 
     def taken_card_is_marked(self) -> bool:
         """Is a card taken from the discards remembered as one that may not be
-        thrown this turn (R-ALL-12)?"""
-        ...
-
-    def taken_card_discard_refusal(self, card: Card, taken: Card | None) -> Refusal | None:
-        """Why throwing ``card`` is refused when ``taken`` was taken this turn,
-        or None (always None when ``taken`` is None)."""
+        thrown this turn (R-ALL-12; the discard stage refuses it)?"""
         ...
 
     def chosen_card_must_start_meld(self) -> bool:
@@ -197,13 +192,6 @@ class StandardDraw:
 
     def taken_card_is_marked(self) -> bool:
         return self.draw.no_discard_of_taken_card
-
-    def taken_card_discard_refusal(self, card: Card, taken: Card | None) -> Refusal | None:
-        if taken is not None and card.face is taken.face and self.draw.no_discard_of_taken_card:
-            return Refusal(
-                "discard.just-taken", "You may not discard {card}: you took it this turn.", card=card
-            )
-        return None
 
     def chosen_card_must_start_meld(self) -> bool:
         return self.draw.discard_deep and self.draw.deep_chosen_card_use == "new_meld_same_turn"

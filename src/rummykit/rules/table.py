@@ -79,7 +79,8 @@ class TableRule(Protocol):
         ...
 
     def relay_required(self) -> bool:
-        """Is there any duty to lay a swapped joker again?"""
+        """Is there any duty to lay a swapped joker again (a swapped joker
+        held is then not discarded: the discard stage refuses it)?"""
         ...
 
     def relay_mode(self) -> str:
@@ -93,12 +94,6 @@ class TableRule(Protocol):
 
     def relay_counts_new_meld(self) -> bool:
         """Does a joker in a new meld count as laying a swapped joker again?"""
-        ...
-
-    def swapped_joker_discard_refusal(self, card: Card, *, holds_swapped: bool) -> Refusal | None:
-        """Why throwing ``card`` is refused when it would throw a joker taken
-        from the table this turn (``holds_swapped``), or None (always None
-        when ``holds_swapped`` is false)."""
         ...
 
 
@@ -183,12 +178,6 @@ class StandardTable:
 
     def relay_counts_new_meld(self) -> bool:
         return "new_meld" in self.variant.swap.relay_targets
-
-    def swapped_joker_discard_refusal(self, card: Card, *, holds_swapped: bool) -> Refusal | None:
-        # Unless the variant has no relay duty (R-RAMI-08, R-ROE-13, R-HR-14).
-        if card.is_joker and holds_swapped and self.relay_required():
-            return Refusal("swap.joker-not-relaid", "The joker you took from the table cannot be discarded.")
-        return None
 
 
 @once_per_owner
