@@ -1,6 +1,7 @@
 """The discard stage (rummykit.rules.discard): one acceptance model for
 ``discard``. Apply and the legal-move listing ask the same ordered checks;
-each check says what it reads.
+each check says what it reads; ``discard.jokers`` is a check of the stage
+and of nothing else.
 
 A row: (what it shows, base variant, keys set, the position, the moves, the
 verdict of each move: ``ok`` or the refusal code). Every move is also judged
@@ -20,8 +21,9 @@ from rummykit.core.cards import JOKER, Card, code_order, parse_cards
 from rummykit.core.moves import Discard, parse_seat_move
 from rummykit.core.round_values import Turn
 from rummykit.round.engine import legal_discards
-from rummykit.rules.discard import discard_rule
-from rummykit.variant.model import Variant, loads_variant
+from rummykit.round.state import RoundState
+from rummykit.rules.discard import JokerKept, discard_rule
+from rummykit.variant.model import Variant, loads_variant, variant_from_rules, variant_warnings
 
 
 def variant_with(base: str, keys: dict[str, Any]) -> Variant:
@@ -36,6 +38,7 @@ def variant_with(base: str, keys: dict[str, Any]) -> Variant:
     return loads_variant("\n".join(lines) + "\n")
 
 
+NO_JOKERS = {"discard.jokers": False}
 OPENED = [True, False]
 RUN_JOKER = [{"owner": 1, "cards": "7h JK 9h"}]
 
@@ -56,6 +59,28 @@ ROWS: list[Row] = [
     ("without the duty it may go", "roemie", {"swap.relay": "none"},
      {"hands": ["8h 5d", "5c 9d"], "phase": "play", "opened": OPENED, "table": RUN_JOKER},
      ["0: swap 1 8h", "0: discard JK"], ("ok", "ok")),
+    ("discard.jokers = false refuses a joker beside a natural card", "rami51", NO_JOKERS,
+     {"hands": ["JK 5d 9c", "5c 9d"], "phase": "play"},
+     ["0: discard JK", "0: discard 9c"], ("discard.joker", "ok")),
+    ("discard.jokers = true lets it go", "rami51", {},
+     {"hands": ["JK 5d 9c", "5c 9d"], "phase": "play"},
+     ["0: discard JK"], ("ok",)),
+    ("a hand of jokers alone throws one (R-HOUSE-01)", "rami51", NO_JOKERS,
+     {"hands": ["JK JK", "5c 9d"], "phase": "play"},
+     ["0: discard JK"], ("ok",)),
+    ("a joker beside the card just taken alone is thrown (R-HOUSE-01)", "rami51", NO_JOKERS,
+     {"hands": ["JK", "5c 9d"], "discard": "5h"},
+     ["0: take", "0: discard 5h", "0: discard JK"], ("ok", "discard.just-taken", "ok")),
+    ("a taken joker is refused as the card just taken first (the stage's order)", "rami51", NO_JOKERS,
+     {"hands": ["JK 5d", "5c 9d"], "discard": "JK"},
+     ["0: take", "0: discard JK", "0: discard 5d"], ("ok", "discard.just-taken", "ok")),
+    ("a swapped joker is refused as not laid again first (the stage's order)", "roemie", NO_JOKERS,
+     {"hands": ["8h 5d", "5c 9d"], "phase": "play", "opened": OPENED, "table": RUN_JOKER},
+     ["0: swap 1 8h", "0: discard JK"], ("ok", "swap.joker-not-relaid")),
+    ("with the relay duty off, the swapped joker is the joker discard.jokers keeps", "roemie",
+     {**NO_JOKERS, "swap.relay": "none"},
+     {"hands": ["8h 5d", "5c 9d"], "phase": "play", "opened": OPENED, "table": RUN_JOKER},
+     ["0: swap 1 8h", "0: discard JK", "0: discard 5d"], ("ok", "discard.joker", "ok")),
 ]  # fmt: skip
 
 
@@ -93,6 +118,7 @@ def test_each_check_of_the_stage(row: Row) -> None:
 # --------------------------------------------------------------------------- the checks of each variant
 
 TAKEN, SWAPPED = ("taken_card_kept", ("card", "turn")), ("swapped_joker_kept", ("card", "hand", "turn"))
+JOKERS = ("joker_kept", ("card", "hand", "turn"))
 UNMARKED = {"draw.no_discard_of_taken_card": False}
 CHECKS = [
     ("rami51", {}, [TAKEN, SWAPPED]),
@@ -100,6 +126,9 @@ CHECKS = [
     ("gin", {}, []),
     ("rami51", UNMARKED, [SWAPPED]),
     ("roemie", {"swap.relay": "none"}, [TAKEN]),
+    ("rami51", NO_JOKERS, [TAKEN, SWAPPED, JOKERS]),
+    ("rami51", {**UNMARKED, **NO_JOKERS}, [SWAPPED, JOKERS]),
+    ("kalooki", {**UNMARKED, **NO_JOKERS}, [JOKERS]),
 ]
 
 
@@ -109,6 +138,8 @@ def test_the_checks_of_a_variant_their_order_and_what_they_read(
 ) -> None:
     rule = discard_rule(variant_with(base, keys) if keys else rk.load_variant(base))
     assert [(check.name, check.reads) for check in rule.checks] == expected
+    jokers = [check for check in rule.checks if isinstance(check, JokerKept)]
+    assert all(check.before == rule.checks[: rule.checks.index(check)] for check in jokers)
 
 
 def test_where_no_check_can_refuse_the_listing_returns_the_faces_themselves() -> None:
@@ -136,18 +167,47 @@ def random_turn(rng: random.Random) -> tuple[tuple[Card, ...], Turn]:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_listing_and_apply_ask_the_same_checks(seed: int) -> None:
+def test_the_listing_and_apply_ask_the_same_checks_and_jokers_kept_never_empty_a_turn(seed: int) -> None:
     rng = random.Random(seed)
     for base in BASES:
-        rule = discard_rule(base)
+        kept = discard_rule(variant_with(base.id, NO_JOKERS))
+        free = discard_rule(base)
         for _ in range(200):
             hand, turn = random_turn(rng)
             faces = sorted(set(hand), key=code_order)
-            listed = list(rule.discardable(faces, hand, turn))
-            assert listed == [card for card in faces if rule.refusal(card, hand, turn) is None]
-            active = rule.card_checks_for(hand, turn)
-            for check in rule.checks:
-                # The faces a check may refuse hold every face it refuses.
-                refused = [card for card in faces if check.refuses(card, hand, turn)]
-                assert set(refused) <= set(check.may_refuse(hand, turn))
-                assert (check in active) == bool(check.may_refuse(hand, turn))
+            for rule in (kept, free):
+                listed = list(rule.discardable(faces, hand, turn))
+                assert listed == [card for card in faces if rule.refusal(card, hand, turn) is None]
+                active = rule.card_checks_for(hand, turn)
+                for check in rule.checks:
+                    # The faces a check may refuse hold every face it refuses.
+                    refused = [card for card in faces if check.refuses(card, hand, turn)]
+                    assert set(refused) <= set(check.may_refuse(hand, turn))
+                    assert (check in active) == bool(check.may_refuse(hand, turn))
+            # The joker check keeps a joker only where another card may go instead.
+            assert bool(kept.discardable(faces, hand, turn)) == bool(free.discardable(faces, hand, turn))
+
+
+# --------------------------------------------------------------------------- the key in saves and warnings
+
+
+def test_the_key_is_saved_only_when_set_and_read_back() -> None:
+    base = rk.load_variant("rami51")
+    assert "discard" not in base.full_rules()
+    kept = variant_with("rami51", NO_JOKERS)
+    rules = kept.full_rules()
+    assert rules["discard"] == {"jokers": False} and kept.digest() != base.digest()
+    again = variant_from_rules("saved", rules, "saved")
+    assert again == kept and again.digest() == kept.digest() and not again.discard.jokers
+    state = rk.position_from_dict({"players": 2, "hands": ["JK 5d", "5c 9d"], "phase": "play"}, variant=kept)
+    loaded = rk.from_json(rk.to_json(state))
+    assert isinstance(loaded, RoundState) and loaded.variant == kept
+    with pytest.raises(rk.IllegalMove) as info:
+        loaded.apply("0: discard JK")
+    assert info.value.code == "discard.joker"
+
+
+def test_the_key_does_nothing_without_jokers() -> None:
+    warnings = [str(w) for w in variant_warnings(variant_with("gin", NO_JOKERS))]
+    assert warnings == ["warning: discard.jokers: does nothing when no deck band has jokers."]
+    assert variant_warnings(variant_with("rami51", NO_JOKERS)) == []

@@ -1,8 +1,8 @@
-"""Every key of the draw, the opening, the table, going out and the end of
-the stock acts: for each, one position and a few moves give one outcome under
-one value of the key and another under a second value, and ``legal_moves``
-agrees with ``apply`` on every move tried (a refused move is never listed, an
-accepted one always is).
+"""Every key of the draw, the discard, the opening, the table, going out and
+the end of the stock acts: for each, one position and a few moves give one
+outcome under one value of the key and another under a second value, and
+``legal_moves`` agrees with ``apply`` on every move tried (a refused move is
+never listed, an accepted one always is).
 
 A row: (key, value A, value B, base variant, other keys set for both, the
 position, the moves, what is observed, the outcome under A, under B).
@@ -37,7 +37,7 @@ DEPRECATED_OR_SINGLE = {
     "layoff.targets",  # only "any_meld"
 }
 # The sections these rows cover, and in `turn` only the key of the draw.
-SECTIONS = ("draw", "opening", "layoff", "swap", "going_out", "stock_exhausted")
+SECTIONS = ("draw", "discard", "opening", "layoff", "swap", "going_out", "stock_exhausted")
 OTHER_KEYS = {"turn.first_turn_draws"}
 # Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py.
 ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal"}
@@ -172,6 +172,9 @@ ROWS: list[KeyRow] = [
     ("draw.no_discard_of_taken_card", False, True, "rami51", {},
      {"hands": ["7h 8h", "5c 9d"], "discard": "5s"},
      ["0: take", "0: discard 5s"], codes, ("ok", "ok"), ("ok", "discard.just-taken")),
+    ("discard.jokers", True, False, "rami51", {},
+     {"hands": ["JK 5d 9c", "5c 9d"], "phase": "play"},
+     ["0: discard JK", "0: discard 5d"], codes, ("ok", "turn.not-your-turn"), ("discard.joker", "ok")),
     ("draw.discard_visibility", "all", "top", "roemie", {},
      {"hands": ["7h 8h", "5c 9d"], "discard": "9h 4d"},
      [], visible, "9h 4d", "4d"),
@@ -294,7 +297,7 @@ def test_rows_cover_every_key_of_these_sections() -> None:
 
 SRC = Path(rk.__file__).resolve().parent
 KEY_READ = re.compile(
-    r"\.(draw|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+|\.turn\.first_turn_draws"
+    r"\.(draw|discard|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+|\.turn\.first_turn_draws"
 )
 # Reads left outside rules/: the hand-size bound of the solver's search tables
 # (max_hand: a deep take lifts the whole row), and the variant file's own

@@ -5,12 +5,12 @@ check of a discard that depends on the card thrown is here, as an ordered
 list of named checks, each saying what it reads. The checks come from the
 duties of the other stages (the card just taken,
 ``draw.no_discard_of_taken_card``; a swapped joker to be laid again,
-``swap.relay``). The engine's ``discard`` (apply) and the legal-move
-listing both ask this rule: apply asks every check in order, the first
-refusal wins; the listing asks each check once per state which faces it may
-refuse in this turn (:meth:`DiscardCheck.may_refuse`; the checks that may
-refuse one are :meth:`DiscardRule.card_checks_for`) and judges only those
-faces.
+``swap.relay``) and from the ``[discard]`` keys (``discard.jokers``). The
+engine's ``discard`` (apply) and the legal-move listing both ask this rule:
+apply asks every check in order, the first refusal wins; the listing asks
+each check once per state which faces it may refuse in this turn
+(:meth:`DiscardCheck.may_refuse`; the checks that may refuse one are
+:meth:`DiscardRule.card_checks_for`) and judges only those faces.
 
 What a check reads: ``"card"``, the face thrown; ``"hand"``, the mover's
 hand before the discard (faces, in code order); ``"turn"``, the turn so far
@@ -51,6 +51,7 @@ from rummykit.variant.model import Variant
 __all__ = [
     "DiscardCheck",
     "DiscardRule",
+    "JokerKept",
     "StandardDiscard",
     "SwappedJokerKept",
     "TakenCardKept",
@@ -111,6 +112,16 @@ class DiscardRule(Protocol):
         ...
 
 
+def _first_refusing(
+    checks: Sequence[DiscardCheck], card: Card, hand: Sequence[Card], turn: Turn
+) -> DiscardCheck | None:
+    """The first of ``checks`` that refuses throwing ``card``, or None."""
+    for check in checks:
+        if check.refuses(card, hand, turn):
+            return check
+    return None
+
+
 @attrs.frozen(slots=True)
 class TakenCardKept:
     """The card taken from the discards this turn, or any card of its face,
@@ -153,10 +164,41 @@ class SwappedJokerKept:
 
 
 @attrs.frozen(slots=True)
+class JokerKept:
+    """``discard.jokers = false``: a joker is not thrown while the hand holds
+    a natural card that the checks before this one let go (R-HOUSE-01). Where
+    every card they let go is a joker (jokers alone in hand, or beside the
+    card just taken), a joker may go: this check never leaves a turn without
+    a discard."""
+
+    before: tuple[DiscardCheck, ...]
+    """The checks asked before this one: a natural card they refuse does not count."""
+    name: str = "joker_kept"
+    reads: tuple[str, ...] = ("card", "hand", "turn")
+
+    def may_refuse(self, hand: Sequence[Card], turn: Turn) -> tuple[Card, ...]:
+        return _JOKER_ONLY if 0 < hand.count(JOKER) < len(hand) else _NONE
+
+    def refuses(self, card: Card, hand: Sequence[Card], turn: Turn) -> bool:
+        if card.code != JOKER_CODE:
+            return False
+        before = self.before
+        for other in hand:
+            if other.code != JOKER_CODE and _first_refusing(before, other, hand, turn) is None:
+                return True
+        return False
+
+    def refusal(self, card: Card) -> Refusal:
+        return Refusal(
+            "discard.joker", "You may not discard a joker while you hold a natural card you may discard."
+        )
+
+
+@attrs.frozen(slots=True)
 class StandardDiscard:
     """The discard of every bundled variant: the checks its keys and the
     other stages' duties name, in a fixed order (the card just taken, the
-    swapped joker)."""
+    swapped joker, the joker kept)."""
 
     checks: tuple[DiscardCheck, ...]
 
@@ -195,4 +237,6 @@ def discard_rule(variant: Variant) -> DiscardRule:
         checks.append(TakenCardKept())
     if table_rule(variant).relay_required():
         checks.append(SwappedJokerKept())
+    if not variant.discard.jokers:
+        checks.append(JokerKept(tuple(checks)))
     return StandardDiscard(tuple(checks))

@@ -134,6 +134,7 @@ def _joker_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
             "ambiguous_kind",
         )
         out = _idle(melds, "melds", joker_keys, why)
+        out += _idle(variant.discard, "discard", ("jokers",), why)
         out += _idle(variant.values.hand, "values.hand", ("joker",), why)
         return out + _idle(swap, "swap", swap_keys, why)
     if melds.max_jokers_per_meld == 0:

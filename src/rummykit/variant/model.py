@@ -63,6 +63,7 @@ from rummykit.variant.sections import Contract as Contract
 from rummykit.variant.sections import ContractDeal as ContractDeal
 from rummykit.variant.sections import Deal as Deal
 from rummykit.variant.sections import Deck as Deck
+from rummykit.variant.sections import Discard as Discard
 from rummykit.variant.sections import Draw as Draw
 from rummykit.variant.sections import GoingOut as GoingOut
 from rummykit.variant.sections import Knock as Knock

@@ -27,6 +27,7 @@ from rummykit.variant.sections import (
     Deal,
     Deck,
     DeckBand,
+    Discard,
     Draw,
     GoingOut,
     Knock,
@@ -51,15 +52,28 @@ __all__ = [
 ]
 
 
+_KEYS_ADDED_LATER = frozenset({"discard.jokers"})
+"""Keys added after documents were first saved: written only when they hold
+another value than their default, so that older documents and the digests of
+variants that leave them alone stay as they were (``deck.wild_deuces`` too,
+written by :meth:`Variant.full_rules` itself)."""
+_TABLES_ADDED_LATER = ("discard",)
+"""Tables added later, every key of them in ``_KEYS_ADDED_LATER``: left out
+of the rules whole while each key holds its default."""
+
+
 def _rules_of(section: Any, path: str) -> dict[str, Any]:
     """One section as plain data: every key with its value, deprecated keys left out."""
     out: dict[str, Any] = {}
     for field in attrs.fields(type(section)):
-        if spec_of(field) is None or f"{path}.{field.name}" in DEPRECATED:
+        key = f"{path}.{field.name}"
+        if spec_of(field) is None or key in DEPRECATED:
             continue
         value = getattr(section, field.name)
         if path == "meta" and value == "":
             continue  # an unset seed or extends: not a value a file may write
+        if key in _KEYS_ADDED_LATER and value == field.default:
+            continue
         out[field.name] = list(value) if isinstance(value, tuple) else value
     return out
 
@@ -109,6 +123,7 @@ class Variant:
     scoring: Scoring
     match: Match
     knock: Knock = attrs.field(factory=Knock)
+    discard: Discard = attrs.field(factory=Discard)
     source: str = attrs.field(default="", eq=False, kw_only=True)
     resolved: Mapping[str, Any] = attrs.field(
         factory=dict, converter=freeze, eq=False, repr=False, kw_only=True
@@ -253,8 +268,9 @@ class Variant:
         return data
 
     def full_rules(self) -> dict[str, Any]:
-        """Every key with the value in effect, defaults included (deprecated keys
-        and an unset ``meta.seed``/``meta.extends`` left out), as plain data:
+        """Every key with the value in effect, defaults included (deprecated keys,
+        an unset ``meta.seed``/``meta.extends``, and a key added later that
+        holds its default, left out), as plain data:
         what a saved game stores, so that a later change of a default cannot
         change an old game. :func:`variant_from_rules` reads it back as an
         equal variant."""
@@ -275,6 +291,9 @@ class Variant:
                 }
             else:
                 rules[name] = _rules_of(section, name)
+        for name in _TABLES_ADDED_LATER:
+            if not rules[name]:
+                del rules[name]
         return rules
 
     def digest(self) -> str:

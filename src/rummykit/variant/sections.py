@@ -54,6 +54,7 @@ __all__ = [
     "Deck",
     "DeckBand",
     "Deprecated",
+    "Discard",
     "Draw",
     "GoingOut",
     "Knock",
@@ -232,6 +233,11 @@ class Draw:
     repeat_take_discard_draws: bool = boolean(
         False, doc="two turns in a row that take the upcard and discard it end the round as a draw"
     )
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    jokers: bool = boolean(True, doc="false: a joker may not be discarded while a natural card may be")
 
 
 @attrs.frozen(slots=True)
@@ -474,6 +480,7 @@ SECTIONS: dict[str, type[Any]] = {
     "deal": Deal,
     "turn": Turn,
     "draw": Draw,
+    "discard": Discard,
     "melds": Melds,
     "opening": Opening,
     "layoff": Layoff,
