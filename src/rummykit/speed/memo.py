@@ -32,42 +32,33 @@ class Memo:
     """The remembered results of one owner object: its tables by kind, and
     the products of :func:`once_per_owner` factories."""
 
-    __slots__ = ("_tables", "products")
+    __slots__ = ("products", "tables")
 
     def __init__(self) -> None:
-        self._tables: dict[MemoTable[Any, Any], dict[Any, Any]] = {}
+        self.tables: dict[MemoTable[Any, Any], dict[Any, Any]] = {}
+        """The owner's tables, by kind (use :meth:`MemoTable.of`)."""
         self.products: dict[Callable[..., Any], Any] = {}
         """What each :func:`once_per_owner` factory made of the owner."""
 
-    def table(self, kind: MemoTable[K, V]) -> dict[K, V]:
-        """The table of ``kind``, emptied first if it has reached its limit."""
-        table = self._tables.get(kind)
-        if table is None:
-            table = self._tables[kind] = {}
-        elif len(table) >= kind.limit:
-            table.clear()
-        return table
-
-
     def kinds(self) -> tuple[MemoTable[Any, Any], ...]:
         """The kinds of table this memo holds."""
-        return tuple(self._tables)
+        return tuple(self.tables)
 
     def clear(self, kinds: tuple[MemoTable[Any, Any], ...] | None = None) -> None:
         """Forget the tables of ``kinds``, or everything."""
         if kinds is None:
-            self._tables.clear()
+            self.tables.clear()
             self.products.clear()
             return
         for kind in kinds:
-            self._tables.pop(kind, None)
+            self.tables.pop(kind, None)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Remembered results stay with their owner: a copy starts empty.
         return (Memo, ())
 
     def __repr__(self) -> str:
-        return f"Memo({len(self._tables)} tables, {len(self.products)} made)"
+        return f"Memo({len(self.tables)} tables, {len(self.products)} made)"
 
 
 class HasMemo(Protocol):
@@ -88,15 +79,21 @@ class MemoTable(Generic[K, V]):
         self.limit = limit
 
     def of(self, owner: HasMemo) -> dict[K, V]:
-        """``owner``'s table of this kind."""
-        return owner.memo.table(self)
+        """``owner``'s table of this kind, emptied first if it has reached the limit."""
+        tables = owner.memo.tables
+        try:
+            table: dict[K, V] = tables[self]
+        except KeyError:
+            table = tables[self] = {}
+        if len(table) >= self.limit:
+            table.clear()
+        return table
 
     def __repr__(self) -> str:
         return f"MemoTable({self.name!r}, limit={self.limit})"
 
 
 Owner = TypeVar("Owner", bound=HasMemo)
-_NOT_MADE: Any = object()
 Made = TypeVar("Made")
 
 
@@ -107,10 +104,11 @@ def once_per_owner(factory: Callable[[Owner], Made]) -> Callable[[Owner], Made]:
 
     def once(owner: Owner) -> Made:
         products = owner.memo.products
-        product = products.get(factory, _NOT_MADE)
-        if product is _NOT_MADE:
+        try:
+            return products[factory]  # type: ignore[no-any-return]
+        except KeyError:
             product = products[factory] = factory(owner)
-        return product  # type: ignore[no-any-return]
+            return product
 
     functools.update_wrapper(once, factory)
     return once
