@@ -37,9 +37,9 @@ from rummykit.core.moves import (
     Undo,
 )
 from rummykit.round.dealing import shuffle
-from rummykit.round.engine import start_turn
 from rummykit.round.legal import legal_moves
 from rummykit.round.state import STATE_FIELDS, Knocking, TableMeld, Turn
+from rummykit.round.turn_start import start_turn
 from rummykit.rules.deal import deal_rule
 from rummykit.testing import check_invariants, random_playout
 

@@ -20,8 +20,8 @@ import rummykit as rk
 from rummykit.core.cards import JOKER, Card, code_order, parse_cards
 from rummykit.core.moves import Discard, parse_seat_move
 from rummykit.core.round_values import Turn
-from rummykit.round.engine import legal_discards
 from rummykit.round.state import RoundState
+from rummykit.round.turn_commit import legal_discards
 from rummykit.rules.discard import JokerKept, discard_rule
 from rummykit.variant.model import Variant, loads_variant, variant_from_rules, variant_warnings
 

@@ -23,7 +23,7 @@ import rummykit as rk
 from rummykit.core.moves import LayOff, SwapJoker, parse_seat_move
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.play.bots import GreedyBot
-from rummykit.round.engine import in_first_draw_round
+from rummykit.round.draw_phase import in_first_draw_round
 from rummykit.round.state import RoundState
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule

@@ -1,0 +1,301 @@
+"""The draw phase: a draw from the stock, a take from the discard pile (its
+duties checked), the exchange card; and whether the turn can then end
+(R-ALL-12, R-ALL-14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.core.cards import JOKER, Card
+from rummykit.core.errors import IllegalMove, Refusal, Text
+from rummykit.core.moves import Draw, DrawExchange, Exchange, Take
+from rummykit.round import knocking
+from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces, with_hand
+from rummykit.round.state import RoundState, Turn
+from rummykit.rules.buy import opens_window
+from rummykit.rules.draw import DrawRule, draw_rule
+from rummykit.rules.going_out import going_out_rule
+from rummykit.rules.turn import deep_obligation, pickup_obligation
+from rummykit.rules.wall import at_wall, wall_draw_refusal
+from rummykit.speed.evolve import changer_for
+from rummykit.speed.evolve import evolve as _evolve
+from rummykit.speed.memo import MemoTable
+from rummykit.variant.model import Variant
+
+__all__ = [
+    "apply_draw",
+    "apply_draw_exchange",
+    "apply_exchange",
+    "apply_take",
+    "draw_refusal",
+    "in_first_draw_round",
+    "top_take_stands",
+    "top_take_stands_with",
+]
+
+
+_STOCK_TURN = Turn(source="stock")  # turns are values: a draw from the stock, made once
+_TAKE_TURNS: MemoTable[tuple[Card, bool], Turn] = MemoTable("engine.take_turns", limit=1_024)
+"""The turn after taking a card, by card and condition (one object each, so
+that a commit verdict remembered by its turn object is met again)."""
+
+
+def in_first_draw_round(state: RoundState) -> bool:
+    """Is the turn to be played in the first drawing round (R-HR-08)?"""
+    return draw_rule(state.variant).first_draw_round(state.turns_played, state.players)
+
+
+def _need_draw(state: RoundState) -> None:
+    if state.phase != "draw":
+        raise refuse("turn.wrong-phase", "You have drawn already this turn.")
+
+
+def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` (in code order) with the faces ``cards`` put in their places,
+    each after the cards of its code already there (what sorting the hand
+    with the cards at its end gives, without sorting it again)."""
+    out = list(hand)
+    for card in cards:
+        code = card.code
+        i = len(out)
+        while i and out[i - 1].code > code:
+            i -= 1
+        out.insert(i, card)
+    return tuple(out)
+
+
+def draw_refusal(state: RoundState) -> IllegalMove | None:
+    """Why ``draw`` (from the stock, outside the knock phases) is refused
+    now; None: it is legal."""
+    if state.phase != "draw":
+        return refuse("turn.wrong-phase", "You have drawn already this turn.")
+    verdicts = _STOCK_DRAWS.of(state.variant)
+    stock_size = len(state.stock)
+    hit = verdicts.get(stock_size)
+    if hit is None:
+        hit = verdicts[stock_size] = (_stock_draw_refusal(state.variant, stock_size),)
+    refusal = hit[0]
+    return None if refusal is None else IllegalMove.from_refusal(refusal)
+
+
+def _stock_draw_refusal(variant: Variant, stock_size: int) -> Refusal | None:
+    """The draw rule's and the wall's verdict on a stock draw."""
+    refusal = draw_rule(variant).stock_draw_refusal(stock_size)
+    return refusal if refusal is not None else wall_draw_refusal(variant, stock_size)
+
+
+_STOCK_DRAWS: MemoTable[int, tuple[Refusal | None]] = MemoTable("engine.stock_draws", limit=1_000)
+"""``_stock_draw_refusal`` per variant, by the stock's size (a draw phase
+asks it when listing and again when the draw is applied)."""
+
+
+def apply_draw(state: RoundState, move: Draw) -> RoundState:
+    refused = draw_refusal(state)
+    if refused is not None:
+        raise refused
+    hands, turn = _hands_after_draw(state, state.stock[:1], _STOCK_TURN)
+    window = opens_window(state.variant)
+    return _stock_drawn(state, hands=hands, phase="play", turn=turn, stock=state.stock[1:], buy_window=window)
+
+
+def _after_draw(state: RoundState, drawn: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
+    """The state once the mover has drawn the faces ``drawn``."""
+    hands, turn = _hands_after_draw(state, drawn, turn)
+    return state.evolve(hands=hands, phase="play", turn=turn, **changes)
+
+
+def _hands_after_draw(
+    state: RoundState, drawn: Sequence[Card], turn: Turn
+) -> tuple[tuple[tuple[Card, ...], ...], Turn]:
+    """The hands once the mover has drawn the faces ``drawn``, and ``turn``
+    with the jokers he then holds."""
+    hand = _with_cards(state.hands[state.to_move], drawn)
+    # Hands hold faces, in code order: every joker is the one JOKER, and any sits last.
+    jokers = hand.count(JOKER) if hand and hand[-1] is JOKER else 0
+    if turn.start_jokers != jokers:
+        turn = _with_jokers(state.variant, turn, jokers)
+    return hands_with(state, hand), turn
+
+
+def _with_jokers(variant: Variant, turn: Turn, jokers: int) -> Turn:
+    """``turn`` starting with ``jokers`` jokers in hand: one object for each
+    turn object and count, as the turns a draw starts are (a commit verdict
+    is remembered by its turn object, see ``_hand_blind_verdict`` in turn_commit)."""
+    key = (id(turn), jokers)
+    turns = _JOKER_TURNS.of(variant)
+    hit = turns.get(key)
+    if hit is not None and hit[0] is turn:
+        return hit[1]
+    made = _evolve(turn, start_jokers=jokers)
+    turns[key] = (turn, made)
+    return made
+
+
+_JOKER_TURNS: MemoTable[tuple[int, int], tuple[Turn, Turn]] = MemoTable("engine.joker_turns", limit=1_024)
+"""Per variant, by the id of a turn and a count of jokers: the turn and its
+copy with that count (each entry holds its turn, so the id stays its own)."""
+
+
+# The copies of the draws and takes of nearly every turn, each changing the
+# same fields (quicker than ``evolve`` in pure Python: no dict of changes).
+_stock_drawn = changer_for(RoundState, ("hands", "phase", "turn", "stock", "buy_window"))
+_top_taken = changer_for(RoundState, ("hands", "phase", "turn", "discard", "knocking"))
+
+
+def top_take_stands(state: RoundState) -> bool:
+    """Would ``apply`` accept ``take`` (the top discard) in the draw phase?
+    The checks of :func:`apply_take`, made without the next state where the turn
+    plainly can go on (no pickup duty, not at the wall, another card to
+    throw); a trial take otherwise."""
+    rule = draw_rule(state.variant)
+    if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
+        return False
+    return top_take_stands_with(state, rule)
+
+
+def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
+    """:func:`top_take_stands` where its first checks are made: ``state`` is
+    in the draw phase, and its draw rule ``rule`` lets the mover take the top
+    discard (the legal-move listing has asked ``rule.take_depths``). The
+    caller makes them: without them the answer means nothing (and an empty
+    discard pile raises IndexError)."""
+    if knocking.take_ends_round(state) is not None:
+        return True
+    variant = state.variant
+    chosen = state.discard[-1].face
+    hand = state.hands[state.to_move]  # faces: another face is a card that is not ``chosen``
+    opened = state.opened[state.to_move]
+    plain = (
+        not at_wall(variant, len(state.stock))
+        and not rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
+        and (not rule.taken_card_is_marked() or hand.count(chosen) < len(hand))
+    )
+    if plain:
+        return True
+    try:
+        apply_take(state, Take(1))
+    except IllegalMove:
+        return False
+    return True
+
+
+def apply_take(state: RoundState, move: Take) -> RoundState:
+    _need_draw(state)
+    variant = state.variant
+    rule = draw_rule(variant)
+    refusal = rule.take_refusal(move.depth, len(state.discard))
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    ended = knocking.take_ends_round(state)
+    if ended is not None:
+        return ended
+    taken, discard = rule.taken_cards(state.discard, move.depth)
+    chosen = taken[0]
+    opened = state.opened[state.to_move]
+    if move.depth == 1:
+        conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
+        pickup = pickup_obligation(variant) if conditional else None
+        take_turns = _TAKE_TURNS.of(variant)
+        turn = take_turns.get((chosen, conditional)) or take_turns.setdefault(
+            (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
+        )
+        hands, turn = _hands_after_draw(state, taken, turn)
+        counted = knocking.take_counted(state)
+        new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
+        if pickup is not None:
+            hand = (*state.hands[state.to_move], *taken)
+            if not pickup.feasible(variant, hand, chosen, opened=opened, table=[t.meld for t in state.table]):
+                raise refuse(
+                    "draw.taken-card-unused",
+                    "You may take {card} only to lay it on the table this turn, and you cannot.",
+                    card=chosen,
+                )
+        if rule.taken_card_is_marked() and not _can_end_turn(new, chosen):
+            raise refuse(
+                "discard.just-taken",
+                "After taking {card} you would have no other card to discard.",
+                card=chosen,
+            )
+        return knocking.take_at_wall(state, new)
+    deep = deep_obligation(variant)
+    turn = Turn(
+        source="deep",
+        taken=chosen if rule.taken_card_is_marked() else None,
+        chosen=chosen if deep is not None else None,
+    )
+    new = _after_draw(state, taken, discard=discard, turn=turn)
+    table = [t.meld for t in state.table]
+    if deep is not None and not deep.feasible(
+        variant, new.hands[state.to_move], chosen, opened=opened, table=table
+    ):
+        raise refuse(
+            "draw.taken-card-unused",
+            "The chosen card {card} must {duty} this turn, and it cannot.",
+            card=chosen,
+            duty=Text(deep.duty),
+        )
+    return new
+
+
+def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
+    _need_draw(state)
+    if not draw_rule(state.variant).exchange_draw_allowed() or state.exchange is None:
+        raise refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
+    new = _after_draw(state, (state.exchange,), exchange=None, turn=Turn(source="exchange"))
+    if state.opened[state.to_move] or not _going_out_possible(new):
+        raise refuse(
+            "exchange.not-allowed",
+            "The exchange card may be drawn only to go out by hand rummy this turn.",
+        )
+    return new
+
+
+def apply_exchange(state: RoundState, move: Exchange) -> RoundState:
+    need_play(state)
+    if (
+        not draw_rule(state.variant).exchange_swap_allowed(state.turns_played, state.players)
+        or state.exchange is None
+        or state.turn.exchanged
+        or state.turn.source == "none"
+    ):
+        raise refuse(
+            "exchange.not-allowed",
+            "The exchange card can be swapped only once, in your turn of the first drawing round.",
+        )
+    if state.turn.steps:
+        # The swap comes right after the draw: it cannot be undone, so it may not
+        # strand melds laid before it (R-ALL-14's spirit; see docs/variants/handromi.md).
+        raise refuse("exchange.not-allowed", "Swap the exchange card before you meld or lay off.")
+    hand = remove_faces(state.hands[state.to_move], [move.card])
+    if hand is None:
+        raise refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
+    return state.evolve(
+        hands=with_hand(state, (*hand, state.exchange)),
+        exchange=move.card.face,
+        # Like a draw, the exchange cannot be taken back, nor anything before it.
+        turn=_evolve(state.turn, exchanged=True, steps=()),
+    )
+
+
+# --------------------------------------------------------------------------- feasibility (R-ALL-14)
+
+
+def _going_out_possible(state: RoundState) -> bool:
+    """Can the mover lay his whole hand down this turn (a hand rummy when he
+    has not opened), as the going-out rules say?"""
+    taken = state.turn.taken
+    blocked = [taken] if taken is not None and draw_rule(state.variant).taken_card_is_marked() else []
+    plan = going_out_rule(state.variant).plan(
+        state.hands[state.to_move],
+        table=[t.meld for t in state.table],
+        opened=state.opened[state.to_move],
+        not_discardable=blocked,
+    )
+    return plan is not None
+
+
+def _can_end_turn(state: RoundState, taken: Card) -> bool:
+    """R-ALL-12: some other face to discard, or a way to go out."""
+    hand = state.hands[state.to_move]
+    return any(c.face is not taken.face for c in hand) or _going_out_possible(state)

@@ -1,0 +1,297 @@
+"""The distinct meld moves of a hand, for the legal-move listing: built per
+rank (sets) and per suit (runs) as pieces, remembered per meld-rules object,
+and the wild deuces of R-CON-14 played as jokers or as naturals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations, product
+
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
+from rummykit.core.melds import BOUND_SUIT_ORDER, Meld, MeldRules, judge_meld
+from rummykit.core.moves import Meld as MeldMove
+from rummykit.round.state import RoundState
+from rummykit.speed.memo import MemoTable
+
+__all__ = ["meld_moves", "wild_as_jokers", "wild_played"]
+
+
+_ACES = 48  # the code of the ace of clubs: codes 48-51 are the aces
+
+
+_MELD_MOVES: MemoTable[tuple[Card, ...], tuple[MeldMove, ...]] = MemoTable("legal.meld_moves", limit=1_000)
+_Piece = tuple[tuple[tuple[object, MeldMove, str], ...], tuple[MeldMove, ...]]
+"""A piece: (identity, move, its text) of each distinct meld, and the moves alone."""
+_SET_PIECES: MemoTable[tuple[tuple[Card, ...], int], _Piece] = MemoTable("legal.set_pieces", limit=20_000)
+_RUN_PIECES: MemoTable[tuple[int, tuple[Card, ...], bool, int], _Piece] = MemoTable(
+    "legal.run_pieces", limit=20_000
+)
+
+
+def meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
+    """The distinct meld moves of a hand, jokers declared where it matters;
+    they depend on the meld rules and the hand only, and are remembered per
+    rules object.
+
+    The melds of one rank (sets) and of one suit (runs) depend only on the
+    hand's cards of that rank or suit and its number of jokers: they are
+    built as pieces, remembered too, and put together here."""
+    rules = state.variant.meld_rules
+    remembered = _MELD_MOVES.of(rules)
+    key = tuple(hand)
+    found = remembered.get(key)
+    if found is not None:
+        return found
+    if rules.wild_below:
+        found = remembered[key] = _meld_moves_deuces_wild(rules, key)
+        return found
+    found = remembered[key] = _listed_meld_moves(rules, key)
+    return found
+
+
+def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
+    """The distinct meld moves of a hand (its jokers as jokers)."""
+    by_rank, by_suit, two_aces, jokers = _hand_groups(rules, hand)
+    jokers = min(jokers, rules.max_jokers)
+    # A rank or suit with too few cards for any meld, even with every joker,
+    # has an empty piece (a run may count an ace at both ends only where it
+    # may be low and high).
+    set_least = rules.set_min - jokers
+    run_least = rules.run_min - jokers - (1 if rules.ace_low and rules.ace_high else 0)
+    pieces: list[_Piece] = []
+    sets = _SET_PIECES.of(rules)
+    for group in by_rank.values():
+        if len(group) < set_least:
+            continue
+        set_key = (tuple(group), jokers)
+        piece = sets.get(set_key)
+        if piece is None:
+            piece = sets[set_key] = _set_piece(rules, group, jokers)
+        pieces.append(piece)
+    runs = _RUN_PIECES.of(rules)
+    for suit in sorted(by_suit):
+        held = by_suit[suit]
+        if len(held) < run_least:
+            continue
+        run_key = (suit, tuple(held), suit in two_aces, jokers)
+        piece = runs.get(run_key)
+        if piece is None:
+            piece = runs[run_key] = _run_piece(rules, suit, held, suit in two_aces, jokers)
+        pieces.append(piece)
+    return _joined_pieces(pieces, jokers)
+
+
+def _hand_groups(
+    rules: MeldRules, hand: Sequence[Card]
+) -> tuple[dict[int, list[Card]], dict[int, list[Card]], set[int], int]:
+    """One pass over the hand in code order: the naturals by rank (with their
+    copies where a set may repeat a suit) and by suit (distinct faces), the
+    suits whose ace the hand holds twice, and the number of jokers."""
+    repeat_suits = not rules.set_distinct_suits
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}
+    faces: set[Card] = set()
+    two_aces: set[int] = set()
+    jokers = 0
+    for card in sorted(hand, key=code_order):
+        code = card.code
+        if code == JOKER_CODE:
+            jokers += 1
+        elif card in faces:
+            if repeat_suits:
+                by_rank[code >> 2].append(card)
+            if code >= _ACES:
+                two_aces.add(code & 3)
+        else:
+            faces.add(card)
+            by_rank.setdefault(code >> 2, []).append(card)
+            by_suit.setdefault(code & 3, []).append(card)
+    return by_rank, by_suit, two_aces, jokers
+
+
+def _joined_pieces(pieces: list[_Piece], jokers: int) -> tuple[MeldMove, ...]:
+    """The moves of the pieces, in their order, each distinct meld once."""
+    moves: list[MeldMove] = []
+    if not jokers:
+        # Without jokers no two pieces share a meld: a set's cards are of one
+        # rank, a run's of one suit and three ranks or more.
+        for piece in pieces:
+            moves += piece[1]
+    else:
+        results: dict[object, tuple[MeldMove, str]] = {}
+        for piece in pieces:
+            for ident, move, text in piece[0]:
+                results.setdefault(ident, (move, text))
+        seen: set[str] = set()
+        for move, text in results.values():
+            if text not in seen:
+                seen.add(text)
+                moves.append(move)
+    return tuple(moves)
+
+
+# --------------------------------------------------------------------------- wild deuces (R-CON-14)
+
+
+def _meld_moves_deuces_wild(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
+    """The meld moves of a hand whose deuces are wild or natural: the melds
+    of the hand with a joker more for each deuce, each joker place then
+    played by a joker or by a deuce the meld does not use as itself."""
+    listed = {move.cards: move for move in _listed_meld_moves(rules, wild_as_jokers(rules, hand))}
+
+    def stands(cards: tuple[Card, ...]) -> bool:
+        return cards in listed or isinstance(judge_meld(rules, cards), Meld)
+
+    return tuple(listed.get(cards) or MeldMove(cards) for cards in wild_played(rules, listed, hand, stands))
+
+
+def wild_as_jokers(rules: MeldRules, hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The hand with a joker more for each natural card that may play wild
+    (each deuce, where deuces are wild)."""
+    return (*hand, *(JOKER,) * len(rules.wild_naturals(hand)))
+
+
+def wild_played(
+    rules: MeldRules,
+    groups: Iterable[tuple[Card, ...]],
+    hand: Sequence[Card],
+    stands: Callable[[tuple[Card, ...]], bool],
+) -> list[tuple[Card, ...]]:
+    """Each group (found with the deuces as jokers) in every form the hand's
+    wild cards can give it that ``stands``. Forms that lay the same cards
+    into the same places, two deuces trading places, are one: the first
+    found stands for them."""
+    found: dict[tuple[int, tuple[int, ...]], tuple[Card, ...]] = {}
+    for number, group in enumerate(groups):
+        for cards in _wild_forms(rules, group, hand):
+            key = (number, tuple(sorted(c.face.code for c in cards)))
+            if key not in found and stands(cards):
+                found[key] = cards
+    return list(found.values())
+
+
+def _wild_forms(
+    rules: MeldRules, cards: tuple[Card, ...], hand: Sequence[Card]
+) -> Iterator[tuple[Card, ...]]:
+    """Each way the hand's wild cards (its jokers, and its deuces not laid
+    as themselves) can fill the joker places of ``cards``."""
+    places = [i for i, card in enumerate(cards) if card.code == JOKER_CODE]
+    if not places:
+        yield cards
+        return
+    left = Counter(hand)
+    left.subtract(card for card in cards if card.code != JOKER_CODE)
+    kinds = [face for face in sorted(left, key=code_order) if left[face] > 0 and rules.plays_wild(face)]
+    for combo in product(kinds, repeat=len(places)):
+        used = Counter(combo)
+        if any(used[face] > left[face] for face in used):
+            continue
+        out = list(cards)
+        for i, face in zip(places, combo, strict=True):
+            if face is not JOKER:
+                out[i] = wild_deuce(face, cards[i].declared)
+        yield tuple(out)
+
+
+def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
+    """The sets of one rank's held cards with up to ``jokers`` jokers."""
+    results: dict[object, tuple[Card, ...]] = {}
+    for size in range(1, len(group) + 1):
+        for chosen in combinations(group, size):
+            for k in range(jokers + 1):
+                if size + k < rules.set_min or size + k > rules.set_max:
+                    continue
+                for declared in _set_declarations(chosen, k, rules.set_joker_suit == "bound"):
+                    _add(results, rules, (*chosen, *declared))
+    return _with_moves(results)
+
+
+def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: bool, jokers: int) -> _Piece:
+    """The runs of one suit's held cards (``two_aces``: the hand holds the
+    suit's ace twice), every window with jokers in the gaps."""
+    results: dict[object, tuple[Card, ...]] = {}
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
+    longest = min(rules.run_max, 14)
+    held = {}
+    for card in cards:
+        rank = card.code // 4 + 2
+        if rank == 14:
+            if rules.ace_low:
+                held[1] = card
+            if rules.ace_high:
+                held[14] = card
+        else:
+            held[rank] = card
+    # A window starts on a held card or at most `jokers` places before one.
+    starts = sorted({p - k for p in held for k in range(jokers + 1) if lowest <= p - k <= highest})
+    for lo in starts:
+        gaps = 0
+        for hi in range(lo, min(highest, lo + longest - 1) + 1):
+            if hi not in held:
+                gaps += 1
+                if gaps > jokers:
+                    break
+            length = hi - lo + 1
+            if length < rules.run_min:
+                continue
+            window = range(lo, hi + 1)
+            present = [p for p in window if p in held]
+            if not present:
+                continue
+            # A held natural may also be replaced by a joker.
+            spare = jokers - (length - len(present))
+            for dropped in _drops(present, spare):
+                used = [p for p in present if p not in dropped]
+                if not used:
+                    continue
+                if 1 in used and 14 in used and not two_aces:
+                    continue  # ace to ace needs two aces
+                naturals_used = [held[p] for p in used]
+                spots = [p for p in window if p not in used]
+                fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
+                _add(results, rules, (*naturals_used, *fills))
+    return _with_moves(results)
+
+
+def _with_moves(results: dict[object, tuple[Card, ...]]) -> _Piece:
+    found = tuple((ident, MeldMove(cards)) for ident, cards in results.items())
+    return tuple((ident, move, str(move)) for ident, move in found), tuple(move for _, move in found)
+
+
+def _drops(present: Sequence[int], spare: int) -> Iterator[tuple[int, ...]]:
+    for size in range(spare + 1):
+        yield from combinations(present, size)
+
+
+def _set_declarations(chosen: Sequence[Card], k: int, bound: bool) -> Iterator[tuple[Card, ...]]:
+    if k == 0:
+        yield ()
+        return
+    if not bound:
+        yield (JOKER,) * k
+        return
+    held = {c.code % 4 for c in chosen}
+    rank = chosen[0].code // 4 + 2
+    missing = [s for s in BOUND_SUIT_ORDER if s not in held]
+    for suits in combinations(missing, k):
+        yield tuple(Card.joker(Card.natural(rank, s)) for s in suits)
+
+
+def _add(results: dict[object, tuple[Card, ...]], rules: object, cards: tuple[Card, ...]) -> None:
+    if not any(c.code == JOKER_CODE for c in cards):
+        # Without a joker the candidate is valid by construction (one rank and
+        # distinct suits, or consecutive places of one suit within the bounds)
+        # and its cards say everything: no need to judge it.
+        results.setdefault(tuple(sorted(c.code for c in cards)), cards)
+        return
+    meld = judge_meld(rules, cards)  # type: ignore[arg-type]
+    if isinstance(meld, Meld) and meld not in results:
+        undeclared = tuple(c.face for c in cards)
+        if undeclared == cards:
+            results[meld] = cards
+            return
+        plain = judge_meld(rules, undeclared)  # type: ignore[arg-type]
+        results[meld] = undeclared if plain == meld else cards

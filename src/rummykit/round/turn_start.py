@@ -1,0 +1,39 @@
+"""The start of a turn (the stock check of R-ALL-08: a reshuffle, or a
+blocked round) and a round that ends without anyone going out.
+"""
+
+from __future__ import annotations
+
+from rummykit.round.dealing import rng_for, shuffle
+from rummykit.round.round_scoring import round_result
+from rummykit.round.state import Ending, RoundState, Turn
+from rummykit.rules.going_out import going_out_rule
+
+__all__ = ["NO_TURN", "blocked_round", "start_next_turn", "start_turn"]
+
+
+NO_TURN = Turn()  # turns are values: the fresh turn, made once
+
+
+def start_turn(state: RoundState) -> RoundState:
+    """Begin the turn of ``state.to_move``: the stock check of R-ALL-08."""
+    return start_next_turn(state.evolve(phase="draw", turn=NO_TURN))
+
+
+def start_next_turn(fresh: RoundState) -> RoundState:
+    """start_turn for ``fresh``, a state already in the draw phase with a
+    fresh turn (the end of a turn makes it in one copy with its own changes:
+    the hands, the discard, the next seat)."""
+    variant = fresh.variant
+    if fresh.stock or not going_out_rule(variant).stock_runs_out():
+        return fresh
+    if not going_out_rule(variant).reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
+        return blocked_round(fresh, "blocked")
+    rng = rng_for(fresh.seed, 1 + fresh.reshuffles) if fresh.seed is not None else rng_for(None)
+    stock = shuffle(fresh.discard[:-1], rng)
+    return fresh.evolve(stock=stock, discard=fresh.discard[-1:], reshuffles=fresh.reshuffles + 1)
+
+
+def blocked_round(state: RoundState, ending: Ending) -> RoundState:
+    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
+    return state.evolve(phase="over", result=result, turn=Turn())
