@@ -48,6 +48,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Refusal": (2,),
     "IllegalMove": (2,),
     "_refuse": (2,),
+    "refuse": (2,),  # the engine's refusals (rummykit.round.move_helpers)
     "UsageError": (1,),
     "_say": (2,),
     "NotationError": (2,),
