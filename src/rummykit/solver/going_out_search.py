@@ -11,11 +11,12 @@ from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards, parse_car
 from rummykit.core.errors import Refusal
 from rummykit.core.melds import Meld, MeldRules, grow_meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_cards, wild_deuce_melds
-from rummykit.solver.requirement import hand_rules_of
+from rummykit.solver.requirement import HandRules, hand_rules_of
 from rummykit.solver.tables import (
     FACES,
     FULL,
     NEG,
+    Candidate,
     PackedHand,
     Tables,
     build_meld,
@@ -103,6 +104,13 @@ def _with_wild_deuces(plan: GoOutPlan, deuces: list[Card], blocked: Sequence[Car
     return GoOutPlan(melds, layoffs, thrown)
 
 
+_TableState = tuple[tuple[Any, ...], ...]
+"""The table's melds as the search reads them (see _table_state)."""
+_GoOutMemo = dict[tuple[Any, ...], tuple[list[int], list[Any]]]
+"""Each state searched (cards, jokers, table, discarded): its best values
+and the first step of each."""
+
+
 def _can_go_out(
     variant: Variant,
     hand_cards: list[Card],
@@ -116,27 +124,64 @@ def _can_go_out(
     if keep_discard is None and demands.final_discard:
         keep_discard = True
     blocked = {c.face.code for c in parse_cards(not_discardable)}
-    rules = variant.meld_rules
     if must_open and not demands.layoff_after_opening:
         table = ()
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
-    need_pure = must_open and demands.pure_run_needed
-    width = 2 if need_pure else 1
-    lowest, highest, longest = tables.lowest, tables.highest, tables.longest
-    set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
-    bound = rules.set_joker_suit == "bound"
-    # A bound joker takes a suit the set lacks (where sets may repeat suits,
-    # that, not the size, can be what leaves no room).
-    bound_suits = bound and not rules.set_distinct_suits
-    start_table = tuple(_table_state(m, bound) for m in table)
-    repeat = hand.repeat
-    memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]] = {}
-    may_discard = keep_discard is not False
-    must_discard = keep_discard is True
+    width = 2 if must_open and demands.pure_run_needed else 1
+    go_rules = _GoOutRules(variant.meld_rules, tables, keep_discard, blocked, width)
+    start_table = tuple(_table_state(m, go_rules.bound) for m in table)
+    memo: _GoOutMemo = {}
+    search = _go_out_search(go_rules, cands, memo, must_open, hand.repeat)
+    values = search(hand.state, hand.jokers, start_table, False)
+    f = width - 1
+    if values[f] < 0:
+        return None
+    if must_open and values[f] < demands.opening_min:
+        return None
+    return _go_out_plan(variant, tables, memo, hand, start_table, f, table)
 
-    def joker_room(tstate: tuple[tuple[Any, ...], ...]) -> int:
+
+class _GoOutRules:
+    """What can_go_out's search asks of the rules, worked out once a call:
+    how far the table's melds may grow, the discard to keep, and how many
+    values a state has (``width``: 2 where the opening needs a pure run)."""
+
+    __slots__ = (
+        "blocked",
+        "bound",
+        "bound_suits",
+        "highest",
+        "longest",
+        "lowest",
+        "may_discard",
+        "must_discard",
+        "rules",
+        "set_room",
+        "width",
+    )
+
+    def __init__(
+        self, rules: MeldRules, tables: Tables, keep_discard: bool | None, blocked: set[int], width: int
+    ) -> None:
+        self.rules = rules
+        self.lowest = tables.lowest
+        self.highest = tables.highest
+        self.longest = tables.longest
+        self.set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
+        self.bound = rules.set_joker_suit == "bound"
+        # A bound joker takes a suit the set lacks (where sets may repeat suits,
+        # that, not the size, can be what leaves no room).
+        self.bound_suits = self.bound and not rules.set_distinct_suits
+        self.blocked = blocked
+        self.may_discard = keep_discard is not False
+        self.must_discard = keep_discard is True
+        self.width = width
+
+    def joker_room(self, tstate: _TableState) -> int:
+        """How many more jokers the table's melds can take."""
+        rules, lowest, highest, longest = self.rules, self.lowest, self.highest, self.longest
         room = 0
         for meld in tstate:
             if meld[0] == "r":
@@ -146,65 +191,99 @@ def _can_go_out(
                 room += max(0, min(free, longest - length, ends))
             else:
                 free = rules.joker_limit(meld[3] - meld[4]) - meld[4]
-                if bound_suits:
+                if self.bound_suits:
                     free = min(free, 4 - meld[2].bit_count())
-                room += max(0, min(free, set_room - meld[3]))
+                room += max(0, min(free, self.set_room - meld[3]))
         return room
 
-    def finish(jokers: int, tstate: tuple[tuple[Any, ...], ...], discarded: bool) -> Any:
+    def finish(self, jokers: int, tstate: _TableState, discarded: bool) -> Any:
         """Place the last jokers; returns the discard decision or None if impossible."""
-        if not discarded and must_discard:
-            if jokers == 0 or JOKER_CODE in blocked:
+        if not discarded and self.must_discard:
+            if jokers == 0 or JOKER_CODE in self.blocked:
                 return None
             jokers -= 1
             discarded = True
             decision: Any = "joker"
-        elif not discarded and may_discard and jokers and JOKER_CODE not in blocked:
-            if joker_room(tstate) >= jokers:
+        elif not discarded and self.may_discard and jokers and JOKER_CODE not in self.blocked:
+            if self.joker_room(tstate) >= jokers:
                 return "none"
             jokers -= 1
             decision = "joker"
         else:
             decision = "none"
-        return decision if joker_room(tstate) >= jokers else None
+        return decision if self.joker_room(tstate) >= jokers else None
 
-    def search(state: int, jokers: int, tstate: tuple[tuple[Any, ...], ...], discarded: bool) -> list[int]:
+    def ending(self, jokers: int, tstate: _TableState, discarded: bool) -> tuple[list[int], list[Any]]:
+        """The values and steps of a state without natural cards: the last
+        jokers placed (0, the end), or no way out (NEG)."""
+        width = self.width
+        decision = self.finish(jokers, tstate, discarded)
+        if decision is None:
+            return [NEG] * width, [None] * width
+        return [0] + ([NEG] * (width - 1)), [("end", decision)] * width
+
+    def layoffs(
+        self, meld: tuple[Any, ...], face: int, present: int, jokers: int
+    ) -> Iterable[tuple[int, int, tuple[Any, ...]]]:
+        """Ways to lay off the face ``face`` (with bridge cards) onto one table meld:
+        (natural mask used, jokers used, the meld's new state)."""
+        rules = self.rules
+        rank_index, suit = face >> 2, face & 3
+        if meld[0] == "s":
+            _, rank, suits, size, held = meld
+            suit_free = not suits >> suit & 1 or not rules.set_distinct_suits
+            if rank - 2 == rank_index and suit_free and size < self.set_room:
+                yield (1 << face, 0, ("s", rank, suits | (1 << suit), size + 1, held))
+            return
+        _, run_suit, lo, hi, held = meld
+        if run_suit != suit:
+            return
+        positions = (
+            ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
+            if rank_index == 12
+            else (rank_index + 2,)
+        )
+        for p in positions:
+            if p < lo and p >= self.lowest and hi - p + 1 <= self.longest:
+                bridge = list(range(p + 1, lo))
+                for used, need in _bridges(bridge, suit, present, jokers, rules.max_jokers - held):
+                    if held + need <= rules.joker_limit(hi - p + 1 - held - need):
+                        yield (used | (1 << face), need, ("r", suit, p, hi, held + need))
+            elif p > hi and p <= self.highest and p - lo + 1 <= self.longest:
+                need = p - hi - 1
+                if need <= jokers and held + need <= rules.joker_limit(p - lo + 1 - held - need):
+                    yield (1 << face, need, ("r", suit, lo, p, held + need))
+
+
+def _go_out_search(
+    go_rules: _GoOutRules, cands: dict[int, list[Candidate]], memo: _GoOutMemo, must_open: bool, repeat: int
+) -> Callable[[int, int, _TableState, bool], list[int]]:
+    """can_go_out's search: ``search(state, jokers, table, discarded)``.
+    Without the opening's points (``must_open``) every way out is worth 0:
+    the first one found is the answer (later ones never replace it)."""
+    ending, layoffs, width = go_rules.ending, go_rules.layoffs, go_rules.width
+    blocked, may_discard = go_rules.blocked, go_rules.may_discard
+    first_way = not must_open
+
+    def search(state: int, jokers: int, tstate: _TableState, discarded: bool) -> list[int]:
+        """The state's best values (NEG: no way out), remembered with their steps."""
         key = (state, jokers, tstate, discarded)
         hit = memo.get(key)
         if hit is not None:
             return hit[0]
         present = state & FULL
+        if not present:
+            found = memo[key] = ending(jokers, tstate, discarded)
+            return found[0]
         result = [NEG] * width
         choices: list[Any] = [None] * width
-        if not present:
-            decision = finish(jokers, tstate, discarded)
-            if decision is not None:
-                result = [0] + ([NEG] * (width - 1))
-                choices = [("end", decision)] * width
-            memo[key] = (result, choices)
-            return result
         low = present & -present
         face = low.bit_length() - 1
-
-        def done() -> bool:
-            # Without the opening's points every way out is worth 0: the
-            # first one found is the answer (later ones never replace it).
-            return not must_open and min(result) >= 0
-
-        def consider(child: list[int], value: int, flags: int, choice: Any) -> None:
-            for f in range(width):
-                got = child[f & ~flags]
-                if got >= 0 and got + value > result[f]:
-                    result[f] = got + value
-                    choices[f] = choice
-
         if may_discard and not discarded and face not in blocked:
-            child = search(
-                (state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers, tstate, True
-            )
-            consider(child, 0, 0, ("discard", face))
+            rest = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
+            _consider(result, choices, search(rest, jokers, tstate, True), 0, 0, ("discard", face))
         for cand in cands.get(face, ()):
-            if done():
+            if first_way and min(result) >= 0:
                 break
             mask, need = cand[0], cand[1]
             if need <= jokers and mask & state == mask:
@@ -213,40 +292,36 @@ def _can_go_out(
                     after = (state & ~spread) | ((state >> FACES) & spread)
                 else:
                     after = take(state, mask, repeat)
-                child = search(
-                    after,
-                    jokers - need,
-                    tstate,
-                    discarded,
-                )
-                consider(child, cand[2] if must_open else 0, 1 if cand[3] else 0, ("meld", cand))
+                child = search(after, jokers - need, tstate, discarded)
+                value = cand[2] if must_open else 0
+                _consider(result, choices, child, value, 1 if cand[3] else 0, ("meld", cand))
         for index, meld in enumerate(tstate):
-            if done():
+            if first_way and min(result) >= 0:
                 break
-            for mask, need, grown in _layoffs(
-                meld, face, present, jokers, rules, lowest, highest, longest, set_room, bound
-            ):
-                if done():
+            for mask, need, grown in layoffs(meld, face, present, jokers):
+                if first_way and min(result) >= 0:
                     break
                 spread = mask * repeat
+                after = (state & ~spread) | ((state >> FACES) & spread)
                 new_table = (*tstate[:index], grown, *tstate[index + 1 :])
-                child = search(
-                    (state & ~spread) | ((state >> FACES) & spread),
-                    jokers - need,
-                    new_table,
-                    discarded,
-                )
-                consider(child, 0, 0, ("layoff", index, mask, need, meld, grown))
+                child = search(after, jokers - need, new_table, discarded)
+                _consider(result, choices, child, 0, 0, ("layoff", index, mask, need, meld, grown))
         memo[key] = (result, choices)
         return result
 
-    values = search(hand.state, hand.jokers, start_table, False)
-    f = width - 1
-    if values[f] < 0:
-        return None
-    if must_open and values[f] < demands.opening_min:
-        return None
-    return _go_out_plan(variant, tables, memo, hand, start_table, f, repeat, table)
+    return search
+
+
+def _consider(
+    result: list[int], choices: list[Any], child: list[int], value: int, flags: int, choice: Any
+) -> None:
+    """Take a step into ``child`` (worth ``value``, setting ``flags``) where
+    it beats what the state has."""
+    for f in range(len(result)):
+        got = child[f & ~flags]
+        if got >= 0 and got + value > result[f]:
+            result[f] = got + value
+            choices[f] = choice
 
 
 def _table_state(meld: Meld, bound: bool) -> tuple[Any, ...]:
@@ -257,47 +332,6 @@ def _table_state(meld: Meld, bound: bool) -> tuple[Any, ...]:
         if slot.suit is not None and (bound or not slot.is_joker):
             suits |= 1 << slot.suit
     return ("s", int(meld.rank or 0), suits, len(meld), meld.jokers)
-
-
-def _layoffs(
-    meld: tuple[Any, ...],
-    face: int,
-    present: int,
-    jokers: int,
-    rules: MeldRules,
-    lowest: int,
-    highest: int,
-    longest: int,
-    set_room: int,
-    bound: bool,
-) -> Iterable[tuple[int, int, tuple[Any, ...]]]:
-    """Ways to lay off the face ``face`` (with bridge cards) onto one table meld:
-    (natural mask used, jokers used, the meld's new state)."""
-    rank_index, suit = face >> 2, face & 3
-    if meld[0] == "s":
-        _, rank, suits, size, held = meld
-        suit_free = not suits >> suit & 1 or not rules.set_distinct_suits
-        if rank - 2 == rank_index and suit_free and size < set_room:
-            yield (1 << face, 0, ("s", rank, suits | (1 << suit), size + 1, held))
-        return
-    _, run_suit, lo, hi, held = meld
-    if run_suit != suit:
-        return
-    positions = (
-        ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
-        if rank_index == 12
-        else (rank_index + 2,)
-    )
-    for p in positions:
-        if p < lo and p >= lowest and hi - p + 1 <= longest:
-            bridge = list(range(p + 1, lo))
-            for used, need in _bridges(bridge, suit, present, jokers, rules.max_jokers - held):
-                if held + need <= rules.joker_limit(hi - p + 1 - held - need):
-                    yield (used | (1 << face), need, ("r", suit, p, hi, held + need))
-        elif p > hi and p <= highest and p - lo + 1 <= longest:
-            need = p - hi - 1
-            if need <= jokers and held + need <= rules.joker_limit(p - lo + 1 - held - need):
-                yield (1 << face, need, ("r", suit, lo, p, held + need))
 
 
 def _bridges(
@@ -332,18 +366,20 @@ def _cards_of(state: int, jokers: int) -> list[Card]:
 def _go_out_plan(
     variant: Variant,
     tables: Tables,
-    memo: dict[tuple[Any, ...], tuple[list[int], list[Any]]],
+    memo: _GoOutMemo,
     hand: PackedHand,
-    start_table: tuple[tuple[Any, ...], ...],
+    start_table: _TableState,
     f: int,
-    repeat: int,
     table: Sequence[Meld],
 ) -> GoOutPlan:
+    """The plan the search found, followed from the hand through the steps
+    it remembered."""
     melds: list[Meld] = []
     layoffs: list[tuple[int, tuple[Card, ...]]] = []
     grown_table = list(table)
     discard: Card | None = None
     state, jokers, tstate, discarded = hand.state, hand.jokers, start_table, False
+    repeat = hand.repeat
     while True:
         choice = memo[(state, jokers, tstate, discarded)][1][f]
         kind = choice[0]
@@ -362,21 +398,38 @@ def _go_out_plan(
             jokers -= cand[1]
         else:
             _, index, mask, need, _, grown = choice
-            added = tuple(Card.natural(c // 4 + 2, c % 4) for c in face_codes(mask)) + (JOKER,) * need
-            extended = grow_meld(variant, grown_table[index], added)
-            if not isinstance(extended, Meld):  # the search's model of lay-offs disagrees: a bug
-                raise RuntimeError(f"solver error: laying off {format_cards(added)} is refused: {extended}")
-            grown_table[index] = extended
-            layoffs.append((index, added))
+            layoffs.append(_lay_off(variant, grown_table, index, mask, need))
             spread = mask * repeat
             state = (state & ~spread) | ((state >> FACES) & spread)
             jokers -= need
             tstate = (*tstate[:index], grown, *tstate[index + 1 :])
     # The last jokers: the discard, then lay-offs onto melds with room.
-    decision = choice[1]
-    if decision == "joker":
+    if choice[1] == "joker":
         discard = JOKER
         jokers -= 1
+    layoffs += _last_jokers(variant, grown_table, jokers)
+    return GoOutPlan(tuple(melds), tuple(layoffs), discard)
+
+
+def _lay_off(
+    variant: Variant, grown_table: list[Meld], index: int, mask: int, need: int
+) -> tuple[int, tuple[Card, ...]]:
+    """Lay off the naturals of ``mask`` and ``need`` jokers onto the table
+    meld ``index`` (grown in ``grown_table``): the lay-off."""
+    added = tuple(Card.natural(c // 4 + 2, c % 4) for c in face_codes(mask)) + (JOKER,) * need
+    extended = grow_meld(variant, grown_table[index], added)
+    if not isinstance(extended, Meld):  # the search's model of lay-offs disagrees: a bug
+        raise RuntimeError(f"solver error: laying off {format_cards(added)} is refused: {extended}")
+    grown_table[index] = extended
+    return (index, added)
+
+
+def _last_jokers(
+    variant: Variant, grown_table: list[Meld], jokers: int
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """Lay off the last ``jokers`` onto the table melds with room, first
+    melds first (grown in ``grown_table``): the lay-offs."""
+    layoffs: list[tuple[int, tuple[Card, ...]]] = []
     index = 0
     bound = variant.meld_rules.set_joker_suit == "bound"
     while jokers:
@@ -391,7 +444,7 @@ def _go_out_plan(
         grown_table[index] = extended
         layoffs.append((index, (JOKER,)))
         jokers -= 1
-    return GoOutPlan(tuple(melds), tuple(layoffs), discard)
+    return layoffs
 
 
 # --------------------------------------------------------------------------- opening with a card
@@ -448,13 +501,29 @@ def can_open_with(
     if keep_discard is None:
         keep_discard = demands.final_discard
     blocked = {c.face.code for c in parse_cards(not_discardable)}
+    return _opens_with(variant, demands, hand_cards, forced, opening, keep_discard, blocked, table)
+
+
+def _opens_with(
+    variant: Variant,
+    demands: HandRules,
+    hand_cards: list[Card],
+    forced: Card,
+    opening: bool,
+    keep_discard: bool,
+    blocked: set[int],
+    table: Sequence[Meld],
+) -> bool:
+    """can_open_with of the cards read: the answer remembered for the
+    variant's tables, or else searched and remembered."""
     tables = tables_for(variant, len(hand_cards))
     hand = PackedHand(hand_cards)
     need_pure = opening and demands.pure_run_needed
     minimum = demands.opening_min if opening else 0
     if keep_discard or not (demands.layoff_in_opening_turn or not opening):
         table = ()
-    targets = tuple(sorted(_table_state(m, variant.meld_rules.set_joker_suit == "bound") for m in table))
+    bound = variant.meld_rules.set_joker_suit == "bound"
+    targets = tuple(sorted(_table_state(m, bound) for m in table)) if table else ()
     key = (
         hand.state,
         hand.jokers,
@@ -509,9 +578,31 @@ def _reach(
     forced_mask = 0 if forced.is_joker else 1 << forced.code
     first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
     repeat = hand.repeat
+    search = _reach_search(by_value, repeat, keep_discard, blocked, lay_off)
+    for mask, joker_count, value, is_pure, _, _ in first:
+        if joker_count > hand.jokers or mask & hand.state != mask:
+            continue
+        rest = take(hand.state, mask, repeat)
+        if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
+            return True
+    return False
+
+
+def _reach_search(
+    by_value: list[Candidate],
+    repeat: int,
+    keep_discard: bool,
+    blocked: set[int],
+    lay_off: Callable[[list[Card]], bool] | None,
+) -> Callable[[int, int, int, bool], bool]:
+    """can_open_with's search after the first meld: ``search(state, jokers,
+    need, pure)``, can the state add melds worth ``need`` more (and a pure
+    run, ``pure``) and leave a card to throw (with ``keep_discard`` False,
+    or no card at all)? Failed states are remembered."""
     blocked_mask = sum(1 << code for code in blocked if code != JOKER_CODE)
     joker_blocked = JOKER_CODE in blocked
     failed: set[tuple[int, int, int, bool]] = set()
+    pure_runs = [c for c in by_value if c[3]]
 
     def leaves_discard(state: int, jokers: int) -> bool:
         present = state & FULL
@@ -521,8 +612,6 @@ def _reach(
             return True
         # Only cards that may not be thrown are left: lay them all off.
         return lay_off is not None and lay_off(_cards_of(state, jokers))
-
-    pure_runs = [c for c in by_value if c[3]]
 
     def search(state: int, jokers: int, need: int, pure: bool) -> bool:
         options = by_value
@@ -547,10 +636,4 @@ def _reach(
         failed.add(key)
         return False
 
-    for mask, joker_count, value, is_pure, _, _ in first:
-        if joker_count > hand.jokers or mask & hand.state != mask:
-            continue
-        rest = take(hand.state, mask, repeat)
-        if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
-            return True
-    return False
+    return search

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -14,8 +14,7 @@ from rummykit.solver.tables import (
     FACES,
     FULL,
     MEMO_LIMIT,
-    NO_BOUND,
-    NO_BOUNDS,
+    Candidate,
     PackedHand,
     Tables,
     bounded,
@@ -100,46 +99,96 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
             plain, total, unmelded = read
             return _least_plain(tables, plain, total, unmelded)
     mask = _plain_mask(cards)
-    penalties = tables.penalties
     if mask is not None:
-        total = _penalty_of(cards, penalties)
+        total = _penalty_of(cards, tables.penalties)
         if discard:
             return _least_plain_owing(tables, mask, total)
         return _least_plain(tables, mask, total)
     hand_cards = [c.face for c in parse_cards(cards)]
     if discard:
         return _least_with_discard(variant, hand_cards)
+    return _least_packed(tables, hand_cards)
+
+
+_Cover = tuple[int, Any]
+"""A state's best cover (the penalty its melds save) and its first step:
+the candidate melded, or None (the lowest card is left over)."""
+
+
+def _least_packed(tables: Tables, hand_cards: list[Card]) -> Arrangement:
+    """least_penalty of a hand with jokers or a face twice: a search over
+    packed hands (cards, jokers), remembered in a table shared by all hands.
+
+    Branch and bound: a state covers at most the penalties of its cards that
+    lie in some candidate, and of its jokers; a meld covers exactly its
+    cards. A branch that cannot beat what the state already has (or tie,
+    for the left card, which wins ties) is not searched: values stay exact.
+    (Hands of real size are searched without bounds: working them out
+    would cost more than it saves.)"""
+    penalties = tables.penalties
     hand = PackedHand(hand_cards)
     total = sum(penalties[c.code] for c in hand_cards)
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=False))
-    repeat = hand.repeat
     if len(tables.least) > MEMO_LIMIT:
         tables.least.clear()
     memo = tables.least
     lookup = memo.get
-    single = hand.layers == 1
-    # Branch and bound: a state covers at most the penalties of its cards that
-    # lie in some candidate, and of its jokers; a meld covers exactly its
-    # cards. A branch that cannot beat what the state already has (or tie,
-    # for the left card, which wins ties) is not searched: values stay exact.
-    # (Hands of real size are searched without bounds: working them out
-    # would cost more than it saves.)
-    bounds, joker_bound = NO_BOUNDS, 0
-    big = bounded(len(hand_cards))
-    if big:
-        meldable = 0
-        for group in cands.values():
-            for cand in group:
-                meldable |= cand[0]
-        bounds = [penalties[code] if meldable >> code & 1 else 0 for code in range(FACES)]
-        joker_bound = penalties[JOKER_CODE] if any(c[1] for g in cands.values() for c in g) else 0
+    start = (hand.state, hand.jokers)
+    value: Callable[[int, int], _Cover]
+    if bounded(len(hand_cards)):
+        bounds, joker_bound = _cover_bounds(cands, penalties)
+        top = _bound_of(hand.state, hand.jokers, bounds, joker_bound)
+        bounded_value = _bounded_cover(cands, memo, bounds, hand)
+        covered = (lookup(start) or bounded_value(hand.state, hand.jokers, top))[0]
 
-    def value(state: int, jokers: int, bound: int) -> tuple[int, Any]:
+        def value(state: int, jokers: int) -> _Cover:
+            return bounded_value(state, jokers, top)
+
+    else:
+        value = _plain_cover(cands, memo, hand)
+        covered = (lookup(start) or value(hand.state, hand.jokers))[0]
+    melds, leftover = _least_steps(tables, hand, lookup, value)
+    return Arrangement(melds, leftover, total - covered)
+
+
+def _cover_bounds(cands: dict[int, list[Candidate]], penalties: Sequence[int]) -> tuple[list[int], int]:
+    """The most each face, and a joker, can add to a cover: its penalty
+    where some candidate holds it, else nothing."""
+    meldable = 0
+    for group in cands.values():
+        for cand in group:
+            meldable |= cand[0]
+    bounds = [penalties[code] if meldable >> code & 1 else 0 for code in range(FACES)]
+    joker_bound = penalties[JOKER_CODE] if any(c[1] for g in cands.values() for c in g) else 0
+    return bounds, joker_bound
+
+
+def _bound_of(state: int, jokers: int, bounds: Sequence[int], joker_bound: int) -> int:
+    """The most a packed hand can cover."""
+    total = jokers * joker_bound
+    while state:
+        total += sum(bounds[code] for code in face_codes(state & FULL))
+        state >>= FACES
+    return total
+
+
+def _bounded_cover(
+    cands: dict[int, list[Candidate]],
+    memo: dict[tuple[int, int], _Cover],
+    bounds: Sequence[int],
+    hand: PackedHand,
+) -> Callable[[int, int, int], _Cover]:
+    """The search of a big hand: ``value(state, jokers, bound)``."""
+    lookup = memo.get
+    repeat = hand.repeat
+    single = hand.layers == 1
+
+    def value(state: int, jokers: int, bound: int) -> _Cover:
         """The state's best cover and first step, valued now and remembered
         (``bound``: no cover of the state is larger)."""
         key = (state, jokers)
         if not state & FULL:
-            found: tuple[int, Any] = (0, None)
+            found: _Cover = (0, None)
             memo[key] = found
             return found
         present = state & FULL
@@ -171,11 +220,22 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
         found = memo[key] = (best, choice)
         return found
 
-    def value_plain(state: int, jokers: int) -> tuple[int, Any]:
-        """value for a hand of real size: no bounds."""
+    return value
+
+
+def _plain_cover(
+    cands: dict[int, list[Candidate]], memo: dict[tuple[int, int], _Cover], hand: PackedHand
+) -> Callable[[int, int], _Cover]:
+    """The search of a hand of real size (no bounds): ``value(state, jokers)``."""
+    lookup = memo.get
+    repeat = hand.repeat
+    single = hand.layers == 1
+
+    def value(state: int, jokers: int) -> _Cover:
+        """The state's best cover and first step, valued now and remembered."""
         key = (state, jokers)
         if not state & FULL:
-            found: tuple[int, Any] = (0, None)
+            found: _Cover = (0, None)
             memo[key] = found
             return found
         present = state & FULL
@@ -184,20 +244,20 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
         choice: Any = None
         if single:
             # One copy of every face: removing cards is a plain xor.
-            best = (lookup((state ^ low, jokers)) or value_plain(state ^ low, jokers))[0]
+            best = (lookup((state ^ low, jokers)) or value(state ^ low, jokers))[0]
             if options:
                 for cand in options:
                     mask = cand[0]
                     if mask & state == mask and cand[1] <= jokers:
                         after = (state ^ mask, jokers - cand[1])
-                        got = cand[4] + (lookup(after) or value_plain(*after))[0]
+                        got = cand[4] + (lookup(after) or value(*after))[0]
                         if got > best:
                             best, choice = got, cand
             found = memo[key] = (best, choice)
             return found
         # Leave one copy of this face in the hand.
         rest = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
-        best = (lookup((rest, jokers)) or value_plain(rest, jokers))[0]
+        best = (lookup((rest, jokers)) or value(rest, jokers))[0]
         if options:
             for cand in options:
                 mask = cand[0]
@@ -207,33 +267,31 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
                         after = ((state & ~spread) | ((state >> FACES) & spread), jokers - cand[1])
                     else:
                         after = (take(state, mask, repeat), jokers - cand[1])
-                    got = cand[4] + (lookup(after) or value_plain(*after))[0]
+                    got = cand[4] + (lookup(after) or value(*after))[0]
                     if got > best:
                         best, choice = got, cand
         found = memo[key] = (best, choice)
         return found
 
-    def bound_of(state: int, jokers: int) -> int:
-        total = jokers * joker_bound
-        while state:
-            total += sum(bounds[code] for code in face_codes(state & FULL))
-            state >>= FACES
-        return total
+    return value
 
-    top = bound_of(hand.state, hand.jokers) if big else NO_BOUND
-    if big:
-        covered = (lookup((hand.state, hand.jokers)) or value(hand.state, hand.jokers, top))[0]
-    else:
-        covered = (lookup((hand.state, hand.jokers)) or value_plain(hand.state, hand.jokers))[0]
-    # Follow the steps (every state on the way was valued by the search,
-    # unless another thread has emptied the table since: then it is valued
-    # again, which gives the same cover).
+
+def _least_steps(
+    tables: Tables,
+    hand: PackedHand,
+    lookup: Callable[[tuple[int, int]], _Cover | None],
+    value: Callable[[int, int], _Cover],
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds and the cards left over, following the first steps from the
+    hand (every state on the way was valued by the search, unless another
+    thread has emptied the table since: then it is valued again, which gives
+    the same cover)."""
     melds: list[Meld] = []
     leftover: list[Card] = []
     state, jokers = hand.state, hand.jokers
+    repeat = hand.repeat
     while state & FULL:
-        found = lookup((state, jokers)) or (value(state, jokers, top) if big else value_plain(state, jokers))
-        choice = found[1]
+        choice = (lookup((state, jokers)) or value(state, jokers))[1]
         if choice is None:
             low = state & FULL & -(state & FULL)
             leftover.append(NATURALS[low.bit_length() - 1])
@@ -243,7 +301,7 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
             state = take(state, choice[0], repeat)
             jokers -= choice[1]
     leftover.extend([JOKER] * jokers)
-    return Arrangement(tuple(melds), tuple(leftover), total - covered)
+    return tuple(melds), tuple(leftover)
 
 
 def penalty_floor(
@@ -281,6 +339,12 @@ def penalty_floor(
     hand = _plain_mask(cards)
     if hand is None or hand & ((1 << variant.meld_rules.wild_below) - 1):
         return 0  # a deuce that may play wild could put any card in a meld
+    return _floor_by_heads(tables, hand, discard, enough)
+
+
+def _floor_by_heads(tables: Tables, hand: int, discard: bool, enough: int | None) -> int:
+    """penalty_floor of a hand of distinct natural faces (a mask), where the
+    suit rows do not answer: each card's smallest melds are tried."""
     penalties = tables.penalties
     heads = tables.plain_heads()
     near = tables.plain_near()
@@ -446,11 +510,44 @@ def _least_plain_owing(tables: Tables, hand: int, total: int) -> Arrangement:
     the best and the best that leaves a card over to throw, each with its
     first step: a meld's mask, 0 (the lowest card is left over) or -1 (the
     lowest card is thrown)."""
-    chains = tables.plain_chains()
-    penalties = tables.penalties
     memo = tables.least_owing
     if len(memo) > MEMO_LIMIT:
         memo.clear()
+    lookup = memo.get
+    both = _owing_covers(tables, memo)
+    if not hand:
+        raise ValueError("an empty hand has nothing to discard")
+    covered = (lookup(hand) or both(hand))[1]
+    # Follow the steps (every state on the way was valued by the search,
+    # unless another thread has emptied the table since).
+    melds: list[Meld] = []
+    leftover: list[Card] = []
+    thrown: Card | None = None
+    state = hand
+    slot = 3  # the owing step while a card is still to be thrown, then the best step
+    while state:
+        step = (lookup(state) or both(state))[slot]
+        if step > 0:
+            melds.append(tables.plain_meld(step))
+            state ^= step
+            continue
+        low = state & -state
+        card = NATURALS[low.bit_length() - 1]
+        if step < 0:
+            thrown, slot = card, 2
+        else:
+            leftover.append(card)
+        state ^= low
+    return Arrangement(tuple(melds), tuple(leftover), total - covered, thrown)
+
+
+def _owing_covers(
+    tables: Tables, memo: dict[int, tuple[int, int, int, int]]
+) -> Callable[[int], tuple[int, int, int, int]]:
+    """The search of _least_plain_owing: ``both(state)``, the state's best
+    cover, its best cover that leaves a card to throw, and their first steps."""
+    chains = tables.plain_chains()
+    penalties = tables.penalties
     lookup = memo.get
 
     def both(state: int) -> tuple[int, int, int, int]:
@@ -482,27 +579,4 @@ def _least_plain_owing(tables: Tables, hand: int, total: int) -> Arrangement:
         found = memo[state] = (best, owing, best_step, owing_step)
         return found
 
-    if not hand:
-        raise ValueError("an empty hand has nothing to discard")
-    covered = (lookup(hand) or both(hand))[1]
-    # Follow the steps (every state on the way was valued by the search,
-    # unless another thread has emptied the table since).
-    melds: list[Meld] = []
-    leftover: list[Card] = []
-    thrown: Card | None = None
-    state = hand
-    slot = 3  # the owing step while a card is still to be thrown, then the best step
-    while state:
-        step = (lookup(state) or both(state))[slot]
-        if step > 0:
-            melds.append(tables.plain_meld(step))
-            state ^= step
-            continue
-        low = state & -state
-        card = NATURALS[low.bit_length() - 1]
-        if step < 0:
-            thrown, slot = card, 2
-        else:
-            leftover.append(card)
-        state ^= low
-    return Arrangement(tuple(melds), tuple(leftover), total - covered, thrown)
+    return both

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import gcd
 from typing import Any
 
 import attrs
 
 from rummykit.core.cards import JOKER, Card, parse_cards
-from rummykit.core.melds import Meld
+from rummykit.core.melds import Meld, MeldRules
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.requirement import ContractShape, check_deal_number, hand_rules_of
 from rummykit.solver.tables import (
@@ -19,6 +19,7 @@ from rummykit.solver.tables import (
     NO_BOUNDS,
     Candidate,
     PackedHand,
+    Tables,
     build_meld,
     candidates,
     face_codes,
@@ -44,6 +45,18 @@ class OpeningPlan:
 
 
 # --------------------------------------------------------------------------- best opening
+
+_Option = tuple[int, int, int, int, int, int, int, Candidate]
+"""A candidate as best_opening's search reads it: its mask, the mask spread
+over the hand's layers (0 for a mask of more than one layer, which ``take``
+removes), its jokers and value, the flags it sets, its holes (the faces of
+the hand its jokers may stand for, where those are left out) and its slack
+(how far its value falls below the bounds of its cards), and the candidate."""
+_Memo = dict[tuple[int, int], tuple[list[int], list[Any]]]
+"""Each state searched (cards, jokers): its best value for each set of flags,
+and the first candidate of each (None: the lowest card is left out)."""
+_Options = dict[int, list[_Option]]
+"""The options of a hand, by lowest face."""
 
 
 def best_opening(
@@ -137,56 +150,92 @@ def _best_opening(
         return _best_contract(tables, hand, shape, forced)
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=True))
     need_pure = hand_rules_of(variant).pure_run_needed
-    forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
-    forced_joker = forced is not None and forced.is_joker
     # Flags: bit 0 = a pure run is laid, bit 1 = the forced card is used.
-    flags_wanted = (1 if need_pure else 0) | (2 if forced is not None else 0)
-    width = flags_wanted + 1
-    # A meld whose joker stands for a face still in the hand (see hole_jokers):
-    # needed only while enough jokers are left after it, where a joker is
-    # worth the card it stands for, declared, no pure run and no joker wanted.
-    rules = variant.meld_rules
-    big = opening_bounded(len(hand_cards), hand.jokers)
-    prune = (
-        big
-        and rules.values.fixed_joker is None
-        and rules.joker_placement == "declared"
-        and not need_pure
-        and not forced_joker
-        and not tables.repeats
-    )
-    enough = hole_jokers(rules) if prune else 0
-    # Upper bounds (branch and bound): no card adds more than card_bound[face]
-    # to a meld's value, no joker more than joker_bound; a face in no
-    # candidate adds nothing. A branch that cannot beat (or tie, for the
-    # left card that wins ties) what the state already has is not searched,
-    # so every remembered value stays exact.
+    wanted = (1 if need_pure else 0) | (2 if forced is not None else 0)
     # (Smaller hands are searched without bounds or holes left out: working
     # them out would cost more than it saves, see opening_bounded.)
+    big = opening_bounded(len(hand_cards), hand.jokers)
+    rules = variant.meld_rules
     card_bound, joker_bound = value_bounds(rules, cands) if big else (NO_BOUNDS, 0)
-    options: dict[int, list[tuple[int, int, int, int, int, int, Candidate]]] = {}
+    enough = hole_jokers(rules) if big and _prunes_holes(rules, tables, need_pure, forced) else 0
+    bounds = card_bound if big else None
+    options = _search_options(cands, forced, wanted, enough, bounds, joker_bound, hand.repeat)
+    memo: _Memo = {}
+    floor = hand_rules_of(variant).opening_min if minimum is None else minimum
+    if big:
+        top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
+        search = _bounded_search(options, memo, wanted + 1, enough, card_bound, hand.repeat)
+        if wanted:
+            values = search(hand.state, hand.jokers, top, NEG)
+        else:
+            values = _aspiration(search, hand, top, floor, cands)
+    else:
+        values = _plain_search(options, memo, wanted + 1, hand.repeat)(hand.state, hand.jokers)
+    points = values[wanted]
+    if points < 0 or points < floor or points == 0:
+        return None
+    return OpeningPlan(_opening_melds(tables, memo, options, hand, wanted), points)
+
+
+def _prunes_holes(rules: MeldRules, tables: Tables, need_pure: bool, forced: Card | None) -> bool:
+    """Does the search of a big hand leave out the melds whose joker stands
+    for a face still in the hand (see hole_jokers)? Only while too few
+    jokers are left after them, and only where a joker is worth the card it
+    stands for, declared, and no pure run and no joker is wanted."""
+    return (
+        rules.values.fixed_joker is None
+        and rules.joker_placement == "declared"
+        and not need_pure
+        and not (forced is not None and forced.is_joker)
+        and not tables.repeats
+    )
+
+
+def _search_options(
+    cands: dict[int, list[Candidate]],
+    forced: Card | None,
+    wanted: int,
+    enough: int,
+    card_bound: list[int] | None,
+    joker_bound: int,
+    repeat: int,
+) -> _Options:
+    """The candidates as the search reads them (see _Option), by lowest face.
+
+    Upper bounds (branch and bound, ``card_bound`` given): no card adds more
+    than card_bound[face] to a meld's value, no joker more than joker_bound;
+    a face in no candidate adds nothing. A branch that cannot beat (or tie,
+    for the left card that wins ties) what the state already has is not
+    searched, so every remembered value stays exact. Holes are marked where
+    ``enough`` (the jokers a hole needs left) is not 0."""
+    forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
+    forced_joker = forced is not None and forced.is_joker
+    options: _Options = {}
     for face, group in cands.items():
         options[face] = [
             (
                 c[0],
+                c[0] * repeat if c[0] <= FULL else 0,
                 c[1],
                 c[2],
-                ((1 if c[3] else 0) | (2 if (c[0] & forced_mask or (forced_joker and c[1])) else 0))
-                & flags_wanted,
-                span(c) & ~c[0] if prune and c[1] else 0,
-                sum(card_bound[code] for code in face_codes(c[0])) + c[1] * joker_bound - c[2] if big else 0,
+                ((1 if c[3] else 0) | (2 if (c[0] & forced_mask or (forced_joker and c[1])) else 0)) & wanted,
+                span(c) & ~c[0] if enough and c[1] else 0,
+                sum(card_bound[code] for code in face_codes(c[0])) + c[1] * joker_bound - c[2]
+                if card_bound is not None
+                else 0,
                 c,
             )
             for c in group
         ]
-    repeat = hand.repeat
-    memo: dict[tuple[int, int], tuple[list[int], list[Any]]] = {}
-    # With one value a state (no pure run or card wanted), a search is asked
-    # only whether the state beats ``alpha``: a state that cannot is left with
-    # an upper bound of its value, and valued again if a later question needs
-    # more (alpha-beta with a transposition table; remembered values are exact).
+    return options
+
+
+def _bounded_search(
+    options: _Options, memo: _Memo, width: int, enough: int, card_bound: list[int], repeat: int
+) -> Callable[[int, int, int, int], list[int]]:
+    """best_opening's search of a big hand, with bounds (see _aspiration)."""
     upper: dict[tuple[int, int], int] = {}
-    single = width == 1 and big
+    single = width == 1
     base = [0] + [NEG] * (width - 1)
 
     def search(state: int, jokers: int, bound: int, alpha: int) -> list[int]:
@@ -197,10 +246,8 @@ def _best_opening(
         if hit is not None:
             return hit[0]
         if single:
-            if bound <= alpha:
-                return [bound]
-            cap = upper.get(key)
-            if cap is not None and cap <= alpha:
+            cap = bound if bound <= alpha else upper.get(key, bound)
+            if cap <= alpha:
                 return [cap]
         present = state & FULL
         if not present:
@@ -211,21 +258,13 @@ def _best_opening(
         result = [NEG] * width
         choices: list[Any] = [None] * width
         floor = NEG
-        for mask, need, value, flags, holes, slack, cand in options.get(face, ()):
+        for mask, spread, need, value, flags, holes, slack, cand in options.get(face, ()):
             if need <= jokers and mask & state == mask:
                 if (holes & present and jokers - need < enough) or bound - slack <= max(floor, alpha):
                     continue
-                if mask <= FULL:
-                    spread = mask * repeat
-                    after = (state & ~spread) | ((state >> FACES) & spread)
-                else:
-                    after = take(state, mask, repeat)
-                child = search(
-                    after,
-                    jokers - need,
-                    bound - slack - value,
-                    max(floor, alpha) - value if single else NEG,
-                )
+                after = (state & ~spread) | (state >> FACES & spread) if spread else take(state, mask, repeat)
+                cut = max(floor, alpha) - value if single else NEG
+                child = search(after, jokers - need, bound - slack - value, cut)
                 for f in range(width):
                     got = child[f & ~flags]
                     if got >= 0 and got + value > result[f]:
@@ -247,8 +286,47 @@ def _best_opening(
         memo[key] = (result, choices)
         return result
 
-    def search_plain(state: int, jokers: int) -> list[int]:
-        """The state's best values (a hand of real size: no bounds)."""
+    return search
+
+
+def _aspiration(
+    search: Callable[[int, int, int, int], list[int]],
+    hand: PackedHand,
+    top: int,
+    floor: int,
+    cands: dict[int, list[Candidate]],
+) -> list[int]:
+    """The best value of a big hand, with one value a state (no pure run or
+    card wanted): a search is asked only whether the state beats ``alpha``,
+    and a state that cannot is left with an upper bound of its value, valued
+    again if a later question needs more (alpha-beta with a transposition
+    table; remembered values are exact). The first question asks for values
+    close to the bound ``top``, where the bound prunes most, and each next
+    one for less, until one is answered (what a failed question learns stays
+    true). Every total of melds is a multiple of ``grain``: each question
+    asks for the next such total down."""
+    lowest = max(floor, 1) - 1
+    grain = 0
+    for group in cands.values():
+        for cand in group:
+            grain = gcd(grain, cand[2])
+    grain = max(grain, 1)
+    want, units = top - top % grain, 0
+    while True:
+        alpha = max(want - units * grain - 1, lowest)
+        values = search(hand.state, hand.jokers, top, alpha)
+        if values[0] > alpha or alpha == lowest:
+            return values
+        units += 1 + units // 4
+
+
+def _plain_search(options: _Options, memo: _Memo, width: int, repeat: int) -> Callable[[int, int], list[int]]:
+    """best_opening's search of a hand of real size (no bounds):
+    ``search(state, jokers)``."""
+    base = [0] + [NEG] * (width - 1)
+
+    def search(state: int, jokers: int) -> list[int]:
+        """The state's best values."""
         key = (state, jokers)
         hit = memo.get(key)
         if hit is not None:
@@ -259,16 +337,12 @@ def _best_opening(
             return base
         low = present & -present
         face = low.bit_length() - 1
-        result = list(search_plain((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
+        result = list(search((state & ~(low * repeat)) | ((state >> FACES) & low * repeat), jokers))
         choices: list[Any] = [None] * width
-        for mask, need, value, flags, _, _, cand in options.get(face, ()):
+        for mask, spread, need, value, flags, _, _, cand in options.get(face, ()):
             if need <= jokers and mask & state == mask:
-                if mask <= FULL:
-                    spread = mask * repeat
-                    after = (state & ~spread) | ((state >> FACES) & spread)
-                else:
-                    after = take(state, mask, repeat)
-                child = search_plain(after, jokers - need)
+                after = (state & ~spread) | (state >> FACES & spread) if spread else take(state, mask, repeat)
+                child = search(after, jokers - need)
                 for f in range(width):
                     got = child[f & ~flags]
                     if got >= 0 and got + value > result[f]:
@@ -277,37 +351,17 @@ def _best_opening(
         memo[key] = (result, choices)
         return result
 
-    floor = hand_rules_of(variant).opening_min if minimum is None else minimum
-    if big:
-        top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
-        if single:
-            # Aspiration: ask first for values close to the bound, where the
-            # bound prunes most, and lower the question until it is answered
-            # (what a failed question learns stays true: see ``upper``).
-            # Every total of melds is a multiple of ``grain``: each question
-            # asks for the next such total down.
-            lowest = max(floor, 1) - 1
-            grain = 0
-            for group in cands.values():
-                for cand in group:
-                    grain = gcd(grain, cand[2])
-            grain = max(grain, 1)
-            want, units = top - top % grain, 0
-            while True:
-                alpha = max(want - units * grain - 1, lowest)
-                values = search(hand.state, hand.jokers, top, alpha)
-                if values[0] > alpha or alpha == lowest:
-                    break
-                units += 1 + units // 4
-        else:
-            values = search(hand.state, hand.jokers, top, NEG)
-    else:
-        values = search_plain(hand.state, hand.jokers)
-    points = values[flags_wanted]
-    if points < 0 or points < floor or points == 0:
-        return None
+    return search
+
+
+def _opening_melds(
+    tables: Tables, memo: _Memo, options: _Options, hand: PackedHand, wanted: int
+) -> tuple[Meld, ...]:
+    """The melds of the best opening, followed from the hand through the
+    choices the search remembered."""
     melds: list[Meld] = []
-    state, jokers, f = hand.state, hand.jokers, flags_wanted
+    state, jokers, f = hand.state, hand.jokers, wanted
+    repeat = hand.repeat
     while state & FULL:
         choice = memo[(state, jokers)][1][f]
         if choice is None:
@@ -315,10 +369,10 @@ def _best_opening(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            f &= ~next(o[3] for o in options[_lowest(choice[0])] if o[6] == choice)
+            f &= ~next(o[4] for o in options[_lowest(choice[0])] if o[7] == choice)
             state = take(state, choice[0], repeat)
             jokers -= choice[1]
-    return OpeningPlan(tuple(melds), points)
+    return tuple(melds)
 
 
 def _deal_contract(contracts: tuple[ContractShape, ...], deal: Any) -> ContractShape:
