@@ -54,6 +54,7 @@ COMPILED = (
     "rummykit/solver/__init__.py",
     "rummykit/solver/deuces.py",
     "rummykit/solver/going_out_search.py",
+    "rummykit/solver/opening_reach.py",
     "rummykit/solver/least.py",
     "rummykit/solver/opening_search.py",
     "rummykit/solver/requirement.py",

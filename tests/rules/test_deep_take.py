@@ -19,7 +19,7 @@ from rummykit.io.positions import position_from_dict
 from rummykit.round.state import RoundState
 from rummykit.rules.contract import uses_contracts
 from rummykit.solver import best_opening, can_go_out, max_hand
-from rummykit.solver.going_out_search import can_open_with
+from rummykit.solver.opening_reach import can_open_with
 
 ROEMIE = rk.load_variant("roemie")
 VARIANTS = {ref: rk.load_variant(ref) for ref in rk.bundled_variants()}

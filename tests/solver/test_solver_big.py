@@ -25,7 +25,7 @@ from rummykit.io.positions import position_from_dict
 from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand
 from rummykit.solver import opening_search as solver_opening
 from rummykit.solver import tables as solver_tables
-from rummykit.solver.going_out_search import can_open_with
+from rummykit.solver.opening_reach import can_open_with
 from rummykit.variant.model import Variant
 
 VARIANTS = {ref: rk.load_variant(ref) for ref in rk.bundled_variants()}

@@ -27,7 +27,7 @@ from test_solver_kalooki import (
 import rummykit as rk
 from rummykit import Card, Meld, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
 from rummykit.play.cli import main
-from rummykit.solver.going_out_search import can_open_with
+from rummykit.solver.opening_reach import can_open_with
 from rummykit.variant.model import Variant, loads_variant
 
 CONTRACT_LIKE = """

@@ -29,7 +29,7 @@ from rummykit.rules.opening import (
 )
 from rummykit.rules.table import TableRule, table_rule
 from rummykit.solver import best_opening
-from rummykit.solver.going_out_search import can_open_with
+from rummykit.solver.opening_reach import can_open_with
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
 
