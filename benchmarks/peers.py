@@ -544,9 +544,9 @@ def print_ratios(results: dict[str, list[dict[str, float]]]) -> None:
 
 def compiled_build() -> bool:
     """Is the installed rummykit the compiled build (docs/compiled-build.md)?"""
-    import rummykit.core.melds
+    import rummykit.core.meld_judge
 
-    return not str(rummykit.core.melds.__file__).endswith(".py")
+    return not str(rummykit.core.meld_judge.__file__).endswith(".py")
 
 
 def print_targets(results: dict[str, list[dict[str, float]]], today_us: float) -> None:

@@ -31,7 +31,8 @@ from rummykit.core.errors import (
     SeatError,
     VariantError,
 )
-from rummykit.core.melds import Meld, MeldRules, Slot, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld, MeldRules, Slot
 from rummykit.core.moves import Move, parse_move
 from rummykit.core.values import HandValues, TableValues, hand_penalty
 from rummykit.io.positions import PositionError, position_from_dict

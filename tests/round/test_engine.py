@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.core.cards import JOKER, Card, code_order, format_cards
-from rummykit.core.melds import Meld as MeldValue
+from rummykit.core.meld_model import Meld as MeldValue
 from rummykit.core.moves import (
     Buy,
     Discard,
@@ -574,7 +574,7 @@ def test_positions_keep_invariants_and_refusals_change_nothing(data: st.DataObje
 @settings(max_examples=25)
 @given(st.data())
 def test_generated_melds_round_trip_through_notation(data: st.DataObject) -> None:
-    from rummykit.core.melds import rebuild_meld
+    from rummykit.core.meld_growth import rebuild_meld
     from rummykit.testing import strategies
 
     variant = rk.load_variant(data.draw(st.sampled_from(VARIANTS)))

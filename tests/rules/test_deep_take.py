@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.core.cards import JOKER_CODE, Card
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Take
 from rummykit.io.positions import position_from_dict
 from rummykit.round.state import RoundState

@@ -18,7 +18,8 @@ import pytest
 import rummykit.round.match_play
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.errors import IllegalMove, VariantError
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import Ending, RoundResult, TableMeld
 from rummykit.core.values import HandValues
 from rummykit.play.simulate import simulate

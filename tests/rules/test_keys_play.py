@@ -299,11 +299,11 @@ SRC = Path(rk.__file__).resolve().parent
 KEY_READ = re.compile(
     r"\.(draw|discard|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+|\.turn\.first_turn_draws"
 )
-# Reads left outside rules/: the hand-size bound of the solver's search tables
-# (max_hand: a deep take lifts the whole row), and the variant file's own
-# reader and schema. The solver's opening and going-out requirements come
-# from the rule set (rummykit.rules.hand_rules).
-ELSEWHERE = {"solver/tables.py", "variant/model.py", "core/toml_schema.py"}
+# Reads left outside rules/: the hand-size bound of the solver's searches
+# (max_hand in solver/search_limits.py: a deep take lifts the whole row), and
+# the variant file's own reader and schema. The solver's opening and going-out
+# requirements come from the rule set (rummykit.rules.hand_rules).
+ELSEWHERE = {"solver/search_limits.py", "variant/model.py", "core/toml_schema.py"}
 
 
 def test_play_keys_are_read_only_in_rules() -> None:

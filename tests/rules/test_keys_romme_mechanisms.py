@@ -3,7 +3,7 @@ against the natural cards of a meld, a winner credited with minus the sum of
 the others' scores, and a match that ends when a total exceeds a limit.
 
 Each key: two values, two outcomes. The joker limit is judged in one place
-(:class:`~rummykit.core.melds.MeldRules`), and the two other listings of melds, the
+(:class:`~rummykit.core.meld_model.MeldRules`), and the two other listings of melds, the
 legal moves and the solver's candidates, must agree with it.
 """
 
@@ -20,14 +20,16 @@ from hypothesis import strategies as st
 import rummykit as rk
 from rummykit import extend_meld
 from rummykit.core.cards import JOKER, Card, parse_cards
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.core.round_values import Ending, RoundResult
 from rummykit.play.simulate import simulate
 from rummykit.round.match_play import Match
 from rummykit.round.round_scoring import round_result
 from rummykit.rules.match import TotalExceeds, match_rule
-from rummykit.solver.tables import FULL, PackedHand, build_meld, candidates, tables_for
+from rummykit.solver.hand_masks import FULL, PackedHand
+from rummykit.solver.tables import build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, load_variant, loads_variant
 
 

@@ -24,7 +24,8 @@ from test_keys_play import OPENED, ROWS_ELSEWHERE, RUN_4C, RUN_7H, codes, play
 
 import rummykit as rk
 from rummykit.core.cards import parse_cards
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import RoundResult, TableMeld
 from rummykit.round.match_play import Match
 from rummykit.rules.scoring import round_scoring

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.core.cards import JOKER, Card, Rank, Suit, parse_cards
-from rummykit.core.melds import judge_meld, release_set_joker
+from rummykit.core.meld_growth import release_set_joker
+from rummykit.core.meld_judge import judge_meld
 from rummykit.core.moves import SwapJoker, parse_move
 from rummykit.io.serialize import state_document, state_from_document
 from rummykit.round.state import RoundState

@@ -37,7 +37,7 @@ from rummykit import (
 )
 from rummykit.core.cards import wild_deuce
 from rummykit.core.errors import NotationError
-from rummykit.core.melds import rebuild_meld
+from rummykit.core.meld_growth import rebuild_meld
 from rummykit.io.positions import position_from_dict
 from rummykit.testing.invariants import check_invariants, random_playout
 from rummykit.variant.model import VariantError, load_variant, loads_variant

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.core.cards import JOKER, Card
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Take
 from rummykit.io.positions import position_from_dict
-from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand
+from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand, search_limits
 from rummykit.solver import opening_search as solver_opening
 from rummykit.solver import tables as solver_tables
 from rummykit.solver.opening_reach import can_open_with
@@ -56,9 +56,9 @@ def split_from(cards: int) -> Iterator[None]:
     for variant in ALL.values():
         clear_caches(variant)
     with (
-        mock.patch.object(solver_tables, "SPLIT_FROM", cards),
-        mock.patch.object(solver_tables, "OPENING_BOUND_FROM", cards),
-        mock.patch.object(solver_tables, "OPENING_BOUND_FROM_WITH_JOKERS", cards),
+        mock.patch.object(search_limits, "SPLIT_FROM", cards),
+        mock.patch.object(search_limits, "OPENING_BOUND_FROM", cards),
+        mock.patch.object(search_limits, "OPENING_BOUND_FROM_WITH_JOKERS", cards),
     ):
         yield
     for variant in ALL.values():
@@ -125,7 +125,7 @@ def test_a_long_run_is_left_out_of_big_hands_only() -> None:
     tables = solver_tables.tables_for(VARIANTS["roemie"], 6)
     hearts = 0b11111100  # 2h to 7h (positions 2 to 7)
     lengths = {c[5][3] for _, c in tables.runs(1, hearts, 1)}
-    split = {c[5][3] for _, c in tables.runs(1, hearts, 1, solver_tables.SPLIT_VALUES)}
+    split = {c[5][3] for _, c in tables.runs(1, hearts, 1, search_limits.SPLIT_VALUES)}
     assert lengths == {3, 4, 5, 6, 7} and split == {3, 4, 5}
 
 

@@ -13,7 +13,7 @@ from typing import Literal, NoReturn
 import attrs
 
 from rummykit.core.cards import Card
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.speed.frozen import FrozenValue, frozen_error
 
 __all__ = ["Ending", "Knocking", "RoundResult", "Source", "Step", "TableMeld", "Turn"]

@@ -10,7 +10,8 @@ import attrs
 
 from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import NotationError, Refusal
-from rummykit.core.melds import MeldRules, rebuild_meld
+from rummykit.core.meld_growth import rebuild_meld
+from rummykit.core.meld_model import MeldRules
 from rummykit.core.moves import Move, parse_move
 from rummykit.io.documents import (
     MAX_JOKERS,

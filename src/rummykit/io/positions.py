@@ -16,7 +16,7 @@ from typing import Any
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
-from rummykit.core.melds import judge_meld
+from rummykit.core.meld_judge import judge_meld
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count

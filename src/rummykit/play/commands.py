@@ -15,7 +15,8 @@ import attrs
 from rummykit.core.cards import format_cards, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError, render
 from rummykit.core.files import UnreadableFile, read_text_file
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.translation import translator
 from rummykit.core.values import hand_penalty
 from rummykit.play.bots import BOTS

@@ -18,7 +18,8 @@ import attrs
 from rummykit.core.cards import parse_cards
 from rummykit.core.errors import IllegalMove, NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.values import hand_penalty
 from rummykit.rules import check_opening
 from rummykit.variant.model import Variant, load_variant

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import IllegalMove, Refusal
-from rummykit.core.melds import grow_meld, judge_meld
+from rummykit.core.meld_growth import grow_meld
+from rummykit.core.meld_judge import judge_meld
 from rummykit.core.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.round_scoring import round_result

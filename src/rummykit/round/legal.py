@@ -15,7 +15,8 @@ from itertools import combinations, product
 
 from rummykit.core.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order
 from rummykit.core.errors import IllegalMove
-from rummykit.core.melds import Meld, MeldRules, grow_meld
+from rummykit.core.meld_growth import grow_meld
+from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.core.moves import (
     Buy,
     Discard,

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
-from rummykit.core.melds import BOUND_SUIT_ORDER, Meld, MeldRules, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import BOUND_SUIT_ORDER, Meld, MeldRules
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.state import RoundState
 from rummykit.speed.memo import MemoTable

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from rummykit.core.cards import JOKER, Card, code_order, format_cards
 from rummykit.core.errors import IllegalMove, Refusal
-from rummykit.core.melds import Meld, grow_meld, judge_meld
+from rummykit.core.meld_growth import grow_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import LayOff, Shift, SwapJoker, Undo
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.move_helpers import need_play, refuse, remove_faces, with_hand

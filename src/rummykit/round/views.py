@@ -14,7 +14,7 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import SeatError
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
 from rummykit.round.state import RoundResult, RoundState
 from rummykit.rules.draw import draw_rule

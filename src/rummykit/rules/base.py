@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import attrs
 
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 

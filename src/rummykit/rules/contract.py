@@ -25,7 +25,7 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import N_, Refusal, Text
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.rules.base import register_commit
 from rummykit.rules.deal import DealRule, StandardDeal, deal_rule
 from rummykit.rules.turn import Commit

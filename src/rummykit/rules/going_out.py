@@ -21,7 +21,7 @@ from typing import Protocol
 import attrs
 
 from rummykit.core.cards import Card
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.opening import opening_needed_to_go_out
 from rummykit.rules.table import table_rule

@@ -24,7 +24,7 @@ import attrs
 
 from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.solver import least_penalty, penalty_floor
 from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant

@@ -17,7 +17,8 @@ import attrs
 
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.rules.base import compose, register_opening, register_waiver
 from rummykit.solver.requirement import check_deal_number, hand_rules_of
 from rummykit.speed.memo import once_per_owner
@@ -169,10 +170,8 @@ def hand_rummy_may_open_less(variant: Variant, hand_size: int) -> bool:
 def _lowest_table_value(variant: Variant) -> int:
     """The least a card can be worth in a meld (a joker: the card it stands for, or its fixed points)."""
     rules = variant.meld_rules
-    lowest = 1 if rules.ace_low else 2
-    highest = 14 if rules.ace_high else 13
     values = rules.values
-    least = min(min(values.run_values[lowest : highest + 1]), min(values.set_values[2:]))
+    least = min(min(values.run_values[rules.run_lowest : rules.run_highest + 1]), min(values.set_values[2:]))
     return least if values.fixed_joker is None else min(least, values.fixed_joker)
 
 

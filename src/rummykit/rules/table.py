@@ -22,7 +22,8 @@ import attrs
 
 from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld, release_set_joker, swap_joker
+from rummykit.core.meld_growth import release_set_joker, swap_joker
+from rummykit.core.meld_model import Meld
 from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 

@@ -16,7 +16,9 @@ import attrs
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld, grow_meld, judge_meld
+from rummykit.core.meld_growth import grow_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.rules.base import compose, register_commit
 from rummykit.rules.draw import draw_rule
 from rummykit.rules.going_out import going_out_rule

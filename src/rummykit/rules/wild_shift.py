@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import N_, Refusal, Text, joined
-from rummykit.core.melds import Meld, Slot, deuce_not_wild, rebuild_meld
+from rummykit.core.meld_growth import rebuild_meld
+from rummykit.core.meld_model import Meld, Slot
+from rummykit.core.meld_refusals import deuce_not_wild
 from rummykit.variant.model import Variant
 
 __all__ = ["open_ends", "shift_allowed", "shift_wild"]
@@ -51,9 +53,7 @@ def open_ends(variant: Variant, meld: Meld) -> tuple[Card, ...]:
     rules = variant.meld_rules
     if len(meld) + 1 > min(rules.run_max, 14):
         return ()
-    lowest = 1 if rules.ace_low else 2
-    highest = 14 if rules.ace_high else 13
-    ends = [p for p in (meld.low - 1, meld.high + 1) if lowest <= p <= highest]
+    ends = [p for p in (meld.low - 1, meld.high + 1) if rules.run_lowest <= p <= rules.run_highest]
     return tuple(_position_card(p, meld) for p in ends)
 
 

@@ -41,7 +41,8 @@ seconds (``benchmarks/core.py`` prints the figures).
 from rummykit.solver.going_out_search import GoOutPlan, can_go_out
 from rummykit.solver.least import Arrangement, least_penalty, penalty_floor
 from rummykit.solver.opening_search import OpeningPlan, best_opening
-from rummykit.solver.tables import clear_caches, max_hand
+from rummykit.solver.search_limits import max_hand
+from rummykit.solver.tables import clear_caches
 
 __all__ = [
     "Arrangement",

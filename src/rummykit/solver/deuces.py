@@ -13,7 +13,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
-from rummykit.core.melds import Meld, MeldRules, place_wild_cards
+from rummykit.core.meld_judge import place_wild_cards
+from rummykit.core.meld_model import Meld, MeldRules
 
 __all__ = ["deuce_choices", "wild_deuce_cards", "wild_deuce_melds"]
 

@@ -9,23 +9,13 @@ import attrs
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards, parse_cards
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld, MeldRules, grow_meld
+from rummykit.core.meld_growth import grow_meld
+from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.solver.deuces import deuce_choices, wild_deuce_cards, wild_deuce_melds
+from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
 from rummykit.solver.requirement import hand_rules_of
-from rummykit.solver.tables import (
-    FACES,
-    FULL,
-    NEG,
-    Candidate,
-    PackedHand,
-    Tables,
-    build_meld,
-    candidates,
-    face_codes,
-    split_for,
-    tables_for,
-    take,
-)
+from rummykit.solver.search_limits import NEG, split_for
+from rummykit.solver.tables import Candidate, Tables, build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["GoOutPlan", "can_go_out", "cards_of", "table_state"]

@@ -8,23 +8,11 @@ from typing import Any
 import attrs
 
 from rummykit.core.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, parse_cards
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
-from rummykit.solver.tables import (
-    FACES,
-    FULL,
-    MEMO_LIMIT,
-    Candidate,
-    PackedHand,
-    Tables,
-    bounded,
-    build_meld,
-    candidates,
-    face_codes,
-    split_for,
-    tables_for,
-    take,
-)
+from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
+from rummykit.solver.search_limits import MEMO_LIMIT, bounded, split_for
+from rummykit.solver.tables import Candidate, Tables, build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["Arrangement", "least_penalty", "penalty_floor"]

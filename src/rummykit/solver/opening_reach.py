@@ -7,20 +7,12 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from rummykit.core.cards import JOKER_CODE, Card, parse_cards
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.solver.going_out_search import can_go_out, cards_of, table_state
+from rummykit.solver.hand_masks import FACES, FULL, PackedHand, take
 from rummykit.solver.requirement import HandRules, hand_rules_of
-from rummykit.solver.tables import (
-    FACES,
-    FULL,
-    Candidate,
-    PackedHand,
-    Tables,
-    candidates,
-    split_for,
-    tables_for,
-    take,
-)
+from rummykit.solver.search_limits import split_for
+from rummykit.solver.tables import Candidate, Tables, candidates, tables_for
 from rummykit.speed.memo import MemoTable
 from rummykit.variant.model import Variant
 

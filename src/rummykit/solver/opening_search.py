@@ -9,28 +9,13 @@ from typing import Any
 import attrs
 
 from rummykit.core.cards import JOKER, Card, parse_cards
-from rummykit.core.melds import Meld, MeldRules
+from rummykit.core.meld_model import Meld, MeldRules
+from rummykit.solver.candidate_bounds import hole_jokers, span, value_bounds
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
+from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
 from rummykit.solver.requirement import ContractShape, check_deal_number, hand_rules_of
-from rummykit.solver.tables import (
-    FACES,
-    FULL,
-    NEG,
-    NO_BOUNDS,
-    Candidate,
-    PackedHand,
-    Tables,
-    build_meld,
-    candidates,
-    face_codes,
-    hole_jokers,
-    opening_bounded,
-    span,
-    split_for,
-    tables_for,
-    take,
-    value_bounds,
-)
+from rummykit.solver.search_limits import NEG, NO_BOUNDS, opening_bounded, split_for
+from rummykit.solver.tables import Candidate, Tables, build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["OpeningPlan", "best_opening"]

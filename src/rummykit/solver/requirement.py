@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import Meld
+from rummykit.core.meld_model import Meld
 from rummykit.variant.model import Variant
 
 __all__ = ["ContractShape", "HandRules", "check_deal_number", "hand_rules_of", "use_hand_rules"]

@@ -1,12 +1,9 @@
 """Candidate melds and the per-variant search tables shared by the solvers.
 
-Inside, a hand is one integer: bit ``code + 52*i`` is set when the hand holds
-more than ``i`` copies of the face ``code``, so removing a meld is two integer
-operations per copy of a face it holds (:func:`take`): a meld's mask is laid
-out the same way, so it fits a hand when ``mask & hand == mask``. Most melds
-never hold two equal faces (one layer); a set without the suit rule
-(``7h 7h 7s``) or a run from ace to ace (two equal aces) has more layers.
-Candidate melds come from per-suit and per-rank patterns, cached per variant.
+Candidate melds come from per-suit and per-rank patterns of a packed hand
+(:mod:`rummykit.solver.hand_masks`), cached per variant in its
+:class:`Tables`; each candidate is built into a :class:`Meld` when a search
+answers with it (:func:`build_meld`, which judge_meld confirms).
 """
 
 from __future__ import annotations
@@ -15,54 +12,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards
-from rummykit.core.melds import Meld, MeldRules, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld, MeldRules
+from rummykit.solver.hand_masks import FACES, FULL, face_codes, masks_union
 from rummykit.solver.requirement import hand_rules_of
+from rummykit.solver.search_limits import SPLIT_ALL, SPLIT_NONE, SPLIT_VALUES, max_hand
 from rummykit.solver.suit_rows import SuitRows, suit_rows_for
 from rummykit.speed.memo import Memo, once_per_owner
 from rummykit.variant.model import Variant
 
-__all__ = [
-    "FACES",
-    "FULL",
-    "MEMO_LIMIT",
-    "NEG",
-    "NO_BOUND",
-    "NO_BOUNDS",
-    "OPENING_BOUND_FROM",
-    "OPENING_BOUND_FROM_WITH_JOKERS",
-    "SPLIT_ALL",
-    "SPLIT_FROM",
-    "SPLIT_NONE",
-    "SPLIT_VALUES",
-    "Candidate",
-    "bounded",
-    "clear_caches",
-    "hole_jokers",
-    "max_hand",
-    "opening_bounded",
-    "span",
-    "take",
-    "value_bounds",
-]
-
-FACES = 52
-FULL = (1 << FACES) - 1
-MEMO_LIMIT = 200_000  # entries kept in a variant's shared least-penalty table
-NEG = -1  # "impossible" in the value tables (all real values are >= 0)
-# A search without bounds starts from NO_BOUND and takes nothing off it per card.
-NO_BOUND = 1 << 40
-NO_BOUNDS = [0] * FACES
-
-# Long runs are left out of the candidates of big hands (see Tables.runs):
-# from this many cards in a hand (no hand of a variant without deep takes
-# holds as many, so their searches keep their candidates and answers).
-SPLIT_FROM = 21
-# best_opening bounds its search from this many cards (see opening_bounded).
-OPENING_BOUND_FROM = 60
-OPENING_BOUND_FROM_WITH_JOKERS = 50
-SPLIT_NONE = 0  # every run
-SPLIT_VALUES = 1  # no run that splits into runs worth as much (values stay exact)
-SPLIT_ALL = 2  # no run that splits into runs (covers and penalties stay exact)
+__all__ = ["Candidate", "Chain", "Tables", "build_meld", "candidates", "clear_caches", "tables_for"]
 
 # --------------------------------------------------------------------------- candidates
 #
@@ -99,11 +58,12 @@ class Tables:
         self._plain_near: list[tuple[int, int]] | None = None
         self._suit_rows: tuple[SuitRows | None] | None = None
         self._plain_melds: dict[int, Meld] = {}
-        self.lowest = 1 if rules.ace_low else 2
-        self.highest = 14 if rules.ace_high else 13
-        # A run holds one card a rank, but from ace to ace (run_max 14, both
-        # ace ends) it holds its suit's ace twice.
-        self.longest = min(rules.run_max, self.highest - self.lowest + 1)
+        # The run geometry of the rules, kept at hand for the searches. A run
+        # holds one card a rank, but from ace to ace (run_max 14, both ace
+        # ends) it holds its suit's ace twice.
+        self.lowest = rules.run_lowest
+        self.highest = rules.run_highest
+        self.longest = rules.run_longest
         # Can a meld hold two equal faces (more than one layer)?
         self.repeats = self.longest == 14 or not rules.set_distinct_suits
         self.run_cache: dict[tuple[int, int, int, int], list[tuple[int, Candidate]]] = {}
@@ -155,7 +115,7 @@ class Tables:
         in no meld (a quick test before :meth:`plain_heads`)."""
         if self._plain_near is None:
             self._plain_near = [
-                (_union(masks) & ~(1 << code), min((m.bit_count() for m in masks), default=1) - 1)
+                (masks_union(masks) & ~(1 << code), min((m.bit_count() for m in masks), default=1) - 1)
                 for code, masks in enumerate(self.plain_heads())
             ]
         return self._plain_near
@@ -360,37 +320,6 @@ def _count_choices(pattern: int) -> list[tuple[int, ...]]:
     return choices
 
 
-def max_hand(variant: Variant) -> int:
-    """The most cards one hand can hold in a round of this variant: the
-    solver refuses larger hands as bad input.
-
-    A seat is dealt at most ``hand_size + first_player_extra`` cards, and
-    the jokers of the cut as well where they come on top of the deal. A turn adds at
-    most one card (a draw, the top discard or the exchange card; a joker
-    swap and an exchange give a card for a card) and ends with a discard,
-    so a hand never holds more than the deal and one card. Where a deep take
-    lifts a card and every card above it (``draw.discard_deep``), the
-    discard row can hold nearly the whole deck, so the bound is the deck:
-    no hand holds more cards than the largest deck of the variant.
-
-    >>> from rummykit.variant.model import load_variant
-    >>> max_hand(load_variant("rami51")), max_hand(load_variant("roemie"))
-    (14, 108)
-    """
-    bands = variant.deck.by_players
-    jokers = max(max((band.jokers, *band.joker_options)) for band in bands)
-    deck = max(band.decks * 52 + max((band.jokers, *band.joker_options)) for band in bands)
-    if variant.draw.discard_deep or variant.buy.allowed:
-        return deck  # a buy adds cards out of turn, as often as windows open
-    deal = variant.deal
-    dealt = max(band.hand_size or deal.hand_size for band in bands) + deal.first_player_extra
-    dealt = max((dealt, *(entry.hand_size for entry in variant.contract.deals)))
-    if deal.cut_joker_ceremony:
-        # A cut joker replaces a dealt card, or comes on top of the deal.
-        dealt = max(dealt, jokers) if deal.cut_joker_reduces_deal else dealt + jokers
-    return min(deck, dealt + 1)
-
-
 def tables_for(variant: Variant, cards: int) -> Tables:
     """The variant's search tables, for a hand of ``cards`` cards; a
     ValueError if no hand of the variant can hold that many (the bound also
@@ -414,53 +343,6 @@ def _too_many(variant: Variant, cards: int, limit: int) -> ValueError:
         f"cards: expected a hand of at most {limit} cards (the most a hand of {variant.id} "
         f"can hold), got {cards}"
     )
-
-
-class PackedHand:
-    """A hand packed for the search."""
-
-    __slots__ = ("jokers", "layers", "repeat", "state")
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        jokers = 0
-        state = 0
-        for card in cards:
-            code = card.code
-            if code == JOKER_CODE:
-                jokers += 1
-                continue
-            bit = 1 << code
-            while state & bit:
-                bit <<= FACES
-            state |= bit
-        self.state = state
-        self.jokers = jokers
-        self.layers = max(1, (state.bit_length() + FACES - 1) // FACES)
-        self.repeat = sum(1 << (FACES * i) for i in range(self.layers))
-
-
-def bounded(cards: int) -> bool:
-    """Do the searches of a hand of ``cards`` cards bound what a state can
-    still give (big hands only: for hands of real size the bounds cost more
-    than they save)?"""
-    return cards >= SPLIT_FROM
-
-
-def opening_bounded(cards: int, jokers: int) -> bool:
-    """Does best_opening search a hand of ``cards`` cards (``jokers`` of
-    them jokers) with bounds (an upper bound per card, questions asked from
-    that bound down)? Measured on random two-deck Roemie hands: below 60
-    cards (50 with jokers) the plain search is faster, above it the bounded
-    one wins by far (90 cards: milliseconds against minutes)."""
-    return cards >= (OPENING_BOUND_FROM_WITH_JOKERS if jokers else OPENING_BOUND_FROM)
-
-
-def split_for(cards: int, values: bool) -> int:
-    """How far a hand of ``cards`` cards splits its runs (Tables.runs):
-    not at all in hands of real size, else as far as the answer allows."""
-    if cards < SPLIT_FROM:
-        return SPLIT_NONE
-    return SPLIT_VALUES if values else SPLIT_ALL
 
 
 def candidates(
@@ -510,60 +392,6 @@ def candidates(
     return grouped
 
 
-# --------------------------------------------------------------------------- joker holes
-
-
-def span(cand: Candidate) -> int:
-    """The faces a candidate's jokers may stand for: the run's window in its
-    suit, or the set's rank in every suit."""
-    info = cand[5]
-    if info[0] == "set":
-        rank: int = info[1]
-        return 0xF << ((rank - 2) * 4)
-    _, suit, start, length = info
-    out = 0
-    for p in range(start, start + length):
-        out |= 1 << (((12 if p in (1, 14) else p - 2) * 4) + suit)
-    return out
-
-
-def hole_jokers(rules: MeldRules) -> int:
-    """How many jokers a meld must hold so that it cannot take one more in
-    place of one of its naturals (its joker limit, or a single natural).
-
-    A meld whose joker stands for a face the hand still holds (a hole) is
-    worth, where jokers count as the card they stand for and the player
-    declares their places, exactly what it is worth with that natural
-    instead: the natural then leaves another meld, whose place a joker takes
-    (the same value again), unless that meld cannot take one more joker. So
-    best_opening needs a hole only while at least this many jokers are left
-    for such a meld."""
-    if rules.jokers_vs_naturals != "any":
-        return 1
-    return max(1, min(rules.max_jokers, min(rules.set_min, rules.run_min) - 1))
-
-
-def value_bounds(rules: MeldRules, cands: dict[int, list[Candidate]]) -> tuple[list[int], int]:
-    """The most one natural face, and one joker, can add to a meld's table
-    value: a meld is worth the sum of its cards' places (a thirteen-card run
-    that reads its ace low, at most that), and a joker its place's value or
-    its fixed points. A face in none of ``cands`` adds nothing."""
-    values = rules.values
-    run_values, set_values = values.run_values, values.set_values
-    fixed = values.fixed_joker
-    joker = max(*run_values, *set_values) if fixed is None else fixed
-    used = 0
-    for group in cands.values():
-        for cand in group:
-            used |= cand[0]
-    bound = [0] * FACES
-    for code in range(FACES):
-        if used >> code & 1:
-            rank = code // 4 + 2
-            bound[code] = max(set_values[rank], run_values[rank], run_values[1] if rank == 14 else 0)
-    return bound, joker
-
-
 # --------------------------------------------------------------------------- building melds
 
 
@@ -592,34 +420,6 @@ def build_meld(tables: Tables, cand: Candidate) -> Meld:
     if len(tables.built) < 100_000:
         tables.built[cand] = meld
     return meld
-
-
-def _union(masks: Sequence[int]) -> int:
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
-
-
-def face_codes(mask: int) -> list[int]:
-    """The faces of a mask, a face once per copy (a mask of several layers)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append((low.bit_length() - 1) % FACES)
-        mask ^= low
-    return out
-
-
-def take(state: int, mask: int, repeat: int) -> int:
-    """The packed hand ``state`` without the cards of ``mask`` (which it
-    holds): one copy of each face of a layer, layer after layer; ``repeat``
-    spreads one layer over all of the hand's (PackedHand.repeat)."""
-    while mask:
-        spread = (mask & FULL) * repeat
-        state = (state & ~spread) | ((state >> FACES) & spread)
-        mask >>= FACES
-    return state
 
 
 def clear_caches(variant: Variant, *, results_only: bool = False) -> None:

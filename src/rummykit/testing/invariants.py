@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rummykit.core.cards import Card, code_order
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
 from rummykit.round.state import RoundState
 from rummykit.rules.going_out import going_out_rule

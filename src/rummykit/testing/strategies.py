@@ -8,7 +8,8 @@ from collections import deque
 from hypothesis import strategies as st
 
 from rummykit.core.cards import JOKER, Card, Rank, Suit
-from rummykit.core.melds import Meld, judge_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.io.positions import position_from_dict
 from rummykit.round.dealing import deal
 from rummykit.round.state import RoundState

@@ -13,7 +13,9 @@ from collections.abc import Iterable
 
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import HasMeldRules, Meld, MeldRules, grow_meld, judge_meld, meld_rules_of
+from rummykit.core.meld_growth import grow_meld
+from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import HasMeldRules, Meld, MeldRules, meld_rules_of
 from rummykit.variant.loading import as_variant
 
 __all__ = ["check_meld", "extend_meld"]

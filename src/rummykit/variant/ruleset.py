@@ -14,7 +14,7 @@ import attrs
 
 from rummykit.core.cards import JOKER_CODE, Card, build_deck, parse_cards
 from rummykit.core.errors import Refusal
-from rummykit.core.melds import MeldRules
+from rummykit.core.meld_model import MeldRules
 from rummykit.core.toml_schema import (
     spec_of,
 )
