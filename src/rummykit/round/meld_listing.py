@@ -162,12 +162,17 @@ def wild_played(
 ) -> list[tuple[Card, ...]]:
     """Each group (found with the deuces as jokers) in every form the hand's
     wild cards can give it that ``stands``. Forms that lay the same cards
-    into the same places, two deuces trading places, are one: the first
-    found stands for them."""
-    found: dict[tuple[int, tuple[int, ...]], tuple[Card, ...]] = {}
+    into the same places are one: two wild cards without a declaration
+    trading places (the engine places those in code order), and the first
+    found stands for them. A declared place keeps its card: two deuces of
+    other suits trading declared places are two forms (two states)."""
+    found: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[Card, ...]] = {}
     for number, group in enumerate(groups):
         for cards in _wild_forms(rules, group, hand):
-            key = (number, tuple(sorted(c.face.code for c in cards)))
+            key = (
+                number,
+                tuple(sorted((c.face.code, -1 if c.declared is None else c.declared.code) for c in cards)),
+            )
             if key not in found and stands(cards):
                 found[key] = cards
     return list(found.values())
