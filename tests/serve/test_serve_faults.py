@@ -20,7 +20,7 @@ import attrs
 import httpx
 from serve_support import states_by_id
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from rummykit.serve import GameRegistry, GameStore
 from rummykit.serve.client import RandomPlayer
@@ -89,7 +89,7 @@ async def play_until_cut(base: str, game: str, played: Played, rng: random.Rando
                 move = player.choose(view["legal"])
                 sent = (state_id, move)
                 await socket.send(json.dumps({"type": "move", "state_id": state_id, "move": move}))
-    except (ConnectionClosed, OSError, InvalidStatus, asyncio.TimeoutError):
+    except (ConnectionClosed, OSError, InvalidHandshake, asyncio.TimeoutError):
         return  # the server was killed
 
 
@@ -149,7 +149,7 @@ async def watch_until_cut(base: str, game: str, lost: list[str]) -> None:
                     lost.append(f"{game}: a spectator got {str(message)[:200]} after state {seen}")
                     return
                 seen = message["state_id"]
-    except (ConnectionClosed, OSError, InvalidStatus, asyncio.TimeoutError):
+    except (ConnectionClosed, OSError, InvalidHandshake, asyncio.TimeoutError):
         return  # the server was killed
 
 
