@@ -53,7 +53,7 @@ def test_clearing_a_memo_forgets_its_tables_and_products() -> None:
         return [1]
 
     first = made(owner)
-    owner.memo.clear((kind,))
+    owner.memo.clear(tables_only=True)
     assert kind.of(owner) == {} and made(owner) is first
     owner.memo.clear()
     assert made(owner) is not first

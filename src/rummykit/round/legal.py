@@ -312,8 +312,7 @@ def _run_fillers(
 ) -> tuple[list[list[Card]], list[list[Card]]]:
     """The cards that may fill each place below and above the run, nearest
     first, as far as the hand reaches and the run may grow (``room``)."""
-    lowest = 1 if rules.ace_low else 2
-    highest = 14 if rules.ace_high else 13
+    lowest, highest = rules.run_lowest, rules.run_highest
 
     def fillers(position: int) -> list[Card]:
         out = []

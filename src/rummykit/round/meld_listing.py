@@ -218,8 +218,7 @@ def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: boo
     """The runs of one suit's held cards (``two_aces``: the hand holds the
     suit's ace twice), every window with jokers in the gaps."""
     results: dict[object, tuple[Card, ...]] = {}
-    lowest = 1 if rules.ace_low else 2
-    highest = 14 if rules.ace_high else 13
+    lowest, highest = rules.run_lowest, rules.run_highest
     longest = min(rules.run_max, 14)
     held = {}
     for card in cards:

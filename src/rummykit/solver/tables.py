@@ -439,5 +439,5 @@ def clear_caches(variant: Variant, *, results_only: bool = False) -> None:
         tables.least_plain.clear()
         tables.least_owing.clear()
         tables.memo.clear()
-    variant.memo.clear(variant.memo.kinds())
-    variant.meld_rules.memo.clear(variant.meld_rules.memo.kinds())
+    variant.memo.clear(tables_only=True)
+    variant.meld_rules.memo.clear(tables_only=True)

@@ -40,18 +40,11 @@ class Memo:
         self.products: dict[Callable[..., Any], Any] = {}
         """What each :func:`once_per_owner` factory made of the owner."""
 
-    def kinds(self) -> tuple[MemoTable[Any, Any], ...]:
-        """The kinds of table this memo holds."""
-        return tuple(self.tables)
-
-    def clear(self, kinds: tuple[MemoTable[Any, Any], ...] | None = None) -> None:
-        """Forget the tables of ``kinds``, or everything."""
-        if kinds is None:
-            self.tables.clear()
+    def clear(self, *, tables_only: bool = False) -> None:
+        """Forget the tables (``tables_only``: keep what the factories made), or everything."""
+        self.tables.clear()
+        if not tables_only:
             self.products.clear()
-            return
-        for kind in kinds:
-            self.tables.pop(kind, None)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Remembered results stay with their owner: a copy starts empty.
