@@ -42,15 +42,8 @@ from rummykit.round.dealing import deal
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundResult, RoundState, TableMeld
 from rummykit.round.views import PlayerView
-from rummykit.rules import OpeningCheck, check_opening
-from rummykit.solver import (
-    Arrangement,
-    GoOutPlan,
-    OpeningPlan,
-    best_opening,
-    can_go_out,
-    least_penalty,
-)
+from rummykit.rules import OpeningCheck, best_opening, can_go_out, check_opening, least_penalty
+from rummykit.solver import Arrangement, GoOutPlan, OpeningPlan
 from rummykit.variant.meld_checks import check_meld, extend_meld
 from rummykit.variant.model import Variant, bundled_variants, load_variant, loads_variant
 

@@ -40,7 +40,7 @@ from rummykit.round.dealing import shuffle
 from rummykit.round.legal import legal_moves
 from rummykit.round.state import STATE_FIELDS, Knocking, TableMeld, Turn
 from rummykit.round.turn_start import start_turn
-from rummykit.rules.deal import deal_rule
+from rummykit.rules.rule_set import rules_of
 from rummykit.testing import check_invariants, random_playout
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +72,7 @@ def test_deal_sizes(ref: str) -> None:
         check_invariants(state)
         starter = state.to_move
         sizes = [len(h) for h in state.hands]
-        each = deal_rule(variant).hand_size(players)  # deck.by_players[].hand_size, else deal.hand_size
+        each = rules_of(variant).deal.hand_size(players)  # deck.by_players[].hand_size, else deal.hand_size
         assert sizes[starter] == each + variant.deal.first_player_extra
         assert sum(sizes) == each * players + variant.deal.first_player_extra
         assert len(state.discard) == (1 if variant.deal.flip_first_discard else 0)
@@ -633,10 +633,9 @@ def test_a_lay_off_onto_a_set_keeps_each_old_cards_placer() -> None:
 def test_every_bundled_commit_rule_promises_a_hand_blind_verdict() -> None:
     """So the engine may remember a verdict across turns that share their
     turn, table, opening and deal (CommitRule's ``hand_blind``)."""
-    from rummykit.rules import compose
 
     for ref in VARIANTS:
-        for rule in compose(rk.load_variant(ref)).commit:
+        for rule in rules_of(rk.load_variant(ref)).components.commit:
             assert getattr(rule, "hand_blind", False) is True, (ref, rule.name)
 
 

@@ -21,7 +21,7 @@ from rummykit.core.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, 
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.io.positions import position_from_dict
 from rummykit.round.state import RoundState
-from rummykit.solver import can_go_out
+from rummykit.rules import can_go_out
 from rummykit.testing import choose_random_move
 from rummykit.testing.strategies import playout_states
 

@@ -20,7 +20,8 @@ from rummykit.play.cli import main
 from rummykit.play.conformance import CaseFileError, run_case_file
 from rummykit.play.simulate import play_match, simulate
 from rummykit.round.match_play import Match
-from rummykit.rules.match import Elimination, FixedRounds, match_rule
+from rummykit.rules.match import Elimination, FixedRounds
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, load_variant, loads_variant, variant_warnings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,8 +68,8 @@ def play(match: Match, *scores: int) -> Match:
 def test_the_keys_default_to_off_and_every_bundled_variant_keeps_its_match_stage() -> None:
     rami = load_variant("rami51")
     assert rami.match.eliminate_above == 0 and rami.match.buy_back == "none"
-    assert isinstance(match_rule(rami), FixedRounds)
-    assert isinstance(match_rule(variant()), Elimination)
+    assert isinstance(rules_of(rami).match, FixedRounds)
+    assert isinstance(rules_of(variant()).match, Elimination)
 
 
 def test_until_one_left_needs_a_limit() -> None:
@@ -305,7 +306,7 @@ def test_the_elimination_case_file_passes() -> None:
 
 
 def test_a_seat_out_of_play_must_score_0(tmp_path: Path) -> None:
-    path = _case_file(tmp_path, 'play = [[151, 160, 40], [5, 0, 0]]\nexpect = { over = true }')
+    path = _case_file(tmp_path, "play = [[151, 160, 40], [5, 0, 0]]\nexpect = { over = true }")
     with pytest.raises(CaseFileError, match="seat 0 is not in play and must score 0"):
         run_case_file(path)
 
@@ -313,10 +314,10 @@ def test_a_seat_out_of_play_must_score_0(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("play", "message"),
     [
-        ('[[1, 2]]', "one score per match seat"),
+        ("[[1, 2]]", "one score per match seat"),
         ('["0 rebuy"]', "SEAT: rebuy"),
         ('["0: stay"]', "rebuy, retire"),
-        ('[[1, 2, 3], true]', "play should mix"),
+        ("[[1, 2, 3], true]", "play should mix"),
     ],
 )
 def test_bad_play_entries_are_case_file_errors(tmp_path: Path, play: str, message: str) -> None:

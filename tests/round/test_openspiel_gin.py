@@ -23,7 +23,7 @@ from rummykit.core.cards import Card, parse_cards
 from rummykit.core.moves import Discard, Done, Draw, Knock, LayOff, Meld, Move, Pass, Take
 from rummykit.io.positions import position_from_dict
 from rummykit.round.state import RoundState
-from rummykit.solver import least_penalty
+from rummykit.rules import least_penalty
 
 pyspiel = pytest.importorskip("pyspiel")
 

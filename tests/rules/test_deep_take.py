@@ -18,8 +18,9 @@ from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Take
 from rummykit.io.positions import position_from_dict
 from rummykit.round.state import RoundState
+from rummykit.rules import best_opening, can_go_out, max_hand
 from rummykit.rules.contract import uses_contracts
-from rummykit.solver import best_opening, can_go_out, max_hand
+from rummykit.rules.rule_set import rules_of
 from rummykit.solver.opening_reach import can_open_with
 
 ROEMIE = rk.load_variant("roemie")
@@ -124,7 +125,7 @@ def test_can_open_with_agrees_with_best_opening(ref: str, seed: int, size: int, 
     # best_opening given a minimum (a contract variant's is 0).
     minimum = 0 if uses_contracts(variant) else None
     expected = best_opening(variant, hand, must_use=card, minimum=minimum) is not None
-    assert can_open_with(variant, hand, card, keep_discard=False) == expected
+    assert can_open_with(variant, hand, card, keep_discard=False, demands=rules_of(variant).hand) == expected
     others = list(hand)
     others.remove(card)
     # Melds of three to five cards: with jokers limited by the naturals
@@ -134,7 +135,10 @@ def test_can_open_with_agrees_with_best_opening(ref: str, seed: int, size: int, 
         for size in (2, 3, 4)
         for group in combinations(others, size)
     )
-    assert can_open_with(variant, hand, card, opening=False, keep_discard=False) == any_meld
+    assert (
+        can_open_with(variant, hand, card, opening=False, keep_discard=False, demands=rules_of(variant).hand)
+        == any_meld
+    )
 
 
 def test_a_deep_take_leaving_only_the_chosen_face_is_refused() -> None:

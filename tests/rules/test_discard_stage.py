@@ -22,7 +22,8 @@ from rummykit.core.moves import Discard, parse_seat_move
 from rummykit.core.round_values import Turn
 from rummykit.round.state import RoundState
 from rummykit.round.turn_commit import legal_discards
-from rummykit.rules.discard import JokerKept, discard_rule
+from rummykit.rules.discard import JokerKept
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, loads_variant, variant_from_rules, variant_warnings
 
 
@@ -102,7 +103,7 @@ def play(variant: Variant, position: dict[str, Any], moves: list[str]) -> tuple[
             assert listed, f"{text} is accepted but not listed"
         if isinstance(move, Discard):
             hand = state.hands[state.to_move]
-            found = discard_rule(variant).refusal(move.card, hand, state.turn)
+            found = rules_of(variant).discard.refusal(move.card, hand, state.turn)
             assert (found.code if found is not None else "ok") == verdicts[-1], text
         if verdicts[-1] == "ok":
             state = after
@@ -136,7 +137,7 @@ CHECKS = [
 def test_the_checks_of_a_variant_their_order_and_what_they_read(
     base: str, keys: dict[str, Any], expected: list[tuple[str, tuple[str, ...]]]
 ) -> None:
-    rule = discard_rule(variant_with(base, keys) if keys else rk.load_variant(base))
+    rule = rules_of(variant_with(base, keys) if keys else rk.load_variant(base)).discard
     assert [(check.name, check.reads) for check in rule.checks] == expected
     jokers = [check for check in rule.checks if isinstance(check, JokerKept)]
     assert all(check.before == rule.checks[: rule.checks.index(check)] for check in jokers)
@@ -148,7 +149,7 @@ def test_where_no_check_can_refuse_the_listing_returns_the_faces_themselves() ->
     state = state.apply("0: draw")
     hand = state.hands[0]
     faces = sorted(set(hand), key=code_order)
-    assert discard_rule(variant).card_checks_for(hand, state.turn) == ()
+    assert rules_of(variant).discard.card_checks_for(hand, state.turn) == ()
     assert legal_discards(state, faces) is faces
 
 
@@ -170,8 +171,8 @@ def random_turn(rng: random.Random) -> tuple[tuple[Card, ...], Turn]:
 def test_the_listing_and_apply_ask_the_same_checks_and_jokers_kept_never_empty_a_turn(seed: int) -> None:
     rng = random.Random(seed)
     for base in BASES:
-        kept = discard_rule(variant_with(base.id, NO_JOKERS))
-        free = discard_rule(base)
+        kept = rules_of(variant_with(base.id, NO_JOKERS)).discard
+        free = rules_of(base).discard
         for _ in range(200):
             hand, turn = random_turn(rng)
             faces = sorted(set(hand), key=code_order)

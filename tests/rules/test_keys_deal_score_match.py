@@ -26,9 +26,9 @@ from rummykit.play.simulate import simulate
 from rummykit.round.dealing import deal
 from rummykit.round.match_play import Match
 from rummykit.round.round_scoring import round_result
-from rummykit.rules.deal import deal_rule
-from rummykit.rules.match import AllSeatsPlay, FixedRounds, MatchHistory, match_rule
-from rummykit.rules.scoring import StandardScoring, round_scoring
+from rummykit.rules.match import AllSeatsPlay, FixedRounds, MatchHistory
+from rummykit.rules.rule_set import rules_of
+from rummykit.rules.scoring import StandardScoring
 from rummykit.variant.model import Deal, DeckBand, Players, Scoring, Seating, Variant, loads_variant
 from rummykit.variant.model import Match as MatchSection
 
@@ -306,10 +306,10 @@ def test_rows_cover_every_key_of_the_three_stages() -> None:
 
 def test_each_stage_is_built_once_per_variant() -> None:
     variant = child("rami51")
-    assert deal_rule(variant) is deal_rule(variant)
-    assert round_scoring(variant) is round_scoring(variant)
-    scoring = round_scoring(variant)
-    assert isinstance(scoring, StandardScoring) and scoring.match is match_rule(variant)
+    assert rules_of(variant).deal is rules_of(variant).deal
+    assert rules_of(variant).scoring is rules_of(variant).scoring
+    scoring = rules_of(variant).scoring
+    assert isinstance(scoring, StandardScoring) and scoring.match is rules_of(variant).match
 
 
 def test_cut_jokers_without_an_order_all_go_to_the_cutter() -> None:
@@ -326,8 +326,8 @@ def test_cut_jokers_without_an_order_all_go_to_the_cutter() -> None:
 def test_the_cutter_is_left_or_right_of_the_dealer_whatever_the_direction(side: str, cutter: int) -> None:
     # Seat s + 1 is on the left of seat s; Handrömi plays to the right.
     variant = child("handromi", **{"seating.cutter": side})
-    assert deal_rule(variant).cutter(4, 2) == cutter
-    assert deal_rule(variant).next_seat(4, 2) == 1
+    assert rules_of(variant).deal.cutter(4, 2) == cutter
+    assert rules_of(variant).deal.next_seat(4, 2) == 1
 
 
 def test_an_exchange_card_needs_a_cutter() -> None:
@@ -351,7 +351,7 @@ def test_hand_sizes_by_player_count() -> None:
 def test_round_scoring_asks_the_match_stage_which_score_is_better() -> None:
     variant = child("rami51")  # lowest total wins
     hands = [parse_cards("7c"), parse_cards("2d")]
-    scoring = round_scoring(variant)
+    scoring = rules_of(variant).scoring
     assert isinstance(scoring, StandardScoring) and isinstance(scoring.match, FixedRounds)
     assert scoring.score(hands, [], [True, True], "blocked", None).winners == (1,)
     highest = attrs.evolve(scoring.match, highest_wins=True)
@@ -386,7 +386,8 @@ class OneRound(AllSeatsPlay):
 def test_simulate_asks_the_match_stage_when_a_match_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
     fixed = simulate("rami40", players=2, bots=["random"], matches=2, seed=3)
     assert fixed.rounds == 4 and len(fixed.matches) == 2
-    monkeypatch.setattr(rummykit.round.match_play, "match_rule", lambda variant: OneRound())
+    one_round = lambda variant: attrs.evolve(rules_of(variant), match=OneRound())  # noqa: E731
+    monkeypatch.setattr(rummykit.round.match_play, "rules_of", one_round)
     short = simulate("rami40", players=2, bots=["random"], matches=2, seed=3)
     assert short.rounds == 2 and len(short.matches) == 2
     for summary, winners in zip(short.summaries, short.matches, strict=True):
@@ -395,7 +396,7 @@ def test_simulate_asks_the_match_stage_when_a_match_is_over(monkeypatch: pytest.
 
 def test_simulated_match_winners_are_the_match_stages() -> None:
     report = simulate("roemie", players=2, bots=["greedy", "random"], matches=2, seed=1)
-    rule = match_rule(child("roemie"))
+    rule = rules_of(child("roemie")).match
     for m, winners in enumerate(report.matches):
         rounds = report.summaries[2 * m : 2 * m + 2]
         totals = [sum(s.scores[seat] for s in rounds) for seat in range(2)]

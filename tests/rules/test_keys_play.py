@@ -25,8 +25,7 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.play.bots import GreedyBot
 from rummykit.round.draw_phase import in_first_draw_round
 from rummykit.round.state import RoundState
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.going_out import going_out_rule
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, loads_variant
 
 # Keys with one legal value, or that no rule of play reads: they cannot show
@@ -296,14 +295,16 @@ def test_rows_cover_every_key_of_these_sections() -> None:
 # --------------------------------------------------------------------------- one place per rule
 
 SRC = Path(rk.__file__).resolve().parent
+# A section of the variant read for a key (``variant.draw.discard_deep``), not
+# a stage of the rule set (``rules_of(variant).draw.taken_card_is_marked()``).
 KEY_READ = re.compile(
-    r"\.(draw|discard|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+|\.turn\.first_turn_draws"
+    r"(?<!\))(?<!rules)\.(draw|discard|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+"
+    r"|\.turn\.first_turn_draws"
 )
-# Reads left outside rules/: the hand-size bound of the solver's searches
-# (max_hand in solver/search_limits.py: a deep take lifts the whole row), and
-# the variant file's own reader and schema. The solver's opening and going-out
-# requirements come from the rule set (rummykit.rules.hand_rules).
-ELSEWHERE = {"solver/search_limits.py", "variant/model.py", "core/toml_schema.py"}
+# Reads left outside rules/: the variant file's own reader and schema. The
+# solver's requirements, its hand-size bound too, come from the rule set
+# (rummykit.rules.hand), handed to every search.
+ELSEWHERE = {"variant/model.py", "core/toml_schema.py"}
 
 
 def test_play_keys_are_read_only_in_rules() -> None:
@@ -322,14 +323,14 @@ def test_play_keys_are_read_only_in_rules() -> None:
 def test_first_drawing_round_has_one_definition(ref: str) -> None:
     variant = rk.load_variant(ref)
     dealt = rk.deal(variant, players=3, seed=4)
-    assert dealt.phase == ("play" if draw_rule(variant).turn_starts_drawn(0) else "draw")
+    assert dealt.phase == ("play" if rules_of(variant).draw.turn_starts_drawn(0) else "draw")
     for turns in range(8):
         state = dealt.evolve(turns_played=turns)
-        assert in_first_draw_round(state) == draw_rule(variant).first_draw_round(turns, 3)
+        assert in_first_draw_round(state) == rules_of(variant).draw.first_draw_round(turns, 3)
         data = {"players": 3, "hands": ["2c", "3c", "4c"], "turns_played": turns}
         position = rk.position_from_dict(data, variant=variant)
-        assert (position.phase == "play") == draw_rule(variant).turn_starts_drawn(turns)
-    first = [t for t in range(8) if draw_rule(variant).first_draw_round(t, 3)]
+        assert (position.phase == "play") == rules_of(variant).draw.turn_starts_drawn(turns)
+    first = [t for t in range(8) if rules_of(variant).draw.first_draw_round(t, 3)]
     assert first == ([0, 1, 2] if variant.turn.first_turn_draws else [1, 2, 3])
 
 
@@ -343,7 +344,7 @@ def test_greedy_bot_lays_off_before_opening_where_the_variant_allows_it() -> Non
         )
         state = rk.position_from_dict(position, variant=variant)
         table = [t.meld for t in state.table]
-        assert (going_out_rule(variant).plan(state.hands[0], table=table, opened=False) is None) == value
+        assert (rules_of(variant).going_out.plan(state.hands[0], table=table, opened=False) is None) == value
         view = state.view(0)
         plans[value] = [str(m) for m in GreedyBot(variant)._plan(view, list(state.hands[0]), 0)]
     assert plans == {False: ["layoff 1 5h 6h"], True: []}

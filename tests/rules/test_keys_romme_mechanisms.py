@@ -27,7 +27,8 @@ from rummykit.core.round_values import Ending, RoundResult
 from rummykit.play.simulate import simulate
 from rummykit.round.match_play import Match
 from rummykit.round.round_scoring import round_result
-from rummykit.rules.match import TotalExceeds, match_rule
+from rummykit.rules.match import TotalExceeds
+from rummykit.rules.rule_set import rules_of
 from rummykit.solver.hand_masks import FULL, PackedHand
 from rummykit.solver.tables import build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, load_variant, loads_variant
@@ -131,7 +132,7 @@ def test_minus_others_is_zero_sum_and_credits_nobody_in_a_blocked_round() -> Non
 
 def test_a_match_to_a_limit_ends_only_above_it() -> None:
     variant = child("rami51", **{"match.end_when_total_exceeds": 500})
-    rule = match_rule(variant)
+    rule = rules_of(variant).match
     assert isinstance(rule, TotalExceeds) and rule.lengths(4) == (0,)
     seen, winners = match_over((300, 100, -400), (200, 50, -250), (1, 0, -1))(variant)
     assert seen == [False, False, True] and winners == (2,)  # 500 is not over 500; 501 is
@@ -195,7 +196,7 @@ def test_legal_meld_moves_agree_with_judge_meld(hand: tuple[list[Card], int, tup
 def test_solver_candidates_agree_with_judge_meld(hand: tuple[list[Card], int, tuple[str, str]]) -> None:
     naturals, jokers, which = hand
     variant = LIMITED[which]
-    tables = tables_for(variant, len(naturals) + jokers)
+    tables = tables_for(variant, rules_of(variant).hand, len(naturals) + jokers)
     packed = PackedHand([*naturals, *(JOKER,) * jokers])
     found = set()
     for group in candidates(tables, packed.state & FULL, packed.jokers).values():
@@ -252,6 +253,8 @@ def test_simulated_matches_to_a_limit_play_until_a_total_is_over_it() -> None:
     # A match with no fixed length (rounds 0) was refused as "no round" before.
     report = simulate("romme", players=2, bots=["greedy", "random"], matches=1, seed=1)
     totals = [sum(s.scores[seat] for s in report.summaries) for seat in range(2)]
-    assert max(totals) > 500 and list(report.matches) == [match_rule(load_variant("romme")).leaders(totals)]
+    assert max(totals) > 500 and list(report.matches) == [
+        rules_of(load_variant("romme")).match.leaders(totals)
+    ]
     before_last = [sum(s.scores[seat] for s in report.summaries[:-1]) for seat in range(2)]
     assert max(before_last) <= 500

@@ -28,7 +28,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import RoundResult, TableMeld
 from rummykit.round.match_play import Match
-from rummykit.rules.scoring import round_scoring
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, loads_variant
 
 Observe = Callable[[Variant], object]
@@ -65,7 +65,7 @@ def table_points(cards: str, credits: tuple[int, ...]) -> Observe:
     def observe(variant: Variant) -> object:
         meld = judge_meld(variant.meld_rules, parse_cards(cards))
         assert isinstance(meld, Meld)
-        return round_scoring(variant).table_points([TableMeld(1, meld, credits)], 0)
+        return rules_of(variant).scoring.table_points([TableMeld(1, meld, credits)], 0)
 
     return observe
 

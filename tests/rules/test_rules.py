@@ -1,5 +1,6 @@
 from rummykit import Meld, Refusal, check_meld, check_opening, load_variant
-from rummykit.rules import OpeningMinimum, OpeningPureRun, compose, registered
+from rummykit.rules import OpeningMinimum, OpeningPureRun, registered
+from rummykit.rules.rule_set import rules_of
 
 
 def test_components_have_rule_names_not_variant_names() -> None:
@@ -12,7 +13,7 @@ def test_components_have_rule_names_not_variant_names() -> None:
 
 def test_commit_components_follow_the_keys() -> None:
     def names(ref: str) -> list[str]:
-        return [c.name for c in compose(load_variant(ref)).at("commit")]
+        return [c.name for c in rules_of(load_variant(ref)).components.at("commit")]
 
     assert names("rami51") == ["opening_at_commit", "swapped_joker_relaid"]
     assert names("roemie") == ["opening_at_commit", "deep_card_starts_new_meld", "swapped_joker_relaid"]
@@ -26,13 +27,13 @@ def test_commit_components_follow_the_keys() -> None:
 
 
 def test_compose_selects_by_key() -> None:
-    romme = compose(load_variant("romme51"))
-    rami = compose(load_variant("rami51"))
-    roemie = compose(load_variant("roemie"))
+    romme = rules_of(load_variant("romme51")).components
+    rami = rules_of(load_variant("rami51")).components
+    roemie = rules_of(load_variant("roemie")).components
     assert [c.name for c in romme.at("opening")] == ["opening_minimum", "opening_pure_run"]
     assert [c.name for c in rami.at("opening")] == ["opening_minimum"]
     assert roemie.get("hand_rummy_waiver") is not None and rami.get("hand_rummy_waiver") is None
-    assert compose(load_variant("rami51")) is not None
+    assert rules_of(load_variant("rami51")).components is not None
 
 
 def test_components_alone() -> None:

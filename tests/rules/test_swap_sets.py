@@ -25,7 +25,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.moves import SwapJoker, parse_move
 from rummykit.io.serialize import state_document, state_from_document
 from rummykit.round.state import RoundState
-from rummykit.rules.table import table_rule
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, loads_variant
 
 BODY = """
@@ -356,7 +356,7 @@ def test_every_accepted_swap_is_listed_and_every_listed_one_applies(
 def test_the_table_rule_is_the_one_place_the_key_acts() -> None:
     meld = judge_meld(RELEASE.meld_rules, parse_cards("Kh Ks JK"))
     assert not isinstance(meld, rk.Refusal)
-    one = table_rule(ONE_CARD).swap_out_joker(meld, parse_cards("Kc Kd"))
-    both = table_rule(RELEASE).swap_out_joker(meld, parse_cards("Kc Kd"))
+    one = rules_of(ONE_CARD).table.swap_out_joker(meld, parse_cards("Kc Kd"))
+    both = rules_of(RELEASE).table.swap_out_joker(meld, parse_cards("Kc Kd"))
     assert isinstance(one, rk.Refusal) and one.code == "swap.wrong-card"
     assert not isinstance(both, rk.Refusal)

@@ -25,6 +25,7 @@ from rummykit import (
     least_penalty,
     parse_cards,
 )
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, load_variant, loads_variant
 
 VARIANTS = {ref: load_variant(ref) for ref in ("rami51", "roemie", "handromi", "romme51")}
@@ -175,7 +176,7 @@ def test_penalty_floor_never_exceeds_the_least_penalty(
 ) -> None:
     """The quick floor is a true lower bound, with or without a discard; told
     ``enough`` it may stop early, but only once the floor is above it."""
-    from rummykit.solver import penalty_floor
+    from rummykit.rules.variant_queries import penalty_floor
 
     variant = VARIANTS.get(ref) or load_variant(ref)
     least = least_penalty(variant, hand, discard=discard).penalty
@@ -186,7 +187,7 @@ def test_penalty_floor_never_exceeds_the_least_penalty(
 
 
 def test_penalty_floor_counts_the_cards_in_no_meld() -> None:
-    from rummykit.solver import penalty_floor
+    from rummykit.rules.variant_queries import penalty_floor
 
     gin = load_variant("gin")
     assert penalty_floor(gin, "7h 8h 9h Kc 2d") == 12
@@ -330,13 +331,13 @@ def test_penalty_floor_by_suit_rows_equals_the_cards_in_no_smallest_meld(
     """The per-suit tables give the floor written out here from the
     variant's smallest melds: the penalty of the cards in none of them that
     the hand holds, less the dearest with a discard."""
-    from rummykit.solver import penalty_floor
+    from rummykit.rules.variant_queries import penalty_floor
     from rummykit.solver.tables import tables_for
 
     variant = VARIANTS.get(ref) or load_variant(ref)
     if discard and not hand:
         return
-    tables = tables_for(variant, len(hand))
+    tables = tables_for(variant, rules_of(variant).hand, len(hand))
     rows = tables.suit_rows()
     assert rows is not None  # every bundled variant has them
     floor = penalty_floor(variant, hand, discard=discard)
@@ -386,7 +387,7 @@ def test_least_penalty_leaves_the_cards_in_no_meld_out_of_its_search(ref: str, h
         return  # the plain search is for distinct natural faces
     if variant.meld_rules.wild_below and variant.meld_rules.wild_naturals(faces):
         return  # deuces that may play wild are searched each way
-    tables = tables_for(variant, len(faces))
+    tables = tables_for(variant, rules_of(variant).hand, len(faces))
     rows = tables.suit_rows()
     assert rows is not None
     read = rows.read(faces)
@@ -404,7 +405,7 @@ def test_suit_rows_only_for_runs_in_a_suit_and_sets_of_a_rank() -> None:
     from rummykit.solver.suit_rows import suit_rows_for
     from rummykit.solver.tables import tables_for
 
-    gin = tables_for(load_variant("gin"), 10)
+    gin = tables_for(load_variant("gin"), rules_of(load_variant("gin")).hand, 10)
     heads, penalties = gin.plain_heads(), gin.penalties
 
     def mask(text: str) -> int:

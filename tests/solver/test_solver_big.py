@@ -22,7 +22,9 @@ from rummykit.core.cards import JOKER, Card
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Take
 from rummykit.io.positions import position_from_dict
-from rummykit.solver import best_opening, can_go_out, clear_caches, least_penalty, max_hand, search_limits
+from rummykit.rules import best_opening, can_go_out, least_penalty, max_hand
+from rummykit.rules.rule_set import rules_of
+from rummykit.solver import clear_caches, search_limits
 from rummykit.solver import opening_search as solver_opening
 from rummykit.solver import tables as solver_tables
 from rummykit.solver.opening_reach import can_open_with
@@ -90,7 +92,14 @@ def answers(variant: Variant, hand: list[Card], forced: Card) -> tuple[object, .
         for must in (False, True)
     ]
     opens = [
-        can_open_with(variant, hand, forced, opening=opening_rules, not_discardable=[forced])
+        can_open_with(
+            variant,
+            hand,
+            forced,
+            opening=opening_rules,
+            not_discardable=[forced],
+            demands=rules_of(variant).hand,
+        )
         for opening_rules in (True, False)
     ]
     return (
@@ -122,7 +131,7 @@ def test_split_runs_give_the_same_answers(case: tuple[str, list[Card]], data: st
 
 
 def test_a_long_run_is_left_out_of_big_hands_only() -> None:
-    tables = solver_tables.tables_for(VARIANTS["roemie"], 6)
+    tables = solver_tables.tables_for(VARIANTS["roemie"], rules_of(VARIANTS["roemie"]).hand, 6)
     hearts = 0b11111100  # 2h to 7h (positions 2 to 7)
     lengths = {c[5][3] for _, c in tables.runs(1, hearts, 1)}
     split = {c[5][3] for _, c in tables.runs(1, hearts, 1, search_limits.SPLIT_VALUES)}
@@ -195,14 +204,20 @@ def test_the_lay_off_needs_a_variant_that_allows_it_in_the_opening_turn() -> Non
     roemie = VARIANTS["roemie"]
     table = [rk.check_meld(roemie, "Ks Kd Kc")]
     hand = "Th Jh Qh Kh Kh"
-    assert can_open_with(roemie, hand, "Kh", not_discardable=["Kh"], table=table)
-    assert not can_open_with(roemie, hand, "Kh", not_discardable=["Kh"])
+    assert can_open_with(
+        roemie, hand, "Kh", not_discardable=["Kh"], table=table, demands=rules_of(roemie).hand
+    )
+    assert not can_open_with(roemie, hand, "Kh", not_discardable=["Kh"], demands=rules_of(roemie).hand)
     strict = rk.loads_variant(
         '[meta]\nid = "roemie_strict"\nname = "x"\nextends = "roemie"\n[opening]\nlayoff_same_turn = false\n'
     )
-    assert not can_open_with(strict, hand, "Kh", not_discardable=["Kh"], table=table)
+    assert not can_open_with(
+        strict, hand, "Kh", not_discardable=["Kh"], table=table, demands=rules_of(strict).hand
+    )
     # A player who opened before may lay off anyway.
-    assert can_open_with(strict, hand, "Kh", opening=False, not_discardable=["Kh"], table=table)
+    assert can_open_with(
+        strict, hand, "Kh", opening=False, not_discardable=["Kh"], table=table, demands=rules_of(strict).hand
+    )
 
 
 # --------------------------------------------------------------------------- joker holes

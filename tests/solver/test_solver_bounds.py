@@ -21,7 +21,9 @@ import rummykit as rk
 from rummykit import Card, Meld, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
 from rummykit.io.positions import position_from_dict
 from rummykit.play.bots import RandomBot
-from rummykit.solver import clear_caches, max_hand
+from rummykit.rules import max_hand
+from rummykit.rules.rule_set import rules_of
+from rummykit.solver import clear_caches
 from rummykit.solver.tables import tables_for
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
@@ -286,7 +288,9 @@ def test_a_variant_keeps_its_own_tables_and_they_go_with_it() -> None:
     first = rk.least_penalty(rami51, hand)
     again = attrs.evolve(rami51)
     assert rk.least_penalty(again, hand) == first
-    assert tables_for(again, len(hand)) is not tables_for(rami51, len(hand))
+    assert tables_for(again, rules_of(again).hand, len(hand)) is not tables_for(
+        rami51, rules_of(rami51).hand, len(hand)
+    )
     # The tables are held by the variant's memo alone (a native class of the
     # compiled build takes no weak reference: the variant stands for them).
     gone = weakref.ref(again)

@@ -27,6 +27,7 @@ from test_solver_kalooki import (
 import rummykit as rk
 from rummykit import Card, Meld, best_opening, can_go_out, judge_meld, least_penalty, parse_cards
 from rummykit.play.cli import main
+from rummykit.rules.rule_set import rules_of
 from rummykit.solver.opening_reach import can_open_with
 from rummykit.variant.model import Variant, loads_variant
 
@@ -164,7 +165,7 @@ def test_can_open_with_agrees_with_best_opening_with_equal_faces(
     # does best_opening given a minimum (the bundled contract's is 0).
     minimum = 0 if name == "contract" else None
     expected = best_opening(variant, hand, must_use=card, minimum=minimum) is not None
-    assert can_open_with(variant, hand, card, keep_discard=False) == expected
+    assert can_open_with(variant, hand, card, keep_discard=False, demands=rules_of(variant).hand) == expected
 
 
 @given(variants, st.one_of(hands(DENSE, 1, 14), hands(SPREAD, 1, 14)), st.data())
@@ -217,7 +218,7 @@ def test_the_bundled_contract_finds_sets_of_equal_cards() -> None:
     plan = best_opening(contract, "7h 7h 7s 7h 7c 7c", minimum=0)
     assert plan is not None and plan.points == 42
     assert can_go_out(contract, "7h 7h 7s 9c") is not None
-    assert can_open_with(contract, "7h 7h 7s 9c", "7s", opening=False)
+    assert can_open_with(contract, "7h 7h 7s 9c", "7s", opening=False, demands=rules_of(contract).hand)
 
 
 def test_the_bundled_contract_finds_runs_from_ace_to_ace() -> None:
@@ -416,7 +417,7 @@ def test_best_opening_checks_the_deal_everywhere_and_finds_a_contract_worth_noth
     # Table values of 0: the contract is still found, worth 0 points.
     nothing = loads_variant(
         '[meta]\nid = "contract_no_table"\nname = "no table values"\nextends = "contract"\n'
-        '[values.table]\nnumber = 0\nten = 0\njack = 0\nqueen = 0\nking = 0\n'
+        "[values.table]\nnumber = 0\nten = 0\njack = 0\nqueen = 0\nking = 0\n"
         "ace_low_run = 0\nace_high_run = 0\nace_in_set = 0\n"
     )
     plan = best_opening(nothing, "7h 7s 7d 9c 9d 9h 4c", deal_number=1)

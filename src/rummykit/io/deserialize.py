@@ -41,9 +41,8 @@ from rummykit.round.knocking import KNOCK_PHASES
 from rummykit.round.match_play import Match
 from rummykit.round.state import LOG_SIZE, Knocking, RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.round.views import KnockView, OpeningView, PlayerView, TableView
-from rummykit.rules.going_out import going_out_rule
-from rummykit.rules.knock import knock_rule
 from rummykit.rules.match import DECISIONS, Decision
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import MAX_DECKS, MAX_PLAYERS, MAX_ROUNDS, MAX_SET_SIZE, MAX_TURN_CAP, Variant
 
 __all__ = [
@@ -199,11 +198,11 @@ def state_from_document(doc: Any) -> RoundState:
     doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
-    limits = going_out_rule(variant)
+    limits = rules_of(variant).going_out
     phase = read_text(doc["phase"], "$.phase")
     if phase not in ("draw", "play", "over", *KNOCK_PHASES):
         raise JSONError("$.phase", f"expected draw, play or over, got {describe(phase)}")
-    if phase in KNOCK_PHASES and knock_rule(variant) is None:
+    if phase in KNOCK_PHASES and rules_of(variant).knock is None:
         raise JSONError("$.phase", f"{variant.id} has no {phase} phase")
     table = _read_table(variant, doc["table"], players, "$.table")
     state = RoundState(

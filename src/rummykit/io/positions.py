@@ -20,9 +20,8 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.knock import knock_rule
 from rummykit.rules.opening import opened_at_deal
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, load_variant
 
 __all__ = ["PositionError", "position_from_dict"]
@@ -138,7 +137,7 @@ def position_from_dict(
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
     deal_number, buys = _deal_and_buys(data, variant, players)
-    drawn = draw_rule(variant).turn_starts_drawn(turns_played)
+    drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
     source: Source = "stock" if phase == "play" and not drawn else "none"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     return RoundState(
@@ -297,10 +296,10 @@ def _phase(data: Mapping[str, Any], variant: Variant, turns_played: int) -> Phas
     """The ``phase`` key, by default as the variant's draw rule starts the turn."""
     given = data.get("phase")
     if given is None:
-        return "play" if draw_rule(variant).turn_starts_drawn(turns_played) else "draw"
+        return "play" if rules_of(variant).draw.turn_starts_drawn(turns_played) else "draw"
     if given in ("draw", "play"):
         return "draw" if given == "draw" else "play"
-    if given in KNOCK_PHASES and knock_rule(variant) is not None:
+    if given in KNOCK_PHASES and rules_of(variant).knock is not None:
         phase: Phase = given
         return phase
     raise PositionError(f"phase: expected draw or play, got {given!r}")
@@ -321,7 +320,7 @@ def _knocking(
     if phase in ("knock", "defend"):
         if not isinstance(knocker, int) or not 0 <= knocker < players:
             raise PositionError(f"knocker: expected a seat from 0 to {players - 1} with phase {phase!r}")
-        rule = knock_rule(variant)
+        rule = rules_of(variant).knock
         gin = phase == "defend" and rule is not None and rule.value(hands[knocker]) == 0
         return Knocking(knocker=knocker, gin=gin)
     if knocker is not None:

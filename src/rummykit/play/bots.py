@@ -25,10 +25,8 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.views import PlayerView
 from rummykit.rules import Commit
 from rummykit.rules.contract import contract_of, find_contract, uses_contracts
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.going_out import going_out_rule
-from rummykit.rules.turn import pickup_obligation
-from rummykit.solver import best_opening, least_penalty
+from rummykit.rules.rule_set import rules_of
+from rummykit.rules.variant_queries import best_opening, least_penalty
 from rummykit.variant.model import Variant
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
@@ -109,7 +107,7 @@ class GreedyBot:
         texts = {str(m): m for m in legal}
         if "out" in texts:
             return texts["out"]
-        keep = 1 if going_out_rule(self.variant).final_discard_required() else 0
+        keep = 1 if rules_of(self.variant).going_out.final_discard_required() else 0
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
@@ -180,8 +178,10 @@ class GreedyBot:
         if uses_contracts(variant):
             return self._contract_plan(view, hand, opened)
         table = [t.meld for t in view.table]
-        blocked = [view.taken] if view.taken is not None and draw_rule(variant).taken_card_is_marked() else []
-        out = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=blocked)
+        blocked = (
+            [view.taken] if view.taken is not None and rules_of(variant).draw.taken_card_is_marked() else []
+        )
+        out = rules_of(variant).going_out.plan(hand, table=table, opened=opened, not_discardable=blocked)
         if out is not None:
             moves: list[Meld | Move] = list(out.melds)
             moves += [LayOff(index + 1, cards) for index, cards in out.layoffs]
@@ -209,7 +209,7 @@ class GreedyBot:
                 judged = judge_meld(self.variant.meld_rules, move.cards)
                 if isinstance(judged, Meld):
                     candidates.setdefault(tuple(sorted(c.face.code for c in move.cards)), judged)
-        keep = 1 if view.taken is not None and draw_rule(self.variant).taken_card_is_marked() else 0
+        keep = 1 if view.taken is not None and rules_of(self.variant).draw.taken_card_is_marked() else 0
         found = find_contract(contract, list(candidates.values()), hand, keep=keep)
         return list(found) if found is not None else []
 
@@ -251,9 +251,9 @@ class GreedyBot:
         penalty = variant.hand_penalties
         if with_top.penalty - max((penalty[c.code] for c in with_top.leftover), default=0) >= now:
             return False
-        obligation = pickup_obligation(variant)
+        obligation = rules_of(variant).pickup
         opened = view.opened[view.seat]
-        if obligation is None or not draw_rule(variant).top_take_is_conditional(
+        if obligation is None or not rules_of(variant).draw.top_take_is_conditional(
             view.turns_played, view.players, opened=opened
         ):
             return True
@@ -264,7 +264,7 @@ class GreedyBot:
             return False
         # Would the commit accept this plan? Ask the obligation itself.
         commit = Commit(
-            variant=variant,
+            rules=rules_of(variant),
             hand=tuple(_without([*hand, top], [c for m in plan.melds for c in m.cards])),
             opened_before=False,
             new_melds=tuple(plan.melds),

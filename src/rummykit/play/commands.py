@@ -22,8 +22,9 @@ from rummykit.core.values import hand_penalty
 from rummykit.play.bots import BOTS
 from rummykit.play.conformance import CaseFileError, run_case_files
 from rummykit.rules.contract import deal_count, uses_contracts
-from rummykit.rules.opening import opened_at_deal, opening_minimum
-from rummykit.solver import best_opening, can_go_out, least_penalty, max_hand
+from rummykit.rules.opening import opened_at_deal
+from rummykit.rules.rule_set import rules_of
+from rummykit.rules.variant_queries import best_opening, can_go_out, least_penalty, max_hand
 from rummykit.solver.requirement import check_deal_number
 from rummykit.variant.model import Variant, bundled_variants, load_variant, variant_warnings
 
@@ -123,9 +124,8 @@ def _deck_text(variant: Variant) -> str:
 
 def _hand_text(variant: Variant) -> str:
     """Cards dealt to a seat: one number, or one per deck band where they differ."""
-    from rummykit.rules.deal import deal_rule
 
-    rule = deal_rule(variant)
+    rule = rules_of(variant).deal
     if variant.contract.deals:
         return "by deal " + "/".join(str(entry.hand_size) for entry in variant.contract.deals)
     sizes = {band.players: rule.hand_size(band.players[0]) for band in variant.deck.by_players}
@@ -137,12 +137,11 @@ def _hand_text(variant: Variant) -> str:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    from rummykit.rules.deal import deal_rule
 
     rows: list[dict[str, Any]] = []
     for ref in bundled_variants():
         v = load_variant(ref)
-        rule = deal_rule(v)
+        rule = rules_of(v).deal
         rows.append(
             {
                 "id": v.id,
@@ -160,7 +159,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
                 ],
                 "hand_size": rule.hand_size(v.players.min),
                 "first_player_extra": rule.first_player_extra,
-                "opening_min": opening_minimum(v),
+                "opening_min": rules_of(v).opening.minimum,
             }
         )
     if args.json:

@@ -11,15 +11,10 @@ from rummykit.core.translation import spoken, translator
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import OpeningView, PlayerView
-from rummykit.rules.buy import buy_rule
 from rummykit.rules.contract import contract_of, describe_text, uses_contracts
-from rummykit.rules.deal import deal_rule
-from rummykit.rules.draw import draw_rule
 from rummykit.rules.during_play import melds_during_play
 from rummykit.rules.first_upcard import offers_first_upcard
-from rummykit.rules.going_out import going_out_rule
-from rummykit.rules.knock import knock_rule
-from rummykit.rules.table import table_rule
+from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import at_wall
 from rummykit.rules.wild_shift import shift_allowed
 from rummykit.variant.model import Variant
@@ -146,8 +141,8 @@ def say(key: str, **fields: object) -> str:
 def variant_moves(variant: Variant) -> tuple[str, ...]:
     """The keys of :data:`MOVE_HELP` for the moves ``variant`` has, as its
     rule components say."""
-    draw = draw_rule(variant)
-    knocks = knock_rule(variant) is not None
+    draw = rules_of(variant).draw
+    knocks = rules_of(variant).knock is not None
     melds = melds_during_play(variant)
     deep = len(draw.take_depths(2)) > 1
     above = deep and len(draw.taken_cards((Card("2c"), Card("3c")), 2)[0]) == 2
@@ -156,18 +151,21 @@ def variant_moves(variant: Variant) -> tuple[str, ...]:
         ("take", draw.take_refusal(1, 1) is None or offers_first_upcard(variant)),
         ("take_deep_above" if above else "take_deep", deep),
         ("draw_exchange", draw.exchange_draw_allowed()),
-        ("exchange", deal_rule(variant).exchange_card and draw.exchange_swap_allowed(1, variant.players.min)),
+        (
+            "exchange",
+            rules_of(variant).deal.exchange_card and draw.exchange_swap_allowed(1, variant.players.min),
+        ),
         ("meld", melds or knocks),
         ("layoff", melds or knocks),
-        ("swap", melds and table_rule(variant).swap_allowed_refusal() is None),
+        ("swap", melds and rules_of(variant).table.swap_allowed_refusal() is None),
         ("shift", melds and shift_allowed(variant)),
         ("undo", melds),
         ("discard", True),
-        ("out", not going_out_rule(variant).final_discard_required()),
+        ("out", not rules_of(variant).going_out.final_discard_required()),
         ("knock", knocks),
         ("done", knocks),
         ("pass", offers_first_upcard(variant) or at_wall(variant, 0)),
-        ("buy", buy_rule(variant) is not None),
+        ("buy", rules_of(variant).buy is not None),
     )
     return tuple(key for key, has in offered if has)
 
@@ -178,7 +176,7 @@ def help_lines(variant: Variant, seat: int) -> list[str]:
     for key in variant_moves(variant):
         notation, text = MOVE_HELP[key]
         lines.append(say("help_move", notation=notation, text=Text(text)))
-    draw = draw_rule(variant)
+    draw = rules_of(variant).draw
     if draw.chosen_card_must_start_meld():
         lines.append(say("help_deep_new_meld"))
     elif draw.chosen_card_must_be_laid():
@@ -204,7 +202,7 @@ def tentative_melds(state: RoundState) -> frozenset[int]:
 
 def _discard_line(variant: Variant, view: PlayerView) -> str:
     row = view.discards
-    deep = max(draw_rule(variant).take_depths(view.discard_size), default=1) > 1
+    deep = max(rules_of(variant).draw.take_depths(view.discard_size), default=1) > 1
     if not row:
         return say("discards", cards=say("nothing"), stock=view.stock_size)
     if not deep:

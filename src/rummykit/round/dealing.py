@@ -20,10 +20,9 @@ from collections.abc import Sequence
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.round.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.rules.contract import contract_deal_rule, deal_count
-from rummykit.rules.deal import deal_rule
-from rummykit.rules.draw import draw_rule
 from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.opening import opened_at_deal
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["deal", "first_player", "next_seat", "rng_for", "shuffle"]
@@ -48,11 +47,11 @@ def rng_for(seed: int | None, stream: int = 0) -> random.Random:
 
 def next_seat(variant: Variant, players: int, seat: int, steps: int = 1) -> int:
     """The seat ``steps`` turns after ``seat`` in the direction of play."""
-    return deal_rule(variant).next_seat(players, seat, steps)
+    return rules_of(variant).deal.next_seat(players, seat, steps)
 
 
 def first_player(variant: Variant, players: int, dealer: int) -> int:
-    return deal_rule(variant).first_player(players, dealer)
+    return rules_of(variant).deal.first_player(players, dealer)
 
 
 def deal(
@@ -76,7 +75,7 @@ def deal(
         deal_number = 1
     canonical = variant.deck_for(players, jokers)
     rng = rng_for(seed)
-    rule = contract_deal_rule(variant, deal_number)
+    rule = contract_deal_rule(variant, rules_of(variant).deal, deal_number)
     if dealer is None:
         dealer = rule.first_dealer(players, rng.random())
     if not 0 <= dealer < players:
@@ -88,7 +87,7 @@ def deal(
         if sorted(order, key=code_order) != sorted(canonical, key=code_order):
             raise ValueError("the recorded deck is not this variant's deck for this player count")
     dealt = rule.deal(order, players, dealer)
-    phase: Phase = "play" if draw_rule(variant).turn_starts_drawn(0) else "draw"
+    phase: Phase = "play" if rules_of(variant).draw.turn_starts_drawn(0) else "draw"
     if offers_first_upcard(variant):
         phase = "first_upcard"
     hands = tuple(sorted_hand(h) for h in dealt.hands)

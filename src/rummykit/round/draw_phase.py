@@ -13,10 +13,8 @@ from rummykit.core.moves import Draw, DrawExchange, Exchange, Take
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces, with_hand
 from rummykit.round.state import RoundState, Turn
-from rummykit.rules.buy import opens_window
-from rummykit.rules.draw import DrawRule, draw_rule
-from rummykit.rules.going_out import going_out_rule
-from rummykit.rules.turn import deep_obligation, pickup_obligation
+from rummykit.rules.draw import DrawRule
+from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import at_wall, wall_draw_refusal
 from rummykit.speed.evolve import changer_for
 from rummykit.speed.evolve import evolve as _evolve
@@ -43,7 +41,7 @@ that a commit verdict remembered by its turn object is met again)."""
 
 def in_first_draw_round(state: RoundState) -> bool:
     """Is the turn to be played in the first drawing round (R-HR-08)?"""
-    return draw_rule(state.variant).first_draw_round(state.turns_played, state.players)
+    return rules_of(state.variant).draw.first_draw_round(state.turns_played, state.players)
 
 
 def _need_draw(state: RoundState) -> None:
@@ -81,7 +79,7 @@ def draw_refusal(state: RoundState) -> IllegalMove | None:
 
 def _stock_draw_refusal(variant: Variant, stock_size: int) -> Refusal | None:
     """The draw rule's and the wall's verdict on a stock draw."""
-    refusal = draw_rule(variant).stock_draw_refusal(stock_size)
+    refusal = rules_of(variant).draw.stock_draw_refusal(stock_size)
     return refusal if refusal is not None else wall_draw_refusal(variant, stock_size)
 
 
@@ -95,7 +93,7 @@ def apply_draw(state: RoundState, move: Draw) -> RoundState:
     if refused is not None:
         raise refused
     hands, turn = _hands_after_draw(state, state.stock[:1], _STOCK_TURN)
-    window = opens_window(state.variant)
+    window = rules_of(state.variant).buy is not None
     return _stock_drawn(state, hands=hands, phase="play", turn=turn, stock=state.stock[1:], buy_window=window)
 
 
@@ -148,7 +146,7 @@ def top_take_stands(state: RoundState) -> bool:
     The checks of :func:`apply_take`, made without the next state where the turn
     plainly can go on (no pickup duty, not at the wall, another card to
     throw); a trial take otherwise."""
-    rule = draw_rule(state.variant)
+    rule = rules_of(state.variant).draw
     if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
         return False
     return top_take_stands_with(state, rule)
@@ -183,7 +181,8 @@ def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
 def apply_take(state: RoundState, move: Take) -> RoundState:
     _need_draw(state)
     variant = state.variant
-    rule = draw_rule(variant)
+    rules = rules_of(variant)
+    rule = rules.draw
     refusal = rule.take_refusal(move.depth, len(state.discard))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
@@ -195,7 +194,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
     opened = state.opened[state.to_move]
     if move.depth == 1:
         conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-        pickup = pickup_obligation(variant) if conditional else None
+        pickup = rules.pickup if conditional else None
         take_turns = _TAKE_TURNS.of(variant)
         turn = take_turns.get((chosen, conditional)) or take_turns.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
@@ -205,7 +204,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
         new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
         if pickup is not None:
             hand = (*state.hands[state.to_move], *taken)
-            if not pickup.feasible(variant, hand, chosen, opened=opened, table=[t.meld for t in state.table]):
+            if not pickup.feasible(rules, hand, chosen, opened=opened, table=[t.meld for t in state.table]):
                 raise refuse(
                     "draw.taken-card-unused",
                     "You may take {card} only to lay it on the table this turn, and you cannot.",
@@ -218,7 +217,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
                 card=chosen,
             )
         return knocking.take_at_wall(state, new)
-    deep = deep_obligation(variant)
+    deep = rules.deep
     turn = Turn(
         source="deep",
         taken=chosen if rule.taken_card_is_marked() else None,
@@ -227,7 +226,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
     new = _after_draw(state, taken, discard=discard, turn=turn)
     table = [t.meld for t in state.table]
     if deep is not None and not deep.feasible(
-        variant, new.hands[state.to_move], chosen, opened=opened, table=table
+        rules, new.hands[state.to_move], chosen, opened=opened, table=table
     ):
         raise refuse(
             "draw.taken-card-unused",
@@ -240,7 +239,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
 
 def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
     _need_draw(state)
-    if not draw_rule(state.variant).exchange_draw_allowed() or state.exchange is None:
+    if not rules_of(state.variant).draw.exchange_draw_allowed() or state.exchange is None:
         raise refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
     new = _after_draw(state, (state.exchange,), exchange=None, turn=Turn(source="exchange"))
     if state.opened[state.to_move] or not _going_out_possible(new):
@@ -254,7 +253,7 @@ def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
 def apply_exchange(state: RoundState, move: Exchange) -> RoundState:
     need_play(state)
     if (
-        not draw_rule(state.variant).exchange_swap_allowed(state.turns_played, state.players)
+        not rules_of(state.variant).draw.exchange_swap_allowed(state.turns_played, state.players)
         or state.exchange is None
         or state.turn.exchanged
         or state.turn.source == "none"
@@ -285,8 +284,8 @@ def _going_out_possible(state: RoundState) -> bool:
     """Can the mover lay his whole hand down this turn (a hand rummy when he
     has not opened), as the going-out rules say?"""
     taken = state.turn.taken
-    blocked = [taken] if taken is not None and draw_rule(state.variant).taken_card_is_marked() else []
-    plan = going_out_rule(state.variant).plan(
+    blocked = [taken] if taken is not None and rules_of(state.variant).draw.taken_card_is_marked() else []
+    plan = rules_of(state.variant).going_out.plan(
         state.hands[state.to_move],
         table=[t.meld for t in state.table],
         opened=state.opened[state.to_move],

@@ -42,7 +42,8 @@ from rummykit.round.move_helpers import refuse
 from rummykit.round.state import RoundState
 from rummykit.round.table_moves import apply_layoff, apply_meld, apply_shift, apply_swap, apply_undo
 from rummykit.round.turn_commit import apply_discard, apply_out
-from rummykit.rules.buy import BuyWindow, buy_rule
+from rummykit.rules.buy import BuyWindow
+from rummykit.rules.rule_set import rules_of
 
 __all__ = ["apply_move", "buy_refusal", "buy_window"]
 
@@ -137,7 +138,7 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
 
 
 def _buy(state: RoundState, buyer: int) -> RoundState:
-    rule = buy_rule(state.variant)
+    rule = rules_of(state.variant).buy
     if rule is None:
         raise refuse("buy.not-available", "Nobody buys the upcard in this variant.")
     refusal = rule.refusal(buy_window(state, buyer), buyer)

@@ -19,7 +19,8 @@ from rummykit.core.errors import IllegalMove
 from rummykit.round.dealing import deal
 from rummykit.round.state import RoundResult, RoundState
 from rummykit.rules.contract import deal_count
-from rummykit.rules.match import DECISIONS, Decision, MatchRule, match_rule
+from rummykit.rules.match import DECISIONS, Decision, MatchRule
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["Match"]
@@ -44,7 +45,7 @@ class Match:
         length must be one of ``rounds_options``."""
         variant = as_variant(variant)
         variant.check_players(players)
-        lengths = match_rule(variant).lengths(players)
+        lengths = rules_of(variant).match.lengths(players)
         if rounds is None:
             rounds = lengths[0]
         elif rounds not in lengths:
@@ -57,7 +58,7 @@ class Match:
     @property
     def rule(self) -> MatchRule:
         """The variant's match stage."""
-        return match_rule(self.variant)
+        return rules_of(self.variant).match
 
     def dealer_of(self, index: int) -> int:
         """The match seat that deals round ``index`` (0-based): the deal passes

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rummykit.core.cards import Card
 from rummykit.core.round_values import Ending, RoundResult, TableMeld
-from rummykit.rules.scoring import round_scoring
+from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant
 
 __all__ = ["round_result", "table_points"]
@@ -17,7 +17,7 @@ __all__ = ["round_result", "table_points"]
 
 def table_points(variant: Variant, table: Sequence[TableMeld], seat: int) -> int:
     """The table value of every card ``seat`` placed (R-ROE-14)."""
-    return round_scoring(variant).table_points(table, seat)
+    return rules_of(variant).scoring.table_points(table, seat)
 
 
 def round_result(
@@ -30,4 +30,4 @@ def round_result(
 ) -> RoundResult:
     """Score a finished round. ``winner`` is the seat that went out (None when
     the round was blocked or hit the turn cap)."""
-    return round_scoring(variant).score(hands, table, opened, ending, winner)
+    return rules_of(variant).scoring.score(hands, table, opened, ending, winner)

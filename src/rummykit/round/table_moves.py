@@ -16,9 +16,8 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.move_helpers import need_play, refuse, remove_faces, with_hand
 from rummykit.round.state import RoundState, Step, TableMeld
 from rummykit.rules import contract as contract_rule
-from rummykit.rules import judge_opening
 from rummykit.rules.during_play import play_meld_refusal
-from rummykit.rules.table import table_rule
+from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.speed.evolve import evolve as _evolve
 
@@ -37,9 +36,9 @@ def _opening_now(state: RoundState) -> bool:
     melds = [state.table[i].meld for i in state.turn.new_melds]
     if not melds:
         return False
-    if not table_rule(state.variant).layoff_after_opening_same_turn():
+    if not rules_of(state.variant).table.layoff_after_opening_same_turn():
         return False
-    return not isinstance(judge_opening(state.variant, melds), Refusal)
+    return not isinstance(rules_of(state.variant).opening.judge(melds), Refusal)
 
 
 def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
@@ -100,7 +99,7 @@ def _table_index(state: RoundState, number: int) -> int:
 
 def may_lay_off(state: RoundState) -> bool:
     """May the mover lay off now (R-ALL-06; tentatively in a hand-rummy turn, R-ALL-15)?"""
-    return table_rule(state.variant).may_lay_off(opened_now=_opening_now(state))
+    return rules_of(state.variant).table.may_lay_off(opened_now=_opening_now(state))
 
 
 def apply_layoff(state: RoundState, move: LayOff) -> RoundState:
@@ -180,11 +179,11 @@ def apply_shift(state: RoundState, move: Shift) -> RoundState:
 def apply_swap(state: RoundState, move: SwapJoker) -> RoundState:
     need_play(state)
     variant = state.variant
-    refusal = table_rule(variant).swap_allowed_refusal()
+    refusal = rules_of(variant).table.swap_allowed_refusal()
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     index = _table_index(state, move.meld)
-    refusal = table_rule(variant).swap_refusal(opened_now=_opening_now(state))
+    refusal = rules_of(variant).table.swap_refusal(opened_now=_opening_now(state))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     hand = remove_faces(state.hands[state.to_move], list(move.cards))
@@ -195,7 +194,7 @@ def apply_swap(state: RoundState, move: SwapJoker) -> RoundState:
     # at once), in whatever order they are written: in code order, the first
     # takes the joker's place (and credit) and the turn records them so.
     cards = move.cards if not move.more else tuple(sorted(move.cards, key=code_order))
-    result = table_rule(variant).swap_out_joker(old.meld, cards)
+    result = rules_of(variant).table.swap_out_joker(old.meld, cards)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result

@@ -17,10 +17,9 @@ from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_fa
 from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, RoundState, TableMeld, Turn
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
-from rummykit.rules import Commit, compose
-from rummykit.rules.discard import discard_rule
-from rummykit.rules.going_out import going_out_rule
+from rummykit.rules import Commit
 from rummykit.rules.opening import is_hand_rummy
+from rummykit.rules.rule_set import rules_of
 from rummykit.speed.evolve import changer_for, maker_for
 from rummykit.speed.memo import MemoTable, once_per_owner
 from rummykit.variant.model import Variant
@@ -50,7 +49,7 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     # The card-independent check, then the discard stage's card checks in order.
     refusal = knocking.discard_refusal(state)
     if refusal is None:
-        refusal = discard_rule(state.variant).refusal(card, state.hands[state.to_move], state.turn)
+        refusal = rules_of(state.variant).discard.refusal(card, state.hands[state.to_move], state.turn)
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     if not commit_checked:
@@ -71,7 +70,7 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
         return [card for card in faces if _discard_stands(state, card)]
     if isinstance(_hand_blind_verdict(state, tuple(hand[1:])), Refusal):
         return []  # the same verdict for every discard
-    return discard_rule(state.variant).discardable(faces, hand, state.turn)
+    return rules_of(state.variant).discard.discardable(faces, hand, state.turn)
 
 
 def _discard_stands(state: RoundState, card: Card) -> bool:
@@ -111,7 +110,7 @@ def apply_out(state: RoundState, move: Out) -> RoundState:
     # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
     if hand:
         raise refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    if going_out_rule(state.variant).final_discard_required():
+    if rules_of(state.variant).going_out.final_discard_required():
         raise refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
 
@@ -184,7 +183,7 @@ table, so the ids stay theirs while it is remembered."""
 
 
 def _all_hand_blind(variant: Variant) -> bool:
-    return all(getattr(rule, "hand_blind", False) is True for rule in compose(variant).commit)
+    return all(getattr(rule, "hand_blind", False) is True for rule in rules_of(variant).components.commit)
 
 
 _commit_rules_hand_blind = once_per_owner(_all_hand_blind)
@@ -203,7 +202,7 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
     # call of the native class through ``_make_commit`` would parse 15
     # keywords (3 us, against 0.4 us in order).
     commit = _make_commit(
-        variant,
+        rules_of(variant),
         hand,
         opened_before,
         tuple([table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
@@ -219,7 +218,7 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
         earlier_swaps,
         state.deal_number,
     )
-    for component in compose(variant).commit:
+    for component in rules_of(variant).components.commit:
         refusal = component.check(commit)
         if refusal is not None:
             return refusal
@@ -279,7 +278,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
             opened=opened,
             turns_played=turns_played,
         )
-    if going_out_rule(variant).turn_cap_reached(turns_played):
+    if rules_of(variant).going_out.turn_cap_reached(turns_played):
         done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
         return blocked_round(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.

@@ -17,8 +17,7 @@ from rummykit.core.errors import SeatError
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
 from rummykit.round.state import RoundResult, RoundState
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.opening import opening_minimum
+from rummykit.rules.rule_set import rules_of
 
 __all__ = ["KnockView", "OpeningView", "PlayerView", "TableView", "view_of"]
 
@@ -102,7 +101,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         )
     if seat is not None and not 0 <= seat < state.players:
         raise SeatError(seat, state.players)
-    visible = draw_rule(state.variant).visible_discards(state.discard)
+    visible = rules_of(state.variant).draw.visible_discards(state.discard)
     tentative = set(state.turn.new_melds) if state.phase == "play" else set()
     return PlayerView(
         seat=seat,
@@ -129,7 +128,8 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         deal_number=state.deal_number,
         variant_name=state.variant.name,
         opening=OpeningView(
-            opening_minimum(state.variant) or None, sum(state.table[i].meld.points for i in tentative)
+            rules_of(state.variant).opening.minimum or None,
+            sum(state.table[i].meld.points for i in tentative),
         ),
         log=state.log,
         knock=_knock_view(state, seat),

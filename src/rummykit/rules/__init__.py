@@ -1,25 +1,25 @@
 """Rule components: small objects with one job each, chosen and parameterised
 by a variant's TOML.
 
-A component is registered for its stage (``register_opening``,
+A variant compiles once into a :class:`RuleSet` (:func:`rules_of`), which
+owns every stage (deal, draw, table, discard, going out, knock, buy,
+scoring, match, opening) and the components registered for the opening and
+the commit. A component is registered for its hook (``register_opening``,
 ``register_waiver``, ``register_commit``) under a name that says what it does
 (never a variant's name), with a factory that reads the variant and returns
-the component, or None when the variant does not use that rule. Each stage has
-a typed hook (``OpeningRule``, ``OpeningWaiver``, ``CommitRule``).
-:func:`compose` builds a variant's :class:`RuleSet` once; callers ask it for
-the components of a stage (``rule_set.commit``).
+the component, or None when the variant does not use that rule.
 
 >>> from rummykit.variant.model import load_variant
->>> [c.name for c in compose(load_variant("romme51")).at("opening")]
+>>> [c.name for c in rules_of(load_variant("romme51")).components.at("opening")]
 ['opening_minimum', 'opening_pure_run']
 """
 
 from rummykit.rules.base import (
     CommitRule,
     Component,
+    Components,
     OpeningRule,
     OpeningWaiver,
-    RuleSet,
     compose,
     register_commit,
     register_opening,
@@ -27,18 +27,11 @@ from rummykit.rules.base import (
     registered,
 )
 from rummykit.rules.contract import ContractAtCommit
-from rummykit.rules.deal import DealRule, Dealt, StandardDeal, deal_rule
-from rummykit.rules.hand import hand_rules
-from rummykit.rules.match import Elimination, FixedRounds, MatchHistory, MatchRule, match_rule
-from rummykit.rules.opening import (
-    HandRummyWaiver,
-    OpeningCheck,
-    OpeningMinimum,
-    OpeningPureRun,
-    check_opening,
-    judge_opening,
-)
-from rummykit.rules.scoring import RoundScoring, StandardScoring, round_scoring
+from rummykit.rules.deal import DealRule, Dealt, StandardDeal
+from rummykit.rules.match import Elimination, FixedRounds, MatchHistory, MatchRule
+from rummykit.rules.opening import HandRummyWaiver, OpeningCheck, OpeningMinimum, OpeningPureRun, OpeningStage
+from rummykit.rules.rule_set import RuleSet, rules_of
+from rummykit.rules.scoring import RoundScoring, StandardScoring
 from rummykit.rules.turn import (
     Commit,
     DeepCardStartsNewMeld,
@@ -48,16 +41,13 @@ from rummykit.rules.turn import (
     TableTouchNeedsOpening,
     TakenDiscardLaid,
 )
-from rummykit.solver.requirement import use_hand_rules
-
-# The solver, below the rules, takes its opening and going-out requirements
-# from the rule set.
-use_hand_rules(hand_rules)
+from rummykit.rules.variant_queries import best_opening, can_go_out, check_opening, least_penalty, max_hand
 
 __all__ = [
     "Commit",
     "CommitRule",
     "Component",
+    "Components",
     "ContractAtCommit",
     "DealRule",
     "Dealt",
@@ -73,6 +63,7 @@ __all__ = [
     "OpeningMinimum",
     "OpeningPureRun",
     "OpeningRule",
+    "OpeningStage",
     "OpeningWaiver",
     "RoundScoring",
     "RuleSet",
@@ -81,15 +72,15 @@ __all__ = [
     "SwappedJokerRelaid",
     "TableTouchNeedsOpening",
     "TakenDiscardLaid",
+    "best_opening",
+    "can_go_out",
     "check_opening",
     "compose",
-    "deal_rule",
-    "hand_rules",
-    "judge_opening",
-    "match_rule",
+    "least_penalty",
+    "max_hand",
     "register_commit",
     "register_opening",
     "register_waiver",
     "registered",
-    "round_scoring",
+    "rules_of",
 ]

@@ -10,10 +10,11 @@ with its own typed hook:
   not apply (a hand rummy);
 - ``commit``: :class:`CommitRule`, judges a turn when it is committed.
 
-:func:`compose` builds a variant's :class:`RuleSet` once; the engine, the
-legal-move listing, the solver's callers and the bots ask it. The deal, the
-round scoring and the match are components of their own (``rules.deal``,
-``rules.scoring``, ``rules.match``), built once per variant by their modules.
+:func:`compose` builds a variant's :class:`Components`; the variant's
+:class:`~rummykit.rules.rule_set.RuleSet`, built once per variant, holds them
+beside its stages (deal, draw, table, discard, going out, knock, buy,
+scoring, match), and the engine, the legal-move listing, the solver's callers
+and the bots ask it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import attrs
 
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
-from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the commit's facts are defined with the commit rules
@@ -34,9 +34,9 @@ if TYPE_CHECKING:  # the commit's facts are defined with the commit rules
 __all__ = [
     "CommitRule",
     "Component",
+    "Components",
     "OpeningRule",
     "OpeningWaiver",
-    "RuleSet",
     "compose",
     "register_commit",
     "register_opening",
@@ -133,7 +133,7 @@ def _build(table: dict[str, Callable[[Variant], C | None]], variant: Variant) ->
 
 
 @attrs.frozen(slots=True)
-class RuleSet:
+class Components:
     """The components one variant uses, by stage, each in registration order."""
 
     opening: tuple[OpeningRule, ...]
@@ -158,7 +158,6 @@ class RuleSet:
         return any(w.waives(going_out=going_out) for w in self.waivers)
 
 
-@once_per_owner
-def compose(variant: Variant) -> RuleSet:
-    """The rule set of ``variant`` (built once per variant object, kept by it)."""
-    return RuleSet(_build(_OPENING, variant), _build(_WAIVER, variant), _build(_COMMIT, variant))
+def compose(variant: Variant) -> Components:
+    """The components ``variant`` uses (its rule set builds them once)."""
+    return Components(_build(_OPENING, variant), _build(_WAIVER, variant), _build(_COMMIT, variant))

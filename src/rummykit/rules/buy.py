@@ -9,10 +9,10 @@ deal); ``limit`` caps a seat's buys in one deal (0: no cap). A buy never
 changes whose turn it is.
 
 >>> from rummykit.variant.model import load_variant
->>> rule = buy_rule(load_variant("contract"))
+>>> rule = buy_stage(load_variant("contract"))
 >>> rule.penalty_cards, rule.limit
 (1, 0)
->>> buy_rule(load_variant("rami51")) is None
+>>> buy_stage(load_variant("rami51")) is None
 True
 """
 
@@ -21,10 +21,9 @@ from __future__ import annotations
 import attrs
 
 from rummykit.core.errors import Refusal
-from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
-__all__ = ["BuyRule", "BuyWindow", "buy_rule", "opens_window"]
+__all__ = ["BuyRule", "BuyWindow", "buy_stage"]
 
 
 @attrs.frozen(slots=True)
@@ -69,13 +68,7 @@ class BuyRule:
         return None
 
 
-@once_per_owner
-def buy_rule(variant: Variant) -> BuyRule | None:
+def buy_stage(variant: Variant) -> BuyRule | None:
     """The buy rule of ``variant``, or None where nobody buys."""
     buy = variant.buy
     return BuyRule(buy.penalty_cards, buy.limit) if buy.allowed else None
-
-
-def opens_window(variant: Variant) -> bool:
-    """Does a draw from the stock open a buy window?"""
-    return buy_rule(variant) is not None

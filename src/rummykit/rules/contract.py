@@ -27,7 +27,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import N_, Refusal, Text
 from rummykit.core.meld_model import Meld
 from rummykit.rules.base import register_commit
-from rummykit.rules.deal import DealRule, StandardDeal, deal_rule
+from rummykit.rules.deal import DealRule, StandardDeal
 from rummykit.rules.turn import Commit
 from rummykit.solver.requirement import ContractShape
 from rummykit.variant.model import ContractDeal, Variant
@@ -97,10 +97,9 @@ def describe_text(contract: ContractDeal) -> Text:
     return sets if contract.sets else runs if contract.runs else Text(N_("nothing"))
 
 
-def contract_deal_rule(variant: Variant, deal_number: int) -> DealRule:
-    """The deal stage for deal ``deal_number``: the variant's, with the hand
-    size of that deal's contract where the variant has contracts."""
-    rule = deal_rule(variant)
+def contract_deal_rule(variant: Variant, rule: DealRule, deal_number: int) -> DealRule:
+    """The deal stage for deal ``deal_number``: the variant's (``rule``), with
+    the hand size of that deal's contract where the variant has contracts."""
     contract = contract_of(variant, deal_number)
     if contract is None or not isinstance(rule, StandardDeal):
         return rule

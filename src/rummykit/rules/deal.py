@@ -1,6 +1,6 @@
 """The deal stage: seats, hand sizes, the cut and the upcard.
 
-:func:`deal_rule` builds a variant's :class:`DealRule` once from its
+:func:`deal_stage` builds a variant's :class:`DealRule` (the variant's rule set holds it) from its
 ``[seating]``, ``[players]``, ``[deck]`` and ``[deal]`` tables (the first
 turn's phase belongs to the draw); nothing else reads those keys to decide how
 a round is dealt. :mod:`rummykit.round.dealing` shuffles and asks this rule how to share
@@ -12,7 +12,7 @@ in ``seating.direction``; "left of the dealer" is the same seat whatever that
 direction.
 
 >>> from rummykit.variant.model import load_variant
->>> rule = deal_rule(load_variant("handromi"))
+>>> rule = deal_stage(load_variant("handromi"))
 >>> rule.hand_sizes(players=4, dealer=0), rule.first_player(4, 0), rule.cutter(4, 0)
 ((14, 14, 14, 15), 3, 1)
 """
@@ -25,10 +25,9 @@ from typing import Literal, Protocol
 import attrs
 
 from rummykit.core.cards import JOKER_CODE, Card
-from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
-__all__ = ["DealRule", "Dealt", "StandardDeal", "deal_rule"]
+__all__ = ["DealRule", "Dealt", "StandardDeal", "deal_stage"]
 
 
 @attrs.frozen(slots=True)
@@ -169,9 +168,8 @@ class StandardDeal:
         return Dealt(tuple(tuple(h) for h in hands), tuple(cards), discard, exchange, starter)
 
 
-@once_per_owner
-def deal_rule(variant: Variant) -> DealRule:
-    """The deal stage of ``variant`` (built once per variant)."""
+def deal_stage(variant: Variant) -> DealRule:
+    """The deal stage of ``variant`` (its rule set holds it)."""
     deal = variant.deal
     return StandardDeal(
         clockwise=variant.seating.direction == "clockwise",

@@ -1,6 +1,6 @@
 """The discard stage: which card may end a turn.
 
-:func:`discard_rule` builds a variant's :class:`DiscardRule` once: every
+:func:`discard_stage` builds a variant's :class:`DiscardRule` (the variant's rule set holds it): every
 check of a discard that depends on the card thrown is here, as an ordered
 list of named checks, each saying what it reads. The checks come from the
 duties of the other stages (the card just taken,
@@ -21,7 +21,8 @@ wall, the commit's verdict) are the engine's and the commit stage's.
 >>> from rummykit.core.cards import parse_cards
 >>> from rummykit.core.round_values import Turn
 >>> from rummykit.variant.model import load_variant
->>> rule = discard_rule(load_variant("rami51"))
+>>> from rummykit.rules.rule_set import rules_of
+>>> rule = rules_of(load_variant("rami51")).discard
 >>> [(check.name, check.reads) for check in rule.checks]
 [('taken_card_kept', ('card', 'turn')), ('swapped_joker_kept', ('card', 'hand', 'turn'))]
 >>> hand, turn = parse_cards("5h 9c 9h"), Turn(source="discard", taken=parse_cards("9h")[0])
@@ -43,9 +44,8 @@ import attrs
 from rummykit.core.cards import JOKER, JOKER_CODE, Card
 from rummykit.core.errors import Refusal
 from rummykit.core.round_values import Turn
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.table import table_rule
-from rummykit.speed.memo import once_per_owner
+from rummykit.rules.draw import DrawRule
+from rummykit.rules.table import TableRule
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -55,7 +55,7 @@ __all__ = [
     "StandardDiscard",
     "SwappedJokerKept",
     "TakenCardKept",
-    "discard_rule",
+    "discard_stage",
 ]
 
 
@@ -229,13 +229,13 @@ _NONE: tuple[Card, ...] = ()
 _JOKER_ONLY: tuple[Card, ...] = (JOKER,)
 
 
-@once_per_owner
-def discard_rule(variant: Variant) -> DiscardRule:
-    """The discard stage of ``variant`` (built once per variant)."""
+def discard_stage(variant: Variant, draw: DrawRule, table: TableRule) -> DiscardRule:
+    """The discard stage of ``variant``, with the duties its ``draw`` and
+    ``table`` stages give (its rule set holds it)."""
     checks: list[DiscardCheck] = []
-    if draw_rule(variant).taken_card_is_marked():
+    if draw.taken_card_is_marked():
         checks.append(TakenCardKept())
-    if table_rule(variant).relay_required():
+    if table.relay_required():
         checks.append(SwappedJokerKept())
     if not variant.discard.jokers:
         checks.append(JokerKept(tuple(checks)))

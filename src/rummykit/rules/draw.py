@@ -1,15 +1,15 @@
 """The draw stage: where a turn's card comes from, and what is owed for it.
 
-:func:`draw_rule` builds a variant's :class:`DrawRule` once from its
+:func:`draw_stage` builds a variant's :class:`DrawRule` (the variant's rule set holds it) from its
 ``[draw]`` table and ``turn.first_turn_draws``; every one of those keys turns
 into behaviour here. The engine, the legal-move listing, the views, the bots,
 the deal and positions ask this rule instead of reading the keys.
 
 >>> from rummykit.core.cards import parse_cards
 >>> from rummykit.variant.model import load_variant
->>> draw_rule(load_variant("roemie")).taken_cards(parse_cards("9h 4d 2s"), 2)
+>>> draw_stage(load_variant("roemie")).taken_cards(parse_cards("9h 4d 2s"), 2)
 ((Card('4d'), Card('2s')), (Card('9h'),))
->>> draw_rule(load_variant("rami51")).take_refusal(2, 3).code
+>>> draw_stage(load_variant("rami51")).take_refusal(2, 3).code
 'draw.discard-row'
 """
 
@@ -22,10 +22,9 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
-from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Draw, Variant
 
-__all__ = ["DrawRule", "StandardDraw", "draw_rule"]
+__all__ = ["DrawRule", "StandardDraw", "draw_stage"]
 
 
 class DrawRule(Protocol):
@@ -215,7 +214,6 @@ class StandardDraw:
 _TOP_ONLY = (1,)
 
 
-@once_per_owner
-def draw_rule(variant: Variant) -> DrawRule:
-    """The draw stage of ``variant`` (built once per variant)."""
+def draw_stage(variant: Variant) -> DrawRule:
+    """The draw stage of ``variant`` (its rule set holds it)."""
     return StandardDraw(variant.draw, variant.turn.first_turn_draws)

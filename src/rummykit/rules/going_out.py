@@ -1,15 +1,16 @@
 """The going-out stage: the last discard, whether a hand can be laid down
 this turn, and the end of the stock (reshuffles and the turn cap).
 
-:func:`going_out_rule` builds a variant's :class:`GoingOutRule` once; every
+:func:`going_out_stage` builds a variant's :class:`GoingOutRule` (its rule set holds it); every
 ``going_out.*`` and ``stock_exhausted.*`` key turns into behaviour here
 (``stock_exhausted.blocked_winner`` is round scoring's). The engine, the
 commit checks, the bots and the invariant checks ask this rule.
 
 >>> from rummykit.variant.model import load_variant
->>> going_out_rule(load_variant("romme51")).final_discard_required()
+>>> from rummykit.rules.rule_set import rules_of
+>>> rules_of(load_variant("romme51")).going_out.final_discard_required()
 True
->>> going_out_rule(load_variant("rami51")).final_discard_required()
+>>> rules_of(load_variant("rami51")).going_out.final_discard_required()
 False
 """
 
@@ -22,14 +23,14 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.meld_model import Meld
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.opening import opening_needed_to_go_out
-from rummykit.rules.table import table_rule
+from rummykit.rules.draw import DrawRule
+from rummykit.rules.opening import OpeningStage
+from rummykit.rules.table import TableRule
 from rummykit.solver import GoOutPlan, can_go_out
-from rummykit.speed.memo import once_per_owner
+from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["GoingOutRule", "StandardGoingOut", "going_out_rule"]
+__all__ = ["GoingOutRule", "StandardGoingOut", "going_out_stage"]
 
 
 class GoingOutRule(Protocol):
@@ -77,6 +78,10 @@ class StandardGoingOut:
     turn cap."""
 
     variant: Variant = attrs.field(eq=False, repr=False)
+    table: TableRule = attrs.field(eq=False, repr=False)
+    draw: DrawRule = attrs.field(eq=False, repr=False)
+    opening: OpeningStage = attrs.field(eq=False, repr=False)
+    demands: HandRules = attrs.field(eq=False, repr=False)
 
     def final_discard_required(self) -> bool:
         return self.variant.going_out.final_discard == "required"
@@ -91,19 +96,19 @@ class StandardGoingOut:
     ) -> GoOutPlan | None:
         # Lay-offs onto ``table`` only where the mover may lay off while going
         # out; the opening rules unless a hand rummy waives them.
-        variant = self.variant
-        usable = table if table_rule(variant).layoff_while_going_out(opened=opened) else ()
+        usable = table if self.table.layoff_while_going_out(opened=opened) else ()
         return can_go_out(
-            variant,
+            self.variant,
             hand,
+            demands=self.demands,
             table=usable,
             keep_discard=True if self.final_discard_required() else None,
-            must_open=opening_needed_to_go_out(variant, opened=opened),
+            must_open=self.opening.needed_to_go_out(opened=opened),
             not_discardable=not_discardable,
         )
 
     def stock_runs_out(self) -> bool:
-        return draw_rule(self.variant).draws_from_stock()
+        return self.draw.draws_from_stock()
 
     def max_reshuffles(self) -> int:
         return self.variant.stock_exhausted.max_reshuffles
@@ -118,7 +123,9 @@ class StandardGoingOut:
         return turns_played >= self.variant.stock_exhausted.turn_cap
 
 
-@once_per_owner
-def going_out_rule(variant: Variant) -> GoingOutRule:
-    """The going-out stage of ``variant`` (built once per variant)."""
-    return StandardGoingOut(variant)
+def going_out_stage(
+    variant: Variant, table: TableRule, draw: DrawRule, opening: OpeningStage, demands: HandRules
+) -> GoingOutRule:
+    """The going-out stage of ``variant``, laying off as its ``table`` stage
+    allows and opening as its ``opening`` stage asks (its rule set holds it)."""
+    return StandardGoingOut(variant, table, draw, opening, demands)

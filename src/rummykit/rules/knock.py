@@ -1,7 +1,7 @@
 """The knock: ending play by laying a card face down, the knocker's melds, the
 defender's lay-offs, and the deadwood they leave (docs/variants/gin.md).
 
-Every ``knock.*`` key turns into behaviour here: :func:`knock_rule` builds a
+Every ``knock.*`` key turns into behaviour here: :func:`knock_stage` builds a
 variant's :class:`KnockRule` (None where ``knock.allowed`` is false), and the
 engine, the legal-move listing and the bots ask it. *Deadwood* is the value of
 the cards left out of melds in the best arrangement (an exact search,
@@ -9,7 +9,8 @@ the cards left out of melds in the best arrangement (an exact search,
 
 >>> from rummykit.core.cards import parse_cards
 >>> from rummykit.variant.model import load_variant
->>> rule = knock_rule(load_variant("gin"))
+>>> from rummykit.rules.rule_set import rules_of
+>>> rule = rules_of(load_variant("gin")).knock
 >>> rule.deadwood(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h"))
 8
 >>> [str(c) for c in rule.knock_cards(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"))]
@@ -26,10 +27,10 @@ from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.solver import least_penalty, penalty_floor
-from rummykit.speed.memo import once_per_owner
+from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["KnockRule", "knock_rule"]
+__all__ = ["KnockRule", "knock_stage"]
 
 
 @attrs.frozen(slots=True)
@@ -38,6 +39,7 @@ class KnockRule:
     may lay off at each end of the knocker's runs."""
 
     variant: Variant = attrs.field(eq=False, repr=False)
+    demands: HandRules = attrs.field(eq=False, repr=False)
     max_deadwood: int
     layoff_on_gin: bool
     chain_per_end: int
@@ -49,14 +51,17 @@ class KnockRule:
 
     def deadwood(self, cards: Sequence[Card]) -> int:
         """The least value left out of melds, over every arrangement of ``cards``."""
-        return least_penalty(self.variant, cards).penalty if cards else 0
+        return least_penalty(self.variant, cards, demands=self.demands).penalty if cards else 0
 
     def knock_cards(self, hand: Sequence[Card]) -> list[Card]:
         """The faces C for which ``knock C`` leaves deadwood within the limit."""
         most = self.max_deadwood
-        if not hand or penalty_floor(self.variant, hand, discard=True, enough=most) > most:
+        if (
+            not hand
+            or penalty_floor(self.variant, hand, demands=self.demands, discard=True, enough=most) > most
+        ):
             return []  # the cards in no meld leave too much already (the usual case, found quickly)
-        if least_penalty(self.variant, hand, discard=True).penalty > self.max_deadwood:
+        if least_penalty(self.variant, hand, demands=self.demands, discard=True).penalty > self.max_deadwood:
             return []
         faces = sorted(set(hand), key=code_order)
         return [c for c in faces if self._within_limit(_without(hand, c))]
@@ -66,7 +71,10 @@ class KnockRule:
         after most discards of a hand that can knock, the cards in no meld
         already leave too much."""
         most = self.max_deadwood
-        return penalty_floor(self.variant, rest, enough=most) <= most and self.deadwood(rest) <= most
+        return (
+            penalty_floor(self.variant, rest, demands=self.demands, enough=most) <= most
+            and self.deadwood(rest) <= most
+        )
 
     def knock_refusal(self, rest: Sequence[Card]) -> Refusal | None:
         """A knock that would keep ``rest`` in hand (R-GIN-07, R-GIN-08)."""
@@ -138,14 +146,14 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
     return rest
 
 
-@once_per_owner
-def knock_rule(variant: Variant) -> KnockRule | None:
+def knock_stage(variant: Variant, demands: HandRules) -> KnockRule | None:
     """The knock of ``variant``, or None where nobody may knock."""
     knock = variant.knock
     if not knock.allowed:
         return None
     return KnockRule(
         variant=variant,
+        demands=demands,
         max_deadwood=knock.max_deadwood,
         layoff_on_gin=knock.layoff_on_gin,
         chain_per_end=knock.layoff_chain_per_end,

@@ -1,7 +1,7 @@
 """The match stage: how long a match lasts, who deals each round, when it is
 over, who won, and which of two scores is the better one.
 
-:func:`match_rule` builds a variant's :class:`MatchRule` once from its
+:func:`match_stage` builds a variant's :class:`MatchRule` (the variant's rule set holds it) from its
 ``[match]`` table (and ``seating.dealer_rotation``; the direction the deal
 passes in is the deal stage's). :class:`rummykit.round.match_play.Match`, the simulator
 and round scoring ask it; nothing else reads those keys.
@@ -14,7 +14,9 @@ must decide whether to buy back" from the match so far, so that another way to
 end a match is another rule, not a change to its callers.
 
 >>> from rummykit.variant.model import load_variant
->>> rule = match_rule(load_variant("roemie"))
+>>> roemie = load_variant("roemie")
+>>> from rummykit.rules.deal import deal_stage
+>>> rule = match_stage(roemie, deal_stage(roemie))
 >>> rule.lengths(players=3), rule.better(12, 5), rule.leaders([5, 12, 12])
 ((3,), True, (1, 2))
 """
@@ -28,8 +30,7 @@ import attrs
 
 from rummykit.core.errors import Refusal
 from rummykit.core.round_values import RoundResult
-from rummykit.rules.deal import DealRule, deal_rule
-from rummykit.speed.memo import once_per_owner
+from rummykit.rules.deal import DealRule
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -43,7 +44,7 @@ __all__ = [
     "Standing",
     "TargetScore",
     "TotalExceeds",
-    "match_rule",
+    "match_stage",
 ]
 
 DECISIONS = ("rebuy", "retire")
@@ -203,14 +204,14 @@ class TotalExceeds(FixedRounds):
         return any(total > self.limit for total in history.totals)
 
 
-def _total_exceeds(variant: Variant) -> TotalExceeds:
+def _total_exceeds(variant: Variant, deal: DealRule) -> TotalExceeds:
     """The match stage of a variant whose matches end on a total over a limit."""
     return TotalExceeds(
         per_player=False,
         rounds=0,
         options=(),
         highest_wins=variant.match.winner == "highest_total",
-        seats=deal_rule(variant),
+        seats=deal,
         limit=variant.match.end_when_total_exceeds,
     )
 
@@ -387,19 +388,19 @@ class Elimination:
         return tuple(seats[i] for i in best)
 
 
-@once_per_owner
-def match_rule(variant: Variant) -> MatchRule:
-    """The match stage of ``variant`` (built once per variant)."""
+def match_stage(variant: Variant, deal: DealRule) -> MatchRule:
+    """The match stage of ``variant``, whose seats change as ``deal`` says
+    (its rule set holds it)."""
     match = variant.match
     if match.end_when_total_exceeds:
-        return _total_exceeds(variant)
+        return _total_exceeds(variant, deal)
     numbered = isinstance(match.rounds, int)
     fixed = FixedRounds(
         per_player=match.rounds == "per_player",
         rounds=int(match.rounds) if numbered else 0,
         options=match.rounds_options,
         highest_wins=match.winner == "highest_total",
-        seats=deal_rule(variant),
+        seats=deal,
     )
     if match.target > 0:
         return TargetScore(match.target, fixed)

@@ -1,43 +1,29 @@
 """The opening ("first meld"): its minimum, its pure run, and the hand-rummy
 waiver. All new melds of the opening turn count together (R-ALL-06).
 
->>> from rummykit.variant.model import load_variant
->>> check_opening(load_variant("rami51"), ["Th Jh Qh Kh"]).code
-'opening.below-minimum'
->>> check_opening(load_variant("roemie"), ["Th Jh Qh Kh"]).points
-40
+:class:`OpeningStage` judges an opening with the variant's opening
+components; the variant's rule set holds it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 
-from rummykit.core.cards import Card, parse_cards
 from rummykit.core.errors import Refusal
-from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
-from rummykit.rules.base import compose, register_opening, register_waiver
-from rummykit.solver.requirement import check_deal_number, hand_rules_of
-from rummykit.speed.memo import once_per_owner
-from rummykit.variant.model import Variant, as_variant
+from rummykit.rules.base import Components, register_opening, register_waiver
+from rummykit.variant.model import Variant
 
 __all__ = [
     "HandRummyWaiver",
     "OpeningCheck",
     "OpeningMinimum",
     "OpeningPureRun",
-    "check_opening",
-    "hand_rummy_may_open_less",
-    "has_pure_run",
+    "OpeningStage",
     "is_hand_rummy",
-    "judge_opening",
     "opened_at_deal",
-    "opening_minimum",
-    "opening_needed_to_go_out",
-    "without_pure_run",
 ]
 
 
@@ -102,18 +88,6 @@ def _opening_minimum(variant: Variant) -> OpeningMinimum | None:
     return OpeningMinimum(points) if points > 0 else None
 
 
-def opening_minimum(variant: Variant) -> int:
-    """The points the new melds of an opening must reach (0: no minimum),
-    as the variant's opening components say.
-
-    >>> from rummykit.variant.model import load_variant
-    >>> opening_minimum(load_variant("rami51")), opening_minimum(load_variant("rummy500"))
-    (51, 0)
-    """
-    found = compose(variant).get("opening_minimum")
-    return found.min_points if isinstance(found, OpeningMinimum) else 0
-
-
 @register_opening("opening_pure_run")
 def _opening_pure_run(variant: Variant) -> OpeningPureRun | None:
     opening = variant.opening
@@ -129,42 +103,6 @@ def is_hand_rummy(*, going_out: bool, opened_before: bool) -> bool:
     """A hand rummy: going out in one turn without having opened before
     (R-HR-20, R-ROE-12)."""
     return going_out and not opened_before
-
-
-def opening_needed_to_go_out(variant: Variant, *, opened: bool) -> bool:
-    """Must the melds of a turn that goes out also make an opening
-    (``opened``: before this turn)? Not once opened, nor where a hand rummy
-    waives the opening."""
-    return not opened and not compose(variant).waives_opening(going_out=True)
-
-
-def has_pure_run(variant: Variant, melds: Sequence[Meld]) -> bool:
-    """Do these melds hold the pure run an opening needs (True where none is needed)?"""
-    return all(
-        c.check(melds, 0) is None for c in compose(variant).opening if isinstance(c, OpeningPureRun)
-    )
-
-
-@once_per_owner
-def without_pure_run(variant: Variant) -> Variant:
-    """``variant`` with no pure run asked of an opening: for the melds that
-    join a pure run already found (their best value is what is wanted)."""
-    if not variant.opening.require_pure_run:
-        return variant
-    return attrs.evolve(variant, opening=attrs.evolve(variant.opening, require_pure_run=False))
-
-
-def hand_rummy_may_open_less(variant: Variant, hand_size: int) -> bool:
-    """Could a hand rummy (the opening waived) of ``hand_size`` cards lay
-    melds that would not open? Only where the waiver exists and its melds may
-    be worth less than the minimum or lack a pure run: a hand rummy melds every
-    card but the discard, each worth at least the lowest value a card has on
-    the table."""
-    if not compose(variant).waives_opening(going_out=True):
-        return False
-    if variant.opening.require_pure_run:
-        return True
-    return (hand_size - 1) * _lowest_table_value(variant) < variant.opening.min_points
 
 
 def _lowest_table_value(variant: Variant) -> int:
@@ -183,68 +121,84 @@ class OpeningCheck:
     points: int
 
 
-def judge_opening(
-    variant: Variant, melds: Sequence[Meld], *, going_out: bool = False
+def judge_opening_with(
+    components: Components, melds: Sequence[Meld], *, going_out: bool = False
 ) -> OpeningCheck | Refusal:
-    """Judge melds (already valid) laid together as an opening.
-
-    ``going_out``: the turn empties the hand; a hand-rummy waiver then applies.
-    """
+    """Judge melds (already valid) laid together as an opening, under these
+    components. ``going_out``: the turn empties the hand; a hand-rummy
+    waiver then applies."""
     points = sum(m.points for m in melds)
-    rule_set = compose(variant)
-    if not rule_set.waives_opening(going_out=going_out):
-        for component in rule_set.opening:
+    if not components.waives_opening(going_out=going_out):
+        for component in components.opening:
             refusal = component.check(melds, points)
             if refusal is not None:
                 return refusal
     return OpeningCheck(tuple(melds), points)
 
 
-def check_opening(
-    variant: Variant | str,
-    melds: Iterable[str | Iterable[Card | str]],
-    *,
-    going_out: bool = False,
-    deal_number: Any = None,
-    players: int | None = None,
-) -> OpeningCheck | Refusal:
-    """Judge groups of cards (notation or cards), laid in one turn, as an opening.
-
-    Cards that the deck for ``players`` (without ``players``: every deck of
-    the variant) does not hold that many times are refused with
-    ``card.not-in-deck`` (see :meth:`Variant.deck_refusal`), and a group
-    that is not a meld with its ``meld.*`` code. Where each deal has its
-    contract, the opening is exactly the contract of deal ``deal_number``
-    (the first when not given, as for :func:`~rummykit.solver.best_opening`),
-    else ``opening.contract``; elsewhere ``deal_number`` is checked but not
-    used. (It is an int, typed Any so that this check, not the compiled
-    build's, judges a wrong one.)
+@attrs.frozen(slots=True)
+class OpeningStage:
+    """The opening of one variant: its components (the minimum, the pure
+    run, the hand-rummy waiver), asked by the commit, the take's duties, the
+    going-out plan, the solver's requirements and the views.
 
     >>> from rummykit.variant.model import load_variant
-    >>> contract = load_variant("contract")
-    >>> check_opening(contract, ["7h 7s 7d", "9c 9d 9h"]).points  # deal 1: two sets
-    48
-    >>> check_opening(contract, ["7h 7s 7d", "9c 9d 9h"], deal_number=2).code  # a set and a run
-    'opening.contract'
+    >>> from rummykit.rules.base import compose
+    >>> rami = load_variant("rami51")
+    >>> OpeningStage.of(rami, compose(rami)).minimum
+    51
     """
-    variant = as_variant(variant)
-    contracts = hand_rules_of(variant).contracts
-    if deal_number is not None:
-        check_deal_number(deal_number, len(contracts) or None)
-    groups = [parse_cards(group) for group in melds]
-    refusal = variant.deck_refusal([card for group in groups for card in group], players)
-    if refusal is not None:
-        return refusal
-    judged: list[Meld] = []
-    for cards in groups:
-        result = judge_meld(variant.meld_rules, cards)
-        if isinstance(result, Refusal):
-            return result
-        judged.append(result)
-    if contracts:
-        refusal = contracts[(deal_number or 1) - 1].judge(judged)
-        if refusal is not None:
-            return refusal
-    if not judged:
-        return Refusal("opening.below-minimum", "An opening needs at least one meld.")
-    return judge_opening(variant, judged, going_out=going_out)
+
+    variant: Variant = attrs.field(eq=False, repr=False)
+    components: Components
+    minimum: int
+    """The points the new melds of an opening must reach (0: no minimum)."""
+    pure_run: OpeningPureRun | None
+    """The pure run an opening needs, or None."""
+    waived_going_out: bool
+    """Does a turn that goes out escape the opening rules (a hand rummy)?"""
+    without_pure_run: Variant = attrs.field(eq=False, repr=False)
+    """The variant with no pure run asked of an opening (itself where none
+    is): for the melds that join a pure run already found."""
+
+    @classmethod
+    def of(cls, variant: Variant, components: Components) -> OpeningStage:
+        found = components.get("opening_minimum")
+        pure = components.get("opening_pure_run")
+        loose = variant
+        if variant.opening.require_pure_run:
+            loose = attrs.evolve(variant, opening=attrs.evolve(variant.opening, require_pure_run=False))
+        return cls(
+            variant,
+            components,
+            found.min_points if isinstance(found, OpeningMinimum) else 0,
+            pure if isinstance(pure, OpeningPureRun) else None,
+            components.waives_opening(going_out=True),
+            loose,
+        )
+
+    def judge(self, melds: Sequence[Meld], *, going_out: bool = False) -> OpeningCheck | Refusal:
+        """Judge melds (already valid) laid together as an opening."""
+        return judge_opening_with(self.components, melds, going_out=going_out)
+
+    def needed_to_go_out(self, *, opened: bool) -> bool:
+        """Must the melds of a turn that goes out also make an opening
+        (``opened``: before this turn)? Not once opened, nor where a hand
+        rummy waives the opening."""
+        return not opened and not self.waived_going_out
+
+    def has_pure_run(self, melds: Sequence[Meld]) -> bool:
+        """Do these melds hold the pure run an opening needs (True where none is needed)?"""
+        return self.pure_run is None or self.pure_run.check(melds, 0) is None
+
+    def hand_rummy_may_open_less(self, hand_size: int) -> bool:
+        """Could a hand rummy (the opening waived) of ``hand_size`` cards lay
+        melds that would not open? Only where the waiver exists and its melds
+        may be worth less than the minimum or lack a pure run: a hand rummy
+        melds every card but the discard, each worth at least the lowest
+        value a card has on the table."""
+        if not self.waived_going_out:
+            return False
+        if self.variant.opening.require_pure_run:
+            return True
+        return (hand_size - 1) * _lowest_table_value(self.variant) < self.variant.opening.min_points

@@ -1,9 +1,9 @@
 """The round-scoring stage: what a finished round scores, and who won it.
 
-:func:`round_scoring` builds a variant's :class:`RoundScoring` once from its
+:func:`scoring_stage` builds a variant's :class:`RoundScoring` (the variant's rule set holds it) from its
 ``[values.hand]`` and ``[scoring]`` tables and ``stock_exhausted.blocked_winner``;
 the table value of a card is the meld rules' (``[values.table]``), and which of
-two scores is the better one is the match stage's. :mod:`rummykit.round.round_scoring`
+two scores is the better one is the match stage's. :mod:`rummykit.round.scoring_stage`
 keeps its functions and asks this stage.
 
 - ``hand_penalty``: everyone scores the penalty of his hand (or the flat score
@@ -18,7 +18,8 @@ keeps its functions and asks this stage.
 
 >>> from rummykit.core.cards import parse_cards
 >>> from rummykit.variant.model import load_variant
->>> scoring = round_scoring(load_variant("rami51"))
+>>> from rummykit.rules.rule_set import rules_of
+>>> scoring = rules_of(load_variant("rami51")).scoring
 >>> scoring.penalty(parse_cards("Ah JK 7c"))
 38
 """
@@ -33,12 +34,12 @@ import attrs
 from rummykit.core.cards import Card
 from rummykit.core.round_values import Ending, RoundResult, TableMeld
 from rummykit.core.values import TableValues
-from rummykit.rules.match import MatchRule, match_rule
+from rummykit.rules.match import MatchRule
 from rummykit.solver import least_penalty
-from rummykit.speed.memo import once_per_owner
+from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["DeadwoodScoring", "RoundScoring", "StandardScoring", "round_scoring"]
+__all__ = ["DeadwoodScoring", "RoundScoring", "StandardScoring", "scoring_stage"]
 
 
 class RoundScoring(Protocol):
@@ -167,6 +168,7 @@ class DeadwoodScoring:
     deadwood being each hand's least."""
 
     variant: Variant = attrs.field(eq=False, repr=False)
+    demands: HandRules = attrs.field(eq=False, repr=False)
     gin_bonus: int
     undercut_bonus: int
     undercut_on_tie: bool
@@ -187,7 +189,10 @@ class DeadwoodScoring:
         winner: int | None,
     ) -> RoundResult:
         if winner is None or ending not in KNOCK_ENDINGS:
-            deadwood = tuple(least_penalty(self.variant, hand).penalty if hand else 0 for hand in hands)
+            deadwood = tuple(
+                least_penalty(self.variant, hand, demands=self.demands).penalty if hand else 0
+                for hand in hands
+            )
             return RoundResult(ending, None, (), (0,) * len(hands), deadwood)
         deadwood = tuple(self.penalty(hand) for hand in hands)
         mine = deadwood[winner]
@@ -202,13 +207,12 @@ class DeadwoodScoring:
         return RoundResult(final, None, winners, scores, deadwood, winner)
 
 
-@once_per_owner
-def round_scoring(variant: Variant) -> RoundScoring:
-    """The round-scoring stage of ``variant`` (built once per variant)."""
+def scoring_stage(variant: Variant, match: MatchRule, demands: HandRules) -> RoundScoring:
+    """The round-scoring stage of ``variant`` (its rule set holds it)."""
     scoring = variant.scoring
     if scoring.method == "deadwood_difference":
         knock = variant.knock
-        return DeadwoodScoring(variant, knock.gin_bonus, knock.undercut_bonus, knock.undercut_on_tie)
+        return DeadwoodScoring(variant, demands, knock.gin_bonus, knock.undercut_bonus, knock.undercut_on_tie)
     return StandardScoring(
         penalties=variant.hand_penalties,
         table_values=variant.meld_rules.values,
@@ -221,5 +225,5 @@ def round_scoring(variant: Variant) -> RoundScoring:
         hand_rummy_self_multiplier=scoring.hand_rummy_self_multiplier,
         not_opened_flat=scoring.not_opened_flat,
         blocked_round_has_winners=variant.stock_exhausted.blocked_winner != "none",
-        match=match_rule(variant),
+        match=match,
     )

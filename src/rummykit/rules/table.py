@@ -1,13 +1,13 @@
 """The table stage: who may lay off and swap jokers, how a joker leaves a
 meld, and what a swapped joker owes.
 
-:func:`table_rule` builds a variant's :class:`TableRule` once; every
+:func:`table_stage` builds a variant's :class:`TableRule` (the variant's rule set holds it); every
 ``layoff.*`` and ``swap.*`` key, and ``opening.layoff_same_turn``, turns into
 behaviour here. The engine, the going-out check, the commit checks, the
 legal-move listing and the bots ask this rule.
 
 >>> from rummykit.variant.model import load_variant
->>> rule = table_rule(load_variant("rami51"))
+>>> rule = table_stage(load_variant("rami51"))
 >>> rule.may_lay_off(opened_now=False), rule.swap_refusal(opened_now=True) is None
 (False, True)
 """
@@ -24,10 +24,9 @@ from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_growth import release_set_joker, swap_joker
 from rummykit.core.meld_model import Meld
-from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
-__all__ = ["StandardTable", "SwapResult", "TableRule", "table_rule"]
+__all__ = ["StandardTable", "SwapResult", "TableRule", "table_stage"]
 
 SwapResult = tuple[Meld, tuple[int | None, ...]] | Refusal
 """A swap's outcome: the new meld and, per slot, the old slot it came from
@@ -181,7 +180,6 @@ class StandardTable:
         return "new_meld" in self.variant.swap.relay_targets
 
 
-@once_per_owner
-def table_rule(variant: Variant) -> TableRule:
-    """The table stage of ``variant`` (built once per variant)."""
+def table_stage(variant: Variant) -> TableRule:
+    """The table stage of ``variant`` (its rule set holds it)."""
     return StandardTable(variant)

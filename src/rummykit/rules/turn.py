@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import ClassVar, NoReturn, Protocol
+from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol
 
 import attrs
 
@@ -19,21 +19,17 @@ from rummykit.core.errors import Refusal
 from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
-from rummykit.rules.base import compose, register_commit
-from rummykit.rules.draw import draw_rule
-from rummykit.rules.going_out import going_out_rule
-from rummykit.rules.opening import (
-    hand_rummy_may_open_less,
-    has_pure_run,
-    is_hand_rummy,
-    judge_opening,
-    without_pure_run,
-)
-from rummykit.rules.table import TableRule, table_rule
+from rummykit.rules.base import Components, register_commit
+from rummykit.rules.draw import draw_stage
+from rummykit.rules.opening import is_hand_rummy
+from rummykit.rules.table import TableRule, table_stage
 from rummykit.solver import best_opening
 from rummykit.solver.opening_reach import can_open_with
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
+
+if TYPE_CHECKING:  # the rule set is built from these components
+    from rummykit.rules.rule_set import RuleSet
 
 __all__ = [
     "Commit",
@@ -57,7 +53,7 @@ class Commit(FrozenValue):
     that ends)."""
 
     FIELDS = (
-        "variant",
+        "rules",
         "hand",
         "opened_before",
         "new_melds",
@@ -75,7 +71,7 @@ class Commit(FrozenValue):
     )
     __slots__ = FIELDS
 
-    variant: Variant
+    rules: RuleSet
     hand: tuple[Card, ...]  # what is left after the discard
     opened_before: bool
     new_melds: tuple[Meld, ...]
@@ -93,7 +89,7 @@ class Commit(FrozenValue):
 
     def __init__(
         self,
-        variant: Variant,
+        rules: RuleSet,
         hand: tuple[Card, ...],
         opened_before: bool,
         new_melds: tuple[Meld, ...],
@@ -109,7 +105,7 @@ class Commit(FrozenValue):
         earlier_swaps: int = 0,
         deal_number: int = 0,
     ) -> None:
-        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "opened_before", opened_before)
         object.__setattr__(self, "new_melds", new_melds)
@@ -132,6 +128,10 @@ class Commit(FrozenValue):
         raise frozen_error()
 
     @property
+    def variant(self) -> Variant:
+        return self.rules.variant
+
+    @property
     def going_out(self) -> bool:
         return not self.hand
 
@@ -142,7 +142,7 @@ class Commit(FrozenValue):
 
     def opens(self) -> bool:
         """Do the new melds of this turn make a valid opening (no waiver)?"""
-        return bool(self.new_melds) and not isinstance(judge_opening(self.variant, self.new_melds), Refusal)
+        return bool(self.new_melds) and not isinstance(self.rules.opening.judge(self.new_melds), Refusal)
 
 
 @attrs.frozen(slots=True)
@@ -157,7 +157,7 @@ class OpeningAtCommit:
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or not commit.new_melds:
             return None
-        verdict = judge_opening(commit.variant, commit.new_melds, going_out=commit.hand_rummy)
+        verdict = commit.rules.opening.judge(commit.new_melds, going_out=commit.hand_rummy)
         return verdict if isinstance(verdict, Refusal) else None
 
 
@@ -191,7 +191,7 @@ class DeepCardStartsNewMeld:
 
     def feasible(
         self,
-        variant: Variant,
+        rules: RuleSet,
         hand: Sequence[Card],
         chosen: Card,
         *,
@@ -204,18 +204,15 @@ class DeepCardStartsNewMeld:
 
         A decision, not an optimisation (``can_open_with`` stops at the first
         melds that are enough), so it stays quick however long the row is."""
-        blocked = [chosen] if draw_rule(variant).taken_card_is_marked() else []
-        keep = True if going_out_rule(variant).final_discard_required() else None
-        if can_open_with(
-            variant, hand, chosen, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
-        ):
+        if _opens_with_card(rules, hand, chosen, opened=opened, table=table):
             return True
         if opened:
-            return _meld_with_released_joker(variant, hand, chosen, table, keep=keep is True)
-        if not hand_rummy_may_open_less(variant, len(hand)):
+            keep = rules.going_out.final_discard_required()
+            return _meld_with_released_joker(rules, hand, chosen, table, keep=keep)
+        if not rules.opening.hand_rummy_may_open_less(len(hand)):
             return False
         # A hand rummy laying the chosen card in a new meld, the opening waived.
-        plan = going_out_rule(variant).plan(hand, table=(), opened=False, not_discardable=[chosen])
+        plan = rules.going_out.plan(hand, table=(), opened=False, not_discardable=[chosen])
         return plan is not None
 
     def check(self, commit: Commit) -> Refusal | None:
@@ -242,7 +239,7 @@ class DeepCardOnTable:
 
     def feasible(
         self,
-        variant: Variant,
+        rules: RuleSet,
         hand: Sequence[Card],
         chosen: Card,
         *,
@@ -252,7 +249,7 @@ class DeepCardOnTable:
         """R-ALL-14 at the take: can the chosen card be melded or laid off
         this turn, the turn one that can end? The same search as a taken top
         discard's with no natural partners required."""
-        return TakenDiscardLaid(0).feasible(variant, hand, chosen, opened=opened, table=table)
+        return TakenDiscardLaid(0).feasible(rules, hand, chosen, opened=opened, table=table)
 
     def check(self, commit: Commit) -> Refusal | None:
         return self.met(commit)
@@ -282,27 +279,28 @@ class TakenDiscardLaid:
     hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def feasible(
-        self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
     ) -> bool:
         """R-ALL-14 at the take: can ``card`` (now in ``hand``) be laid this
         turn as :meth:`met` wants, with the turn completed (a card left to
         discard where one is required)? ``opened``: before this turn."""
+        variant = rules.variant
         others = list(hand)
         others.remove(card)
         # A lay-off made before opening only where that is tentative (R-ALL-15)
         # stands only if the turn opens or goes out, as TableTouchNeedsOpening
         # checks at the commit: those ways are tried below, not here.
-        stands = opened or table_rule(variant).layoff_stands_unopened()
+        stands = opened or rules.table.layoff_stands_unopened()
         if others and stands and _fits_any(variant, table, card):
             return True
         for meld, used in self._new_melds(variant, card, others):
             rest = _without(others, used)
-            if rest and self._opens_with(variant, meld, rest, opened):
+            if rest and self._opens_with(rules, meld, rest, opened):
                 return True
-        if not opened and others and self._opening_then_layoff(variant, others, card, table):
+        if not opened and others and self._opening_then_layoff(rules, others, card, table):
             return True
         # Going out this turn (a staged finish or a hand rummy) lays every card.
-        plan = going_out_rule(variant).plan(hand, table=table, opened=opened, not_discardable=[card])
+        plan = rules.going_out.plan(hand, table=table, opened=opened, not_discardable=[card])
         return plan is not None
 
     def _new_melds(
@@ -325,30 +323,31 @@ class TakenDiscardLaid:
 
     @staticmethod
     def _opening_then_layoff(
-        variant: Variant, others: Sequence[Card], card: Card, table: Sequence[Meld]
+        rules: RuleSet, others: Sequence[Card], card: Card, table: Sequence[Meld]
     ) -> bool:
         """An opening with other cards, then ``card`` laid off, a card still left."""
-        table_stage = table_rule(variant)
-        if not (table_stage.layoff_after_opening_same_turn() and table_stage.may_lay_off(opened_now=True)):
+        stage = rules.table
+        if not (stage.layoff_after_opening_same_turn() and stage.may_lay_off(opened_now=True)):
             return False
-        plan = best_opening(variant, others)
+        plan = best_opening(rules.variant, others, demands=rules.hand)
         if plan is None or sum(len(m) for m in plan.melds) >= len(others):
             return False
-        return _fits_any(variant, (*table, *plan.melds), card)
+        return _fits_any(rules.variant, (*table, *plan.melds), card)
 
     @staticmethod
-    def _opens_with(variant: Variant, meld: Meld, rest: Sequence[Card], opened: bool) -> bool:
+    def _opens_with(rules: RuleSet, meld: Meld, rest: Sequence[Card], opened: bool) -> bool:
         """Once opened any meld will do; else the meld, alone or with the
         best melds of the rest (a card still left to discard), must open."""
-        verdict = judge_opening(variant, [meld])
+        opening = rules.opening
+        verdict = opening.judge([meld])
         if opened or not isinstance(verdict, Refusal):
             return True
         # The rest adds value; it need not hold the pure run when the meld does.
-        pure = has_pure_run(variant, [meld])
-        plan = best_opening(without_pure_run(variant) if pure else variant, rest, minimum=0)
+        demands = rules.hand_without_pure_run if opening.has_pure_run([meld]) else rules.hand
+        plan = best_opening(rules.variant, rest, demands=demands, minimum=0)
         if plan is None or sum(len(m) for m in plan.melds) >= len(rest):
             return False
-        return not isinstance(judge_opening(variant, [meld, *plan.melds]), Refusal)
+        return not isinstance(opening.judge([meld, *plan.melds]), Refusal)
 
     def check(self, commit: Commit) -> Refusal | None:
         return self.met(commit)
@@ -387,16 +386,12 @@ class TakenDiscardOpens:
     hand_blind: ClassVar[bool] = True  # see CommitRule
 
     def feasible(
-        self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
     ) -> bool:
         """R-ALL-14 at the take: can ``card`` (now in ``hand``) go into new
         melds that open this turn, a card left to discard where one is
         required? ``opened`` is always false when the duty applies."""
-        blocked = [card] if draw_rule(variant).taken_card_is_marked() else []
-        keep = True if going_out_rule(variant).final_discard_required() else None
-        return can_open_with(
-            variant, hand, card, opening=not opened, keep_discard=keep, not_discardable=blocked, table=table
-        )
+        return _opens_with_card(rules, hand, card, opened=opened, table=table)
 
     def check(self, commit: Commit) -> Refusal | None:
         return self.met(commit)
@@ -420,7 +415,7 @@ class PickupObligation(Protocol):
     commit asks :meth:`met`, the bots ask both."""
 
     def feasible(
-        self, variant: Variant, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
     ) -> bool: ...
 
     def met(self, commit: Commit) -> Refusal | None: ...
@@ -499,38 +494,38 @@ def _opening_at_commit(variant: Variant) -> OpeningAtCommit:
 
 @register_commit("table_touch_needs_opening")
 def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
-    return TableTouchNeedsOpening() if table_rule(variant).table_touch_is_tentative() else None
+    return TableTouchNeedsOpening() if table_stage(variant).table_touch_is_tentative() else None
 
 
 @register_commit("deep_card_starts_new_meld")
 def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
-    return DeepCardStartsNewMeld() if draw_rule(variant).chosen_card_must_start_meld() else None
+    return DeepCardStartsNewMeld() if draw_stage(variant).chosen_card_must_start_meld() else None
 
 
 @register_commit("deep_card_on_table")
 def _deep_card_laid(variant: Variant) -> DeepCardOnTable | None:
-    return DeepCardOnTable() if draw_rule(variant).chosen_card_must_be_laid() else None
+    return DeepCardOnTable() if draw_stage(variant).chosen_card_must_be_laid() else None
 
 
 @register_commit("taken_discard_laid")
 def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
-    draw = draw_rule(variant)
+    draw = draw_stage(variant)
     return TakenDiscardLaid(draw.pickup_partners()) if draw.pickup_duty() == "laid" else None
 
 
 @register_commit("taken_discard_opens")
 def _taken_opens(variant: Variant) -> TakenDiscardOpens | None:
-    return TakenDiscardOpens() if draw_rule(variant).pickup_duty() == "opening" else None
+    return TakenDiscardOpens() if draw_stage(variant).pickup_duty() == "opening" else None
 
 
 @register_commit("exchange_draw_is_hand_rummy")
 def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
-    return ExchangeDrawIsHandRummy() if draw_rule(variant).exchange_only_for_hand_rummy() else None
+    return ExchangeDrawIsHandRummy() if draw_stage(variant).exchange_only_for_hand_rummy() else None
 
 
 @register_commit("swapped_joker_relaid")
 def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
-    table = table_rule(variant)
+    table = table_stage(variant)
     return SwappedJokerRelaid(table) if table.relay_required() else None
 
 
@@ -545,14 +540,33 @@ def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
     return any(isinstance(grow_meld(variant, meld, [card]), Meld) for meld in table)
 
 
+def _opens_with_card(
+    rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+) -> bool:
+    """Can ``card`` go into new melds laid this turn that open (any meld,
+    once opened), a card left to discard where one is required?"""
+    blocked = [card] if rules.draw.taken_card_is_marked() else []
+    keep = True if rules.going_out.final_discard_required() else None
+    return can_open_with(
+        rules.variant,
+        hand,
+        card,
+        demands=rules.hand,
+        opening=not opened,
+        keep_discard=keep,
+        not_discardable=blocked,
+        table=table,
+    )
+
+
 def _meld_with_released_joker(
-    variant: Variant, hand: Sequence[Card], chosen: Card, table: Sequence[Meld], *, keep: bool
+    rules: RuleSet, hand: Sequence[Card], chosen: Card, table: Sequence[Meld], *, keep: bool
 ) -> bool:
     """Can an opened player start a new meld with ``chosen`` by first taking a
     joker from the table with a hand card (a swap), the joker going into that
     meld with one more hand card? The joker so laid meets any duty to lay it
     again where a new meld counts for that."""
-    rule = table_rule(variant)
+    variant, rule = rules.variant, rules.table
     if rule.swap_refusal(opened_now=True) is not None:
         return False
     if rule.relay_required() and not rule.relay_counts_new_meld():
@@ -577,10 +591,9 @@ def _meld_with_released_joker(
     return False
 
 
-def pickup_obligation(variant: Variant) -> PickupObligation | None:
-    """The conditional top-discard pickup (R-HR-09, R-500-03, R-KAL-06) of
-    ``variant``, or None."""
-    rules = compose(variant)
+def pickup_obligation(rules: Components) -> PickupObligation | None:
+    """The conditional top-discard pickup (R-HR-09, R-500-03, R-KAL-06)
+    among a variant's components, or None."""
     for name in ("taken_discard_laid", "taken_discard_opens"):
         found = rules.get(name)
         if isinstance(found, (TakenDiscardLaid, TakenDiscardOpens)):
@@ -588,9 +601,9 @@ def pickup_obligation(variant: Variant) -> PickupObligation | None:
     return None
 
 
-def deep_obligation(variant: Variant) -> DeepCardStartsNewMeld | DeepCardOnTable | None:
-    """The deep-chosen card's duty (R-ROE-05, R-500-03) of ``variant``, or None."""
-    rules = compose(variant)
+def deep_obligation(rules: Components) -> DeepCardStartsNewMeld | DeepCardOnTable | None:
+    """The deep-chosen card's duty (R-ROE-05, R-500-03) among a variant's
+    components, or None."""
     for name in ("deep_card_starts_new_meld", "deep_card_on_table"):
         found = rules.get(name)
         if isinstance(found, (DeepCardStartsNewMeld, DeepCardOnTable)):

@@ -8,10 +8,13 @@ or a run from ace to ace). A depth-first search decides the lowest remaining fac
 (leave it, meld it, lay it off, discard it) and memoises every state, which
 makes it exact: the tests compare it with a brute-force reference.
 
-A hand larger than any hand of the variant can be (:func:`max_hand`) is
-refused with a ValueError. The solvers are safe to call from several threads:
-the tables they share are only read and written whole, entry by entry, and a
-search that finds an entry gone values that state again.
+Each search takes the variant and its :class:`HandRules` (what the
+variant's rule set asks of an opening and a turn that goes out, and the most
+cards a hand can hold): the solver reads no rule key itself. A hand larger
+than any hand of the variant can be is refused with a ValueError. The
+solvers are safe to call from several threads: the tables they share are
+only read and written whole, entry by entry, and a search that finds an
+entry gone values that state again.
 
 Candidate melds come from per-suit and per-rank patterns, cached per variant,
 so a hand's candidates are found by a few dictionary look-ups. A big hand
@@ -31,27 +34,27 @@ the first way out. Hands of 60 to 90 cards take milliseconds to a few
 seconds (``benchmarks/core.py`` prints the figures).
 
 >>> from rummykit.variant.model import load_variant
->>> rami = load_variant("rami51")
->>> best_opening(rami, "Ah Kh Qh Jh 9c 9d 9s 2c 5d").points
+>>> rami, demands = load_variant("rami51"), HandRules(opening_min=51, max_hand=15)
+>>> best_opening(rami, "Ah Kh Qh Jh 9c 9d 9s 2c 5d", demands=demands).points
 68
->>> least_penalty(rami, "7h 8h 9h 9c 9d 2s").penalty
+>>> least_penalty(rami, "7h 8h 9h 9c 9d 2s", demands=demands).penalty
 17
 """
 
 from rummykit.solver.going_out_search import GoOutPlan, can_go_out
 from rummykit.solver.least import Arrangement, least_penalty, penalty_floor
 from rummykit.solver.opening_search import OpeningPlan, best_opening
-from rummykit.solver.search_limits import max_hand
+from rummykit.solver.requirement import HandRules
 from rummykit.solver.tables import clear_caches
 
 __all__ = [
     "Arrangement",
     "GoOutPlan",
+    "HandRules",
     "OpeningPlan",
     "best_opening",
     "can_go_out",
     "clear_caches",
     "least_penalty",
-    "max_hand",
     "penalty_floor",
 ]

@@ -13,7 +13,7 @@ from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.solver.deuces import deuce_choices, wild_deuce_cards, wild_deuce_melds
 from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
-from rummykit.solver.requirement import hand_rules_of
+from rummykit.solver.requirement import HandRules
 from rummykit.solver.search_limits import NEG, split_for
 from rummykit.solver.tables import Candidate, Tables, build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, as_variant
@@ -38,13 +38,15 @@ def can_go_out(
     variant: Variant | str,
     cards: str | Iterable[Card | str],
     *,
+    demands: HandRules,
     table: Sequence[Meld] = (),
     keep_discard: bool | None = None,
     must_open: bool = False,
     not_discardable: Collection[Card | str] = (),
 ) -> GoOutPlan | None:
     """Can the whole hand be laid down, as new melds and lay-offs onto the
-    ``table`` melds? Returns a plan (truthy) or None.
+    ``table`` melds? Returns a plan (truthy) or None. ``demands`` are the
+    variant's requirements (its rule set's).
 
     ``keep_discard``: True, one card must be left to discard; False, nothing
     may be left; None, as the variant says (``going_out.final_discard``:
@@ -56,7 +58,8 @@ def can_go_out(
     >>> rami = load_variant("rami51")
     >>> from rummykit.variant.meld_checks import check_meld
     >>> run = check_meld(rami, "7h 8h 9h")
-    >>> plan = can_go_out(rami, "5h 6h", table=[run], keep_discard=False)
+    >>> demands = HandRules(opening_min=51, max_hand=15)
+    >>> plan = can_go_out(rami, "5h 6h", demands=demands, table=[run], keep_discard=False)
     >>> plan.layoffs, plan.discard
     (((0, (Card('5h'), Card('6h'))),), None)
     """
@@ -65,13 +68,13 @@ def can_go_out(
     if variant.meld_rules.wild_naturals(hand_cards):
         blocked_faces = [c.face for c in parse_cards(not_discardable)]
         for hand, wild in deuce_choices(variant.meld_rules, hand_cards):
-            plan = _can_go_out(variant, hand, table, keep_discard, must_open, not_discardable)
+            plan = _can_go_out(variant, demands, hand, table, keep_discard, must_open, not_discardable)
             if plan is not None:
                 mapped = _with_wild_deuces(plan, wild, blocked_faces)
                 if mapped is not None:
                     return mapped
         return None
-    return _can_go_out(variant, hand_cards, table, keep_discard, must_open, not_discardable)
+    return _can_go_out(variant, demands, hand_cards, table, keep_discard, must_open, not_discardable)
 
 
 def _with_wild_deuces(plan: GoOutPlan, deuces: list[Card], blocked: Sequence[Card]) -> GoOutPlan | None:
@@ -102,6 +105,7 @@ and the first step of each."""
 
 def _can_go_out(
     variant: Variant,
+    demands: HandRules,
     hand_cards: list[Card],
     table: Sequence[Meld],
     keep_discard: bool | None,
@@ -109,13 +113,12 @@ def _can_go_out(
     not_discardable: Collection[Card | str],
 ) -> GoOutPlan | None:
     """can_go_out with every card as itself."""
-    demands = hand_rules_of(variant)
     if keep_discard is None and demands.final_discard:
         keep_discard = True
     blocked = {c.face.code for c in parse_cards(not_discardable)}
     if must_open and not demands.layoff_after_opening:
         table = ()
-    tables = tables_for(variant, len(hand_cards))
+    tables = tables_for(variant, demands, len(hand_cards))
     hand = PackedHand(hand_cards)
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
     width = 2 if must_open and demands.pure_run_needed else 1

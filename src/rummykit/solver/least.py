@@ -11,6 +11,7 @@ from rummykit.core.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order, p
 from rummykit.core.meld_model import Meld
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
+from rummykit.solver.requirement import HandRules
 from rummykit.solver.search_limits import MEMO_LIMIT, bounded, split_for
 from rummykit.solver.tables import Candidate, Tables, build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, as_variant
@@ -33,7 +34,7 @@ class Arrangement:
 
 
 def least_penalty(
-    variant: Variant | str, cards: str | Iterable[Card | str], *, discard: bool = False
+    variant: Variant | str, cards: str | Iterable[Card | str], *, demands: HandRules, discard: bool = False
 ) -> Arrangement:
     """The melds that leave the smallest hand penalty, and what is left.
 
@@ -41,10 +42,11 @@ def least_penalty(
     discard" of an 11-card hand); the best card to throw is part of the answer.
 
     >>> from rummykit.variant.model import load_variant
-    >>> a = least_penalty(load_variant("roemie"), "7h 8h 9h JK Ac")
+    >>> roemie, demands = load_variant("roemie"), HandRules(max_hand=108)
+    >>> a = least_penalty(roemie, "7h 8h 9h JK Ac", demands=demands)
     >>> [m.notation() for m in a.melds], a.penalty
     (['7h 8h 9h JK=Th'], 10)
-    >>> b = least_penalty(load_variant("roemie"), "7h 8h 9h JK Ac", discard=True)
+    >>> b = least_penalty(roemie, "7h 8h 9h JK Ac", demands=demands, discard=True)
     >>> b.penalty, b.discard
     (0, Card('Ac'))
     """
@@ -53,16 +55,18 @@ def least_penalty(
     if variant.meld_rules.wild_below:
         faces = [c.face for c in parse_cards(cards)]
         if variant.meld_rules.wild_naturals(faces):
-            return _least_deuces_wild(variant, faces, discard=discard)
-    return _least(variant, cards, discard=discard)
+            return _least_deuces_wild(variant, demands, faces, discard=discard)
+    return _least(variant, demands, cards, discard=discard)
 
 
-def _least_deuces_wild(variant: Variant, faces: list[Card], *, discard: bool) -> Arrangement:
+def _least_deuces_wild(
+    variant: Variant, demands: HandRules, faces: list[Card], *, discard: bool
+) -> Arrangement:
     """The least penalty where deuces are wild: the best over every choice of
     the deuces that play wild (the fewest on a tie)."""
     best: tuple[Arrangement, list[Card]] | None = None
     for hand, wild in deuce_choices(variant.meld_rules, faces):
-        option = _least(variant, hand, discard=discard)
+        option = _least(variant, demands, hand, discard=discard)
         if best is None or option.penalty < best[0].penalty:
             best = (option, wild)
     if best is None:  # deuce_choices always offers the hand as it is
@@ -76,10 +80,12 @@ def _least_deuces_wild(variant: Variant, faces: list[Card], *, discard: bool) ->
     return Arrangement(melds, leftover, option.penalty, thrown)
 
 
-def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> Arrangement:
+def _least(
+    variant: Variant, demands: HandRules, cards: Sequence[Card | str], *, discard: bool
+) -> Arrangement:
     """least_penalty with every card as itself."""
     cards = _as_sequence(cards)
-    tables = tables_for(variant, len(cards))
+    tables = tables_for(variant, demands, len(cards))
     if not discard:
         rows = tables.suit_rows()
         read = rows.read(cards) if rows is not None else None
@@ -94,7 +100,7 @@ def _least(variant: Variant, cards: Sequence[Card | str], *, discard: bool) -> A
         return _least_plain(tables, mask, total)
     hand_cards = [c.face for c in parse_cards(cards)]
     if discard:
-        return _least_with_discard(variant, hand_cards)
+        return _least_with_discard(variant, demands, hand_cards)
     return _least_packed(tables, hand_cards)
 
 
@@ -296,6 +302,7 @@ def penalty_floor(
     variant: Variant | str,
     cards: str | Iterable[Card | str],
     *,
+    demands: HandRules,
     discard: bool = False,
     enough: int | None = None,
 ) -> int:
@@ -313,12 +320,15 @@ def penalty_floor(
 
     >>> from rummykit.variant.model import load_variant
     >>> gin = load_variant("gin")
-    >>> penalty_floor(gin, "7h 8h 9h Kc 2d"), penalty_floor(gin, "7h 8h 9h Kc 2d", discard=True)
-    (12, 2)
+    >>> demands = HandRules(max_hand=11)
+    >>> penalty_floor(gin, "7h 8h 9h Kc 2d", demands=demands)
+    12
+    >>> penalty_floor(gin, "7h 8h 9h Kc 2d", demands=demands, discard=True)
+    2
     """
     if not isinstance(variant, Variant) or not isinstance(cards, (tuple, list)):
         variant, cards = _variant_of(variant), _as_sequence(cards)
-    tables = tables_for(variant, len(cards))
+    tables = tables_for(variant, demands, len(cards))
     rows = tables.suit_rows()
     if rows is not None:
         floor = rows.floor(cards, discard)
@@ -421,7 +431,7 @@ def _plain_mask_of(cards: Sequence[Card | str]) -> int | None:
     return mask
 
 
-def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
+def _least_with_discard(variant: Variant, demands: HandRules, hand: list[Card]) -> Arrangement:
     """least_penalty after throwing the best card away, for hands with jokers
     or repeated faces: every card is tried."""
     if not hand:
@@ -431,7 +441,7 @@ def _least_with_discard(variant: Variant, hand: list[Card]) -> Arrangement:
     for card in sorted(set(hand), key=code_order):
         rest = list(hand)
         rest.remove(card)
-        option = least_penalty(variant, rest)
+        option = least_penalty(variant, rest, demands=demands)
         options.append(((option.penalty, -penalty[card.code], card.code), card, option))
     _, card, option = min(options, key=lambda entry: entry[0])  # the hand is not empty
     return attrs.evolve(option, discard=card)

@@ -10,7 +10,7 @@ from rummykit.core.cards import JOKER_CODE, Card, parse_cards
 from rummykit.core.meld_model import Meld
 from rummykit.solver.going_out_search import can_go_out, cards_of, table_state
 from rummykit.solver.hand_masks import FACES, FULL, PackedHand, take
-from rummykit.solver.requirement import HandRules, hand_rules_of
+from rummykit.solver.requirement import HandRules
 from rummykit.solver.search_limits import split_for
 from rummykit.solver.tables import Candidate, Tables, candidates, tables_for
 from rummykit.speed.memo import MemoTable
@@ -31,6 +31,7 @@ def can_open_with(
     cards: str | Iterable[Card | str],
     must_use: Card | str,
     *,
+    demands: HandRules,
     opening: bool = True,
     keep_discard: bool | None = None,
     not_discardable: Collection[Card | str] = (),
@@ -59,17 +60,16 @@ def can_open_with(
     whatever the size of the hand, and it remembers its answers per variant.
 
     >>> from rummykit.variant.model import load_variant
-    >>> roemie = load_variant("roemie")
-    >>> can_open_with(roemie, "7h 8h 9h Th Jh Qh 2c", "7h")
+    >>> roemie, demands = load_variant("roemie"), HandRules(opening_min=40, max_hand=108)
+    >>> can_open_with(roemie, "7h 8h 9h Th Jh Qh 2c", "7h", demands=demands)
     True
-    >>> can_open_with(roemie, "7h 8h 9h 2c 5d", "7h")
+    >>> can_open_with(roemie, "7h 8h 9h 2c 5d", "7h", demands=demands)
     False
     """
     hand_cards = [c.face for c in parse_cards(cards)]
     forced = parse_cards([must_use])[0].face
     if forced not in hand_cards:
         return False
-    demands = hand_rules_of(variant)
     if keep_discard is None:
         keep_discard = demands.final_discard
     blocked = {c.face.code for c in parse_cards(not_discardable)}
@@ -88,7 +88,7 @@ def _opens_with(
 ) -> bool:
     """can_open_with of the cards read: the answer remembered for the
     variant's tables, or else searched and remembered."""
-    tables = tables_for(variant, len(hand_cards))
+    tables = tables_for(variant, demands, len(hand_cards))
     hand = PackedHand(hand_cards)
     need_pure = opening and demands.pure_run_needed
     minimum = demands.opening_min if opening else 0
@@ -110,13 +110,15 @@ def _opens_with(
     known = answers.get(key)
     if known is None:
         split = split_for(len(hand_cards), values=True)
-        lay_off = _lay_off_check(variant, table)
+        lay_off = _lay_off_check(variant, demands, table)
         known = _reach(tables, hand, forced, minimum, need_pure, keep_discard, blocked, split, lay_off)
         answers[key] = known
     return known
 
 
-def _lay_off_check(variant: Variant, table: Sequence[Meld]) -> Callable[[list[Card]], bool] | None:
+def _lay_off_check(
+    variant: Variant, demands: HandRules, table: Sequence[Meld]
+) -> Callable[[list[Card]], bool] | None:
     """Can these cards (all of them) be laid off onto the table melds?"""
     if not table:
         return None
@@ -126,7 +128,7 @@ def _lay_off_check(variant: Variant, table: Sequence[Meld]) -> Callable[[list[Ca
         key = tuple(cards)
         found = known.get(key)
         if found is None:
-            plan = can_go_out(variant, cards, table=table, keep_discard=False)
+            plan = can_go_out(variant, cards, demands=demands, table=table, keep_discard=False)
             found = known[key] = plan is not None
         return found
 

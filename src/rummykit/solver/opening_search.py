@@ -13,7 +13,7 @@ from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.solver.candidate_bounds import hole_jokers, span, value_bounds
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
-from rummykit.solver.requirement import ContractShape, check_deal_number, hand_rules_of
+from rummykit.solver.requirement import ContractShape, HandRules, check_deal_number
 from rummykit.solver.search_limits import NEG, NO_BOUNDS, opening_bounded, split_for
 from rummykit.solver.tables import Candidate, Tables, build_meld, candidates, tables_for
 from rummykit.variant.model import Variant, as_variant
@@ -48,14 +48,16 @@ def best_opening(
     variant: Variant | str,
     cards: str | Iterable[Card | str],
     *,
+    demands: HandRules,
     must_use: Card | str | None = None,
     minimum: int | None = None,
     deal_number: Any = None,
 ) -> OpeningPlan | None:
     """The melds of highest table value that open under the variant's rules
     (minimum, pure run, jokers per meld), optionally using ``must_use``; None if
-    the hand cannot open. ``minimum`` replaces the variant's minimum (0: the
-    most valuable melds, whatever their total).
+    the hand cannot open. ``demands`` are the variant's requirements (its
+    rule set's). ``minimum`` replaces the variant's minimum (0: the most
+    valuable melds, whatever their total).
 
     Where each deal has its contract, the opening is exactly the contract of
     deal ``deal_number`` (1, a match's first deal, when not given, as a
@@ -68,20 +70,14 @@ def best_opening(
     a wrong one: docs/compiled-build.md.)
 
     >>> from rummykit.variant.model import load_variant
-    >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d") is None
+    >>> romme51 = HandRules(opening_min=51, pure_run_needed=True, max_hand=15)
+    >>> best_opening(load_variant("romme51"), "Kh Ks Kd Kc 9h 9s 9d", demands=romme51) is None
     True
-    >>> hand = "7h 7s 7d 9c 9d 9h 4h 5h 6h 7h Kc"
-    >>> plan = best_opening(load_variant("contract"), hand, deal_number=1)  # 2 sets
-    >>> [m.notation() for m in plan.melds], plan.points
-    (['7d 7h 7h 7s', '9c 9d 9h'], 55)
-    >>> plan = best_opening(load_variant("contract"), hand, deal_number=2)  # 1 set and 1 run
-    >>> [m.notation() for m in plan.melds], plan.points
-    (['4h 5h 6h 7h', '9c 9d 9h'], 49)
     """
     variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
     forced = parse_cards([must_use])[0].face if must_use is not None else None
-    contracts = hand_rules_of(variant).contracts
+    contracts = demands.contracts
     if deal_number is not None:
         check_deal_number(deal_number, len(contracts) or None)
         if contracts and minimum is not None:
@@ -91,12 +87,13 @@ def best_opening(
     if forced is not None and forced not in hand_cards:
         return None
     if variant.meld_rules.wild_naturals(hand_cards):
-        return _best_opening_deuces_wild(variant, hand_cards, forced, minimum, shape)
-    return _best_opening(variant, hand_cards, forced, minimum, shape)
+        return _best_opening_deuces_wild(variant, demands, hand_cards, forced, minimum, shape)
+    return _best_opening(variant, demands, hand_cards, forced, minimum, shape)
 
 
 def _best_opening_deuces_wild(
     variant: Variant,
+    demands: HandRules,
     hand_cards: list[Card],
     forced: Card | None,
     minimum: int | None,
@@ -111,7 +108,7 @@ def _best_opening_deuces_wild(
             must = JOKER
             wild.remove(forced)
             wild.insert(0, forced)
-        plan = _best_opening(variant, hand, must, minimum, shape)
+        plan = _best_opening(variant, demands, hand, must, minimum, shape)
         if plan is not None and (best is None or plan.points > best[0].points):
             best = (plan, wild)
     if best is None:
@@ -122,6 +119,7 @@ def _best_opening_deuces_wild(
 
 def _best_opening(
     variant: Variant,
+    demands: HandRules,
     hand_cards: list[Card],
     forced: Card | None,
     minimum: int | None,
@@ -129,12 +127,12 @@ def _best_opening(
 ) -> OpeningPlan | None:
     """best_opening with every card as itself (``shape``: the deal's contract
     to lay exactly, where the opening is one)."""
-    tables = tables_for(variant, len(hand_cards))
+    tables = tables_for(variant, demands, len(hand_cards))
     hand = PackedHand(hand_cards)
     if shape is not None:
         return _best_contract(tables, hand, shape, forced)
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=True))
-    need_pure = hand_rules_of(variant).pure_run_needed
+    need_pure = demands.pure_run_needed
     # Flags: bit 0 = a pure run is laid, bit 1 = the forced card is used.
     wanted = (1 if need_pure else 0) | (2 if forced is not None else 0)
     # (Smaller hands are searched without bounds or holes left out: working
@@ -146,7 +144,7 @@ def _best_opening(
     bounds = card_bound if big else None
     options = _search_options(cands, forced, wanted, enough, bounds, joker_bound, hand.repeat)
     memo: _Memo = {}
-    floor = hand_rules_of(variant).opening_min if minimum is None else minimum
+    floor = demands.opening_min if minimum is None else minimum
     if big:
         top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
         search = _bounded_search(options, memo, wanted + 1, enough, card_bound, hand.repeat)

@@ -1,11 +1,9 @@
 """What the rule set asks of a hand the solver lays down.
 
-The solver sits below the rules, so it does not read the opening, table and
-going-out keys itself: the rules hand it a :class:`HandRules` per variant,
-built from the variant's stages (:func:`rummykit.rules.hand_rules`), which
-``rummykit.rules`` installs here when it is imported (as
-:mod:`rummykit.speed.services` installs the round's services). A search asks
-:func:`hand_rules_of` for them.
+The solver sits below the rules, so it does not read the opening, table,
+going-out or deal keys itself: the variant's rule set builds a
+:class:`HandRules` from its stages (``rummykit.rules.hand``) and hands it to
+every search as an argument.
 """
 
 from __future__ import annotations
@@ -17,9 +15,8 @@ import attrs
 
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
-from rummykit.variant.model import Variant
 
-__all__ = ["ContractShape", "HandRules", "check_deal_number", "hand_rules_of", "use_hand_rules"]
+__all__ = ["ContractShape", "HandRules", "check_deal_number"]
 
 
 @attrs.frozen(slots=True)
@@ -66,20 +63,6 @@ class HandRules:
     contracts: tuple[ContractShape, ...] = ()
     """Where each deal has its contract, deal by deal: the opening is then
     exactly that deal's contract (the minimum and the pure run do not apply)."""
-
-
-HandRulesOf = Callable[[Variant], HandRules]
-_SOURCE: list[HandRulesOf] = []
-
-
-def use_hand_rules(source: HandRulesOf) -> None:
-    """Install where the solver gets a variant's :class:`HandRules` (done by
-    ``rummykit.rules`` on import)."""
-    _SOURCE[:] = [source]
-
-
-def hand_rules_of(variant: Variant) -> HandRules:
-    """The rule set's :class:`HandRules` for ``variant``."""
-    if not _SOURCE:
-        raise RuntimeError("the solver needs rummykit.rules imported (import rummykit)")
-    return _SOURCE[0](variant)
+    max_hand: int = 1_000
+    """The most cards one hand can hold in a round of the variant: a larger
+    hand is bad input, refused with a ValueError."""

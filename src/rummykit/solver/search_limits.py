@@ -15,7 +15,6 @@ best_opening bounds its search from ``OPENING_BOUND_FROM`` cards
 from __future__ import annotations
 
 from rummykit.solver.hand_masks import FACES
-from rummykit.variant.model import Variant
 
 __all__ = [
     "MEMO_LIMIT",
@@ -29,7 +28,6 @@ __all__ = [
     "SPLIT_NONE",
     "SPLIT_VALUES",
     "bounded",
-    "max_hand",
     "opening_bounded",
     "split_for",
 ]
@@ -50,37 +48,6 @@ OPENING_BOUND_FROM_WITH_JOKERS = 50
 SPLIT_NONE = 0  # every run
 SPLIT_VALUES = 1  # no run that splits into runs worth as much (values stay exact)
 SPLIT_ALL = 2  # no run that splits into runs (covers and penalties stay exact)
-
-
-def max_hand(variant: Variant) -> int:
-    """The most cards one hand can hold in a round of this variant: the
-    solver refuses larger hands as bad input.
-
-    A seat is dealt at most ``hand_size + first_player_extra`` cards, and
-    the jokers of the cut as well where they come on top of the deal. A turn adds at
-    most one card (a draw, the top discard or the exchange card; a joker
-    swap and an exchange give a card for a card) and ends with a discard,
-    so a hand never holds more than the deal and one card. Where a deep take
-    lifts a card and every card above it (``draw.discard_deep``), the
-    discard row can hold nearly the whole deck, so the bound is the deck:
-    no hand holds more cards than the largest deck of the variant.
-
-    >>> from rummykit.variant.model import load_variant
-    >>> max_hand(load_variant("rami51")), max_hand(load_variant("roemie"))
-    (14, 108)
-    """
-    bands = variant.deck.by_players
-    jokers = max(max((band.jokers, *band.joker_options)) for band in bands)
-    deck = max(band.decks * 52 + max((band.jokers, *band.joker_options)) for band in bands)
-    if variant.draw.discard_deep or variant.buy.allowed:
-        return deck  # a buy adds cards out of turn, as often as windows open
-    deal = variant.deal
-    dealt = max(band.hand_size or deal.hand_size for band in bands) + deal.first_player_extra
-    dealt = max((dealt, *(entry.hand_size for entry in variant.contract.deals)))
-    if deal.cut_joker_ceremony:
-        # A cut joker replaces a dealt card, or comes on top of the deal.
-        dealt = max(dealt, jokers) if deal.cut_joker_reduces_deal else dealt + jokers
-    return min(deck, dealt + 1)
 
 
 def bounded(cards: int) -> bool:

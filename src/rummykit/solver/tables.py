@@ -15,10 +15,10 @@ from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.solver.hand_masks import FACES, FULL, face_codes, masks_union
-from rummykit.solver.requirement import hand_rules_of
-from rummykit.solver.search_limits import SPLIT_ALL, SPLIT_NONE, SPLIT_VALUES, max_hand
+from rummykit.solver.requirement import HandRules
+from rummykit.solver.search_limits import SPLIT_ALL, SPLIT_NONE, SPLIT_VALUES
 from rummykit.solver.suit_rows import SuitRows, suit_rows_for
-from rummykit.speed.memo import Memo, once_per_owner
+from rummykit.speed.memo import Memo
 from rummykit.variant.model import Variant
 
 __all__ = ["Candidate", "Chain", "Tables", "build_meld", "candidates", "clear_caches", "tables_for"]
@@ -320,22 +320,21 @@ def _count_choices(pattern: int) -> list[tuple[int, ...]]:
     return choices
 
 
-def tables_for(variant: Variant, cards: int) -> Tables:
+def tables_for(variant: Variant, demands: HandRules, cards: int) -> Tables:
     """The variant's search tables, for a hand of ``cards`` cards; a
-    ValueError if no hand of the variant can hold that many (the bound also
-    keeps the searches, one level per card, far from the recursion limit).
-    The tables are the variant's own (kept in its memo, gone with it)."""
-    tables, limit = _tables_and_bound(variant)
-    if cards > limit:
-        raise _too_many(variant, cards, limit)
+    ValueError if no hand of the variant can hold that many (``demands``
+    say how many: the bound also keeps the searches, one level per card, far
+    from the recursion limit). The tables are the variant's own (kept in its
+    memo, gone with it), marking runs of ``demands.pure_run_min`` cards as
+    pure."""
+    if cards > demands.max_hand:
+        raise _too_many(variant, cards, demands.max_hand)
+    products = variant.memo.products
+    key = (Tables, demands.pure_run_min)
+    tables: Tables | None = products.get(key)
+    if tables is None:
+        tables = products[key] = Tables(variant.meld_rules, demands.pure_run_min, variant.hand_penalties)
     return tables
-
-
-@once_per_owner
-def _tables_and_bound(variant: Variant) -> tuple[Tables, int]:
-    """The variant's search tables, built once, and the most cards a hand holds."""
-    pure_min = hand_rules_of(variant).pure_run_min
-    return Tables(variant.meld_rules, pure_min, variant.hand_penalties), max_hand(variant)
 
 
 def _too_many(variant: Variant, cards: int, limit: int) -> ValueError:
@@ -432,9 +431,10 @@ def clear_caches(variant: Variant, *, results_only: bool = False) -> None:
         variant.memo.clear()
         variant.meld_rules.memo.clear()
         return
-    made = variant.memo.products.get(_tables_and_bound)
-    if made is not None:
-        tables: Tables = made[0]
+    for key, made in variant.memo.products.items():
+        if not (isinstance(key, tuple) and key[0] is Tables):
+            continue
+        tables: Tables = made
         tables.least.clear()
         tables.least_plain.clear()
         tables.least_owing.clear()

@@ -19,7 +19,7 @@ after setting it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = ["HasMemo", "Memo", "MemoTable", "once_per_owner"]
@@ -37,8 +37,9 @@ class Memo:
     def __init__(self) -> None:
         self.tables: dict[MemoTable[Any, Any], dict[Any, Any]] = {}
         """The owner's tables, by kind (use :meth:`MemoTable.of`)."""
-        self.products: dict[Callable[..., Any], Any] = {}
-        """What each :func:`once_per_owner` factory made of the owner."""
+        self.products: dict[Hashable, Any] = {}
+        """What each :func:`once_per_owner` factory made of the owner (and
+        other products, each under a key of its maker)."""
 
     def clear(self, *, tables_only: bool = False) -> None:
         """Forget the tables (``tables_only``: keep what the factories made), or everything."""

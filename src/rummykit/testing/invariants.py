@@ -11,7 +11,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
 from rummykit.round.state import RoundState
-from rummykit.rules.going_out import going_out_rule
+from rummykit.rules.rule_set import rules_of
 
 __all__ = ["check_invariants", "choose_random_move", "random_buy", "random_playout"]
 
@@ -48,8 +48,8 @@ def check_invariants(state: RoundState) -> None:
         )
     else:
         _require(state.result is None, "a round in play has a result")
-    _require(state.turns_played <= going_out_rule(variant).turn_cap(), "more turns than the cap")
-    _require(state.reshuffles <= going_out_rule(variant).max_reshuffles(), "more reshuffles than allowed")
+    _require(state.turns_played <= rules_of(variant).going_out.turn_cap(), "more turns than the cap")
+    _require(state.reshuffles <= rules_of(variant).going_out.max_reshuffles(), "more reshuffles than allowed")
 
 
 def _require(condition: bool, message: str) -> None:

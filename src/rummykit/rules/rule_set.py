@@ -1,0 +1,111 @@
+"""A variant's rule set: every stage of one variant, built once.
+
+:func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
+keeps it in the variant's memo, so that it goes with the variant. The rule
+set owns each stage as an attribute (deal, draw, table, discard, going out,
+knock, buy, scoring, match, opening), the registered components (the
+opening's and the commit's checks), and the :class:`HandRules` the solver is
+handed. The engine, the legal-move listing, the views, the bots and the
+solver's callers all ask the same rule set, so a rule lives in one stage.
+
+>>> from rummykit.variant.model import load_variant
+>>> rules = rules_of(load_variant("romme51"))
+>>> rules.opening.minimum, rules.hand.pure_run_needed, rules.going_out.final_discard_required()
+(51, True, True)
+>>> [c.name for c in rules.components.at("opening")]
+['opening_minimum', 'opening_pure_run']
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummykit.rules.base import Components, compose
+from rummykit.rules.buy import BuyRule, buy_stage
+from rummykit.rules.deal import DealRule, deal_stage
+from rummykit.rules.discard import DiscardRule, discard_stage
+from rummykit.rules.draw import DrawRule, draw_stage
+from rummykit.rules.going_out import GoingOutRule, going_out_stage
+from rummykit.rules.hand import hand_stage
+from rummykit.rules.knock import KnockRule, knock_stage
+from rummykit.rules.match import MatchRule, match_stage
+from rummykit.rules.opening import OpeningStage
+from rummykit.rules.scoring import RoundScoring, scoring_stage
+from rummykit.rules.table import TableRule, table_stage
+from rummykit.rules.turn import (
+    DeepCardOnTable,
+    DeepCardStartsNewMeld,
+    PickupObligation,
+    deep_obligation,
+    pickup_obligation,
+)
+from rummykit.solver.requirement import HandRules
+from rummykit.speed.memo import once_per_owner
+from rummykit.variant.model import Variant
+
+__all__ = ["RuleSet", "compile_rules", "rules_of"]
+
+
+@attrs.frozen(slots=True, eq=False, repr=False)
+class RuleSet:
+    """Every stage of one variant (compared by identity: one per variant)."""
+
+    variant: Variant
+    components: Components
+    """The registered components the variant uses, by hook."""
+    opening: OpeningStage
+    deal: DealRule
+    draw: DrawRule
+    table: TableRule
+    discard: DiscardRule
+    going_out: GoingOutRule
+    knock: KnockRule | None
+    """None where nobody may knock."""
+    buy: BuyRule | None
+    """None where nobody buys."""
+    match: MatchRule
+    scoring: RoundScoring
+    hand: HandRules
+    """What the solver is asked to respect (opening, last discard, hand size)."""
+    hand_without_pure_run: HandRules
+    """``hand`` with no pure run asked: for melds that join a pure run already found."""
+    pickup: PickupObligation | None
+    """What a conditionally taken top discard owes, or None."""
+    deep: DeepCardStartsNewMeld | DeepCardOnTable | None
+    """What a card chosen from deep in the discard row owes, or None."""
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.variant.id!r})"
+
+
+def compile_rules(variant: Variant) -> RuleSet:
+    """Build every stage of ``variant``, each from the stages it depends on."""
+    deal, draw, table = deal_stage(variant), draw_stage(variant), table_stage(variant)
+    components = compose(variant)
+    opening = OpeningStage.of(variant, components)
+    hand = hand_stage(variant, opening, table)
+    match = match_stage(variant, deal)
+    return RuleSet(
+        variant=variant,
+        components=components,
+        opening=opening,
+        deal=deal,
+        draw=draw,
+        table=table,
+        discard=discard_stage(variant, draw, table),
+        going_out=going_out_stage(variant, table, draw, opening, hand),
+        knock=knock_stage(variant, hand),
+        buy=buy_stage(variant),
+        match=match,
+        scoring=scoring_stage(variant, match, hand),
+        hand=hand,
+        hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),
+        pickup=pickup_obligation(components),
+        deep=deep_obligation(components),
+    )
+
+
+@once_per_owner
+def rules_of(variant: Variant) -> RuleSet:
+    """The rule set of ``variant``, compiled once and kept in its memo."""
+    return compile_rules(variant)
