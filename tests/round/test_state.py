@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import rummykit as rk
 from rummykit.core.round_values import Knocking, Turn
 from rummykit.round.state import STATE_FIELDS, RoundState
-from rummykit.rules.turn import Commit
+from rummykit.rules.commit_facts import Commit
 from rummykit.speed.frozen import FrozenValue
 
 GIN = rk.load_variant("gin")
@@ -113,7 +113,7 @@ def _init_parameters(module: str, cls: str) -> tuple[str, ...]:
         ("round/state.py", RoundState),
         ("core/round_values.py", Turn),
         ("core/round_values.py", Knocking),
-        ("rules/turn.py", Commit),
+        ("rules/commit_facts.py", Commit),
     ],
 )
 def test_fields_are_the_constructor_parameters_in_order(module: str, cls: type[FrozenValue]) -> None:

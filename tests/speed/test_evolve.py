@@ -106,7 +106,7 @@ def _all_subclasses(cls: type) -> list[type]:
 
 def test_every_frozen_value_of_the_package_refuses_setting_and_deleting() -> None:
     """The refusal is each class's own (frozen.py): none may forget it."""
-    import rummykit.rules.turn  # noqa: F401 - Commit is defined there
+    import rummykit.rules.commit_facts  # noqa: F401 - Commit is defined there
 
     classes = [  # the package's own: not evolve's twins, nor classes that tests or doctests made
         c for c in _all_subclasses(FrozenValue) if getattr(sys.modules[c.__module__], c.__name__, None) is c
@@ -123,7 +123,7 @@ def test_every_frozen_value_of_the_package_refuses_setting_and_deleting() -> Non
 def _commit_example() -> object:
     """A Commit whose fields all differ, so that a maker or a copier that
     mixed two of them up would make a different value."""
-    from rummykit.rules.turn import Commit
+    from rummykit.rules.commit_facts import Commit
 
     run = rk.check_meld("gin", "7h 8h 9h")
     group = rk.check_meld("gin", "Kc Kd Ks")
@@ -174,7 +174,7 @@ def test_a_value_whose_base_refuses_stores_is_copied_through_its_slots() -> None
 
 
 def test_a_maker_makes_the_value_that_init_makes() -> None:
-    from rummykit.rules.turn import Commit
+    from rummykit.rules.commit_facts import Commit
 
     example = _EXAMPLES["Commit"]
     fields = {name: getattr(example, name) for name in Commit.FIELDS}
@@ -200,7 +200,7 @@ def test_every_frozen_value_takes_its_fields_in_the_order_of_fields() -> None:
     Commit with them in that order)."""
     import inspect
 
-    import rummykit.rules.turn  # noqa: F401 - Commit is defined there
+    import rummykit.rules.commit_facts  # noqa: F401 - Commit is defined there
 
     for cls in _all_subclasses(FrozenValue):
         if getattr(sys.modules[cls.__module__], cls.__name__, None) is cls:

@@ -26,6 +26,7 @@ from rummykit.rules.base import (
     register_waiver,
     registered,
 )
+from rummykit.rules.commit_facts import Commit
 from rummykit.rules.contract import ContractAtCommit
 from rummykit.rules.deal import DealRule, Dealt, StandardDeal
 from rummykit.rules.match import Elimination, FixedRounds, MatchHistory, MatchRule
@@ -33,7 +34,6 @@ from rummykit.rules.opening import HandRummyWaiver, OpeningCheck, OpeningMinimum
 from rummykit.rules.rule_set import RuleSet, rules_of
 from rummykit.rules.scoring import RoundScoring, StandardScoring
 from rummykit.rules.turn import (
-    Commit,
     DeepCardStartsNewMeld,
     ExchangeDrawIsHandRummy,
     OpeningAtCommit,

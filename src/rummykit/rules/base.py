@@ -29,7 +29,7 @@ from rummykit.core.meld_model import Meld
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the commit's facts are defined with the commit rules
-    from rummykit.rules.turn import Commit
+    from rummykit.rules.commit_facts import Commit
 
 __all__ = [
     "CommitRule",

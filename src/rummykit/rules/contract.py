@@ -27,8 +27,8 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import N_, Refusal, Text
 from rummykit.core.meld_model import Meld
 from rummykit.rules.base import register_commit
+from rummykit.rules.commit_facts import Commit
 from rummykit.rules.deal import DealRule, StandardDeal
-from rummykit.rules.turn import Commit
 from rummykit.solver.requirement import ContractShape
 from rummykit.variant.model import ContractDeal, Variant
 
