@@ -630,19 +630,11 @@ def test_a_lay_off_onto_a_set_keeps_each_old_cards_placer() -> None:
 # --------------------------------------------------------------------------- the commit's verdict
 
 
-def test_every_bundled_commit_rule_promises_a_hand_blind_verdict() -> None:
-    """So the engine may remember a verdict across turns that share their
-    turn, table, opening and deal (CommitRule's ``hand_blind``)."""
-
-    for ref in VARIANTS:
-        for rule in rules_of(rk.load_variant(ref)).components.commit:
-            assert getattr(rule, "hand_blind", False) is True, (ref, rule.name)
-
-
-def test_a_commit_rule_without_the_promise_judges_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A commit rule that reads the hand's cards, and does not promise
-    ``hand_blind``, is asked for each hand: each discard of a turn, listed
-    or applied, and a hand in another turn with the same turn and table."""
+def test_a_commit_rule_that_declares_no_reads_judges_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit rule that reads the hand's cards, and declares no ``reads``
+    (CommitReads takes it to read the hand), is asked for each hand: each
+    discard of a turn, listed or applied, and a hand in another turn with the
+    same turn and table."""
     from rummykit.core.errors import Refusal
     from rummykit.rules import base
 

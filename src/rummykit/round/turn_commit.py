@@ -21,8 +21,7 @@ from rummykit.rules import Commit
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.rules.rule_set import rules_of
 from rummykit.speed.evolve import changer_for, maker_for
-from rummykit.speed.memo import MemoTable, once_per_owner
-from rummykit.variant.model import Variant
+from rummykit.speed.memo import MemoTable
 
 __all__ = [
     "apply_discard",
@@ -30,6 +29,7 @@ __all__ = [
     "check_commit",
     "check_discard",
     "commit_depends_on_hand",
+    "commit_of",
     "legal_discards",
 ]
 
@@ -89,9 +89,9 @@ def _discard_card(state: RoundState, card: Card) -> tuple[Card, ...]:
 def commit_depends_on_hand(state: RoundState) -> bool:
     """Could the commit's verdict differ between two discards that both leave
     cards in hand? Through a swapped joker (R-RAMI-08's placements), or
-    where a commit rule of the variant reads the hand's cards (it does not
-    promise ``hand_blind``, see ``CommitRule``): each hand is then judged."""
-    return state.turn.swaps > 0 or not _commit_rules_hand_blind(state.variant)
+    where a commit rule of the variant reads the hand's cards (as it
+    declares, see ``CommitReads``): each hand is then judged."""
+    return state.turn.swaps > 0 or rules_of(state.variant).commit_reads.hand
 
 
 def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
@@ -161,10 +161,17 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     if turn.steps:  # a turn that laid or moved cards is an object of its own: never met again
         verdict = _commit_verdict(state, hand)
     else:
+        # The key holds what the commit checks declare they read, no more.
+        reads = rules_of(state.variant).commit_reads
+        key = (
+            id(turn) if reads.turn else 0,
+            id(table) if reads.table else 0,
+            state.opened[state.to_move] if reads.opening else False,
+            state.deal_number if reads.deal else 0,
+        )
         verdicts = _BLIND_VERDICTS.of(state.variant)
-        key = (id(turn), id(table), state.opened[state.to_move], state.deal_number)
         hit = verdicts.get(key)
-        if hit is not None and hit[0] is turn and hit[1] is table:
+        if hit is not None and (hit[0] is turn or not reads.turn) and (hit[1] is table or not reads.table):
             verdict = hit[2]
         else:
             verdict = _commit_verdict(state, hand)
@@ -178,22 +185,25 @@ _BLIND_VERDICTS: MemoTable[tuple[int, int, bool, int], _BlindEntry] = MemoTable(
     "engine.blind_verdicts", limit=1_024
 )
 """Verdicts of ``_hand_blind_verdict`` per variant, by the ids of the turn
-and the table, the opening and the deal; each entry holds its turn and
-table, so the ids stay theirs while it is remembered."""
-
-
-def _all_hand_blind(variant: Variant) -> bool:
-    return all(getattr(rule, "hand_blind", False) is True for rule in rules_of(variant).components.commit)
-
-
-_commit_rules_hand_blind = once_per_owner(_all_hand_blind)
-"""Does every commit rule of the variant promise ``hand_blind``?"""
+and the table, the opening and the deal, each where the commit checks read
+it (0 or False where they do not); each entry holds its turn and table, so
+the ids stay theirs while it is remembered."""
 
 
 def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal:
     """The commit's verdict: the first refusal of the variant's components, or
     whether the mover has opened once the turn stands."""
-    variant = state.variant
+    commit = commit_of(state, hand)
+    for component in commit.rules.components.commit:
+        refusal = component.check(commit)
+        if refusal is not None:
+            return refusal
+    return commit.opened_before or commit.opens() or commit.hand_rummy
+
+
+def commit_of(state: RoundState, hand: tuple[Card, ...]) -> Commit:
+    """The facts of the turn to move as the commit checks read them, with
+    ``hand`` left in the mover's hand."""
     turn = state.turn
     table = state.table
     opened_before = state.opened[state.to_move]
@@ -201,8 +211,8 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
     # In the order of Commit.FIELDS: given by keyword, the compiled build's
     # call of the native class through ``_make_commit`` would parse 15
     # keywords (3 us, against 0.4 us in order).
-    commit = _make_commit(
-        rules_of(variant),
+    return _make_commit(
+        rules_of(state.variant),
         hand,
         opened_before,
         tuple([table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
@@ -218,11 +228,6 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
         earlier_swaps,
         state.deal_number,
     )
-    for component in rules_of(variant).components.commit:
-        refusal = component.check(commit)
-        if refusal is not None:
-            return refusal
-    return opened_before or commit.opens() or commit.hand_rummy
 
 
 _NO_RELAYS: tuple[tuple[int, ...], int] = ((), 0)

@@ -70,13 +70,15 @@ class OpeningWaiver(Component, Protocol):
 class CommitRule(Component, Protocol):
     """Judges a turn when it is committed (a discard, or ``out``).
 
-    A component may promise, with a class attribute ``hand_blind = True``,
-    that in a turn without joker swaps its verdict on a hand left with cards
-    does not depend on which cards it holds (only on the turn, the table, the
-    mover's opening and the deal). Where every commit rule of a variant
-    promises it, the engine remembers a verdict for the next turn with the
-    same turn, table, opening and deal, whatever the hand; without the
-    promise each turn is judged anew."""
+    A component declares, as class attributes, the facts of the Commit it
+    reads (``reads``, see :class:`~rummykit.rules.commit_facts.CommitReads`)
+    and, where it refuses nothing while one fact is empty, that fact
+    (``idle_without``). Where no commit rule of a variant reads the hand's
+    cards in a turn without joker swaps, the engine remembers a verdict for
+    the next turn that shares the facts the rules read (the turn, the table,
+    the mover's opening, the deal), whatever the hand; a component that
+    declares nothing is taken to read the hand, and each turn is judged
+    anew."""
 
     def check(self, commit: Commit) -> Refusal | None: ...
 

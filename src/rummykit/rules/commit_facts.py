@@ -1,10 +1,28 @@
 """What a turn did, as the commit-time rules need to know it: the
 :class:`Commit` the engine builds for every turn that ends, and asks each
-commit check about (``rules.turn``, ``rules.contract``)."""
+commit check about (``rules.turn``, ``rules.contract``), and
+:class:`CommitReads`, what a variant's commit checks say they read.
+
+Each commit check declares, as class attributes, the facts of a Commit it
+reads (``reads``: names from :data:`FACTS`) and, where it refuses nothing
+while one fact is empty, that fact (``idle_without``: ``"swaps"`` for a
+check about swapped jokers). From these the rule set knows, once, whether a
+verdict depends on the cards of the hand, and the engine derives the key
+under which it remembers a verdict.
+
+>>> from rummykit.variant.model import load_variant
+>>> from rummykit.rules.rule_set import rules_of
+>>> reads = rules_of(load_variant("rami51")).commit_reads
+>>> reads.hand, reads.turn, reads.table, reads.opening, reads.deal
+(False, True, False, True, False)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
+
+import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
@@ -16,7 +34,7 @@ from rummykit.variant.model import Variant
 if TYPE_CHECKING:  # the rule set is built from the commit checks that read these facts
     from rummykit.rules.rule_set import RuleSet
 
-__all__ = ["Commit"]
+__all__ = ["FACTS", "HAND_FACTS", "TURN_FACTS", "Commit", "CommitReads"]
 
 
 class Commit(FrozenValue):
@@ -115,3 +133,63 @@ class Commit(FrozenValue):
     def opens(self) -> bool:
         """Do the new melds of this turn make a valid opening (no waiver)?"""
         return bool(self.new_melds) and not isinstance(self.rules.opening.judge(self.new_melds), Refusal)
+
+
+TURN_FACTS = frozenset(
+    {
+        "source",
+        "taken",
+        "chosen",
+        "must_use_taken",
+        "new_melds",
+        "laid_off",
+        "swaps",
+        "joker_layoffs",
+        "earlier_swaps",
+    }
+)
+"""Facts of a Commit that come from the turn (its object, ``state.turn``)."""
+HAND_FACTS = frozenset({"hand", "net_jokers"})
+"""Facts that come from the cards left in the hand."""
+FACTS = TURN_FACTS | HAND_FACTS | {"table", "opened_before", "deal_number", "going_out"}
+"""Every fact a commit check may declare it reads (``going_out``: the hand is empty)."""
+VERDICT_READS = frozenset({"opened_before", "new_melds", "going_out"})
+"""What the verdict reads besides the checks: whether the mover has opened
+once the turn stands (opened before, the new melds open, or a hand rummy)."""
+_SWAPLESS_EMPTY = frozenset({"swaps", "joker_layoffs", "earlier_swaps"})
+"""Facts that are empty in a turn without joker swaps (the turns whose
+verdicts the engine remembers)."""
+
+
+@attrs.frozen(slots=True)
+class CommitReads:
+    """What the commit's verdict reads in a turn without joker swaps, from
+    what each commit check declares: the facts, and which parts of a state
+    they come from. A check that declares nothing is taken to read the hand."""
+
+    facts: frozenset[str]
+    hand: bool
+    """Does the verdict depend on the cards of a hand left with cards?"""
+    turn: bool
+    table: bool
+    opening: bool
+    deal: bool
+
+    @classmethod
+    def of(cls, checks: Iterable[object]) -> CommitReads:
+        facts = set(VERDICT_READS)
+        for check in checks:
+            reads: frozenset[str] = getattr(check, "reads", HAND_FACTS)
+            unknown = reads - FACTS
+            if unknown:
+                raise ValueError(f"{getattr(check, 'name', check)!r} reads unknown facts {sorted(unknown)}")
+            idle: str = getattr(check, "idle_without", "")
+            facts |= {idle} if idle in _SWAPLESS_EMPTY else reads
+        return cls(
+            frozenset(facts),
+            hand=bool(facts & HAND_FACTS),
+            turn=bool(facts & TURN_FACTS),
+            table="table" in facts,
+            opening="opened_before" in facts,
+            deal="deal_number" in facts,
+        )

@@ -184,7 +184,7 @@ class ContractAtCommit:
 
     name: str = "contract_at_commit"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset({"opened_before", "new_melds", "deal_number"})
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or not commit.new_melds:

@@ -22,6 +22,7 @@ import attrs
 
 from rummykit.rules.base import Components, compose
 from rummykit.rules.buy import BuyRule, buy_stage
+from rummykit.rules.commit_facts import CommitReads
 from rummykit.rules.deal import DealRule, deal_stage
 from rummykit.rules.discard import DiscardRule, discard_stage
 from rummykit.rules.draw import DrawRule, draw_stage
@@ -53,6 +54,8 @@ class RuleSet:
     variant: Variant
     components: Components
     """The registered components the variant uses, by hook."""
+    commit_reads: CommitReads
+    """What the commit's verdict reads, as its checks declare it."""
     opening: OpeningStage
     deal: DealRule
     draw: DrawRule
@@ -88,6 +91,7 @@ def compile_rules(variant: Variant) -> RuleSet:
     return RuleSet(
         variant=variant,
         components=components,
+        commit_reads=CommitReads.of(components.commit),
         opening=opening,
         deal=deal,
         draw=draw,

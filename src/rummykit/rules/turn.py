@@ -53,7 +53,7 @@ class OpeningAtCommit:
 
     name: str = "opening_at_commit"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset({"opened_before", "new_melds", "going_out"})
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or not commit.new_melds:
@@ -69,7 +69,9 @@ class TableTouchNeedsOpening:
 
     name: str = "table_touch_needs_opening"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset(
+        {"opened_before", "going_out", "new_melds", "swaps", "laid_off"}
+    )
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or commit.hand_rummy or commit.opens():
@@ -87,7 +89,7 @@ class DeepCardStartsNewMeld:
 
     name: str = "deep_card_starts_new_meld"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset({"chosen", "new_melds"})
     duty: str = "start a new meld"
 
     def feasible(
@@ -135,7 +137,7 @@ class DeepCardOnTable:
 
     name: str = "deep_card_on_table"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset({"chosen", "laid_off", "new_melds"})
     duty: str = "be melded or laid off"
 
     def feasible(
@@ -177,7 +179,9 @@ class TakenDiscardLaid:
     partners: int
     name: str = "taken_discard_laid"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset(
+        {"must_use_taken", "taken", "laid_off", "new_melds", "going_out"}
+    )
 
     def feasible(
         self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
@@ -284,7 +288,7 @@ class TakenDiscardOpens:
 
     name: str = "taken_discard_opens"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset({"must_use_taken", "taken", "new_melds"})
 
     def feasible(
         self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
@@ -328,7 +332,7 @@ class ExchangeDrawIsHandRummy:
 
     name: str = "exchange_draw_is_hand_rummy"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset({"source", "going_out", "opened_before"})
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.source != "exchange" or commit.hand_rummy:
@@ -346,7 +350,10 @@ class SwappedJokerRelaid:
     table: TableRule = attrs.field(eq=False)
     name: str = "swapped_joker_relaid"
     hooks: tuple[str, ...] = ("commit",)
-    hand_blind: ClassVar[bool] = True  # see CommitRule
+    reads: ClassVar[frozenset[str]] = frozenset(
+        {"swaps", "net_jokers", "hand", "table", "joker_layoffs", "new_melds", "earlier_swaps"}
+    )
+    idle_without: ClassVar[str] = "swaps"  # refuses nothing in a turn without swaps
 
     def check(self, commit: Commit) -> Refusal | None:
         if not commit.swaps:
