@@ -86,6 +86,7 @@ COMPILED = (
     "rummykit/rules/rule_set.py",
     "rummykit/rules/scoring.py",
     "rummykit/rules/table.py",
+    "rummykit/rules/take.py",
     "rummykit/rules/turn.py",
     "rummykit/rules/wall.py",
     "rummykit/rules/wild_shift.py",

@@ -124,13 +124,14 @@ def _commit_example() -> object:
     """A Commit whose fields all differ, so that a maker or a copier that
     mixed two of them up would make a different value."""
     from rummykit.rules.commit_facts import Commit
+    from rummykit.rules.rule_set import rules_of
 
     run = rk.check_meld("gin", "7h 8h 9h")
     group = rk.check_meld("gin", "Kc Kd Ks")
     assert isinstance(run, rk.Meld) and isinstance(group, rk.Meld)
     cards = rk.parse_cards("2c 3d 4h 5s 6c")
     return Commit(
-        rk.load_variant("gin"), (cards[0],), False, (run,), (cards[1],), 2, 3, "discard",
+        rules_of(rk.load_variant("gin")), (cards[0],), False, (run,), (cards[1],), 2, 3, "discard",
         cards[2], cards[3], True, (run, group), (4,), 5, 6,
     )  # fmt: skip
 

@@ -157,19 +157,19 @@ def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
     in the draw phase, and its draw rule ``rule`` lets the mover take the top
     discard (the legal-move listing has asked ``rule.take_depths``). The
     caller makes them: without them the answer means nothing (and an empty
-    discard pile raises IndexError)."""
+    discard pile raises IndexError). Where none of the take stage's checks
+    may refuse (each says so from the state before the take), the take
+    stands; otherwise it is judged as ``apply`` judges it."""
     if knocking.take_ends_round(state) is not None:
         return True
     variant = state.variant
-    chosen = state.discard[-1].face
-    hand = state.hands[state.to_move]  # faces: another face is a card that is not ``chosen``
     opened = state.opened[state.to_move]
-    plain = (
-        not at_wall(variant, len(state.stock))
-        and not rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-        and (not rule.taken_card_is_marked() or hand.count(chosen) < len(hand))
-    )
-    if plain:
+    if not rules_of(variant).take.may_refuse(
+        state.hands[state.to_move],
+        state.discard[-1],
+        conditional=rule.top_take_is_conditional(state.turns_played, state.players, opened=opened),
+        at_wall=at_wall(variant, len(state.stock)),
+    ):
         return True
     try:
         apply_take(state, Take(1))
@@ -194,7 +194,6 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
     opened = state.opened[state.to_move]
     if move.depth == 1:
         conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-        pickup = rules.pickup if conditional else None
         take_turns = _TAKE_TURNS.of(variant)
         turn = take_turns.get((chosen, conditional)) or take_turns.setdefault(
             (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
@@ -202,21 +201,19 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
         hands, turn = _hands_after_draw(state, taken, turn)
         counted = knocking.take_counted(state)
         new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
-        if pickup is not None:
-            hand = (*state.hands[state.to_move], *taken)
-            if not pickup.feasible(rules, hand, chosen, opened=opened, table=[t.meld for t in state.table]):
-                raise refuse(
-                    "draw.taken-card-unused",
-                    "You may take {card} only to lay it on the table this turn, and you cannot.",
-                    card=chosen,
-                )
-        if rule.taken_card_is_marked() and not _can_end_turn(new, chosen):
-            raise refuse(
-                "discard.just-taken",
-                "After taking {card} you would have no other card to discard.",
-                card=chosen,
-            )
-        return knocking.take_at_wall(state, new)
+        refusal = rules.take.refusal(
+            rules,
+            state.hands[state.to_move],
+            hands[state.to_move],
+            chosen,
+            conditional=conditional,
+            at_wall=at_wall(variant, len(state.stock)),
+            opened=opened,
+            table=[t.meld for t in state.table],
+        )
+        if refusal is not None:
+            raise IllegalMove.from_refusal(refusal)
+        return new
     deep = rules.deep
     turn = Turn(
         source="deep",
@@ -292,9 +289,3 @@ def _going_out_possible(state: RoundState) -> bool:
         not_discardable=blocked,
     )
     return plan is not None
-
-
-def _can_end_turn(state: RoundState, taken: Card) -> bool:
-    """R-ALL-12: some other face to discard, or a way to go out."""
-    hand = state.hands[state.to_move]
-    return any(c.face is not taken.face for c in hand) or _going_out_possible(state)

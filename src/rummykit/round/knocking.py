@@ -38,7 +38,6 @@ __all__ = [
     "apply_knocking",
     "discard_refusal",
     "handles",
-    "take_at_wall",
     "take_counted",
     "take_ends_round",
     "upcard_offer_moves",
@@ -176,17 +175,6 @@ def take_counted(state: RoundState) -> Knocking:
 _count_take = changer_for(Knocking, ("takes",))
 """The knock's counts after a counted take (a copy the engine makes with
 every take: quicker than ``evolve`` in pure Python)."""
-
-
-def take_at_wall(state: RoundState, taken: RoundState) -> RoundState:
-    """After the take ``taken`` from ``state`` (counted by :func:`take_counted`):
-    at the wall the taker must be able to knock (R-GIN-12)."""
-    if at_wall(state.variant, len(state.stock)) and not wall_knock_possible(taken):
-        raise _refuse(
-            "knock.deadwood",
-            "At the wall the upcard may be taken only to knock, and you could not knock.",
-        )
-    return taken
 
 
 def wall_knock_possible(state: RoundState) -> bool:

@@ -2,7 +2,7 @@
 
 :func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
 keeps it in the variant's memo, so that it goes with the variant. The rule
-set owns each stage as an attribute (deal, draw, table, discard, going out,
+set owns each stage as an attribute (deal, draw, take, table, discard, going out,
 knock, buy, scoring, match, opening), the registered components (the
 opening's and the commit's checks), and the :class:`HandRules` the solver is
 handed. The engine, the legal-move listing, the views, the bots and the
@@ -33,6 +33,7 @@ from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.scoring import RoundScoring, scoring_stage
 from rummykit.rules.table import TableRule, table_stage
+from rummykit.rules.take import TakeStage, take_stage
 from rummykit.rules.turn import (
     DeepCardOnTable,
     DeepCardStartsNewMeld,
@@ -60,6 +61,8 @@ class RuleSet:
     deal: DealRule
     draw: DrawRule
     table: TableRule
+    take: TakeStage
+    """The checks of a take of the top discard."""
     discard: DiscardRule
     going_out: GoingOutRule
     knock: KnockRule | None
@@ -88,6 +91,7 @@ def compile_rules(variant: Variant) -> RuleSet:
     opening = OpeningStage.of(variant, components)
     hand = hand_stage(variant, opening, table)
     match = match_stage(variant, deal)
+    pickup = pickup_obligation(components)
     return RuleSet(
         variant=variant,
         components=components,
@@ -96,6 +100,7 @@ def compile_rules(variant: Variant) -> RuleSet:
         deal=deal,
         draw=draw,
         table=table,
+        take=take_stage(variant, pickup=pickup is not None, marked=draw.taken_card_is_marked()),
         discard=discard_stage(variant, draw, table),
         going_out=going_out_stage(variant, table, draw, opening, hand),
         knock=knock_stage(variant, hand),
@@ -104,7 +109,7 @@ def compile_rules(variant: Variant) -> RuleSet:
         scoring=scoring_stage(variant, match, hand),
         hand=hand,
         hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),
-        pickup=pickup_obligation(components),
+        pickup=pickup,
         deep=deep_obligation(components),
     )
 
