@@ -157,24 +157,17 @@ class OpeningStage:
     """The pure run an opening needs, or None."""
     waived_going_out: bool
     """Does a turn that goes out escape the opening rules (a hand rummy)?"""
-    without_pure_run: Variant = attrs.field(eq=False, repr=False)
-    """The variant with no pure run asked of an opening (itself where none
-    is): for the melds that join a pure run already found."""
 
     @classmethod
     def of(cls, variant: Variant, components: Components) -> OpeningStage:
         found = components.get("opening_minimum")
         pure = components.get("opening_pure_run")
-        loose = variant
-        if variant.opening.require_pure_run:
-            loose = attrs.evolve(variant, opening=attrs.evolve(variant.opening, require_pure_run=False))
         return cls(
             variant,
             components,
             found.min_points if isinstance(found, OpeningMinimum) else 0,
             pure if isinstance(pure, OpeningPureRun) else None,
             components.waives_opening(going_out=True),
-            loose,
         )
 
     def judge(self, melds: Sequence[Meld], *, going_out: bool = False) -> OpeningCheck | Refusal:
