@@ -13,7 +13,6 @@ from rummykit.io.documents import (
 from rummykit.round.round_scoring import round_result
 from rummykit.round.state import RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.rules.contract import deal_count
-from rummykit.rules.rule_set import rules_of
 
 __all__ = ["check_state"]
 
@@ -22,12 +21,12 @@ def check_state(state: RoundState) -> None:
     """What a loaded state must hold beyond its fields' types: every card once,
     a turn that fits the phase and the table, a result exactly when the round
     is over and equal to the round's scoring."""
-    if state.exchange is not None and not rules_of(state.variant).deal.exchange_card:
+    if state.exchange is not None and not state.rules.deal.exchange_card:
         raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
     _check_cards(state)
     if state.deck and Counter(state.deck) != Counter(state.all_cards()):
         raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
-    if state.phase != "over" and rules_of(state.variant).going_out.turn_cap_reached(state.turns_played):
+    if state.phase != "over" and state.rules.going_out.turn_cap_reached(state.turns_played):
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
     _check_result(state)
@@ -41,12 +40,12 @@ def _check_contract_keys(state: RoundState) -> None:
     deals = deal_count(state.variant)
     if state.deal_number > deals:
         raise JSONError("$.deal_number", f"expected a deal from 1 to {deals}" if deals else "no deal number")
-    if state.buys and rules_of(state.variant).buy is None:
+    if state.buys and state.rules.buy is None:
         raise JSONError("$.buys", f"{state.variant.id} has no buying")
     turn = state.turn
     if state.buy_window and (state.phase != "play" or turn.source != "stock" or turn.steps):
         raise JSONError("$.buy_window", "expected a window only right after a draw from the stock")
-    if state.buy_window and rules_of(state.variant).buy is None:
+    if state.buy_window and state.rules.buy is None:
         raise JSONError("$.buy_window", f"{state.variant.id} has no buying")
 
 
@@ -146,7 +145,7 @@ def _check_result(state: RoundState) -> None:
 
 
 def _check_ending(state: RoundState, result: RoundResult) -> None:
-    limits = rules_of(state.variant).going_out
+    limits = state.rules.going_out
     if result.ending in ("went_out", "hand_rummy"):
         if result.winner is None or state.hands[result.winner]:
             raise JSONError("$.result.winner", "expected the seat whose hand is empty")

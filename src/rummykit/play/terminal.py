@@ -50,7 +50,6 @@ from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundResult, RoundState
 from rummykit.rules.match import DECISIONS
-from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -261,7 +260,7 @@ def _offer_buy(session: _Session, state: RoundState, seat: int | None, bots: dic
         if Buy() not in view.legal:
             continue
         if buyer == seat:
-            rule = rules_of(state.variant).buy
+            rule = state.rules.buy
             price = 0 if rule is None else rule.penalty_cards
             wants = session.agrees(say("buy_prompt", card=state.discard_top, price=price))
         else:

@@ -41,7 +41,7 @@ that a commit verdict remembered by its turn object is met again)."""
 
 def in_first_draw_round(state: RoundState) -> bool:
     """Is the turn to be played in the first drawing round (R-HR-08)?"""
-    return rules_of(state.variant).draw.first_draw_round(state.turns_played, state.players)
+    return state.rules.draw.first_draw_round(state.turns_played, state.players)
 
 
 def _need_draw(state: RoundState) -> None:
@@ -93,7 +93,7 @@ def apply_draw(state: RoundState, move: Draw) -> RoundState:
     if refused is not None:
         raise refused
     hands, turn = _hands_after_draw(state, state.stock[:1], _STOCK_TURN)
-    window = rules_of(state.variant).buy is not None
+    window = state.rules.buy is not None
     return _stock_drawn(state, hands=hands, phase="play", turn=turn, stock=state.stock[1:], buy_window=window)
 
 
@@ -146,7 +146,7 @@ def top_take_stands(state: RoundState) -> bool:
     The checks of :func:`apply_take`, made without the next state where the turn
     plainly can go on (no pickup duty, not at the wall, another card to
     throw); a trial take otherwise."""
-    rule = rules_of(state.variant).draw
+    rule = state.rules.draw
     if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
         return False
     return top_take_stands_with(state, rule)
@@ -164,7 +164,7 @@ def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
         return True
     variant = state.variant
     opened = state.opened[state.to_move]
-    if not rules_of(variant).take.may_refuse(
+    if not state.rules.take.may_refuse(
         state.hands[state.to_move],
         state.discard[-1],
         conditional=rule.top_take_is_conditional(state.turns_played, state.players, opened=opened),
@@ -181,7 +181,7 @@ def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
 def apply_take(state: RoundState, move: Take) -> RoundState:
     _need_draw(state)
     variant = state.variant
-    rules = rules_of(variant)
+    rules = state.rules
     rule = rules.draw
     refusal = rule.take_refusal(move.depth, len(state.discard))
     if refusal is not None:
@@ -236,7 +236,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
 
 def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
     _need_draw(state)
-    if not rules_of(state.variant).draw.exchange_draw_allowed() or state.exchange is None:
+    if not state.rules.draw.exchange_draw_allowed() or state.exchange is None:
         raise refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
     new = _after_draw(state, (state.exchange,), exchange=None, turn=Turn(source="exchange"))
     if state.opened[state.to_move] or not _going_out_possible(new):
@@ -250,7 +250,7 @@ def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
 def apply_exchange(state: RoundState, move: Exchange) -> RoundState:
     need_play(state)
     if (
-        not rules_of(state.variant).draw.exchange_swap_allowed(state.turns_played, state.players)
+        not state.rules.draw.exchange_swap_allowed(state.turns_played, state.players)
         or state.exchange is None
         or state.turn.exchanged
         or state.turn.source == "none"
@@ -281,8 +281,8 @@ def _going_out_possible(state: RoundState) -> bool:
     """Can the mover lay his whole hand down this turn (a hand rummy when he
     has not opened), as the going-out rules say?"""
     taken = state.turn.taken
-    blocked = [taken] if taken is not None and rules_of(state.variant).draw.taken_card_is_marked() else []
-    plan = rules_of(state.variant).going_out.plan(
+    blocked = [taken] if taken is not None and state.rules.draw.taken_card_is_marked() else []
+    plan = state.rules.going_out.plan(
         state.hands[state.to_move],
         table=[t.meld for t in state.table],
         opened=state.opened[state.to_move],

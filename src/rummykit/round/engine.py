@@ -43,7 +43,6 @@ from rummykit.round.state import RoundState
 from rummykit.round.table_moves import apply_layoff, apply_meld, apply_shift, apply_swap, apply_undo
 from rummykit.round.turn_commit import apply_discard, apply_out
 from rummykit.rules.buy import BuyWindow
-from rummykit.rules.rule_set import rules_of
 
 __all__ = ["apply_move", "buy_refusal", "buy_window"]
 
@@ -138,7 +137,7 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
 
 
 def _buy(state: RoundState, buyer: int) -> RoundState:
-    rule = rules_of(state.variant).buy
+    rule = state.rules.buy
     if rule is None:
         raise refuse("buy.not-available", "Nobody buys the upcard in this variant.")
     refusal = rule.refusal(buy_window(state, buyer), buyer)

@@ -27,7 +27,6 @@ from rummykit.round.state import Ending, Knocking, RoundState, TableMeld, Turn, 
 from rummykit.rules.first_upcard import first_upcard_refusal
 from rummykit.rules.knock import KnockRule
 from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
-from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import at_wall
 from rummykit.speed.evolve import changer_for
 from rummykit.speed.evolve import evolve as _evolve
@@ -90,7 +89,7 @@ def apply_knocking(state: RoundState, move: Move) -> RoundState:
 
 
 def _rule(state: RoundState) -> KnockRule:
-    rule = rules_of(state.variant).knock
+    rule = state.rules.knock
     if rule is None:
         raise _refuse("turn.wrong-phase", "This variant has no knock.")
     return rule
@@ -179,7 +178,7 @@ every take: quicker than ``evolve`` in pure Python)."""
 
 def wall_knock_possible(state: RoundState) -> bool:
     """Can the mover (who has drawn) knock now?"""
-    rule = rules_of(state.variant).knock
+    rule = state.rules.knock
     return rule is not None and bool(rule.knock_cards(state.hands[state.to_move]))
 
 

@@ -43,7 +43,6 @@ from rummykit.round.table_moves import may_lay_off
 from rummykit.round.turn_commit import legal_discards
 from rummykit.rules.contract import new_meld_refusal
 from rummykit.rules.during_play import melds_during_play
-from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wild_shift import open_ends, shift_allowed
 from rummykit.speed.memo import MemoTable
 
@@ -77,8 +76,7 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
 
 
 def _draw_moves(state: RoundState) -> list[Move]:
-    variant = state.variant
-    draw = rules_of(variant).draw
+    draw = state.rules.draw
     out: list[Move] = []
     drawing = draw_refusal(state) is None
     if drawing:
@@ -91,7 +89,7 @@ def _draw_moves(state: RoundState) -> list[Move]:
         out.append(DrawExchange())
     # At the wall the stock draw is refused (``draw_refusal``), and only there
     # may the player pass.
-    if not drawing and rules_of(variant).knock is not None and wall_pass_allowed(state):
+    if not drawing and state.rules.knock is not None and wall_pass_allowed(state):
         out.append(_PASS)
     return out
 
@@ -122,7 +120,7 @@ def _play_moves(state: RoundState) -> list[Move]:
             if meld.jokers:
                 out += [move for move in _swap_moves(state, index, meld, faces) if _accepted(state, move)]
     out += _discard_moves(legal_discards(state, faces))
-    knock = rules_of(variant).knock
+    knock = state.rules.knock
     if knock is not None:
         # The knock's one check is the knock rule's, which lists these cards.
         knocks = knock.knock_cards(hand)
@@ -132,7 +130,7 @@ def _play_moves(state: RoundState) -> list[Move]:
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
         out.append(_UNDO)
-    if state.exchange is not None and rules_of(variant).draw.exchange_swap_allowed(
+    if state.exchange is not None and state.rules.draw.exchange_swap_allowed(
         state.turns_played, state.players
     ):
         out += [move for move in map(Exchange, faces) if _accepted(state, move)]
@@ -144,7 +142,7 @@ def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]
     a group that releases one (the variant's table rule)."""
     for card in _swap_cards(meld, faces):
         yield SwapJoker(index + 1, card)
-    for group in rules_of(state.variant).table.release_groups(meld, faces):
+    for group in state.rules.table.release_groups(meld, faces):
         yield SwapJoker(index + 1, group[0], group[1:])
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, final
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.core.moves import Move
 from rummykit.core.round_values import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
+from rummykit.rules.rule_set import RuleSet, rules_of
 from rummykit.speed.evolve import set_changes, slot_copier_for
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
@@ -135,6 +136,7 @@ STATE_FIELDS: tuple[str, ...] = (
     "knocking",
     "log",
     "variant_digest",
+    "rules",
 )
 """RoundState's fields, in the order its constructor takes them."""
 _FIELD_SET = frozenset(STATE_FIELDS)
@@ -154,8 +156,8 @@ class RoundState(FrozenValue):
     """
 
     FIELDS = STATE_FIELDS
-    NOT_COMPARED = frozenset({"variant", "log"})
-    NOT_SHOWN = frozenset({"variant", "deck", "log", "variant_digest"})
+    NOT_COMPARED = frozenset({"variant", "log", "rules"})
+    NOT_SHOWN = frozenset({"variant", "deck", "log", "variant_digest", "rules"})
     __slots__ = FIELDS
 
     variant: Variant
@@ -183,6 +185,9 @@ class RoundState(FrozenValue):
     # card drawn), at most LOG_SIZE; kept for views, not part of the position.
     log: tuple[str, ...]
     variant_digest: str
+    rules: RuleSet
+    """The variant's rule set (``rules_of(variant)``): found once, when the
+    state is made from its variant, and carried by every copy."""
 
     def __init__(
         self,
@@ -209,6 +214,7 @@ class RoundState(FrozenValue):
         knocking: Knocking = _NO_KNOCK,
         log: tuple[str, ...] = (),
         variant_digest: str = "",
+        rules: RuleSet | None = None,
     ) -> None:
         # object.__setattr__ passes the frozen __setattr__ by (the compiled build
         # turns each line into a plain store).
@@ -235,6 +241,7 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "knocking", knocking)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
+        object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise frozen_error()
@@ -300,7 +307,10 @@ class RoundState(FrozenValue):
 
     def evolve(self, **changes: Any) -> RoundState:
         """A copy with ``changes`` (field names, as ``attrs.evolve`` takes them;
-        an unknown name raises TypeError)."""
+        an unknown name raises TypeError). A copy with another variant
+        carries that variant's rule set."""
+        if "variant" in changes and "rules" not in changes:
+            changes["rules"] = rules_of(changes["variant"])
         if _copy_slots is not None:
             return _copy_slots(self, changes)
         copy = RoundState(
@@ -327,8 +337,13 @@ class RoundState(FrozenValue):
             self.knocking,
             self.log,
             self.variant_digest,
+            self.rules,
         )
         return set_changes(copy, changes, _FIELD_SET)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The rule set is found again from the variant (the last field).
+        return (RoundState, tuple([getattr(self, name) for name in STATE_FIELDS[:-1]]))
 
 
 _copy_slots: Callable[[RoundState, dict[str, Any]], RoundState] | None = slot_copier_for(RoundState)

@@ -17,7 +17,6 @@ from rummykit.round.move_helpers import need_play, refuse, remove_faces, with_ha
 from rummykit.round.state import RoundState, Step, TableMeld
 from rummykit.rules import contract as contract_rule
 from rummykit.rules.during_play import play_meld_refusal
-from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wild_shift import shift_allowed, shift_wild
 from rummykit.speed.evolve import evolve as _evolve
 
@@ -36,9 +35,9 @@ def _opening_now(state: RoundState) -> bool:
     melds = [state.table[i].meld for i in state.turn.new_melds]
     if not melds:
         return False
-    if not rules_of(state.variant).table.layoff_after_opening_same_turn():
+    if not state.rules.table.layoff_after_opening_same_turn():
         return False
-    return not isinstance(rules_of(state.variant).opening.judge(melds), Refusal)
+    return not isinstance(state.rules.opening.judge(melds), Refusal)
 
 
 def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
@@ -99,7 +98,7 @@ def _table_index(state: RoundState, number: int) -> int:
 
 def may_lay_off(state: RoundState) -> bool:
     """May the mover lay off now (R-ALL-06; tentatively in a hand-rummy turn, R-ALL-15)?"""
-    return rules_of(state.variant).table.may_lay_off(opened_now=_opening_now(state))
+    return state.rules.table.may_lay_off(opened_now=_opening_now(state))
 
 
 def apply_layoff(state: RoundState, move: LayOff) -> RoundState:
@@ -178,12 +177,12 @@ def apply_shift(state: RoundState, move: Shift) -> RoundState:
 
 def apply_swap(state: RoundState, move: SwapJoker) -> RoundState:
     need_play(state)
-    variant = state.variant
-    refusal = rules_of(variant).table.swap_allowed_refusal()
+    stage = state.rules.table
+    refusal = stage.swap_allowed_refusal()
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     index = _table_index(state, move.meld)
-    refusal = rules_of(variant).table.swap_refusal(opened_now=_opening_now(state))
+    refusal = stage.swap_refusal(opened_now=_opening_now(state))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     hand = remove_faces(state.hands[state.to_move], list(move.cards))
@@ -194,7 +193,7 @@ def apply_swap(state: RoundState, move: SwapJoker) -> RoundState:
     # at once), in whatever order they are written: in code order, the first
     # takes the joker's place (and credit) and the turn records them so.
     cards = move.cards if not move.more else tuple(sorted(move.cards, key=code_order))
-    result = rules_of(variant).table.swap_out_joker(old.meld, cards)
+    result = stage.swap_out_joker(old.meld, cards)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result

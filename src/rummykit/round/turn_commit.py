@@ -19,7 +19,6 @@ from rummykit.round.state import Ending, RoundState, TableMeld, Turn
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
 from rummykit.rules import Commit
 from rummykit.rules.opening import is_hand_rummy
-from rummykit.rules.rule_set import rules_of
 from rummykit.speed.evolve import changer_for, maker_for
 from rummykit.speed.memo import MemoTable
 
@@ -49,7 +48,7 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     # The card-independent check, then the discard stage's card checks in order.
     refusal = knocking.discard_refusal(state)
     if refusal is None:
-        refusal = rules_of(state.variant).discard.refusal(card, state.hands[state.to_move], state.turn)
+        refusal = state.rules.discard.refusal(card, state.hands[state.to_move], state.turn)
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
     if not commit_checked:
@@ -70,7 +69,7 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
         return [card for card in faces if _discard_stands(state, card)]
     if isinstance(_hand_blind_verdict(state, tuple(hand[1:])), Refusal):
         return []  # the same verdict for every discard
-    return rules_of(state.variant).discard.discardable(faces, hand, state.turn)
+    return state.rules.discard.discardable(faces, hand, state.turn)
 
 
 def _discard_stands(state: RoundState, card: Card) -> bool:
@@ -91,7 +90,7 @@ def commit_depends_on_hand(state: RoundState) -> bool:
     cards in hand? Through a swapped joker (R-RAMI-08's placements), or
     where a commit rule of the variant reads the hand's cards (as it
     declares, see ``CommitReads``): each hand is then judged."""
-    return state.turn.swaps > 0 or rules_of(state.variant).commit_reads.hand
+    return state.turn.swaps > 0 or state.rules.commit_reads.hand
 
 
 def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
@@ -110,7 +109,7 @@ def apply_out(state: RoundState, move: Out) -> RoundState:
     # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
     if hand:
         raise refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    if rules_of(state.variant).going_out.final_discard_required():
+    if state.rules.going_out.final_discard_required():
         raise refuse("out.needs-discard", "You must end the round by discarding your last card.")
     return _commit(state, hand, discarded=None)
 
@@ -162,7 +161,7 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
         verdict = _commit_verdict(state, hand)
     else:
         # The key holds what the commit checks declare they read, no more.
-        reads = rules_of(state.variant).commit_reads
+        reads = state.rules.commit_reads
         key = (
             id(turn) if reads.turn else 0,
             id(table) if reads.table else 0,
@@ -212,7 +211,7 @@ def commit_of(state: RoundState, hand: tuple[Card, ...]) -> Commit:
     # call of the native class through ``_make_commit`` would parse 15
     # keywords (3 us, against 0.4 us in order).
     return _make_commit(
-        rules_of(state.variant),
+        state.rules,
         hand,
         opened_before,
         tuple([table[i].meld for i in turn.new_melds]) if turn.new_melds else (),  # new_melds
@@ -283,7 +282,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
             opened=opened,
             turns_played=turns_played,
         )
-    if rules_of(variant).going_out.turn_cap_reached(turns_played):
+    if state.rules.going_out.turn_cap_reached(turns_played):
         done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
         return blocked_round(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.

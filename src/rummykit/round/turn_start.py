@@ -7,7 +7,6 @@ from __future__ import annotations
 from rummykit.round.dealing import rng_for, shuffle
 from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, RoundState, Turn
-from rummykit.rules.rule_set import rules_of
 
 __all__ = ["NO_TURN", "blocked_round", "start_next_turn", "start_turn"]
 
@@ -24,10 +23,10 @@ def start_next_turn(fresh: RoundState) -> RoundState:
     """start_turn for ``fresh``, a state already in the draw phase with a
     fresh turn (the end of a turn makes it in one copy with its own changes:
     the hands, the discard, the next seat)."""
-    variant = fresh.variant
-    if fresh.stock or not rules_of(variant).going_out.stock_runs_out():
+    going_out = fresh.rules.going_out
+    if fresh.stock or not going_out.stock_runs_out():
         return fresh
-    if not rules_of(variant).going_out.reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
+    if not going_out.reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
         return blocked_round(fresh, "blocked")
     rng = rng_for(fresh.seed, 1 + fresh.reshuffles) if fresh.seed is not None else rng_for(None)
     stock = shuffle(fresh.discard[:-1], rng)

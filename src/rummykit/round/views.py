@@ -17,7 +17,6 @@ from rummykit.core.errors import SeatError
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
 from rummykit.round.state import RoundResult, RoundState
-from rummykit.rules.rule_set import rules_of
 
 __all__ = ["KnockView", "OpeningView", "PlayerView", "TableView", "view_of"]
 
@@ -101,7 +100,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         )
     if seat is not None and not 0 <= seat < state.players:
         raise SeatError(seat, state.players)
-    visible = rules_of(state.variant).draw.visible_discards(state.discard)
+    visible = state.rules.draw.visible_discards(state.discard)
     tentative = set(state.turn.new_melds) if state.phase == "play" else set()
     return PlayerView(
         seat=seat,
@@ -128,7 +127,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         deal_number=state.deal_number,
         variant_name=state.variant.name,
         opening=OpeningView(
-            rules_of(state.variant).opening.minimum or None,
+            state.rules.opening.minimum or None,
             sum(state.table[i].meld.points for i in tentative),
         ),
         log=state.log,
