@@ -54,15 +54,12 @@ def test_apply_refuses_a_take_exactly_as_the_stage_does(ref: str) -> None:
             opened = state.opened[state.to_move]
             conditional = rules.draw.top_take_is_conditional(state.turns_played, state.players, opened=opened)
             wall = at_wall(variant, len(state.stock))
-            table = [t.meld for t in state.table]
-            refusal = rules.take.refusal(
-                rules, before, after, card, conditional=conditional, at_wall=wall, opened=opened, table=table
-            )
+            refusal = rules.take.refusal(rules, before, after, card, conditional, wall, opened, state.table)
             if refusal is None:
                 apply_take(state, Take(1))
                 accepted += 1
             else:
-                assert rules.take.may_refuse(before, card, conditional=conditional, at_wall=wall)
+                assert rules.take.may_refuse(before, card, conditional, wall)
                 with pytest.raises(rk.IllegalMove) as raised:
                     apply_take(state, Take(1))
                 assert raised.value.code == refusal.code

@@ -164,12 +164,9 @@ def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
         return True
     variant = state.variant
     opened = state.opened[state.to_move]
-    if not state.rules.take.may_refuse(
-        state.hands[state.to_move],
-        state.discard[-1],
-        conditional=rule.top_take_is_conditional(state.turns_played, state.players, opened=opened),
-        at_wall=at_wall(variant, len(state.stock)),
-    ):
+    conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
+    wall = at_wall(variant, len(state.stock))
+    if not state.rules.take.may_refuse(state.hands[state.to_move], state.discard[-1], conditional, wall):
         return True
     try:
         apply_take(state, Take(1))
@@ -201,16 +198,9 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
         hands, turn = _hands_after_draw(state, taken, turn)
         counted = knocking.take_counted(state)
         new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
-        refusal = rules.take.refusal(
-            rules,
-            state.hands[state.to_move],
-            hands[state.to_move],
-            chosen,
-            conditional=conditional,
-            at_wall=at_wall(variant, len(state.stock)),
-            opened=opened,
-            table=[t.meld for t in state.table],
-        )
+        wall = at_wall(variant, len(state.stock))
+        before, after = state.hands[state.to_move], hands[state.to_move]
+        refusal = rules.take.refusal(rules, before, after, chosen, conditional, wall, opened, state.table)
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
         return new

@@ -27,7 +27,7 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
-from rummykit.core.meld_model import Meld
+from rummykit.core.round_values import TableMeld
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the rule set holds this stage
@@ -54,13 +54,13 @@ class TakeCheck(Protocol):
         """What its verdict reads besides the turn: ``hand``, ``card``, ``table``."""
         ...
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, *, conditional: bool, at_wall: bool) -> bool:
+    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
         """Could the check refuse taking ``card`` into ``hand`` (before the
         take)? False promises that :meth:`refusal` is None."""
         ...
 
     def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
     ) -> Refusal | None:
         """The check's verdict on the take, ``card`` now in ``hand``
         (``opened``: before this turn). Asked only where :meth:`may_refuse` is."""
@@ -75,14 +75,14 @@ class PickupDutyMet:
     name: str = "pickup_duty_met"
     reads: tuple[str, ...] = ("hand", "card", "table")
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, *, conditional: bool, at_wall: bool) -> bool:
+    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
         return conditional
 
     def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
     ) -> Refusal | None:
         pickup = rules.pickup
-        if pickup is None or pickup.feasible(rules, hand, card, opened=opened, table=table):
+        if pickup is None or pickup.feasible(rules, hand, card, opened=opened, table=[t.meld for t in table]):
             return None
         return Refusal(
             "draw.taken-card-unused",
@@ -99,17 +99,18 @@ class OtherCardToThrow:
     name: str = "other_card_to_throw"
     reads: tuple[str, ...] = ("hand", "card", "table")
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, *, conditional: bool, at_wall: bool) -> bool:
+    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
         face = card.face
         return all(c.face is face for c in hand)
 
     def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
     ) -> Refusal | None:
         face = card.face
         if any(c.face is not face for c in hand):
             return None
-        if rules.going_out.plan(hand, table=table, opened=opened, not_discardable=[face]) is not None:
+        melds = [t.meld for t in table]
+        if rules.going_out.plan(hand, table=melds, opened=opened, not_discardable=[face]) is not None:
             return None
         return Refusal(
             "discard.just-taken", "After taking {card} you would have no other card to discard.", card=card
@@ -123,11 +124,11 @@ class WallTakeKnocks:
     name: str = "wall_take_knocks"
     reads: tuple[str, ...] = ("hand",)
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, *, conditional: bool, at_wall: bool) -> bool:
+    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
         return at_wall
 
     def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
     ) -> Refusal | None:
         knock = rules.knock
         if knock is not None and knock.knock_cards(hand):
@@ -144,11 +145,9 @@ class TakeStage:
 
     checks: tuple[TakeCheck, ...]
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, *, conditional: bool, at_wall: bool) -> bool:
+    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
         """Could any check refuse taking ``card`` into ``hand``?"""
-        return any(
-            check.may_refuse(hand, card, conditional=conditional, at_wall=at_wall) for check in self.checks
-        )
+        return any(check.may_refuse(hand, card, conditional, at_wall) for check in self.checks)
 
     def refusal(
         self,
@@ -156,17 +155,16 @@ class TakeStage:
         before: Sequence[Card],
         after: Sequence[Card],
         card: Card,
-        *,
         conditional: bool,
         at_wall: bool,
         opened: bool,
-        table: Sequence[Meld],
+        table: Sequence[TableMeld],
     ) -> Refusal | None:
         """The first refusal of the take of ``card`` (``before``/``after``:
         the hand without and with it), or None."""
         for check in self.checks:
-            if check.may_refuse(before, card, conditional=conditional, at_wall=at_wall):
-                refusal = check.refusal(rules, after, card, opened=opened, table=table)
+            if check.may_refuse(before, card, conditional, at_wall):
+                refusal = check.refusal(rules, after, card, opened, table)
                 if refusal is not None:
                     return refusal
         return None
