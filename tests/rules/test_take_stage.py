@@ -14,7 +14,6 @@ from rummykit.core.moves import Take
 from rummykit.round.draw_phase import apply_take
 from rummykit.round.knocking import take_ends_round
 from rummykit.rules.rule_set import rules_of
-from rummykit.rules.wall import at_wall
 from rummykit.testing import random_playout
 
 VARIANTS = rk.bundled_variants()
@@ -49,17 +48,13 @@ def test_apply_refuses_a_take_exactly_as_the_stage_does(ref: str) -> None:
             if take_ends_round(state) is not None:
                 continue
             card = state.discard[-1].face
-            before = state.hands[state.to_move]
-            after = tuple(sorted((*before, card), key=lambda c: c.code))
-            opened = state.opened[state.to_move]
-            conditional = rules.draw.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-            wall = at_wall(variant, len(state.stock))
-            refusal = rules.take.refusal(rules, before, after, card, conditional, wall, opened, state.table)
+            after = tuple(sorted((*state.hands[state.to_move], card), key=lambda c: c.code))
+            refusal = rules.take.refusal(rules, state, after)
             if refusal is None:
                 apply_take(state, Take(1))
                 accepted += 1
             else:
-                assert rules.take.may_refuse(before, card, conditional, wall)
+                assert rules.take.may_refuse(rules, state)
                 with pytest.raises(rk.IllegalMove) as raised:
                     apply_take(state, Take(1))
                 assert raised.value.code == refusal.code

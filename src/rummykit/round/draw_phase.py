@@ -15,7 +15,7 @@ from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_fa
 from rummykit.round.state import RoundState, Turn
 from rummykit.rules.draw import DrawRule
 from rummykit.rules.rule_set import rules_of
-from rummykit.rules.wall import at_wall, wall_draw_refusal
+from rummykit.rules.wall import wall_draw_refusal
 from rummykit.speed.evolve import changer_for
 from rummykit.speed.evolve import evolve as _evolve
 from rummykit.speed.memo import MemoTable
@@ -162,11 +162,8 @@ def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
     stands; otherwise it is judged as ``apply`` judges it."""
     if knocking.take_ends_round(state) is not None:
         return True
-    variant = state.variant
-    opened = state.opened[state.to_move]
-    conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-    wall = at_wall(variant, len(state.stock))
-    if not state.rules.take.may_refuse(state.hands[state.to_move], state.discard[-1], conditional, wall):
+    rules = state.rules
+    if not rules.take.may_refuse(rules, state):
         return True
     try:
         apply_take(state, Take(1))
@@ -198,9 +195,7 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
         hands, turn = _hands_after_draw(state, taken, turn)
         counted = knocking.take_counted(state)
         new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
-        wall = at_wall(variant, len(state.stock))
-        before, after = state.hands[state.to_move], hands[state.to_move]
-        refusal = rules.take.refusal(rules, before, after, chosen, conditional, wall, opened, state.table)
+        refusal = rules.take.refusal(rules, state, hands[state.to_move])
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)
         return new

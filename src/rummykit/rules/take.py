@@ -2,12 +2,13 @@
 card is in hand, each a named check that says what it reads.
 
 Each check answers two questions. :meth:`TakeCheck.may_refuse` reads only
-what the state shows before the take (the hand, the card on top, whether the
-take is conditional, whether the stock is at the wall) and says whether the
-check could refuse at all; :meth:`TakeCheck.refusal` judges the take with
-the card in hand. ``apply`` asks every check for its refusal, in order; the
-legal-move listing accepts a take at once where no check may refuse, and
-otherwise judges it as ``apply`` does. A check is in a variant's stage only
+the state before the take (each check the one fact it needs: whether the
+take is conditional, the hand and the card on top, whether the stock is at
+the wall) and says whether the check could refuse at all;
+:meth:`TakeCheck.refusal` judges the take with the card in hand.
+``apply`` asks every check for its refusal, in order; the legal-move
+listing accepts a take at once where no check may refuse, and otherwise
+judges it as ``apply`` does. A check is in a variant's stage only
 where its keys call for it.
 
 >>> from rummykit.variant.model import load_variant
@@ -28,12 +29,14 @@ import attrs
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.round_values import TableMeld
+from rummykit.rules.wall import at_wall
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the rule set holds this stage
     from rummykit.rules.rule_set import RuleSet
 
 __all__ = [
+    "BeforeTake",
     "OtherCardToThrow",
     "PickupDutyMet",
     "TakeCheck",
@@ -41,6 +44,27 @@ __all__ = [
     "WallTakeKnocks",
     "take_stage",
 ]
+
+
+class BeforeTake(Protocol):
+    """The round before a take, as the take's checks read it (a RoundState)."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def turns_played(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
 
 
 class TakeCheck(Protocol):
@@ -54,16 +78,14 @@ class TakeCheck(Protocol):
         """What its verdict reads besides the turn: ``hand``, ``card``, ``table``."""
         ...
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
-        """Could the check refuse taking ``card`` into ``hand`` (before the
-        take)? False promises that :meth:`refusal` is None."""
+    def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
+        """Could the check refuse a take of the top discard from ``state``?
+        False promises that it does not."""
         ...
 
-    def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
-    ) -> Refusal | None:
-        """The check's verdict on the take, ``card`` now in ``hand``
-        (``opened``: before this turn). Asked only where :meth:`may_refuse` is."""
+    def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
+        """The check's verdict on the take from ``state``, the card now in
+        ``hand``. Asked only where :meth:`may_refuse` is."""
         ...
 
 
@@ -75,14 +97,17 @@ class PickupDutyMet:
     name: str = "pickup_duty_met"
     reads: tuple[str, ...] = ("hand", "card", "table")
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
-        return conditional
+    def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
+        opened = state.opened[state.to_move]
+        return rules.draw.top_take_is_conditional(state.turns_played, state.players, opened=opened)
 
-    def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
-    ) -> Refusal | None:
+    def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
         pickup = rules.pickup
-        if pickup is None or pickup.feasible(rules, hand, card, opened=opened, table=[t.meld for t in table]):
+        card = state.discard[-1].face
+        table = [t.meld for t in state.table]
+        if pickup is None or pickup.feasible(
+            rules, hand, card, opened=state.opened[state.to_move], table=table
+        ):
             return None
         return Refusal(
             "draw.taken-card-unused",
@@ -99,21 +124,20 @@ class OtherCardToThrow:
     name: str = "other_card_to_throw"
     reads: tuple[str, ...] = ("hand", "card", "table")
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
-        face = card.face
-        return all(c.face is face for c in hand)
+    def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
+        face = state.discard[-1].face
+        return all(c.face is face for c in state.hands[state.to_move])
 
-    def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
-    ) -> Refusal | None:
-        face = card.face
+    def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
+        face = state.discard[-1].face
         if any(c.face is not face for c in hand):
             return None
-        melds = [t.meld for t in table]
+        melds = [t.meld for t in state.table]
+        opened = state.opened[state.to_move]
         if rules.going_out.plan(hand, table=melds, opened=opened, not_discardable=[face]) is not None:
             return None
         return Refusal(
-            "discard.just-taken", "After taking {card} you would have no other card to discard.", card=card
+            "discard.just-taken", "After taking {card} you would have no other card to discard.", card=face
         )
 
 
@@ -124,12 +148,10 @@ class WallTakeKnocks:
     name: str = "wall_take_knocks"
     reads: tuple[str, ...] = ("hand",)
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
-        return at_wall
+    def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
+        return at_wall(rules.variant, len(state.stock))
 
-    def refusal(
-        self, rules: RuleSet, hand: Sequence[Card], card: Card, opened: bool, table: Sequence[TableMeld]
-    ) -> Refusal | None:
+    def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
         knock = rules.knock
         if knock is not None and knock.knock_cards(hand):
             return None
@@ -145,26 +167,21 @@ class TakeStage:
 
     checks: tuple[TakeCheck, ...]
 
-    def may_refuse(self, hand: Sequence[Card], card: Card, conditional: bool, at_wall: bool) -> bool:
-        """Could any check refuse taking ``card`` into ``hand``?"""
-        return any(check.may_refuse(hand, card, conditional, at_wall) for check in self.checks)
+    def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
+        """Could any check refuse a take of the top discard from ``state``?"""
+        # A loop, not any() over a generator: asked at every listing of a
+        # draw phase, where the generator would cost more than the checks.
+        for check in self.checks:  # noqa: SIM110
+            if check.may_refuse(rules, state):
+                return True
+        return False
 
-    def refusal(
-        self,
-        rules: RuleSet,
-        before: Sequence[Card],
-        after: Sequence[Card],
-        card: Card,
-        conditional: bool,
-        at_wall: bool,
-        opened: bool,
-        table: Sequence[TableMeld],
-    ) -> Refusal | None:
-        """The first refusal of the take of ``card`` (``before``/``after``:
-        the hand without and with it), or None."""
+    def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
+        """The first refusal of a take of the top discard from ``state``
+        (``hand``: the mover's hand with the card), or None."""
         for check in self.checks:
-            if check.may_refuse(before, card, conditional, at_wall):
-                refusal = check.refusal(rules, after, card, opened, table)
+            if check.may_refuse(rules, state):
+                refusal = check.refusal(rules, state, hand)
                 if refusal is not None:
                     return refusal
         return None
