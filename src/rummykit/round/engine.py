@@ -36,7 +36,6 @@ from rummykit.core.moves import (
 )
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round import knocking
-from rummykit.round.dealing import next_seat
 from rummykit.round.draw_phase import apply_draw, apply_draw_exchange, apply_exchange, apply_take
 from rummykit.round.move_helpers import refuse
 from rummykit.round.state import RoundState
@@ -159,7 +158,7 @@ def _buy(state: RoundState, buyer: int) -> RoundState:
 
 def buy_window(state: RoundState, seat: int) -> BuyWindow:
     """The facts a buy by ``seat`` is judged on (R-CON-10)."""
-    discarder = next_seat(state.variant, state.players, state.to_move, -1) if state.turns_played else None
+    discarder = state.rules.deal.next_seat(state.players, state.to_move, -1) if state.turns_played else None
     return BuyWindow(
         open=state.buy_window and state.phase == "play",
         mover=state.to_move,

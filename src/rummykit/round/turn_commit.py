@@ -12,7 +12,6 @@ from rummykit.core.cards import JOKER, JOKER_CODE, Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Discard, Out
 from rummykit.round import knocking
-from rummykit.round.dealing import next_seat
 from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces
 from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, RoundState, TableMeld, Turn
@@ -290,7 +289,7 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         state,
         phase="draw",
         turn=NO_TURN,
-        to_move=next_seat(variant, state.players, seat),
+        to_move=state.rules.deal.next_seat(state.players, seat, 1),
         hands=hands,
         discard=discard,
         opened=opened,
