@@ -386,7 +386,7 @@ class OneRound(AllSeatsPlay):
 def test_simulate_asks_the_match_stage_when_a_match_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
     fixed = simulate("rami40", players=2, bots=["random"], matches=2, seed=3)
     assert fixed.rounds == 4 and len(fixed.matches) == 2
-    one_round = lambda variant: attrs.evolve(rules_of(variant), match=OneRound())  # noqa: E731
+    one_round = lambda variant: rules_of(variant).evolve(match=OneRound())  # noqa: E731
     monkeypatch.setattr(rummykit.round.match_play, "rules_of", one_round)
     short = simulate("rami40", players=2, bots=["random"], matches=2, seed=3)
     assert short.rounds == 2 and len(short.matches) == 2

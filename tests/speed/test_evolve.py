@@ -11,6 +11,7 @@ import pytest
 
 import rummykit as rk
 from rummykit.core.round_values import Knocking, TableMeld, Turn
+from rummykit.rules.commit_facts import CommitReads
 from rummykit.speed import frozen
 from rummykit.speed.evolve import changer_for, evolve, maker_for
 from rummykit.speed.frozen import FrozenValue
@@ -141,6 +142,7 @@ _EXAMPLES = {
     "Turn": Turn(source="stock"),
     "Knocking": Knocking(takes=1),
     "Commit": _commit_example(),
+    "CommitReads": CommitReads(frozenset({"new_melds"}), False, True, False, True, False),
 }
 
 

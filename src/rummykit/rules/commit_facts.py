@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
-import attrs
-
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
@@ -161,11 +159,14 @@ _SWAPLESS_EMPTY = frozenset({"swaps", "joker_layoffs", "earlier_swaps"})
 verdicts the engine remembers)."""
 
 
-@attrs.frozen(slots=True)
-class CommitReads:
+class CommitReads(FrozenValue):
     """What the commit's verdict reads in a turn without joker swaps, from
     what each commit check declares: the facts, and which parts of a state
-    they come from. A check that declares nothing is taken to read the hand."""
+    they come from. A check that declares nothing is taken to read the hand.
+    (A frozen value: the engine reads it for every verdict it remembers.)"""
+
+    FIELDS = ("facts", "hand", "turn", "table", "opening", "deal")
+    __slots__ = FIELDS
 
     facts: frozenset[str]
     hand: bool
@@ -174,6 +175,22 @@ class CommitReads:
     table: bool
     opening: bool
     deal: bool
+
+    def __init__(
+        self, facts: frozenset[str], hand: bool, turn: bool, table: bool, opening: bool, deal: bool
+    ) -> None:
+        object.__setattr__(self, "facts", facts)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "opening", opening)
+        object.__setattr__(self, "deal", deal)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
 
     @classmethod
     def of(cls, checks: Iterable[object]) -> CommitReads:

@@ -18,6 +18,8 @@ solver's callers all ask the same rule set, so a rule lives in one stage.
 
 from __future__ import annotations
 
+from typing import Any, NoReturn, final
+
 import attrs
 
 from rummykit.rules.base import Components, compose
@@ -42,15 +44,41 @@ from rummykit.rules.turn import (
     pickup_obligation,
 )
 from rummykit.solver.requirement import HandRules
+from rummykit.speed.frozen import frozen_error
 from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
 __all__ = ["RuleSet", "compile_rules", "rules_of"]
 
 
-@attrs.frozen(slots=True, eq=False, repr=False)
+@final
 class RuleSet:
-    """Every stage of one variant (compared by identity: one per variant)."""
+    """Every stage of one variant (compared by identity: one per variant).
+
+    A frozen object written out by hand rather than by attrs, so that the
+    compiled build makes it a native class: the engine reads a stage of it
+    (``state.rules.draw``) at nearly every step of a decision."""
+
+    __slots__ = (
+        "buy",
+        "commit_reads",
+        "components",
+        "deal",
+        "deep",
+        "discard",
+        "draw",
+        "going_out",
+        "hand",
+        "hand_without_pure_run",
+        "knock",
+        "match",
+        "opening",
+        "pickup",
+        "scoring",
+        "table",
+        "take",
+        "variant",
+    )
 
     variant: Variant
     components: Components
@@ -80,8 +108,64 @@ class RuleSet:
     deep: DeepCardStartsNewMeld | DeepCardOnTable | None
     """What a card chosen from deep in the discard row owes, or None."""
 
+    def __init__(
+        self,
+        *,
+        variant: Variant,
+        components: Components,
+        commit_reads: CommitReads,
+        opening: OpeningStage,
+        deal: DealRule,
+        draw: DrawRule,
+        table: TableRule,
+        take: TakeStage,
+        discard: DiscardRule,
+        going_out: GoingOutRule,
+        knock: KnockRule | None,
+        buy: BuyRule | None,
+        match: MatchRule,
+        scoring: RoundScoring,
+        hand: HandRules,
+        hand_without_pure_run: HandRules,
+        pickup: PickupObligation | None,
+        deep: DeepCardStartsNewMeld | DeepCardOnTable | None,
+    ) -> None:
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "components", components)
+        object.__setattr__(self, "commit_reads", commit_reads)
+        object.__setattr__(self, "opening", opening)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "draw", draw)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "going_out", going_out)
+        object.__setattr__(self, "knock", knock)
+        object.__setattr__(self, "buy", buy)
+        object.__setattr__(self, "match", match)
+        object.__setattr__(self, "scoring", scoring)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "hand_without_pure_run", hand_without_pure_run)
+        object.__setattr__(self, "pickup", pickup)
+        object.__setattr__(self, "deep", deep)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
+
     def __repr__(self) -> str:
         return f"RuleSet({self.variant.id!r})"
+
+    def evolve(self, **changes: Any) -> RuleSet:
+        """A copy with some stages replaced (for a test or a tool that swaps
+        a stage; the engine never changes a rule set)."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise TypeError(f"RuleSet has no stages {sorted(unknown)}")
+        return RuleSet(**(fields | changes))
 
 
 def compile_rules(variant: Variant) -> RuleSet:
