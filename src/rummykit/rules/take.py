@@ -22,14 +22,13 @@ where its keys call for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
-
-import attrs
+from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol, final
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.round_values import TableMeld
 from rummykit.rules.wall import at_wall
+from rummykit.speed.frozen import frozen_error
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the rule set holds this stage
@@ -89,13 +88,23 @@ class TakeCheck(Protocol):
         ...
 
 
-@attrs.frozen(slots=True)
+@final
 class PickupDutyMet:
     """A conditionally taken top discard can meet its duty this turn
     (R-HR-09, R-500-03, R-KAL-06 at the take, R-ALL-14)."""
 
-    name: str = "pickup_duty_met"
-    reads: tuple[str, ...] = ("hand", "card", "table")
+    __slots__ = ()
+    name: ClassVar[str] = "pickup_duty_met"
+    reads: ClassVar[tuple[str, ...]] = ("hand", "card", "table")
+
+    def __repr__(self) -> str:
+        return "PickupDutyMet()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         opened = state.opened[state.to_move]
@@ -116,13 +125,23 @@ class PickupDutyMet:
         )
 
 
-@attrs.frozen(slots=True)
+@final
 class OtherCardToThrow:
     """The card just taken may not be thrown this turn, so another card must
     be there to throw, or the hand must go out (R-ALL-12)."""
 
-    name: str = "other_card_to_throw"
-    reads: tuple[str, ...] = ("hand", "card", "table")
+    __slots__ = ()
+    name: ClassVar[str] = "other_card_to_throw"
+    reads: ClassVar[tuple[str, ...]] = ("hand", "card", "table")
+
+    def __repr__(self) -> str:
+        return "OtherCardToThrow()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         face = state.discard[-1].face
@@ -141,12 +160,22 @@ class OtherCardToThrow:
         )
 
 
-@attrs.frozen(slots=True)
+@final
 class WallTakeKnocks:
     """At the wall the upcard is taken only to knock at once (R-GIN-12)."""
 
-    name: str = "wall_take_knocks"
-    reads: tuple[str, ...] = ("hand",)
+    __slots__ = ()
+    name: ClassVar[str] = "wall_take_knocks"
+    reads: ClassVar[tuple[str, ...]] = ("hand",)
+
+    def __repr__(self) -> str:
+        return "WallTakeKnocks()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         return at_wall(rules.variant, len(state.stock))
@@ -160,12 +189,24 @@ class WallTakeKnocks:
         )
 
 
-@attrs.frozen(slots=True)
+@final
 class TakeStage:
     """The checks of a take of the top discard, in the order ``apply`` asks
-    them (the duty of a conditional take, the card to throw, the wall)."""
+    them (the duty of a conditional take, the card to throw, the wall).
+    Written by hand rather than by attrs, like its checks, so that the
+    compiled build makes them native classes: they are asked at every take."""
 
+    __slots__ = ("checks",)
     checks: tuple[TakeCheck, ...]
+
+    def __init__(self, checks: tuple[TakeCheck, ...]) -> None:
+        object.__setattr__(self, "checks", checks)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __repr__(self) -> str:
+        return f"TakeStage({self.checks!r})"
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         """Could any check refuse a take of the top discard from ``state``?"""
