@@ -397,17 +397,39 @@ def visible_tokens(view: rk.PlayerView) -> set[str]:
         tokens.add(str(view.exchange))
     if view.taken is not None:
         tokens.add(str(view.taken))
+    # The defender's lay-offs are public; the knock card lies face down, and
+    # only the knocker's own view names it (R-GIN-08).
+    tokens |= {str(c) for c in view.knock.layoffs}
+    if view.knock.knock_card is not None:
+        assert view.seat is not None and view.seat == view.knock.knocker, "the knock card is hidden"
+        tokens.add(str(view.knock.knock_card))
     return tokens
 
 
 @settings(max_examples=20)
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 40), st.data())
 def test_views_show_nothing_hidden(ref: str, seed: int, steps: int, data: st.DataObject) -> None:
+    check_view_shows_nothing_hidden(ref, seed, steps, data.draw(st.sampled_from([0, 1, None])))
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_the_knockers_view_names_the_knock_card_and_no_other_view_does(seat: int | None) -> None:
+    """Gin, seed 2, twelve moves: seat 1 has knocked with Kd (found by the
+    dev profile: the knocker's view named the knock card, which the test
+    did not count as visible to it)."""
+    state = check_view_shows_nothing_hidden("gin", 2, 12, seat)
+    assert state.knocking.knocker == 1 and str(state.knocking.knock_card) == "Kd"
+    assert ("Kd" in rk.to_json(state.view(seat))) == (seat == 1)
+
+
+def check_view_shows_nothing_hidden(ref: str, seed: int, steps: int, seat: int | None) -> rk.RoundState:
+    """The view of ``seat`` after ``steps`` random moves names only cards
+    it may see, and is the same whatever the cards it cannot see are; the
+    state viewed is returned."""
     variant = rk.load_variant(ref)
     dealt = rk.deal(variant, players=max(2, variant.players.min), seed=seed)
     states = list(random_playout(dealt, random.Random(seed), max_moves=steps))
     state = states[-1]
-    seat = data.draw(st.sampled_from([0, 1, None]))
     view = state.view(seat)
     doc = json.loads(rk.to_json(view))
     assert "seed" not in doc and "stock" not in doc and "deck" not in doc
@@ -427,6 +449,7 @@ def test_views_show_nothing_hidden(ref: str, seed: int, steps: int, data: st.Dat
             at += len(hands[s])
     other = state.evolve(hands=tuple(hands), stock=tuple(shuffled[at:]), seed=None)
     assert other.view(seat) == view
+    return state
 
 
 def _strings(doc: object) -> list[str]:
