@@ -14,7 +14,8 @@ import json
 import pickle
 import random
 from collections import deque
-from itertools import product
+from collections.abc import Iterator
+from itertools import combinations, product
 from pathlib import Path
 
 import pytest
@@ -35,9 +36,10 @@ from rummykit import (
     least_penalty,
     parse_cards,
 )
-from rummykit.core.cards import wild_deuce
+from rummykit.core.cards import JOKER_CODE, NATURALS, wild_deuce
 from rummykit.core.errors import NotationError
-from rummykit.core.meld_growth import rebuild_meld
+from rummykit.core.meld_growth import grow_meld, rebuild_meld
+from rummykit.core.meld_model import MeldRules
 from rummykit.io.positions import position_from_dict
 from rummykit.testing.invariants import check_invariants, random_playout
 from rummykit.variant.model import VariantError, load_variant, loads_variant
@@ -254,6 +256,117 @@ def test_every_listed_move_is_accepted() -> None:
                 break
             for move in state.legal_moves():
                 state.apply(move)
+
+
+@pytest.mark.parametrize(
+    ("loose", "hand", "move", "notation"),
+    [
+        # found by the listing/apply property test (dev profile): an undeclared
+        # deuce beside a declared one, each wild card where no listed move put it
+        (False, "2d 2h 2h 3d 3h 4h 8h Td", "meld 2h 3h 4h 2d=5h 2h", "2h=Ah 2h 3h 4h 2d=5h"),
+        (True, "2c 2s 2s 4d 4s 5s 7d JK", "meld 2s 4s 2c=3s JK=5s 2s", "2s=As 2s 2c=3s 4s JK=5s"),
+        (True, "2c 2d 2h 2h 3d 3h 4s 5d", "meld 2h 3h 2c=4h 2d=5h 2h", "2h=Ah 2h 3h 2c=4h 2d=5h"),
+    ],
+)
+def test_a_declaration_puts_wild_cards_in_an_order_the_listing_offers(
+    loose: bool, hand: str, move: str, notation: str
+) -> None:
+    variant = load_variant(str(LOOSE_FILE)) if loose else WILD
+    state = position_from_dict({"players": 3, "hands": [hand, "5s", "4s"], "phase": "play"}, variant=variant)
+    after = state.apply(move)
+    assert after.table[-1].meld.notation() == notation
+    assert [m for m in state.legal_moves() if state.apply(m) == after]
+
+
+def test_a_declared_wild_card_lies_first_in_a_set_and_the_listing_offers_it() -> None:
+    """Found by the property test (dev profile): declared wild cards lie
+    before undeclared ones in a set, so ``layoff 2 2s JK=3c`` makes
+    ``3h 3s 3s JK 2s=*``, which no listed lay-off made."""
+    table = [{"owner": 1, "cards": "4d 2s=5d 6d 7d 8d 9d"}, {"owner": 1, "cards": "3h 3s 3s"}]
+    state = position(
+        hands=["2s 3d 5h 6h JK", "5s", "4s"], phase="play", opened=[True, False, False], table=table
+    )
+    after = state.apply("layoff 2 2s JK=3c")
+    assert after.table[1].meld.notation() == "3h 3s 3s JK 2s=*"
+    assert state.apply("layoff 2 2s JK").table[1].meld.notation() == "3h 3s 3s 2s=* JK"
+    assert [m for m in state.legal_moves() if state.apply(m) == after]
+
+
+def _written(rules: MeldRules, cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+    """Every way to write ``cards``: each deuce itself, wild or wild declared,
+    each joker plain or declared, as any card of a rank or suit of the group."""
+    ranks = {card.rank for card in cards if card.code != JOKER_CODE}
+    suits = {card.suit for card in cards if card.code != JOKER_CODE}
+    targets = [c for c in NATURALS if c.rank in ranks or c.suit in suits]
+    choices = []
+    for card in cards:
+        if card.code == JOKER_CODE:
+            choices.append([card, *map(Card.joker, targets)])
+        elif rules.plays_wild(card):
+            choices.append([card, wild_deuce(card), *(wild_deuce(card, t) for t in targets)])
+        else:
+            choices.append([card])
+    yield from product(*choices)
+
+
+def _every_meld(rules: MeldRules, hand: list[Card], least: int) -> set[Meld]:
+    """The melds of every group of ``least`` cards or more of the hand, written every way."""
+    melds = set()
+    for size in range(least, len(hand) + 1):
+        for group in set(combinations(hand, size)):
+            for cards in _written(rules, group):
+                verdict = judge_meld(rules, cards)
+                if isinstance(verdict, Meld):
+                    melds.add(verdict)
+    return melds
+
+
+@pytest.mark.parametrize(
+    ("loose", "hand"),
+    [
+        (False, "2c 2h 3h 4h 5h JK"),
+        (False, "2d 2h 2h 3h 4h 5h"),
+        (True, "2c 2s 4s JK"),
+        (True, "3h 3s 2c 2d JK"),
+    ],
+)
+def test_the_listing_makes_each_meld_a_hand_can_make_once(loose: bool, hand: str) -> None:
+    """A brute force over every way of writing every group of a small hand
+    (deuces natural, wild, declared; jokers plain or declared): the listed
+    meld moves make exactly its melds, each once."""
+    variant = load_variant(str(LOOSE_FILE)) if loose else WILD
+    rules = variant.meld_rules
+    state = position_from_dict({"players": 3, "hands": [hand, "5s", "4s"], "phase": "play"}, variant=variant)
+    listed = [judge_meld(rules, m.cards) for m in state.legal_moves() if isinstance(m, rk.moves.Meld)]
+    assert len(set(listed)) == len(listed)
+    least = min(rules.set_min, rules.run_min)
+    assert set(listed) == _every_meld(rules, parse_cards(hand), least)
+
+
+@pytest.mark.parametrize(
+    ("table", "hand"),
+    [("3h 3s 3s", "2s 2d 3d JK"), ("5h 6h 7h 8h", "2c 2d 4h JK"), ("5h 2s=6h 7h 8h", "2c 9h JK")],
+)
+def test_the_listing_makes_each_lay_off_a_hand_can_make_once(table: str, hand: str) -> None:
+    """The brute force of the melds, for the lay-offs onto one table meld."""
+    rules = WILD.meld_rules
+    state = position(
+        hands=[hand, "5s", "4s"],
+        phase="play",
+        opened=[True, False, False],
+        table=[{"owner": 1, "cards": table}],
+    )
+    meld = state.table[0].meld
+    listed = [grow_meld(rules, meld, m.cards) for m in state.legal_moves() if isinstance(m, rk.moves.LayOff)]
+    assert len(set(listed)) == len(listed)
+    grown = set()
+    for size in range(1, len(parse_cards(hand)) + 1):
+        for group in set(combinations(parse_cards(hand), size)):
+            for cards in _written(rules, (*group, *meld.naturals)):
+                verdict = grow_meld(rules, meld, cards[: len(group)])
+                if isinstance(verdict, Meld):
+                    grown.add(verdict)
+    assert set(listed) == grown
 
 
 # --------------------------------------------------------------------------- the solvers

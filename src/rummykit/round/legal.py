@@ -233,11 +233,15 @@ def _layoff_options(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> tuple
 def _layoff_groups_deuces_wild(
     rules: MeldRules, meld: Meld, hand: Sequence[Card]
 ) -> tuple[tuple[Card, ...], ...]:
-    """The lay-offs of a hand whose deuces are wild or natural (as for melds)."""
+    """The lay-offs of a hand whose deuces are wild or natural (as for melds),
+    one for each meld they grow ``meld`` into."""
+
+    def grown(cards: tuple[Card, ...]) -> Meld | None:
+        result = grow_meld(rules, meld, cards)
+        return result if isinstance(result, Meld) else None
+
     groups = _layoff_groups(rules, meld, wild_as_jokers(rules, hand))
-    return tuple(
-        wild_played(rules, groups, hand, lambda cards: isinstance(grow_meld(rules, meld, cards), Meld))
-    )
+    return tuple(wild_played(rules, groups, hand, grown))
 
 
 def _layoff_groups(rules: MeldRules, meld: Meld, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:

@@ -142,10 +142,11 @@ def _meld_moves_deuces_wild(rules: MeldRules, hand: Sequence[Card]) -> tuple[Mel
     played by a joker or by a deuce the meld does not use as itself."""
     listed = {move.cards: move for move in _listed_meld_moves(rules, wild_as_jokers(rules, hand))}
 
-    def stands(cards: tuple[Card, ...]) -> bool:
-        return cards in listed or isinstance(judge_meld(rules, cards), Meld)
+    def made(cards: tuple[Card, ...]) -> Meld | None:
+        meld = judge_meld(rules, cards)
+        return meld if isinstance(meld, Meld) else None
 
-    return tuple(listed.get(cards) or MeldMove(cards) for cards in wild_played(rules, listed, hand, stands))
+    return tuple(listed.get(cards) or MeldMove(cards) for cards in wild_played(rules, listed, hand, made))
 
 
 def wild_as_jokers(rules: MeldRules, hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -158,24 +159,84 @@ def wild_played(
     rules: MeldRules,
     groups: Iterable[tuple[Card, ...]],
     hand: Sequence[Card],
-    stands: Callable[[tuple[Card, ...]], bool],
+    made: Callable[[tuple[Card, ...]], Meld | None],
 ) -> list[tuple[Card, ...]]:
     """Each group (found with the deuces as jokers) in every form the hand's
-    wild cards can give it that ``stands``. Forms that lay the same cards
-    into the same places are one: two wild cards without a declaration
-    trading places (the engine places those in code order), and the first
-    found stands for them. A declared place keeps its card: two deuces of
-    other suits trading declared places are two forms (two states)."""
-    found: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[Card, ...]] = {}
+    wild cards can give it, one form for each meld the forms make (``made``:
+    the new meld, or the table meld grown, None where the form is refused),
+    the first found. Two wild cards without a declaration trading places
+    make one meld (the engine places those in code order); a declaration
+    puts them in another order, so the groups are tried again with their
+    undeclared wild places declared."""
+    groups = list(groups)
+    seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+    found: dict[Meld, tuple[Card, ...]] = {}
     for number, group in enumerate(groups):
-        for cards in _wild_forms(rules, group, hand):
-            key = (
-                number,
-                tuple(sorted((c.face.code, -1 if c.declared is None else c.declared.code) for c in cards)),
-            )
-            if key not in found and stands(cards):
-                found[key] = cards
+        _add_forms(found, seen, number, _wild_forms(rules, group, hand), made)
+    kinds = {card for card in hand if rules.plays_wild(card)}
+    if len(kinds) > 1:  # one kind of wild card has one order only
+        for number, group in enumerate(groups, start=len(groups)):
+            for declared in _declared_groups(group, made(group)):
+                _add_forms(found, seen, number, _wild_forms(rules, declared, hand), made)
     return list(found.values())
+
+
+def _add_forms(
+    found: dict[Meld, tuple[Card, ...]],
+    seen: set[tuple[int, tuple[tuple[int, int], ...]]],
+    number: int,
+    forms: Iterable[tuple[Card, ...]],
+    made: Callable[[tuple[Card, ...]], Meld | None],
+) -> None:
+    """Keep each form of group ``number`` whose meld is new. Forms laying
+    the same cards with the same declarations in another order make one
+    meld: they are judged once (``seen``)."""
+    for cards in forms:
+        key = (
+            number,
+            tuple(sorted((c.face.code, -1 if c.declared is None else c.declared.code) for c in cards)),
+        )
+        if key in seen:
+            continue
+        seen.add(key)
+        meld = made(cards)
+        if meld is not None and meld not in found:
+            found[meld] = cards
+
+
+def _declared_groups(group: tuple[Card, ...], meld: Meld | None) -> Iterator[tuple[Card, ...]]:
+    """``group`` with undeclared joker places declared (``meld``: the meld
+    it makes), so that wild cards of other faces can lie there in every
+    order the engine accepts: in a run each for the place it takes, where a
+    declared wild card goes; in a set the first one, two ... for suits the
+    set's naturals lack, declared wild cards lying before the others."""
+    undeclared = [i for i, card in enumerate(group) if card is JOKER]
+    if meld is None or not undeclared:
+        return
+    if meld.kind == "set":
+        held = {slot.suit for slot in meld.slots if not slot.is_joker}
+        rank = meld.slots[0].rank
+        suits = [suit for suit in BOUND_SUIT_ORDER if suit not in held]
+        for count in range(1, min(len(undeclared) - 1, len(suits)) + 1):
+            yield _declared(group, undeclared[:count], [Card.natural(rank, suit) for suit in suits])
+        return
+    # A run: the places the undeclared jokers take are its wild places but
+    # those the group's declared jokers take (a lay-off's group is declared).
+    free = [slot.stands_for for slot in meld.joker_slots()]
+    for card in group:
+        if card.code == JOKER_CODE and card.declared in free:
+            free.remove(card.declared)
+    targets = [target for target in free if target is not None]
+    if len(targets) == len(undeclared):
+        yield _declared(group, undeclared, targets)
+
+
+def _declared(group: tuple[Card, ...], places: Sequence[int], targets: Sequence[Card]) -> tuple[Card, ...]:
+    """``group`` with a joker declared for each target at each place."""
+    out = list(group)
+    for i, target in zip(places, targets, strict=False):
+        out[i] = Card.joker(target)
+    return tuple(out)
 
 
 def _wild_forms(
