@@ -176,8 +176,13 @@ def wild_played(
     kinds = {card for card in hand if rules.plays_wild(card)}
     if len(kinds) > 1:  # one kind of wild card has one order only
         for number, group in enumerate(groups, start=len(groups)):
-            for declared in _declared_groups(group, made(group)):
-                _add_forms(found, seen, number, _wild_forms(rules, declared, hand), made)
+            places = [i for i, card in enumerate(group) if card is JOKER]
+            for declared in _declared_groups(group, places, made(group)):
+                # Wild cards of one face at the places declared now lie as
+                # they did undeclared: a form found above.
+                forms = _wild_forms(rules, declared, hand)
+                mixed = (cards for cards in forms if len({cards[i].face for i in places}) > 1)
+                _add_forms(found, seen, number, mixed, made)
     return list(found.values())
 
 
@@ -204,13 +209,14 @@ def _add_forms(
             found[meld] = cards
 
 
-def _declared_groups(group: tuple[Card, ...], meld: Meld | None) -> Iterator[tuple[Card, ...]]:
-    """``group`` with undeclared joker places declared (``meld``: the meld
-    it makes), so that wild cards of other faces can lie there in every
+def _declared_groups(
+    group: tuple[Card, ...], undeclared: Sequence[int], meld: Meld | None
+) -> Iterator[tuple[Card, ...]]:
+    """``group`` with its ``undeclared`` joker places declared (``meld``: the
+    meld it makes), so that wild cards of other faces can lie there in every
     order the engine accepts: in a run each for the place it takes, where a
     declared wild card goes; in a set the first one, two ... for suits the
     set's naturals lack, declared wild cards lying before the others."""
-    undeclared = [i for i, card in enumerate(group) if card is JOKER]
     if meld is None or not undeclared:
         return
     if meld.kind == "set":
