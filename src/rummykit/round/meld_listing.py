@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
 from rummykit.core.meld_judge import judge_meld
@@ -257,15 +257,26 @@ def _wild_forms(
     left = Counter(hand)
     left.subtract(card for card in cards if card.code != JOKER_CODE)
     kinds = [face for face in sorted(left, key=code_order) if left[face] > 0 and rules.plays_wild(face)]
-    for combo in product(kinds, repeat=len(places)):
-        used = Counter(combo)
-        if any(used[face] > left[face] for face in used):
-            continue
+    for combo in _fillings(kinds, left, len(places)):
         out = list(cards)
         for i, face in zip(places, combo, strict=True):
             if face is not JOKER:
                 out[i] = wild_deuce(face, cards[i].declared)
         yield tuple(out)
+
+
+def _fillings(kinds: Sequence[Card], left: Counter[Card], count: int) -> Iterator[tuple[Card, ...]]:
+    """Each row of ``count`` wild cards of ``kinds`` the numbers ``left``
+    allow, in the order of ``product(kinds, repeat=count)``."""
+    if not count:
+        yield ()
+        return
+    for face in kinds:
+        if left[face] > 0:
+            left[face] -= 1
+            for rest in _fillings(kinds, left, count - 1):
+                yield (face, *rest)
+            left[face] += 1
 
 
 def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
