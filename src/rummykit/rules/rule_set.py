@@ -48,18 +48,10 @@ from rummykit.speed.frozen import frozen_error
 from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant
 
-__all__ = ["RuleSet", "compile_rules", "rules_of"]
+__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "rules_of"]
 
 
-@final
-class RuleSet:
-    """Every stage of one variant (compared by identity: one per variant).
-
-    A frozen object written out by hand rather than by attrs, so that the
-    compiled build makes it a native class: the engine reads a stage of it
-    (``state.rules.draw``) at nearly every step of a decision."""
-
-    __slots__ = (
+RULE_SET_FIELDS: tuple[str, ...] = (
         "buy",
         "commit_reads",
         "components",
@@ -78,7 +70,20 @@ class RuleSet:
         "table",
         "take",
         "variant",
-    )
+)
+"""The attributes of a :class:`RuleSet` (its ``__slots__``; read by
+:meth:`RuleSet.evolve`, since a compiled class keeps no ``__slots__``)."""
+
+
+@final
+class RuleSet:
+    """Every stage of one variant (compared by identity: one per variant).
+
+    A frozen object written out by hand rather than by attrs, so that the
+    compiled build makes it a native class: the engine reads a stage of it
+    (``state.rules.draw``) at nearly every step of a decision."""
+
+    __slots__ = RULE_SET_FIELDS
 
     variant: Variant
     components: Components
@@ -161,7 +166,7 @@ class RuleSet:
     def evolve(self, **changes: Any) -> RuleSet:
         """A copy with some stages replaced (for a test or a tool that swaps
         a stage; the engine never changes a rule set)."""
-        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields = {name: getattr(self, name) for name in RULE_SET_FIELDS}
         unknown = set(changes) - set(fields)
         if unknown:
             raise TypeError(f"RuleSet has no stages {sorted(unknown)}")
