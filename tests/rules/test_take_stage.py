@@ -60,3 +60,25 @@ def test_apply_refuses_a_take_exactly_as_the_stage_does(ref: str) -> None:
                 assert raised.value.code == refusal.code
                 refused += 1
     assert accepted
+    # Random rounds meet refused takes where a check can refuse one: the
+    # wall (gin) and the pickup duties (handromi, kalooki, rummy500).
+    assert refused or ref not in {"gin", "handromi", "kalooki", "rummy500"}
+
+
+def test_a_rule_set_and_its_stages_pickle_and_copy() -> None:
+    """A Commit carries its rule set, so the rule set (and its take stage)
+    must survive pickling and copying in both builds."""
+    import copy
+    import pickle
+
+    gin = rk.load_variant("gin")
+    rules = rules_of(gin)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again.variant.rules_digest == gin.rules_digest
+    assert [c.name for c in again.take.checks] == [c.name for c in rules.take.checks]
+    assert pickle.loads(pickle.dumps(rules.take)) == rules.take
+    assert copy.deepcopy(rules.take) == rules.take
+    swapped = rules.evolve(take=rules.take)
+    assert pickle.loads(pickle.dumps(swapped)).take == rules.take
+    with pytest.raises(AttributeError):
+        del rules.take.checks  # type: ignore[misc]

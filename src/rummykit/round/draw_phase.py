@@ -13,7 +13,6 @@ from rummykit.core.moves import Draw, DrawExchange, Exchange, Take
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces, with_hand
 from rummykit.round.state import RoundState, Turn
-from rummykit.rules.draw import DrawRule
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import wall_draw_refusal
 from rummykit.speed.evolve import changer_for
@@ -143,19 +142,17 @@ _top_taken = changer_for(RoundState, ("hands", "phase", "turn", "discard", "knoc
 
 def top_take_stands(state: RoundState) -> bool:
     """Would ``apply`` accept ``take`` (the top discard) in the draw phase?
-    The checks of :func:`apply_take`, made without the next state where the turn
-    plainly can go on (no pickup duty, not at the wall, another card to
-    throw); a trial take otherwise."""
-    rule = state.rules.draw
-    if state.phase != "draw" or rule.take_refusal(1, len(state.discard)) is not None:
+    The checks of :func:`apply_take`, made without the next state where no
+    check of the take stage may refuse; a trial take otherwise."""
+    if state.phase != "draw" or state.rules.draw.take_refusal(1, len(state.discard)) is not None:
         return False
-    return top_take_stands_with(state, rule)
+    return top_take_stands_with(state)
 
 
-def top_take_stands_with(state: RoundState, rule: DrawRule) -> bool:
+def top_take_stands_with(state: RoundState) -> bool:
     """:func:`top_take_stands` where its first checks are made: ``state`` is
-    in the draw phase, and its draw rule ``rule`` lets the mover take the top
-    discard (the legal-move listing has asked ``rule.take_depths``). The
+    in the draw phase, and its draw stage lets the mover take the top
+    discard (the legal-move listing has asked ``take_depths``). The
     caller makes them: without them the answer means nothing (and an empty
     discard pile raises IndexError). Where none of the take stage's checks
     may refuse (each says so from the state before the take), the take

@@ -83,7 +83,7 @@ def _draw_moves(state: RoundState) -> list[Move]:
         out.append(_DRAW)
     for depth in draw.take_depths(len(state.discard)):
         take = _TAKES[depth - 1] if depth <= len(_TAKES) else Take(depth)
-        if top_take_stands_with(state, draw) if depth == 1 else _accepted(state, take):
+        if top_take_stands_with(state) if depth == 1 else _accepted(state, take):
             out.append(take)
     if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
         out.append(DrawExchange())

@@ -148,9 +148,11 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     """The commit's verdict for a hand left with cards, in a turn whose
     verdict does not depend on the hand (``commit_depends_on_hand``): the
     last state's, remembered (listing the legal discards and then applying
-    one of them judge the same turn twice), or else remembered by the turn,
-    the table, the mover's opening and the deal (most turns of a round draw
-    and discard alone, and share their Turn and table objects)."""
+    one of them judge the same turn twice), or else remembered under a key
+    made of what the commit checks declare they read (the turn, and the
+    table, the mover's opening and the deal where read: see CommitReads;
+    most turns of a round draw and discard alone, and share their Turn and
+    table objects)."""
     last = _LAST_COMMIT.of(state.variant)
     seen, verdict = last.get(None, _NO_COMMIT_YET)
     if seen is state:

@@ -2,7 +2,7 @@
 by a variant's TOML.
 
 A variant compiles once into a :class:`RuleSet` (:func:`rules_of`), which
-owns every stage (deal, draw, table, discard, going out, knock, buy,
+owns every stage (deal, draw, take, table, discard, going out, knock, buy,
 scoring, match, opening) and the components registered for the opening and
 the commit. A component is registered for its hook (``register_opening``,
 ``register_waiver``, ``register_commit``) under a name that says what it does

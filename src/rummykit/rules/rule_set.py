@@ -163,14 +163,31 @@ class RuleSet:
     def __repr__(self) -> str:
         return f"RuleSet({self.variant.id!r})"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The variant's own rule set is found again from the variant; another
+        # (made by ``evolve``) is rebuilt from its stages.
+        if rules_of(self.variant) is self:
+            return (rules_of, (self.variant,))
+        return (_rule_set_of, (tuple([getattr(self, name) for name in RULE_SET_FIELDS]),))
+
     def evolve(self, **changes: Any) -> RuleSet:
-        """A copy with some stages replaced (for a test or a tool that swaps
-        a stage; the engine never changes a rule set)."""
+        """A copy with some stages replaced, for a test or a tool that swaps a
+        stage (the engine never changes a rule set). Only the stages named
+        change: a stage built from the replaced one (scoring from the match,
+        going out from the hand's requirements, ``commit_reads`` from the
+        components) keeps what it was built with, and the verdicts the engine
+        remembers are the variant's, so a state with an evolved rule set
+        should hold a variant of its own."""
         fields = {name: getattr(self, name) for name in RULE_SET_FIELDS}
         unknown = set(changes) - set(fields)
         if unknown:
             raise TypeError(f"RuleSet has no stages {sorted(unknown)}")
         return RuleSet(**(fields | changes))
+
+
+def _rule_set_of(values: tuple[Any, ...]) -> RuleSet:
+    """A rule set from its stages, in the order of RULE_SET_FIELDS (unpickling)."""
+    return RuleSet(**dict(zip(RULE_SET_FIELDS, values, strict=True)))
 
 
 def compile_rules(variant: Variant) -> RuleSet:

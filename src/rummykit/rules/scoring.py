@@ -3,7 +3,7 @@
 :func:`scoring_stage` builds a variant's :class:`RoundScoring` (the variant's rule set holds it) from its
 ``[values.hand]`` and ``[scoring]`` tables and ``stock_exhausted.blocked_winner``;
 the table value of a card is the meld rules' (``[values.table]``), and which of
-two scores is the better one is the match stage's. :mod:`rummykit.round.scoring_stage`
+two scores is the better one is the match stage's. :mod:`rummykit.round.round_scoring`
 keeps its functions and asks this stage.
 
 - ``hand_penalty``: everyone scores the penalty of his hand (or the flat score

@@ -22,7 +22,7 @@ where its keys call for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol, final
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, final
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
@@ -100,6 +100,9 @@ class PickupDutyMet:
     def __repr__(self) -> str:
         return "PickupDutyMet()"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (PickupDutyMet, ())
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
 
@@ -137,6 +140,9 @@ class OtherCardToThrow:
     def __repr__(self) -> str:
         return "OtherCardToThrow()"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (OtherCardToThrow, ())
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
 
@@ -170,6 +176,9 @@ class WallTakeKnocks:
 
     def __repr__(self) -> str:
         return "WallTakeKnocks()"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (WallTakeKnocks, ())
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -205,8 +214,20 @@ class TakeStage:
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise frozen_error()
 
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
+
     def __repr__(self) -> str:
         return f"TakeStage({self.checks!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TakeStage) and other.checks == self.checks
+
+    def __hash__(self) -> int:
+        return hash(self.checks)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (TakeStage, (self.checks,))
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         """Could any check refuse a take of the top discard from ``state``?"""

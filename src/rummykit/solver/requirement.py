@@ -63,6 +63,8 @@ class HandRules:
     contracts: tuple[ContractShape, ...] = ()
     """Where each deal has its contract, deal by deal: the opening is then
     exactly that deal's contract (the minimum and the pure run do not apply)."""
-    max_hand: int = 1_000
+    max_hand: int = 108
     """The most cards one hand can hold in a round of the variant: a larger
-    hand is bad input, refused with a ValueError."""
+    hand is bad input, refused with a ValueError (the searches go one level
+    deeper per card; the default is the largest bundled deck, two decks and
+    four jokers)."""

@@ -431,7 +431,7 @@ def clear_caches(variant: Variant, *, results_only: bool = False) -> None:
         variant.memo.clear()
         variant.meld_rules.memo.clear()
         return
-    for key, made in variant.memo.products.items():
+    for key, made in list(variant.memo.products.items()):  # another thread may add to it
         if not (isinstance(key, tuple) and key[0] is Tables):
             continue
         tables: Tables = made
