@@ -673,7 +673,7 @@ def test_a_commit_rule_that_declares_no_reads_judges_every_hand(monkeypatch: pyt
             hand = getattr(commit, "hand", ())
             return Refusal("discard.king-kept", "Keep no king.") if any(c.rank == 13 for c in hand) else None
 
-    base.register_commit("no_king_kept")(lambda variant: NoKingKept())
+    base.register_commit("no_king_kept")(lambda variant, stages: NoKingKept())
     gin = rk.loads_variant((ROOT / "variants" / "gin.toml").read_text(encoding="utf-8"))
     kings = rk.parse_cards("Kc Kd 3h 4s 5d 6c 7s 8h 9d Tc Js")
     plain = rk.parse_cards("2c 2d 3h 4s 5d 6c 7s 8h 9d Tc Js")

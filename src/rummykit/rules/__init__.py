@@ -6,7 +6,8 @@ owns every stage (deal, draw, take, table, discard, going out, knock, buy,
 scoring, match, opening) and the components registered for the opening and
 the commit. A component is registered for its hook (``register_opening``,
 ``register_waiver``, ``register_commit``) under a name that says what it does
-(never a variant's name), with a factory that reads the variant and returns
+(never a variant's name), with a factory that reads the variant (and the
+draw and table stages the rule set has built, ``BuiltStages``) and returns
 the component, or None when the variant does not use that rule.
 
 >>> from rummykit.variant.model import load_variant

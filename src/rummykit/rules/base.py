@@ -26,12 +26,15 @@ import attrs
 
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
+from rummykit.rules.draw import DrawRule
+from rummykit.rules.table import TableRule
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the commit's facts are defined with the commit rules
     from rummykit.rules.commit_facts import Commit
 
 __all__ = [
+    "BuiltStages",
     "CommitRule",
     "Component",
     "Components",
@@ -83,17 +86,28 @@ class CommitRule(Component, Protocol):
     def check(self, commit: Commit) -> Refusal | None: ...
 
 
+@attrs.frozen(slots=True)
+class BuiltStages:
+    """The stages a component's factory may read, built before the
+    components (by the rule set, once): a factory asks them, never builds
+    its own."""
+
+    draw: DrawRule
+    table: TableRule
+
+
 C = TypeVar("C", bound=Component)
-_OPENING: dict[str, Callable[[Variant], OpeningRule | None]] = {}
-_WAIVER: dict[str, Callable[[Variant], OpeningWaiver | None]] = {}
-_COMMIT: dict[str, Callable[[Variant], CommitRule | None]] = {}
+Factory = Callable[[Variant, BuiltStages], C | None]
+"""A component's factory: the component for a variant, or None where the
+variant does not use the rule."""
+_OPENING: dict[str, Factory[OpeningRule]] = {}
+_WAIVER: dict[str, Factory[OpeningWaiver]] = {}
+_COMMIT: dict[str, Factory[CommitRule]] = {}
 _ORDER: list[str] = []
 
 
-def _registrar(
-    table: dict[str, Callable[[Variant], C | None]], name: str
-) -> Callable[[Callable[[Variant], C | None]], Callable[[Variant], C | None]]:
-    def decorate(factory: Callable[[Variant], C | None]) -> Callable[[Variant], C | None]:
+def _registrar(table: dict[str, Factory[C]], name: str) -> Callable[[Factory[C]], Factory[C]]:
+    def decorate(factory: Factory[C]) -> Factory[C]:
         if name in _ORDER:
             raise ValueError(f"a rule component named {name!r} is registered already")
         table[name] = factory
@@ -105,21 +119,21 @@ def _registrar(
 
 def register_opening(
     name: str,
-) -> Callable[[Callable[[Variant], OpeningRule | None]], Callable[[Variant], OpeningRule | None]]:
+) -> Callable[[Factory[OpeningRule]], Factory[OpeningRule]]:
     """Register a factory of an opening rule under ``name``."""
     return _registrar(_OPENING, name)
 
 
 def register_waiver(
     name: str,
-) -> Callable[[Callable[[Variant], OpeningWaiver | None]], Callable[[Variant], OpeningWaiver | None]]:
+) -> Callable[[Factory[OpeningWaiver]], Factory[OpeningWaiver]]:
     """Register a factory of an opening waiver under ``name``."""
     return _registrar(_WAIVER, name)
 
 
 def register_commit(
     name: str,
-) -> Callable[[Callable[[Variant], CommitRule | None]], Callable[[Variant], CommitRule | None]]:
+) -> Callable[[Factory[CommitRule]], Factory[CommitRule]]:
     """Register a factory of a commit rule under ``name``."""
     return _registrar(_COMMIT, name)
 
@@ -129,8 +143,8 @@ def registered() -> tuple[str, ...]:
     return tuple(_ORDER)
 
 
-def _build(table: dict[str, Callable[[Variant], C | None]], variant: Variant) -> tuple[C, ...]:
-    built = (factory(variant) for factory in table.values())
+def _build(table: dict[str, Factory[C]], variant: Variant, stages: BuiltStages) -> tuple[C, ...]:
+    built = (factory(variant, stages) for factory in table.values())
     return tuple(component for component in built if component is not None)
 
 
@@ -160,6 +174,9 @@ class Components:
         return any(w.waives(going_out=going_out) for w in self.waivers)
 
 
-def compose(variant: Variant) -> Components:
-    """The components ``variant`` uses (its rule set builds them once)."""
-    return Components(_build(_OPENING, variant), _build(_WAIVER, variant), _build(_COMMIT, variant))
+def compose(variant: Variant, stages: BuiltStages) -> Components:
+    """The components ``variant`` uses, their factories reading ``stages``
+    (its rule set builds them once)."""
+    return Components(
+        _build(_OPENING, variant, stages), _build(_WAIVER, variant, stages), _build(_COMMIT, variant, stages)
+    )

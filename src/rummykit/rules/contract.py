@@ -26,7 +26,7 @@ import attrs
 from rummykit.core.cards import Card
 from rummykit.core.errors import N_, Refusal, Text
 from rummykit.core.meld_model import Meld
-from rummykit.rules.base import register_commit
+from rummykit.rules.base import BuiltStages, register_commit
 from rummykit.rules.commit_facts import Commit
 from rummykit.rules.deal import DealRule, StandardDeal
 from rummykit.solver.requirement import ContractShape
@@ -196,7 +196,7 @@ class ContractAtCommit:
 
 
 @register_commit("contract_at_commit")
-def _contract_at_commit(variant: Variant) -> ContractAtCommit | None:
+def _contract_at_commit(variant: Variant, stages: BuiltStages) -> ContractAtCommit | None:
     return ContractAtCommit() if uses_contracts(variant) else None
 
 

@@ -13,7 +13,7 @@ import attrs
 
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
-from rummykit.rules.base import Components, register_opening, register_waiver
+from rummykit.rules.base import BuiltStages, Components, register_opening, register_waiver
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -83,19 +83,19 @@ class HandRummyWaiver:
 
 
 @register_opening("opening_minimum")
-def _opening_minimum(variant: Variant) -> OpeningMinimum | None:
+def _opening_minimum(variant: Variant, stages: BuiltStages) -> OpeningMinimum | None:
     points = variant.opening.min_points
     return OpeningMinimum(points) if points > 0 else None
 
 
 @register_opening("opening_pure_run")
-def _opening_pure_run(variant: Variant) -> OpeningPureRun | None:
+def _opening_pure_run(variant: Variant, stages: BuiltStages) -> OpeningPureRun | None:
     opening = variant.opening
     return OpeningPureRun(opening.pure_run_min) if opening.require_pure_run else None
 
 
 @register_waiver("hand_rummy_waiver")
-def _hand_rummy_waiver(variant: Variant) -> HandRummyWaiver | None:
+def _hand_rummy_waiver(variant: Variant, stages: BuiltStages) -> HandRummyWaiver | None:
     return HandRummyWaiver() if variant.opening.waived_for_hand_rummy else None
 
 
@@ -143,9 +143,9 @@ class OpeningStage:
     going-out plan, the solver's requirements and the views.
 
     >>> from rummykit.variant.model import load_variant
-    >>> from rummykit.rules.base import compose
+    >>> from rummykit.rules.rule_set import rules_of
     >>> rami = load_variant("rami51")
-    >>> OpeningStage.of(rami, compose(rami)).minimum
+    >>> OpeningStage.of(rami, rules_of(rami).components).minimum
     51
     """
 

@@ -22,7 +22,7 @@ from typing import Any, NoReturn, final
 
 import attrs
 
-from rummykit.rules.base import Components, compose
+from rummykit.rules.base import BuiltStages, Components, compose
 from rummykit.rules.buy import BuyRule, buy_stage
 from rummykit.rules.commit_facts import CommitReads
 from rummykit.rules.deal import DealRule, deal_stage
@@ -167,7 +167,7 @@ class RuleSet:
         # The variant's own rule set is found again from the variant; another
         # (made by ``evolve``) is rebuilt from its stages.
         if rules_of(self.variant) is self:
-            return (rules_of, (self.variant,))
+            return (_variant_rule_set, (self.variant,))
         return (_rule_set_of, (tuple([getattr(self, name) for name in RULE_SET_FIELDS]),))
 
     def evolve(self, **changes: Any) -> RuleSet:
@@ -185,6 +185,12 @@ class RuleSet:
         return RuleSet(**(fields | changes))
 
 
+def _variant_rule_set(variant: Variant) -> RuleSet:
+    """``rules_of(variant)`` (unpickling), by a plain function: the compiled
+    build's ``rules_of`` is a callable object that pickle cannot name."""
+    return rules_of(variant)
+
+
 def _rule_set_of(values: tuple[Any, ...]) -> RuleSet:
     """A rule set from its stages, in the order of RULE_SET_FIELDS (unpickling)."""
     return RuleSet(**dict(zip(RULE_SET_FIELDS, values, strict=True)))
@@ -193,7 +199,7 @@ def _rule_set_of(values: tuple[Any, ...]) -> RuleSet:
 def compile_rules(variant: Variant) -> RuleSet:
     """Build every stage of ``variant``, each from the stages it depends on."""
     deal, draw, table = deal_stage(variant), draw_stage(variant), table_stage(variant)
-    components = compose(variant)
+    components = compose(variant, BuiltStages(draw, table))
     opening = OpeningStage.of(variant, components)
     hand = hand_stage(variant, opening, table)
     match = match_stage(variant, deal)

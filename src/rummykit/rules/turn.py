@@ -19,10 +19,9 @@ from rummykit.core.errors import Refusal
 from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
-from rummykit.rules.base import Components, register_commit
+from rummykit.rules.base import BuiltStages, Components, register_commit
 from rummykit.rules.commit_facts import Commit
-from rummykit.rules.draw import draw_stage
-from rummykit.rules.table import TableRule, table_stage
+from rummykit.rules.table import TableRule
 from rummykit.solver import best_opening
 from rummykit.solver.opening_reach import can_open_with
 from rummykit.variant.model import Variant
@@ -396,44 +395,44 @@ class SwappedJokerRelaid:
 
 
 @register_commit("opening_at_commit")
-def _opening_at_commit(variant: Variant) -> OpeningAtCommit:
+def _opening_at_commit(variant: Variant, stages: BuiltStages) -> OpeningAtCommit:
     return OpeningAtCommit()
 
 
 @register_commit("table_touch_needs_opening")
-def _table_touch(variant: Variant) -> TableTouchNeedsOpening | None:
-    return TableTouchNeedsOpening() if table_stage(variant).table_touch_is_tentative() else None
+def _table_touch(variant: Variant, stages: BuiltStages) -> TableTouchNeedsOpening | None:
+    return TableTouchNeedsOpening() if stages.table.table_touch_is_tentative() else None
 
 
 @register_commit("deep_card_starts_new_meld")
-def _deep_card(variant: Variant) -> DeepCardStartsNewMeld | None:
-    return DeepCardStartsNewMeld() if draw_stage(variant).chosen_card_must_start_meld() else None
+def _deep_card(variant: Variant, stages: BuiltStages) -> DeepCardStartsNewMeld | None:
+    return DeepCardStartsNewMeld() if stages.draw.chosen_card_must_start_meld() else None
 
 
 @register_commit("deep_card_on_table")
-def _deep_card_laid(variant: Variant) -> DeepCardOnTable | None:
-    return DeepCardOnTable() if draw_stage(variant).chosen_card_must_be_laid() else None
+def _deep_card_laid(variant: Variant, stages: BuiltStages) -> DeepCardOnTable | None:
+    return DeepCardOnTable() if stages.draw.chosen_card_must_be_laid() else None
 
 
 @register_commit("taken_discard_laid")
-def _taken_laid(variant: Variant) -> TakenDiscardLaid | None:
-    draw = draw_stage(variant)
+def _taken_laid(variant: Variant, stages: BuiltStages) -> TakenDiscardLaid | None:
+    draw = stages.draw
     return TakenDiscardLaid(draw.pickup_partners()) if draw.pickup_duty() == "laid" else None
 
 
 @register_commit("taken_discard_opens")
-def _taken_opens(variant: Variant) -> TakenDiscardOpens | None:
-    return TakenDiscardOpens() if draw_stage(variant).pickup_duty() == "opening" else None
+def _taken_opens(variant: Variant, stages: BuiltStages) -> TakenDiscardOpens | None:
+    return TakenDiscardOpens() if stages.draw.pickup_duty() == "opening" else None
 
 
 @register_commit("exchange_draw_is_hand_rummy")
-def _exchange_draw(variant: Variant) -> ExchangeDrawIsHandRummy | None:
-    return ExchangeDrawIsHandRummy() if draw_stage(variant).exchange_only_for_hand_rummy() else None
+def _exchange_draw(variant: Variant, stages: BuiltStages) -> ExchangeDrawIsHandRummy | None:
+    return ExchangeDrawIsHandRummy() if stages.draw.exchange_only_for_hand_rummy() else None
 
 
 @register_commit("swapped_joker_relaid")
-def _swap_relay(variant: Variant) -> SwappedJokerRelaid | None:
-    table = table_stage(variant)
+def _swap_relay(variant: Variant, stages: BuiltStages) -> SwappedJokerRelaid | None:
+    table = stages.table
     return SwappedJokerRelaid(table) if table.relay_required() else None
 
 
