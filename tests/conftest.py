@@ -12,7 +12,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-# The tests sit in folders that mirror the package (tests/core, tests/round ...);
+# The tests sit in folders that mirror the package (tests/core, tests/round ...),
+# the oracle tests (one implementation judged by another) in tests/oracles;
 # their helpers (brute_force, serve_support, tool_support) stay in tests/ itself.
 HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
