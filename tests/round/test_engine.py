@@ -462,8 +462,7 @@ def test_a_commit_rule_that_declares_no_reads_judges_every_hand(monkeypatch: pyt
     from rummykit.core.errors import Refusal
     from rummykit.rules import base
 
-    monkeypatch.setattr(base, "_COMMIT", dict(base._COMMIT))  # the registry as it was, after the test
-    monkeypatch.setattr(base, "_ORDER", list(base._ORDER))
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))  # the registry as it was, after the test
 
     @attrs.frozen
     class NoKingKept:

@@ -20,7 +20,7 @@ and the bots ask it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 import attrs
 
@@ -100,18 +100,16 @@ C = TypeVar("C", bound=Component)
 Factory = Callable[[Variant, BuiltStages], C | None]
 """A component's factory: the component for a variant, or None where the
 variant does not use the rule."""
-_OPENING: dict[str, Factory[OpeningRule]] = {}
-_WAIVER: dict[str, Factory[OpeningWaiver]] = {}
-_COMMIT: dict[str, Factory[CommitRule]] = {}
-_ORDER: list[str] = []
+_REGISTRY: dict[str, tuple[str, Factory[Component]]] = {}
+"""Every registered component's factory by name, with the hook it answers,
+in registration order (the one registry of the rule components)."""
 
 
-def _registrar(table: dict[str, Factory[C]], name: str) -> Callable[[Factory[C]], Factory[C]]:
+def _registrar(hook: str, name: str) -> Callable[[Factory[C]], Factory[C]]:
     def decorate(factory: Factory[C]) -> Factory[C]:
-        if name in _ORDER:
+        if name in _REGISTRY:
             raise ValueError(f"a rule component named {name!r} is registered already")
-        table[name] = factory
-        _ORDER.append(name)
+        _REGISTRY[name] = (hook, factory)
         return factory
 
     return decorate
@@ -121,30 +119,30 @@ def register_opening(
     name: str,
 ) -> Callable[[Factory[OpeningRule]], Factory[OpeningRule]]:
     """Register a factory of an opening rule under ``name``."""
-    return _registrar(_OPENING, name)
+    return _registrar("opening", name)
 
 
 def register_waiver(
     name: str,
 ) -> Callable[[Factory[OpeningWaiver]], Factory[OpeningWaiver]]:
     """Register a factory of an opening waiver under ``name``."""
-    return _registrar(_WAIVER, name)
+    return _registrar("opening_waiver", name)
 
 
 def register_commit(
     name: str,
 ) -> Callable[[Factory[CommitRule]], Factory[CommitRule]]:
     """Register a factory of a commit rule under ``name``."""
-    return _registrar(_COMMIT, name)
+    return _registrar("commit", name)
 
 
 def registered() -> tuple[str, ...]:
     """The names of every registered component, in registration order."""
-    return tuple(_ORDER)
+    return tuple(_REGISTRY)
 
 
-def _build(table: dict[str, Factory[C]], variant: Variant, stages: BuiltStages) -> tuple[C, ...]:
-    built = (factory(variant, stages) for factory in table.values())
+def _build(hook: str, variant: Variant, stages: BuiltStages) -> tuple[Component, ...]:
+    built = (factory(variant, stages) for answers, factory in _REGISTRY.values() if answers == hook)
     return tuple(component for component in built if component is not None)
 
 
@@ -160,7 +158,8 @@ class Components:
     def components(self) -> tuple[Component, ...]:
         """Every component, in registration order."""
         every: list[Component] = [*self.opening, *self.waivers, *self.commit]
-        return tuple(sorted(every, key=lambda c: _ORDER.index(c.name)))
+        order = list(_REGISTRY)
+        return tuple(sorted(every, key=lambda c: order.index(c.name)))
 
     def at(self, hook: str) -> tuple[Component, ...]:
         """The components that answer ``hook`` (for listing them by name)."""
@@ -178,5 +177,7 @@ def compose(variant: Variant, stages: BuiltStages) -> Components:
     """The components ``variant`` uses, their factories reading ``stages``
     (its rule set builds them once)."""
     return Components(
-        _build(_OPENING, variant, stages), _build(_WAIVER, variant, stages), _build(_COMMIT, variant, stages)
+        cast("tuple[OpeningRule, ...]", _build("opening", variant, stages)),
+        cast("tuple[OpeningWaiver, ...]", _build("opening_waiver", variant, stages)),
+        cast("tuple[CommitRule, ...]", _build("commit", variant, stages)),
     )
