@@ -38,6 +38,7 @@ __all__ = [
     "BeforeTake",
     "OtherCardToThrow",
     "PickupDutyMet",
+    "StatelessCheck",
     "TakeCheck",
     "TakeStage",
     "WallTakeKnocks",
@@ -88,26 +89,34 @@ class TakeCheck(Protocol):
         ...
 
 
-@final
-class PickupDutyMet:
-    """A conditionally taken top discard can meet its duty this turn
-    (R-HR-09, R-500-03, R-KAL-06 at the take, R-ALL-14)."""
+class StatelessCheck:
+    """A take check with no state of its own: its class is all there is to
+    it, so two are equal when their classes are, and it pickles by its class."""
 
     __slots__ = ()
-    name: ClassVar[str] = "pickup_duty_met"
-    reads: ClassVar[tuple[str, ...]] = ("hand", "card", "table")
+    name: ClassVar[str] = ""
 
     def __repr__(self) -> str:
-        return "PickupDutyMet()"
+        return f"{type(self).__name__}()"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (PickupDutyMet, ())
+        return (type(self), ())
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
 
     def __hash__(self) -> int:
         return hash(self.name)
+
+
+@final
+class PickupDutyMet(StatelessCheck):
+    """A conditionally taken top discard can meet its duty this turn
+    (R-HR-09, R-500-03, R-KAL-06 at the take, R-ALL-14)."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "pickup_duty_met"
+    reads: ClassVar[tuple[str, ...]] = ("hand", "card", "table")
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         opened = state.opened[state.to_move]
@@ -129,25 +138,13 @@ class PickupDutyMet:
 
 
 @final
-class OtherCardToThrow:
+class OtherCardToThrow(StatelessCheck):
     """The card just taken may not be thrown this turn, so another card must
     be there to throw, or the hand must go out (R-ALL-12)."""
 
     __slots__ = ()
     name: ClassVar[str] = "other_card_to_throw"
     reads: ClassVar[tuple[str, ...]] = ("hand", "card", "table")
-
-    def __repr__(self) -> str:
-        return "OtherCardToThrow()"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (OtherCardToThrow, ())
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(self.name)
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         face = state.discard[-1].face
@@ -167,24 +164,12 @@ class OtherCardToThrow:
 
 
 @final
-class WallTakeKnocks:
+class WallTakeKnocks(StatelessCheck):
     """At the wall the upcard is taken only to knock at once (R-GIN-12)."""
 
     __slots__ = ()
     name: ClassVar[str] = "wall_take_knocks"
     reads: ClassVar[tuple[str, ...]] = ("hand",)
-
-    def __repr__(self) -> str:
-        return "WallTakeKnocks()"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (WallTakeKnocks, ())
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(self.name)
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
         return at_wall(rules.variant, len(state.stock))
