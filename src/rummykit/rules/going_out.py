@@ -84,7 +84,7 @@ class StandardGoingOut:
     demands: HandRules = attrs.field(eq=False, repr=False)
 
     def final_discard_required(self) -> bool:
-        return self.variant.going_out.final_discard == "required"
+        return self.demands.final_discard  # read from ``going_out.final_discard`` once, by rules.hand
 
     def plan(
         self,
