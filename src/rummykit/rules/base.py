@@ -146,6 +146,12 @@ def _build(hook: str, variant: Variant, stages: BuiltStages) -> tuple[Component,
     return tuple(component for component in built if component is not None)
 
 
+def _registration_index(component: Component) -> int:
+    """Where ``component``'s name stands in the registry (a function, not a
+    lambda: the compiled build cannot close over a name in this method)."""
+    return list(_REGISTRY).index(component.name)
+
+
 @attrs.frozen(slots=True)
 class Components:
     """The components one variant uses, by stage, each in registration order."""
@@ -158,8 +164,7 @@ class Components:
     def components(self) -> tuple[Component, ...]:
         """Every component, in registration order."""
         every: list[Component] = [*self.opening, *self.waivers, *self.commit]
-        order = list(_REGISTRY)
-        return tuple(sorted(every, key=lambda c: order.index(c.name)))
+        return tuple(sorted(every, key=_registration_index))
 
     def at(self, hook: str) -> tuple[Component, ...]:
         """The components that answer ``hook`` (for listing them by name)."""
