@@ -1,12 +1,17 @@
 """Exhaustive searches the solver tests check the solver against: slow and
-plainly right."""
+plainly right (every group of cards, every declaration of its jokers, judged
+by judge_meld), and the checks that hold the solver's answers to them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import TypeVar
+
+from rummykit import Card, Meld, best_opening, can_go_out, extend_meld, judge_meld, parse_cards
+from rummykit.variant.model import Variant
 
 C = TypeVar("C")
 
@@ -31,3 +36,115 @@ def least_left_over(
         return result
 
     return best(frozenset(range(len(hand))))
+
+
+def meld_values(variant: Variant, cards: tuple[Card, ...]) -> list[tuple[int, bool]]:
+    """Every (table value, is pure run) a player can get for these cards as
+    one meld: the jokers as they are, and every declaration of them."""
+    return _meld_values(variant, tuple(sorted(cards, key=Card.sort_key)))
+
+
+@cache
+def _meld_values(variant: Variant, cards: tuple[Card, ...]) -> list[tuple[int, bool]]:
+    rules = variant.meld_rules
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    if not naturals:
+        return []
+    out = []
+    base = judge_meld(rules, cards)
+    if isinstance(base, Meld):
+        out.append((base.points, base.is_pure))
+    if jokers:
+        targets: list[Card] = []
+        if len({c.rank for c in naturals}) == 1:
+            targets += [Card.natural(naturals[0].rank, s) for s in range(4)]
+        if len({c.suit for c in naturals}) == 1:
+            targets += [Card.natural(r, naturals[0].suit) for r in range(2, 15)]
+        for declared in combinations_with_replacement(targets, jokers):
+            result = judge_meld(rules, naturals + [Card.joker(t) for t in declared])
+            if isinstance(result, Meld):
+                out.append((result.points, result.is_pure))
+    return out
+
+
+def groups_with(first: int, rest: Sequence[int], low: int, high: int) -> list[tuple[int, ...]]:
+    return [(first, *combo) for size in range(low, high + 1) for combo in combinations(rest, size - 1)]
+
+
+def brute_least_penalty(variant: Variant, hand: Sequence[Card]) -> int:
+    penalty = variant.values.hand.by_code
+    return least_left_over(
+        hand, lambda card: penalty[card.code], lambda group: bool(meld_values(variant, group))
+    )
+
+
+def brute_best_opening(variant: Variant, hand: Sequence[Card], minimum: int) -> int | None:
+    @cache
+    def best(remaining: frozenset[int]) -> int:
+        if not remaining:
+            return 0
+        first, *rest = sorted(remaining)
+        result = best(remaining - {first})
+        for group in groups_with(first, rest, 3, len(remaining)):
+            for value, _ in meld_values(variant, tuple(hand[i] for i in group)):
+                result = max(result, value + best(remaining - set(group)))
+        return result
+
+    value = best(frozenset(range(len(hand))))
+    return None if value <= 0 or value < minimum else value
+
+
+def brute_can_go_out(variant: Variant, hand: Sequence[Card], table: Sequence[Meld], keep: bool) -> bool:
+    def go(remaining: frozenset[int], melds: tuple[Meld, ...], discarded: bool) -> bool:
+        if not remaining:
+            return discarded or not keep
+        first, *rest = sorted(remaining)
+        if keep and not discarded and go(remaining - {first}, melds, True):
+            return True
+        for group in groups_with(first, rest, 1, len(remaining)):
+            cards = tuple(hand[i] for i in group)
+            left = remaining - set(group)
+            if len(group) >= 3 and meld_values(variant, cards) and go(left, melds, discarded):
+                return True
+            for k, meld in enumerate(melds):
+                grown = extend_meld(variant, meld, cards)
+                if isinstance(grown, Meld) and go(left, (*melds[:k], grown, *melds[k + 1 :]), discarded):
+                    return True
+        return False
+
+    return go(frozenset(range(len(hand))), tuple(table), False)
+
+
+def assert_cards_of(hand: Sequence[Card], melds: Sequence[Meld]) -> None:
+    left = Counter(c.face for c in hand)
+    left.subtract(c.face for m in melds for c in m.cards)
+    assert min(left.values(), default=0) >= 0
+
+
+def check_best_opening(variant: Variant, hand: list[Card], minimum: int) -> None:
+    """best_opening's points are the brute force's; its melds use the hand's cards."""
+    plan = best_opening(variant, hand, minimum=minimum)
+    assert (None if plan is None else plan.points) == brute_best_opening(variant, hand, minimum)
+    if plan is not None:
+        assert_cards_of(hand, plan.melds)
+        assert sum(m.points for m in plan.melds) == plan.points
+
+
+def check_can_go_out(variant: Variant, hand: list[Card], table_melds: list[str], keep: bool) -> None:
+    """can_go_out agrees with the brute force, and its plan lays exactly the hand."""
+    judged = (judge_meld(variant.meld_rules, parse_cards(t)) for t in table_melds)
+    table = [m for m in judged if isinstance(m, Meld)]
+    plan = can_go_out(variant, hand, table=table, keep_discard=keep)
+    assert (plan is not None) == brute_can_go_out(variant, hand, table, keep)
+    if plan is not None:
+        grown = list(table)
+        used = Counter(c.face for m in plan.melds for c in m.cards)
+        for index, cards in plan.layoffs:
+            result = extend_meld(variant, grown[index], cards)
+            assert isinstance(result, Meld)
+            grown[index] = result
+            used.update(c.face for c in cards)
+        if plan.discard is not None:
+            used[plan.discard.face] += 1
+        assert used == Counter(c.face for c in hand)
