@@ -1,7 +1,7 @@
 """Every key of contracts, buying, deuces wild and the wild shift acts (R-CON-*): for each,
 one position and a few moves give one outcome under one value of the key and
 another under a second value, and the legal-move listing agrees with ``apply``
-on every move tried (the ``play`` helper of tests/rules/test_keys_play.py checks
+on every move tried (the ``play`` helper of tests/key_rows.py checks
 it, a buy by the seat that the move text names).
 
 A row: (key, value A, value B, other keys set for both, the position, the
@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from test_keys_play import check_two_values, codes
+from key_rows import check_two_values, codes
 
 import rummykit as rk
 from rummykit.round.state import RoundState

@@ -1,7 +1,7 @@
 """Every key of the knock variants acts (docs/variants/gin.md): for each, one
 position and a few moves give one outcome under one value of the key and
 another under a second value; ``legal_moves`` agrees with ``apply`` on every
-move tried (the ``play`` helper of test_keys_play.py checks it).
+move tried (the ``play`` helper of tests/key_rows.py checks it).
 
 A row: (key, value A, value B, base variant, other keys set for both, the
 position, the moves, what is observed, the outcome under A, under B).
@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from test_keys_play import KeyRow, check_row, codes, phase, play, variant_with
+from key_rows import KeyRow, check_row, codes, phase, play, variant_with
 
 import rummykit as rk
 from rummykit.play.bots import GreedyBot

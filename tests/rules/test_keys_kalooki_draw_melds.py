@@ -7,7 +7,7 @@ off by default: for every key, two values give two outcomes.
 - ``melds.ambiguous_kind`` (R-KAL-08): one natural card and undeclared jokers
   are a set, or a run.
 
-Rows that play moves use :func:`test_keys_play.play`, which also checks that
+Rows that play moves use :func:`key_rows.play`, which also checks that
 ``legal_moves`` lists exactly the moves ``apply`` accepts.
 """
 
@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 import pytest
-from test_keys_play import OPENED, RUN_7H, codes, play
-from test_keys_rummy500_mechanisms import Observe, meld_points, plays, variant_for
+from key_rows import OPENED, RUN_7H, codes, meld_points, play, plays, variant_with
+from key_rows import VariantObserve as Observe
 
 import rummykit as rk
 from rummykit.play.bots import make_bot
@@ -56,7 +56,7 @@ def test_two_values_two_outcomes(row: Row) -> None:
     key, a, b, base, also, observe, outcome_a, outcome_b = row
     assert outcome_a != outcome_b
     for value, expected in ((a, outcome_a), (b, outcome_b)):
-        assert observe(variant_for(base, {**also, key: value})) == expected, (key, value)
+        assert observe(variant_with(base, {**also, key: value})) == expected, (key, value)
 
 
 def test_both_keys_are_off_by_default() -> None:
@@ -66,20 +66,20 @@ def test_both_keys_are_off_by_default() -> None:
 
 
 def test_the_opening_that_uses_the_card_is_accepted() -> None:
-    variant = variant_for("rami51", {**OPENING, KEY: "opening_use"})
+    variant = variant_with("rami51", {**OPENING, KEY: "opening_use"})
     position = {"hands": ["Th Jh Qh Kh 2c", "5c 9d"], "discard": "9h"}
     state, verdicts = play(variant, position, ["0: take", "0: meld 9h Th Jh Qh Kh", "0: discard 2c"])
     assert verdicts == ("ok", "ok", "ok") and state.opened[0]
 
 
 def test_an_opening_too_small_with_the_card_is_refused_at_the_take() -> None:
-    variant = variant_for("rami51", {**OPENING, KEY: "opening_use"})
+    variant = variant_with("rami51", {**OPENING, KEY: "opening_use"})
     position = {"hands": ["Th Jh 2c 5d", "5c 9d"], "discard": "9h"}  # 9h Th Jh = 29 < 40
     assert codes(*play(variant, position, ["0: take"])) == ("draw.taken-card-unused",)
 
 
 def test_a_turn_that_melds_without_the_card_is_refused_and_stays_open() -> None:
-    variant = variant_for("rami51", {**OPENING, KEY: "opening_use"})
+    variant = variant_with("rami51", {**OPENING, KEY: "opening_use"})
     state = rk.position_from_dict(
         {"players": 2, "hands": ["Th Jh Qh Kh Ah 2c 5d", "5c 9d"], "discard": "9h"}, variant=variant
     )
@@ -92,7 +92,7 @@ def test_a_turn_that_melds_without_the_card_is_refused_and_stays_open() -> None:
 
 def test_opening_use_and_top_card_use_together_are_a_load_error() -> None:
     with pytest.raises(VariantError) as error:
-        variant_for("rami51", {KEY: "opening_use", "draw.top_card_use": "meld_or_layoff_same_turn"})
+        variant_with("rami51", {KEY: "opening_use", "draw.top_card_use": "meld_or_layoff_same_turn"})
     assert "draw.top_card_use" in str(error.value) and "opening_use" in str(error.value)
 
 
@@ -105,7 +105,7 @@ def test_opening_use_and_top_card_use_together_are_a_load_error() -> None:
     ],
 )
 def test_a_greedy_bot_takes_the_discard_only_into_its_opening(condition: str, hand: str, takes: bool) -> None:
-    variant = variant_for("rami51", {**OPENING, KEY: condition})
+    variant = variant_with("rami51", {**OPENING, KEY: condition})
     state = rk.position_from_dict({"players": 2, "hands": [hand, "5c 9d"], "discard": "9h"}, variant=variant)
     move = make_bot("greedy", variant, seed=1).choose(state.view(0))
     assert (str(move) == "take") is takes, (hand, move)

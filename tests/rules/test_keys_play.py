@@ -10,23 +10,35 @@ position, the moves, what is observed, the outcome under A, under B).
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import attrs
 import pytest
+from key_rows import (
+    LATER,
+    OPENED,
+    ROWS_ELSEWHERE,
+    RUN_4C,
+    RUN_7H,
+    RUN_JOKER,
+    SET_JOKER,
+    TWO_JOKER_TABLE,
+    KeyRow,
+    check_row,
+    codes,
+    hand,
+    phase,
+    variant_with,
+    visible,
+    winners,
+)
 
 import rummykit as rk
-from rummykit.core.moves import LayOff, SwapJoker, parse_seat_move
-from rummykit.core.moves import Meld as MeldMove
 from rummykit.play.bots import GreedyBot
 from rummykit.round.draw_phase import in_first_draw_round
-from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
-from rummykit.variant.model import Variant, loads_variant
+from rummykit.variant.model import Variant
 
 # Keys with one legal value, or that no rule of play reads: they cannot show
 # two outcomes. Another change deprecates them in the schema and check-variant.
@@ -38,8 +50,6 @@ DEPRECATED_OR_SINGLE = {
 # The sections these rows cover, and in `turn` only the key of the draw.
 SECTIONS = ("draw", "discard", "opening", "layoff", "swap", "going_out", "stock_exhausted")
 OTHER_KEYS = {"turn.first_turn_draws"}
-# Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py.
-ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal"}
 # Keys whose rows are in tests/rules/test_keys_contract.py.
 CONTRACT_ROWS = {"opening.kind"}
 # Keys whose rows are in tests/rules/test_keys_gin.py.
@@ -50,93 +60,6 @@ GIN_ROWS = {
     "stock_exhausted.wall_size",
 }
 
-
-def _toml(value: Any) -> str:
-    return json.dumps(value)  # strings, booleans, integers and arrays read the same in TOML
-
-
-def variant_with(base: str, settings: dict[str, Any]) -> Variant:
-    """``base`` with some keys set (``"section.key": value``)."""
-    sections: dict[str, dict[str, Any]] = {}
-    for key, value in settings.items():
-        section, name = key.split(".")
-        sections.setdefault(section, {})[name] = value
-    lines = ["[meta]", 'id = "keys_test"', 'name = "keys test"', f'extends = "{base}"']
-    for section, values in sections.items():
-        lines.append(f"[{section}]")
-        lines += [f"{name} = {_toml(value)}" for name, value in values.items()]
-    return loads_variant("\n".join(lines) + "\n")
-
-
-def _same_move(a: rk.Move, b: rk.Move) -> bool:
-    """Equal moves, up to the order of their cards and how jokers are declared."""
-    if isinstance(a, MeldMove) and isinstance(b, MeldMove):
-        return sorted(c.face.code for c in a.cards) == sorted(c.face.code for c in b.cards)
-    if isinstance(a, LayOff) and isinstance(b, LayOff):
-        faces = sorted(c.face.code for c in a.cards) == sorted(c.face.code for c in b.cards)
-        return a.meld == b.meld and faces
-    if isinstance(a, SwapJoker) and isinstance(b, SwapJoker):
-        return a.meld == b.meld and sorted(c.code for c in a.cards) == sorted(c.code for c in b.cards)
-    return a == b
-
-
-def play(variant: Variant, position: dict[str, Any], moves: list[str]) -> tuple[RoundState, tuple[str, ...]]:
-    """Play the moves (each refused one leaves the state as it was): the
-    state reached and, per move, ``ok`` or the refusal code. Checks that the
-    legal-move listing agrees with every verdict."""
-    state = rk.position_from_dict({"players": 2, **position}, variant=variant)
-    verdicts = []
-    for text in moves:
-        seat, move = parse_seat_move(text)
-        listed = any(_same_move(move, m) for m in state.legal_moves(seat))
-        try:
-            state = state.apply(text)
-        except rk.IllegalMove as refusal:
-            verdicts.append(refusal.code)
-            assert not listed, f"{text} is listed but refused ({refusal.code})"
-        else:
-            verdicts.append("ok")
-            assert listed, f"{text} is accepted but not listed"
-    return state, tuple(verdicts)
-
-
-Observe = Callable[[RoundState, tuple[str, ...]], object]
-
-
-def codes(state: RoundState, verdicts: tuple[str, ...]) -> object:
-    return verdicts
-
-
-def hand(state: RoundState, verdicts: tuple[str, ...]) -> object:
-    return " ".join(str(c) for c in state.hands[0])
-
-
-def visible(state: RoundState, verdicts: tuple[str, ...]) -> object:
-    return " ".join(str(c) for c in state.view(0).discards)
-
-
-def phase(state: RoundState, verdicts: tuple[str, ...]) -> object:
-    return state.phase
-
-
-def winners(state: RoundState, verdicts: tuple[str, ...]) -> object:
-    return None if state.result is None else state.result.winners
-
-
-OPENED = [True, False]
-LATER = {"turns_played": 6, "phase": "draw"}  # past the first drawing round
-RUN_JOKER = [{"owner": 1, "cards": "7h JK 9h"}]
-RUN_7H = [{"owner": 1, "cards": "7h 8h 9h"}]
-RUN_4C = [{"owner": 1, "cards": "4c 5c 6c"}]
-SET_JOKER = [{"owner": 1, "cards": "Kh Ks JK"}]
-TWO_JOKER_TABLE = [
-    {"owner": 1, "cards": "7h JK 9h"},
-    {"owner": 1, "cards": "Kc Kd JK"},
-    {"owner": 1, "cards": "2c 3c 4c"},
-]
-KeyRow = tuple[str, Any, Any, str, dict[str, Any], dict[str, Any], list[str], Observe, object, object]
-"""(key, value A, value B, base variant, other keys set for both, the position,
-the moves, what is observed, the outcome under A, under B)."""
 
 ROWS: list[KeyRow] = [
     # key, A, B, base, also, position, moves, observe, outcome A, outcome B
@@ -249,33 +172,6 @@ ROWS: list[KeyRow] = [
 @pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])
 def test_two_values_two_outcomes(row: KeyRow) -> None:
     check_row(row)
-
-
-def check_row(row: KeyRow) -> None:
-    """One row: the key's two values, each on the base variant with the row's
-    other keys, give the row's two outcomes."""
-    key, value_a, value_b, base, also, position, moves, observe, outcome_a, outcome_b = row
-    check_two_values(
-        key, (value_a, outcome_a), (value_b, outcome_b),
-        lambda settings: variant_with(base, {**also, **settings}), position, moves, observe,
-    )  # fmt: skip
-
-
-def check_two_values(
-    key: str,
-    first: tuple[Any, object],
-    second: tuple[Any, object],
-    make: Callable[[dict[str, Any]], Variant],
-    position: dict[str, Any],
-    moves: list[str],
-    observe: Observe,
-) -> None:
-    """A key row: the two values give the two outcomes (and they differ);
-    ``make`` builds the variant with the key set."""
-    assert first[1] != second[1]
-    for value, expected in (first, second):
-        state, verdicts = play(make({key: value}), position, moves)
-        assert observe(state, verdicts) == expected, (key, value, verdicts)
 
 
 def test_rows_cover_every_key_of_these_sections() -> None:

@@ -8,19 +8,18 @@ that is off by default: for every key, two values give two outcomes.
 - ``values.table.joker`` as an integer (R-500-06): a table joker's fixed points;
 - ``match.target`` (R-500-11): the match ends once a total reaches it.
 
-Rows that play moves use :func:`test_keys_play.play`, which also checks that
+Rows that play moves use :func:`key_rows.play`, which also checks that
 ``legal_moves`` lists exactly the moves ``apply`` accepts.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
-from test_keys_play import OPENED, ROWS_ELSEWHERE, RUN_4C, RUN_7H, codes, play
+from key_rows import OPENED, ROWS_ELSEWHERE, RUN_4C, RUN_7H, meld_points, play, plays, variant_with
+from key_rows import VariantObserve as Observe
 
 import rummykit as rk
 from rummykit.core.cards import parse_cards
@@ -29,14 +28,7 @@ from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import RoundResult, TableMeld
 from rummykit.round.match_play import Match
 from rummykit.rules.rule_set import rules_of
-from rummykit.variant.model import Variant, loads_variant
-
-Observe = Callable[[Variant], object]
-
-
-def plays(position: dict[str, Any], moves: list[str]) -> Observe:
-    """What the moves give (``ok`` or a refusal code per move) from ``position``."""
-    return lambda variant: codes(*play(variant, position, moves))
+from rummykit.variant.model import Variant
 
 
 def ending(position: dict[str, Any], moves: list[str]) -> Observe:
@@ -49,14 +41,6 @@ def ending(position: dict[str, Any], moves: list[str]) -> Observe:
 
 def opened_at_deal(variant: Variant) -> object:
     return rk.deal(variant, players=3, seed=1).opened
-
-
-def meld_points(cards: str) -> Observe:
-    def observe(variant: Variant) -> object:
-        meld = judge_meld(variant.meld_rules, parse_cards(cards))
-        return meld.points if isinstance(meld, Meld) else meld
-
-    return observe
 
 
 def table_points(cards: str, credits: tuple[int, ...]) -> Observe:
@@ -141,25 +125,12 @@ def _settings(key: str, value: Any, also: dict[str, Any]) -> dict[str, Any]:
     return {**also, key: value}
 
 
-def variant_for(base: str, settings: dict[str, Any]) -> Variant:
-    """``base`` with keys set (``"section.key"`` or ``"values.table.joker"``)."""
-    tables: dict[str, dict[str, Any]] = {}
-    for key, value in settings.items():
-        table, name = key.rsplit(".", 1)
-        tables.setdefault(table, {})[name] = value
-    lines = ["[meta]", 'id = "keys_test"', 'name = "keys test"', f'extends = "{base}"']
-    for table, values in tables.items():
-        lines.append(f"[{table}]")
-        lines += [f"{name} = {json.dumps(value)}" for name, value in values.items()]
-    return loads_variant("\n".join(lines) + "\n")
-
-
 @pytest.mark.parametrize("row", ROWS, ids=[f"{i}-{r[0]}" for i, r in enumerate(ROWS)])
 def test_two_values_two_outcomes(row: Row) -> None:
     key, a, b, base, also, observe, outcome_a, outcome_b = row
     assert outcome_a != outcome_b
     for value, expected in ((a, outcome_a), (b, outcome_b)):
-        assert observe(variant_for(base, _settings(key, value, also))) == expected, (key, value)
+        assert observe(variant_with(base, _settings(key, value, also))) == expected, (key, value)
 
 
 def test_every_new_key_has_a_row_and_is_off_by_default() -> None:
@@ -173,7 +144,7 @@ def test_every_new_key_has_a_row_and_is_off_by_default() -> None:
 
 
 def test_a_target_match_has_no_fixed_length_and_leaders_share() -> None:
-    variant = variant_for("roemie", {"match.target": 500})
+    variant = variant_with("roemie", {"match.target": 500})
     match = Match.start(variant, players=2)
     assert match.rounds == 0 and not match.is_over
     match = match.record(RoundResult(ending="went_out", winner=0, winners=(0, 1), scores=(500, 500)))
@@ -182,7 +153,7 @@ def test_a_target_match_has_no_fixed_length_and_leaders_share() -> None:
 
 
 def test_a_lay_off_meets_the_top_card_use() -> None:
-    variant = variant_for("rami51", {"draw.top_card_use": "meld_or_layoff_same_turn"})
+    variant = variant_with("rami51", {"draw.top_card_use": "meld_or_layoff_same_turn"})
     position = {"hands": ["2c 5d", "5c 9d"], "discard": "7c", "opened": OPENED, "table": RUN_4C}
     _, verdicts = play(variant, position, ["0: take", "0: layoff 1 7c", "0: discard 2c"])
     assert verdicts == ("ok", "ok", "ok")
