@@ -271,3 +271,17 @@ def test_round_state_methods_work_when_only_state_is_imported() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "0", '{"schema":', "2"]
+
+
+def test_no_test_module_imports_another() -> None:
+    """Tests share helpers through the modules in tests/ itself (brute_force,
+    key_rows, solver_support ...), never by importing another test module."""
+    tests = SRC.parents[1] / "tests"
+    found = []
+    for path in sorted(tests.rglob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module is not None:
+                names = [node.module]
+            found += [f"{path.relative_to(tests)}: {name}" for name in names if name.startswith("test_")]
+    assert found == []
