@@ -1,6 +1,7 @@
-"""RoundState is a frozen value: written by hand (so that the compiled build
-makes it a native class), it must behave as the ``@attrs.frozen(slots=True)``
-class it replaced, in both builds."""
+"""RoundState is a frozen value: a FrozenValue whose constructor and copy
+``tools/value_classes.py`` writes from its declared fields (so that the
+compiled build makes it a native class), it must behave as the
+``@attrs.frozen(slots=True)`` class it replaced, in both builds."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import rummykit as rk
 from rummykit.core.round_values import Knocking, Turn
 from rummykit.round.state import STATE_FIELDS, RoundState
 from rummykit.rules.commit_facts import Commit
+from rummykit.rules.rule_set import rules_of
 from rummykit.speed.frozen import FrozenValue
 
 GIN = rk.load_variant("gin")
@@ -80,6 +82,22 @@ def test_evolve_changes_one_field_and_keeps_the_others(seed: int, name: str) -> 
     for other in STATE_FIELDS:
         assert getattr(changed, other) is (value if other == name else getattr(state, other))
     assert state.evolve() == state and state.evolve() is not state
+
+
+def test_the_rule_set_is_found_from_the_variant_and_not_pickled() -> None:
+    """``rules`` is not compared, shown or pickled: found from the variant
+    when a state is made, again when ``evolve`` gives it another variant."""
+    state = _state()
+    assert state.rules is rules_of(GIN)
+    rami = rk.load_variant("rami51")
+    moved = state.evolve(variant=rami)
+    assert moved.rules is rules_of(rami) and moved.variant is rami
+    assert state.evolve(variant=rami, rules=state.rules).rules is state.rules  # as given
+    assert state.evolve(to_move=1).rules is state.rules
+    other = RoundState(*[getattr(state, n) for n in STATE_FIELDS[:-1]], rules=rules_of(rami))
+    assert other == state and "rules" not in repr(other)
+    again = pickle.loads(pickle.dumps(other))
+    assert again.rules is rules_of(again.variant) and again.rules.variant.meta.id == "gin"  # found again
 
 
 def test_evolve_refuses_an_unknown_field() -> None:

@@ -19,14 +19,14 @@ however the caller imports ``RoundState``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol, final
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol, final
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.core.moves import Move
 from rummykit.core.round_values import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.rules.rule_set import RuleSet, rules_of
-from rummykit.speed.evolve import set_changes, slot_copier_for
+from rummykit.speed.evolve import set_changes, twin_copier
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
 
@@ -112,53 +112,25 @@ def install_round_services(services: RoundServices) -> None:
 _FRESH_TURN = Turn()
 _NO_KNOCK = Knocking()
 
-STATE_FIELDS: tuple[str, ...] = (
-    "variant",
-    "players",
-    "dealer",
-    "hands",
-    "stock",
-    "discard",
-    "table",
-    "opened",
-    "to_move",
-    "phase",
-    "turns_played",
-    "reshuffles",
-    "exchange",
-    "turn",
-    "result",
-    "seed",
-    "deal_number",
-    "buys",
-    "buy_window",
-    "deck",
-    "knocking",
-    "log",
-    "variant_digest",
-    "rules",
-)
-"""RoundState's fields, in the order its constructor takes them."""
-_FIELD_SET = frozenset(STATE_FIELDS)
-
 
 @final
 class RoundState(FrozenValue):
     """One round of one variant. Seats are 0 … players-1.
 
     A frozen value: its fields cannot be set (``evolve`` makes a changed
-    copy), and two states are equal when every field but ``variant`` and
-    ``log`` is (the variant is compared through ``variant_digest``).
+    copy), and two states are equal when every field but ``variant``,
+    ``log`` and ``rules`` is (the variant is compared through
+    ``variant_digest``).
 
-    Written out by hand (:class:`rummykit.speed.frozen.FrozenValue`) rather than by
-    attrs, with the same behaviour, so that the compiled build makes it a
-    native class, which it copies and reads far faster (docs/compiled-build.md).
+    A :class:`rummykit.speed.frozen.FrozenValue` rather than an attrs class,
+    with the same behaviour, so that the compiled build makes it a native
+    class, which it copies and reads far faster (docs/compiled-build.md):
+    each field is declared once below, and ``tools/value_classes.py`` writes
+    the constructor, ``evolve`` and the rest at the end of the class.
     """
 
-    FIELDS = STATE_FIELDS
     NOT_COMPARED = frozenset({"variant", "log", "rules"})
     NOT_SHOWN = frozenset({"variant", "deck", "log", "variant_digest", "rules"})
-    __slots__ = FIELDS
 
     variant: Variant
     players: int
@@ -166,88 +138,29 @@ class RoundState(FrozenValue):
     hands: tuple[tuple[Card, ...], ...]  # each in canonical order (sorted_hand), as the engine keeps it
     stock: tuple[Card, ...]  # top first
     discard: tuple[Card, ...]  # bottom first; the last is on top
-    table: tuple[TableMeld, ...]
-    opened: tuple[bool, ...]
-    to_move: int
-    phase: Phase
-    turns_played: int
-    reshuffles: int
-    exchange: Card | None
-    turn: Turn
-    result: RoundResult | None
-    seed: int | None
-    deal_number: int  # which deal of a match, where contracts change by deal; 0: not in use
-    buys: tuple[int, ...]  # buys made this deal, by seat (empty: none yet)
-    buy_window: bool  # the upcard may be bought now (R-CON-10)
-    deck: tuple[Card, ...]  # the deck as dealt
-    knocking: Knocking
+    table: Annotated[tuple[TableMeld, ...], ()]
+    opened: Annotated[tuple[bool, ...], ()]
+    to_move: Annotated[int, 0]
+    phase: Annotated[Phase, "draw"]
+    turns_played: Annotated[int, 0]
+    reshuffles: Annotated[int, 0]
+    exchange: Annotated[Card | None, None]
+    turn: Annotated[Turn, _FRESH_TURN]
+    result: Annotated[RoundResult | None, None]
+    seed: Annotated[int | None, None]
+    deal_number: Annotated[int, 0]  # which deal of a match, where contracts change by deal; 0: not in use
+    buys: Annotated[tuple[int, ...], ()]  # buys made this deal, by seat (empty: none yet)
+    buy_window: Annotated[bool, False]  # the upcard may be bought now (R-CON-10)
+    deck: Annotated[tuple[Card, ...], ()]  # the deck as dealt
+    knocking: Annotated[Knocking, _NO_KNOCK]
     # The last moves of the round as every seat saw them ("1: draw", never the
     # card drawn), at most LOG_SIZE; kept for views, not part of the position.
-    log: tuple[str, ...]
-    variant_digest: str
-    rules: RuleSet
-    """The variant's rule set (``rules_of(variant)``): found once, when the
-    state is made from its variant, and carried by every copy."""
-
-    def __init__(
-        self,
-        variant: Variant,
-        players: int,
-        dealer: int,
-        hands: tuple[tuple[Card, ...], ...],
-        stock: tuple[Card, ...],
-        discard: tuple[Card, ...],
-        table: tuple[TableMeld, ...] = (),
-        opened: tuple[bool, ...] = (),
-        to_move: int = 0,
-        phase: Phase = "draw",
-        turns_played: int = 0,
-        reshuffles: int = 0,
-        exchange: Card | None = None,
-        turn: Turn = _FRESH_TURN,
-        result: RoundResult | None = None,
-        seed: int | None = None,
-        deal_number: int = 0,
-        buys: tuple[int, ...] = (),
-        buy_window: bool = False,
-        deck: tuple[Card, ...] = (),
-        knocking: Knocking = _NO_KNOCK,
-        log: tuple[str, ...] = (),
-        variant_digest: str = "",
-        rules: RuleSet | None = None,
-    ) -> None:
-        # object.__setattr__ passes the frozen __setattr__ by (the compiled build
-        # turns each line into a plain store).
-        object.__setattr__(self, "variant", variant)
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "dealer", dealer)
-        object.__setattr__(self, "hands", hands)
-        object.__setattr__(self, "stock", stock)
-        object.__setattr__(self, "discard", discard)
-        object.__setattr__(self, "table", table)
-        object.__setattr__(self, "opened", opened)
-        object.__setattr__(self, "to_move", to_move)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "turns_played", turns_played)
-        object.__setattr__(self, "reshuffles", reshuffles)
-        object.__setattr__(self, "exchange", exchange)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "result", result)
-        object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "deal_number", deal_number)
-        object.__setattr__(self, "buys", buys)
-        object.__setattr__(self, "buy_window", buy_window)
-        object.__setattr__(self, "deck", deck)
-        object.__setattr__(self, "knocking", knocking)
-        object.__setattr__(self, "log", log)
-        object.__setattr__(self, "variant_digest", variant_digest)
-        object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise frozen_error()
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise frozen_error()
+    log: Annotated[tuple[str, ...], ()]
+    variant_digest: Annotated[str, ""]
+    rules: Annotated[RuleSet, rules_of(variant)]  # noqa: F821 - a default found from the field variant
+    """The variant's rule set: found once, when the state is made from its
+    variant (or ``evolve`` gives it another variant), and carried by every
+    copy; not pickled (found again)."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -305,15 +218,102 @@ class RoundState(FrozenValue):
     def to_json(self) -> str:
         return _services.to_json(self)
 
+    # ---- generated by tools/value_classes.py from the fields declared above: do not edit ----
+    FIELDS = (
+        "variant",
+        "players",
+        "dealer",
+        "hands",
+        "stock",
+        "discard",
+        "table",
+        "opened",
+        "to_move",
+        "phase",
+        "turns_played",
+        "reshuffles",
+        "exchange",
+        "turn",
+        "result",
+        "seed",
+        "deal_number",
+        "buys",
+        "buy_window",
+        "deck",
+        "knocking",
+        "log",
+        "variant_digest",
+        "rules",
+    )
+    FIELD_SET = frozenset(FIELDS)
+    DERIVED_FROM = frozenset({'variant'})
+    __slots__ = FIELDS
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        dealer: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        table: tuple[TableMeld, ...] = (),
+        opened: tuple[bool, ...] = (),
+        to_move: int = 0,
+        phase: Phase = "draw",
+        turns_played: int = 0,
+        reshuffles: int = 0,
+        exchange: Card | None = None,
+        turn: Turn = _FRESH_TURN,
+        result: RoundResult | None = None,
+        seed: int | None = None,
+        deal_number: int = 0,
+        buys: tuple[int, ...] = (),
+        buy_window: bool = False,
+        deck: tuple[Card, ...] = (),
+        knocking: Knocking = _NO_KNOCK,
+        log: tuple[str, ...] = (),
+        variant_digest: str = "",
+        rules: RuleSet | None = None,
+    ) -> None:
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "opened", opened)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turns_played", turns_played)
+        object.__setattr__(self, "reshuffles", reshuffles)
+        object.__setattr__(self, "exchange", exchange)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "buys", buys)
+        object.__setattr__(self, "buy_window", buy_window)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "knocking", knocking)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "variant_digest", variant_digest)
+        object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise frozen_error()
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise frozen_error()
+
     def evolve(self, **changes: Any) -> RoundState:
-        """A copy with ``changes`` (field names, as ``attrs.evolve`` takes them;
-        an unknown name raises TypeError). A copy with another variant
-        carries that variant's rule set."""
+        """A copy with ``changes`` (field names; an unknown name raises TypeError)."""
         if "variant" in changes and "rules" not in changes:
             changes["rules"] = rules_of(changes["variant"])
-        if _copy_slots is not None:
-            return _copy_slots(self, changes)
-        copy = RoundState(
+        if _round_state_copier is not None:  # the pure Python build (rummykit.speed.evolve)
+            return _round_state_copier(self, changes)
+        made = RoundState(
             self.variant,
             self.players,
             self.dealer,
@@ -339,18 +339,40 @@ class RoundState(FrozenValue):
             self.variant_digest,
             self.rules,
         )
-        return set_changes(copy, changes, _FIELD_SET)
+        return set_changes(made, changes)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # The rule set is found again from the variant (the last field).
-        return (RoundState, tuple([getattr(self, name) for name in STATE_FIELDS[:-1]]))
+        # The fields found from others (rules) are found again.
+        return RoundState, (
+            self.variant,
+            self.players,
+            self.dealer,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            self.phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            self.turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            self.knocking,
+            self.log,
+            self.variant_digest,
+        )
 
 
-_copy_slots: Callable[[RoundState, dict[str, Any]], RoundState] | None = slot_copier_for(RoundState)
-"""How ``evolve`` copies a state in the pure Python build: by filling a twin
-class of the same slots with plain stores and making the filled instance a
-RoundState (:mod:`rummykit.speed.evolve`), in less than half the time of setting
-each slot through its descriptor. The compiled build makes
-RoundState a native class, which has no slots to set; there ``evolve`` builds
-the copy through the compiled ``__init__`` (whose stores are plain C) from the
-old state's fields, then sets the changed ones alone."""
+_round_state_copier = twin_copier(RoundState)
+# ---- end of the generated code ----
+
+
+STATE_FIELDS: tuple[str, ...] = RoundState.FIELDS
+"""RoundState's fields, in the order its constructor takes them."""

@@ -1,46 +1,40 @@
-"""Frozen value classes written out by hand, for the values a decision makes
-and reads most (the round state, the knock's facts, a turn's commit).
+"""Frozen value classes whose repeated parts are generated, for the values a
+decision makes and reads most (the round state, the turn, the knock's
+facts, a turn's commit).
 
 attrs writes a class's methods when its module is imported, so the compiled
 build cannot make an attrs class a native class: its ``__init__`` stays Python
 code that sets every field with ``object.__setattr__``, and compiled code
-reads its fields the way the interpreter does. A class derived from
-:class:`FrozenValue` writes its ``__init__`` itself (one
-``object.__setattr__(self, "name", value)`` a field, which the compiled
-build turns into a plain store), names its fields in ``FIELDS``, and
-refuses setting and deleting a field itself (raising
-``attrs.exceptions.FrozenInstanceError``, see below); this base gives it the
-rest of ``@attrs.frozen(slots=True)``'s behaviour:
+reads its fields the way the interpreter does (docs/compiled-build.md). A
+class derived from :class:`FrozenValue` declares each field once, as an
+annotation in its class body (``Annotated[type, default]`` for a field with
+a default), and ends with a part that ``tools/value_classes.py`` writes from
+that declaration as plain source: ``FIELDS``, ``__slots__``, an ``__init__``
+that does nothing but set each field with ``object.__setattr__(self,
+"name", value)`` (which the compiled build turns into a plain store),
+``__setattr__`` and ``__delattr__`` that raise :func:`frozen_error`'s error,
+and ``evolve`` (a changed copy, see :mod:`rummykit.speed.evolve`). This base
+gives it the rest of ``@attrs.frozen(slots=True)``'s behaviour:
 
 - two values are equal when they are of the same class and their fields
   are equal, but those in ``NOT_COMPARED``; the hash follows equality;
 - ``repr`` shows the fields but those in ``NOT_SHOWN``, as attrs would;
 - pickling and copying make the value again from its fields.
 
-A subclass declares ``__slots__ = FIELDS`` for the pure Python build (the
-compiled build ignores it: a native class keeps its fields in its C struct),
-and refuses setting and deleting a field itself, with ``__setattr__`` and
-``__delattr__`` that raise :func:`frozen_error`'s error. The refusal is the
-subclass's, not this base's: the pure Python build copies a value by
-filling a twin class with the same slots and this base, which stores into a
-slot as fast as the interpreter can, and then turning the copy into the
-subclass (:mod:`rummykit.speed.evolve`). A subclass without the two methods is
-not frozen at all; the test suite checks that every subclass in the package
-has them. :func:`rummykit.speed.evolve.evolve` copies any of them.
+``__slots__`` serves the pure Python build (the compiled build ignores it: a
+native class keeps its fields in its C struct). The refusal to set a field
+is each class's own, not this base's: the pure Python build copies a value
+by filling a twin class with the same slots and this base, which stores
+into a slot as fast as the interpreter can, and then turning the copy into
+the class (:mod:`rummykit.speed.evolve`). A class may also write these
+parts by hand (``CommitReads`` does; it has no ``evolve``).
 
->>> class Pair(FrozenValue):
-...     FIELDS = ("left", "right")
-...     __slots__ = FIELDS
-...     def __init__(self, left: int, right: int = 0) -> None:
-...         object.__setattr__(self, "left", left)
-...         object.__setattr__(self, "right", right)
-...     def __setattr__(self, name, value):
-...         raise frozen_error()
-...     def __delattr__(self, name):
-...         raise frozen_error()
->>> Pair(1, 2), Pair(1, 2) == Pair(1, 2), Pair(1) == Pair(1, 2)
-(Pair(left=1, right=2), True, False)
->>> Pair(1).left = 5
+>>> from rummykit.core.round_values import Knocking
+>>> Knocking(takes=1)
+Knocking(upcard_passes=(), takes=1, repeat=False, ...)
+>>> Knocking(takes=1).evolve(repeat=True) == Knocking(takes=1, repeat=True)
+True
+>>> Knocking().takes = 5
 Traceback (most recent call last):
     ...
 attr.exceptions.FrozenInstanceError: can't set attribute
@@ -61,12 +55,19 @@ def frozen_error() -> FrozenInstanceError:
 
 
 class FrozenValue:
-    """The base of the hand-written frozen value classes (see the module)."""
+    """The base of the frozen value classes (see the module)."""
 
     __slots__ = ()
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     """Every field, in the order ``__init__`` takes them."""
+    FIELD_SET: ClassVar[frozenset[str]] = frozenset()
+    """The same names, as a set, in a generated class (its ``evolve``
+    refuses any other)."""
+    DERIVED_FROM: ClassVar[frozenset[str]] = frozenset()
+    """The fields that a field with a default found from others reads
+    (RoundState's ``variant``, from which it finds its ``rules``): ``evolve``
+    finds that field again when one of them changes."""
     NOT_COMPARED: ClassVar[frozenset[str]] = frozenset()
     """Fields that equality and the hash leave out."""
     NOT_SHOWN: ClassVar[frozenset[str]] = frozenset()
