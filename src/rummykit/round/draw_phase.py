@@ -87,13 +87,23 @@ _STOCK_DRAWS: MemoTable[int, tuple[Refusal | None]] = MemoTable("engine.stock_dr
 asks it when listing and again when the draw is applied)."""
 
 
-def apply_draw(state: RoundState, move: Draw) -> RoundState:
+def apply_draw(state: RoundState, move: Draw, log: tuple[str, ...] | None = None) -> RoundState:
+    """A draw from the stock; the new state carries ``log`` (None: ``state``'s
+    own), see ``apply_move``."""
     refused = draw_refusal(state)
     if refused is not None:
         raise refused
     hands, turn = _hands_after_draw(state, state.stock[:1], _STOCK_TURN)
     window = state.rules.buy is not None
-    return _stock_drawn(state, hands=hands, phase="play", turn=turn, stock=state.stock[1:], buy_window=window)
+    return _stock_drawn(
+        state,
+        hands=hands,
+        phase="play",
+        turn=turn,
+        stock=state.stock[1:],
+        buy_window=window,
+        log=state.log if log is None else log,
+    )
 
 
 def _after_draw(state: RoundState, drawn: Sequence[Card], *, turn: Turn, **changes: object) -> RoundState:
@@ -135,9 +145,10 @@ copy with that count (each entry holds its turn, so the id stays its own)."""
 
 
 # The copies of the draws and takes of nearly every turn, each changing the
-# same fields (quicker than ``evolve`` in pure Python: no dict of changes).
-_stock_drawn = changer_for(RoundState, ("hands", "phase", "turn", "stock", "buy_window"))
-_top_taken = changer_for(RoundState, ("hands", "phase", "turn", "discard", "knocking"))
+# same fields (quicker than ``evolve`` in pure Python: no dict of changes),
+# and the log (the move's own entry, see ``apply_move``).
+_stock_drawn = changer_for(RoundState, ("hands", "phase", "turn", "stock", "buy_window", "log"))
+_top_taken = changer_for(RoundState, ("hands", "phase", "turn", "discard", "knocking", "log"))
 
 
 def top_take_stands(state: RoundState) -> bool:
@@ -169,7 +180,9 @@ def top_take_stands_with(state: RoundState) -> bool:
     return True
 
 
-def apply_take(state: RoundState, move: Take) -> RoundState:
+def apply_take(state: RoundState, move: Take, log: tuple[str, ...] | None = None) -> RoundState:
+    """A take from the discard pile; the state after a take of the top card
+    carries ``log`` (None: ``state``'s own), see ``apply_move``."""
     _need_draw(state)
     variant = state.variant
     rules = state.rules
@@ -191,7 +204,15 @@ def apply_take(state: RoundState, move: Take) -> RoundState:
         )
         hands, turn = _hands_after_draw(state, taken, turn)
         counted = knocking.take_counted(state)
-        new = _top_taken(state, hands=hands, phase="play", turn=turn, discard=discard, knocking=counted)
+        new = _top_taken(
+            state,
+            hands=hands,
+            phase="play",
+            turn=turn,
+            discard=discard,
+            knocking=counted,
+            log=state.log if log is None else log,
+        )
         refusal = rules.take.refusal(rules, state, hands[state.to_move])
         if refusal is not None:
             raise IllegalMove.from_refusal(refusal)

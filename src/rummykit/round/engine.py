@@ -42,11 +42,14 @@ from rummykit.round.state import RoundState
 from rummykit.round.table_moves import apply_layoff, apply_meld, apply_shift, apply_swap, apply_undo
 from rummykit.round.turn_commit import apply_discard, apply_out
 from rummykit.rules.buy import BuyWindow
+from rummykit.speed.evolve import changer_for
 
 __all__ = ["apply_move", "buy_refusal", "buy_window"]
 
 
-def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
+def apply_move(
+    state: RoundState, move: Move | str, seat: Any = None, log: tuple[str, ...] | None = None
+) -> RoundState:
     """The state after ``move``, or IllegalMove (the state is unchanged).
 
     ``seat`` is who acts (a server passes the seat of the client): a seat not
@@ -55,6 +58,11 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
     never depends on cards the seat may not see. A ``seat`` that is no seat of
     this round raises TypeError (not an int) or ValueError (out of range);
     it is typed Any so that this check, not the compiled build's, judges it.
+
+    ``log`` is the public log of the state after the move (None: ``state``'s
+    own): the moves of nearly every turn (a draw, a take, a discard) put it
+    into the state they make, and the state of any other move is copied
+    with it.
     """
     if seat is not None:
         _check_seat(state, seat)
@@ -67,15 +75,27 @@ def apply_move(state: RoundState, move: Move | str, seat: Any = None) -> RoundSt
         # The exact class, as ``_HANDLERS`` finds the others.
         if phase == "play":
             if type(move) is Discard:
-                after = apply_discard(state, move)
+                after = apply_discard(state, move, log)
         elif phase == "draw":
             if type(move) is Draw:
-                after = apply_draw(state, move)
+                after = apply_draw(state, move, log)
             elif type(move) is Take:
-                after = apply_take(state, move)
-        if after is not None:
-            return _closing_window(after) if state.buy_window else after
-    if phase == "over":
+                after = apply_take(state, move, log)
+    if after is None:
+        after = _read_and_apply(state, move, seat)
+    elif state.buy_window:
+        after = _closing_window(after)
+    return after if log is None or after.log is log else _with_log(after, log=log)
+
+
+_with_log = changer_for(RoundState, ("log",))
+"""The copy of a state with another public log (see ``apply_move``)."""
+
+
+def _read_and_apply(state: RoundState, move: Move | str, seat: Any) -> RoundState:
+    """``apply_move`` of any move but those of its first lines: a buy, text,
+    a move of the knock, or any other move by its handler."""
+    if state.phase == "over":
         raise refuse("turn.round-over", "The round is over.")
     if isinstance(move, Buy) or (isinstance(move, str) and _is_buy_text(move)):
         return _buy_for(state, move, seat)

@@ -97,9 +97,11 @@ def check_commit(state: RoundState, hand: tuple[Card, ...]) -> None:
     _commit_checks(state, hand)
 
 
-def apply_discard(state: RoundState, move: Discard) -> RoundState:
+def apply_discard(state: RoundState, move: Discard, log: tuple[str, ...] | None = None) -> RoundState:
+    """A discard, which ends the turn; the next turn's state carries ``log``
+    (None: ``state``'s own), see ``apply_move``."""
     hand = _discard_card(state, move.card)
-    return knocking.after_discard(state, move.card, _commit(state, hand, discarded=move.card.face))
+    return knocking.after_discard(state, move.card, _commit(state, hand, move.card.face, log))
 
 
 def apply_out(state: RoundState, move: Out) -> RoundState:
@@ -110,7 +112,7 @@ def apply_out(state: RoundState, move: Out) -> RoundState:
         raise refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
     if state.rules.going_out.final_discard_required():
         raise refuse("out.needs-discard", "You must end the round by discarding your last card.")
-    return _commit(state, hand, discarded=None)
+    return _commit(state, hand, None)
 
 
 def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
@@ -254,9 +256,13 @@ def _relay_facts(state: RoundState) -> tuple[tuple[int, ...], int]:
     return tuple(found), earlier
 
 
-def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -> RoundState:
+def _commit(
+    state: RoundState, hand: tuple[Card, ...], discarded: Card | None, log: tuple[str, ...] | None = None
+) -> RoundState:
     """End the turn: the turn-wide checks, then the next turn or the round's end.
-    ``hand``: the mover's hand less the discard (still in code order), or empty."""
+    ``hand``: the mover's hand less the discard (still in code order), or
+    empty; ``log``: the next turn's public log (None: ``state``'s own; the
+    round's end keeps ``state``'s)."""
     variant = state.variant
     seat = state.to_move
     turn = state.turn
@@ -296,11 +302,12 @@ def _commit(state: RoundState, hand: tuple[Card, ...], discarded: Card | None) -
         discard=discard,
         opened=opened,
         turns_played=turns_played,
+        log=state.log if log is None else log,
     )
     return fresh if fresh.stock else start_next_turn(fresh)  # with a stock left, the turn simply starts
 
 
 _next_turn = changer_for(
-    RoundState, ("phase", "turn", "to_move", "hands", "discard", "opened", "turns_played")
+    RoundState, ("phase", "turn", "to_move", "hands", "discard", "opened", "turns_played", "log")
 )
 """The copy that ends a turn and starts the next (see ``_stock_drawn`` in draw_phase)."""

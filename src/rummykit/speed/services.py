@@ -8,7 +8,7 @@ package's ``__init__`` imports it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from rummykit.core.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
 from rummykit.io.serialize import to_json
@@ -16,6 +16,7 @@ from rummykit.round.engine import apply_move
 from rummykit.round.legal import legal_moves
 from rummykit.round.state import LOG_SIZE, RoundState, install_round_services
 from rummykit.round.views import view_of
+from rummykit.speed.evolve import changer_for
 from rummykit.speed.memo import MemoTable
 from rummykit.variant.model import Variant
 
@@ -74,31 +75,30 @@ knock's card is laid face down, so the log does not name it)."""
 
 
 def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
-    """The engine's move, with the move added to the round's public log.
+    """The engine's move, with the move added to the round's public log (not
+    part of the position: equality and hashing ignore it).
 
-    The engine returns a new state that nobody else holds yet, so its log
-    (not part of the position: equality and hashing ignore it) is written
-    into it before it is handed out, instead of copying the whole state once
-    more; a state, once returned, never changes."""
-    after = apply_move(state, move, seat)
-    # A move object other than a buy is the seat to move's (the engine checked it).
-    if isinstance(move, (str, Buy)):
-        entry = public_entry(state, move, seat)
-    else:
-        hit = _ENTRIES.of(state.variant).get((id(move), state.to_move))
-        entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move, state.variant)
-    log = (*state.log[_KEPT:], entry)
-    if after is state:  # the engine always makes a new state; this is a guard
-        return after.evolve(log=log)
-    _set_log(after, log)
-    return after
+    No state is written after it is made: a move object's log is made first
+    and handed to the engine, which puts it into the state it makes (see
+    ``apply_move``); text or a buy is read by the engine first (it refuses
+    what cannot be read), and the state it makes is copied with the log."""
+    if isinstance(move, (str, Buy)) or type(move) not in _MOVE_CLASSES:
+        after = apply_move(state, move, seat)
+        return _copied_with_log(after, log=(*state.log[_KEPT:], public_entry(state, move, seat)))
+    # A move object other than a buy is the seat to move's (the engine checks it).
+    hit = _ENTRIES.of(state.variant).get((id(move), state.to_move))
+    entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move, state.variant)
+    return apply_move(state, move, seat, (*state.log[_KEPT:], entry))
 
+
+_MOVE_CLASSES = frozenset(get_args(Move))
+"""The classes of move objects (any other object is the engine's to refuse)."""
 
 _KEPT = -(LOG_SIZE - 1)
 """The entries of the log kept before a new one (the last LOG_SIZE - 1)."""
 
-_set_log: Any = vars(RoundState)["log"].__set__
-"""Sets the slot that holds a state's log (on a new state only, see apply_logged)."""
+_copied_with_log = changer_for(RoundState, ("log",))
+"""The copy of a state with another log (a move given as text, or a buy)."""
 
 
 class StandardServices:
