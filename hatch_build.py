@@ -86,6 +86,8 @@ COMPILED = (
     "rummykit/rules/rule_set.py",
     "rummykit/rules/scoring.py",
     "rummykit/rules/table.py",
+    "rummykit/rules/table_checks.py",
+    "rummykit/rules/table_move_stage.py",
     "rummykit/rules/take.py",
     "rummykit/rules/turn.py",
     "rummykit/rules/wall.py",

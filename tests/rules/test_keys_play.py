@@ -192,9 +192,10 @@ def test_rows_cover_every_key_of_these_sections() -> None:
 
 SRC = Path(rk.__file__).resolve().parent
 # A section of the variant read for a key (``variant.draw.discard_deep``), not
-# a stage of the rule set (``rules_of(variant).draw.taken_card_is_marked()``).
+# a stage of the rule set (``rules_of(variant).draw.taken_card_is_marked()``,
+# ``rules.table_moves.layoff.verdict(...)``).
 KEY_READ = re.compile(
-    r"(?<!\))(?<!rules)\.(draw|discard|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+"
+    r"(?<!\))(?<!rules)(?<!table_moves)\.(draw|discard|layoff|swap|going_out|stock_exhausted|opening)\.[a-z_]+"
     r"|\.turn\.first_turn_draws"
 )
 # Reads left outside rules/: the variant file's own reader and schema. The

@@ -12,11 +12,11 @@ from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import OpeningView, PlayerView
 from rummykit.rules.contract import contract_of, describe_text, uses_contracts
-from rummykit.rules.during_play import melds_during_play
+from rummykit.rules.during_play import play_meld_refusal
 from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import at_wall
-from rummykit.rules.wild_shift import shift_allowed
+from rummykit.rules.wild_shift import shift_refusal
 from rummykit.variant.model import Variant
 
 __all__ = [
@@ -143,7 +143,7 @@ def variant_moves(variant: Variant) -> tuple[str, ...]:
     rule components say."""
     draw = rules_of(variant).draw
     knocks = rules_of(variant).knock is not None
-    melds = melds_during_play(variant)
+    melds = play_meld_refusal(variant) is None
     deep = len(draw.take_depths(2)) > 1
     above = deep and len(draw.taken_cards((Card("2c"), Card("3c")), 2)[0]) == 2
     offered = (
@@ -158,7 +158,7 @@ def variant_moves(variant: Variant) -> tuple[str, ...]:
         ("meld", melds or knocks),
         ("layoff", melds or knocks),
         ("swap", melds and rules_of(variant).table.swap_allowed_refusal() is None),
-        ("shift", melds and shift_allowed(variant)),
+        ("shift", melds and shift_refusal(variant) is None),
         ("undo", melds),
         ("discard", True),
         ("out", not rules_of(variant).going_out.final_discard_required()),

@@ -39,11 +39,8 @@ from rummykit.round.engine import apply_move, buy_refusal
 from rummykit.round.knocking import upcard_offer_moves, wall_pass_allowed
 from rummykit.round.meld_listing import meld_moves, wild_as_jokers, wild_played
 from rummykit.round.state import RoundState
-from rummykit.round.table_moves import may_lay_off
 from rummykit.round.turn_commit import legal_discards
-from rummykit.rules.contract import new_meld_refusal
-from rummykit.rules.during_play import melds_during_play
-from rummykit.rules.wild_shift import open_ends, shift_allowed
+from rummykit.rules.wild_shift import open_ends
 from rummykit.speed.memo import MemoTable
 
 __all__ = ["legal_moves"]
@@ -54,12 +51,13 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     stable order. A seat not to move has one move at most: ``buy``, while the
     buy window is open for it (R-CON-10).
 
-    Melds and lay-offs are judged directly (they are built valid, and only
-    the table permission is left to check, as ``apply`` does), and so are
-    discards, draws, takes of the top discard, ``undo``, ``out``, the wall's
-    ``pass``, the first upcard's offer and the knocks of the play phase, by
-    the engine's own checks and the knock rule's; every other candidate is
-    tried with ``apply``.
+    Melds, lay-offs, shifts and swaps are judged by the checks of the table
+    move stage, the same objects ``apply`` asks (melds and lay-offs are
+    built valid, so only the checks that read nothing of the cards are left
+    to ask), and so are discards, draws, takes of the top discard, ``undo``,
+    ``out``, the wall's ``pass``, the first upcard's offer and the knocks of
+    the play phase, by the engine's own checks and the knock rule's; every
+    other candidate is tried with ``apply``.
     """
     phase = state.phase
     if phase == "over":
@@ -97,30 +95,27 @@ def _draw_moves(state: RoundState) -> list[Move]:
 def _play_moves(state: RoundState) -> list[Move]:
     """The play phase's moves, in the order melds, then per table meld its
     shifts, lay-offs and swaps, then discards, knocks, ``out``, ``undo`` and
-    exchanges."""
-    variant = state.variant
+    exchanges.
+
+    The table moves ask their kind's checks (``state.rules.table_moves``)
+    as ``apply`` does: those that read nothing of the move once per state,
+    those that read the table meld once per table meld. The melds and the
+    lay-offs are built valid (from the hand, judged and grown as their last
+    check judges them), so their checks of the cards are met by
+    construction; a shift's and a swap's are asked of each candidate."""
+    rules = state.rules
     hand = state.hands[state.to_move]
     distinct = set(hand)
     # A state's hands are in canonical order (``sorted_hand``, docs/engine.md):
     # a hand of distinct faces is its own list of faces, without sorting it again.
     faces: Sequence[Card] = hand if len(distinct) == len(hand) else sorted(distinct, key=code_order)
     out: list[Move] = []
-    if melds_during_play(variant):
-        if new_meld_refusal(variant, opened_before=state.opened[state.to_move]) is None:
-            out += meld_moves(state, hand)
-        shifting = shift_allowed(variant)
-        laying_off = bool(state.table) and may_lay_off(state)
-        rules = variant.meld_rules
-        for index, entry in enumerate(state.table):
-            meld = entry.meld
-            if shifting and meld.kind == "run" and meld.jokers:
-                out += [move for move in _shift_moves(state, index, meld, faces) if _accepted(state, move)]
-            if laying_off:
-                out += [LayOff(index + 1, cards) for cards in _layoff_options(rules, meld, hand)]
-            if meld.jokers:
-                out += [move for move in _swap_moves(state, index, meld, faces) if _accepted(state, move)]
+    if rules.table_moves.meld.state_refusal(rules, state) is None:
+        out += meld_moves(state, hand)
+    if state.table:
+        out += _onto_table_moves(state, hand, faces)
     out += _discard_moves(legal_discards(state, faces))
-    knock = state.rules.knock
+    knock = rules.knock
     if knock is not None:
         # The knock's one check is the knock rule's, which lists these cards.
         knocks = knock.knock_cards(hand)
@@ -130,20 +125,45 @@ def _play_moves(state: RoundState) -> list[Move]:
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
         out.append(_UNDO)
-    if state.exchange is not None and state.rules.draw.exchange_swap_allowed(
-        state.turns_played, state.players
-    ):
+    if state.exchange is not None and rules.draw.exchange_swap_allowed(state.turns_played, state.players):
         out += [move for move in map(Exchange, faces) if _accepted(state, move)]
     return out
 
 
-def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[SwapJoker]:
-    """Every joker swap into table meld ``index``: one card for a joker, or
-    a group that releases one (the variant's table rule)."""
-    for card in _swap_cards(meld, faces):
-        yield SwapJoker(index + 1, card)
+def _onto_table_moves(state: RoundState, hand: Sequence[Card], faces: Sequence[Card]) -> list[Move]:
+    """Per table meld, its shifts, lay-offs and swaps that the checks of
+    their kinds accept (each candidate names a meld on the table)."""
+    rules = state.rules
+    checks = rules.table_moves
+    shift, swap = checks.shift, checks.swap
+    shifting = shift.open_melds(rules, state)
+    laying_off = checks.layoff.open_melds(rules, state)
+    swapping = swap.open_melds(rules, state)
+    out: list[Move] = []
+    if True not in shifting and True not in laying_off and True not in swapping:
+        return out
+    meld_rules = rules.variant.meld_rules
+    for index, entry in enumerate(state.table):
+        meld = entry.meld
+        if shifting[index]:
+            shifts = _shift_moves(state, index, meld, faces)
+            out += [move for move in shifts if shift.card_refusal(rules, state, move) is None]
+        if laying_off[index]:
+            out += [LayOff(index + 1, cards) for cards in _layoff_options(meld_rules, meld, hand)]
+        if swapping[index]:
+            swaps = _swap_moves(state, index, meld, faces)
+            out += [move for move in swaps if swap.card_refusal(rules, state, move) is None]
+    return out
+
+
+def _swap_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> list[SwapJoker]:
+    """Every joker swap into table meld ``index`` the hand could name: one
+    card for a joker, or a group that releases one (the variant's table
+    rule); the swap's checks of the cards judge them."""
+    moves = [SwapJoker(index + 1, card) for card in _swap_cards(meld, faces)]
     for group in state.rules.table.release_groups(meld, faces):
-        yield SwapJoker(index + 1, group[0], group[1:])
+        moves.append(SwapJoker(index + 1, group[0], group[1:]))
+    return moves
 
 
 _DISCARDS: dict[Card, Discard] = {face: Discard(face) for face in (*NATURALS, JOKER)}
@@ -164,7 +184,10 @@ _DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
 
 
 def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:
-    """Every ``shift``: a held card a joker of the run stands for, to each open end."""
+    """Every ``shift`` the hand could name: a held card a joker of the run
+    stands for, to each open end (none where the meld holds no joker)."""
+    if not meld.jokers:
+        return
     wanted = {slot.stands_for: slot.card for slot in meld.joker_slots()}
     for card in faces:
         wild = wanted.get(card)

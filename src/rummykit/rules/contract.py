@@ -42,7 +42,6 @@ __all__ = [
     "find_contract",
     "going_down_turn",
     "judge_contract",
-    "layoff_refusal_code",
     "new_meld_refusal",
     "uses_contracts",
 ]
@@ -209,13 +208,6 @@ def new_meld_refusal(variant: Variant, *, opened_before: bool) -> Refusal | None
 
 
 def going_down_turn(variant: Variant, *, opened_before: bool, new_melds: int) -> bool:
-    """Is this the turn in which the mover goes down to his contract?"""
+    """Is this the turn in which the mover goes down to his contract? (A
+    lay-off refused in it is ``layoff.not-yet``, R-CON-06.)"""
     return uses_contracts(variant) and not opened_before and new_melds > 0
-
-
-def layoff_refusal_code(variant: Variant, *, opened_before: bool, new_melds: int) -> str:
-    """The code for a lay-off the table rules refuse: ``layoff.not-yet`` in
-    the going-down turn of a contract (R-CON-06), else ``layoff.not-opened``."""
-    if going_down_turn(variant, opened_before=opened_before, new_melds=new_melds):
-        return "layoff.not-yet"
-    return "layoff.not-opened"

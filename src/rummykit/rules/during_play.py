@@ -15,16 +15,13 @@ from __future__ import annotations
 from rummykit.core.errors import Refusal
 from rummykit.variant.model import Variant
 
-__all__ = ["melds_during_play", "play_meld_refusal"]
-
-
-def melds_during_play(variant: Variant) -> bool:
-    """May a player meld, lay off or swap in his turn?"""
-    return variant.melds.during_play
+__all__ = ["play_meld_refusal"]
 
 
 def play_meld_refusal(variant: Variant) -> Refusal | None:
-    """A meld, lay-off or swap in a turn, where the variant has none."""
-    if melds_during_play(variant):
+    """A meld, lay-off or shift in a turn, where the variant has none (None:
+    players meld during play). The table moves' checks ask it once, when
+    the rule set is built (``melds_during_play``)."""
+    if variant.melds.during_play:
         return None
     return Refusal("turn.wrong-phase", "Nobody melds or lays off during play; melds come after a knock.")

@@ -2,8 +2,8 @@
 
 :func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
 keeps it in the variant's memo, so that it goes with the variant. The rule
-set owns each stage as an attribute (deal, draw, take, table, discard, going out,
-knock, buy, scoring, match, opening), the registered components (the
+set owns each stage as an attribute (deal, draw, take, table, table moves,
+discard, going out, knock, buy, scoring, match, opening), the registered components (the
 opening's and the commit's checks), and the :class:`HandRules` the solver is
 handed. The engine, the legal-move listing, the views, the bots and the
 solver's callers all ask the same rule set, so a rule lives in one stage.
@@ -35,6 +35,7 @@ from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.scoring import RoundScoring, scoring_stage
 from rummykit.rules.table import TableRule, table_stage
+from rummykit.rules.table_move_stage import TableMoveChecks, table_move_checks
 from rummykit.rules.take import TakeStage, take_stage
 from rummykit.rules.turn import (
     DeepCardOnTable,
@@ -52,24 +53,25 @@ __all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "rules_of"]
 
 
 RULE_SET_FIELDS: tuple[str, ...] = (
-        "buy",
-        "commit_reads",
-        "components",
-        "deal",
-        "deep",
-        "discard",
-        "draw",
-        "going_out",
-        "hand",
-        "hand_without_pure_run",
-        "knock",
-        "match",
-        "opening",
-        "pickup",
-        "scoring",
-        "table",
-        "take",
-        "variant",
+    "buy",
+    "commit_reads",
+    "components",
+    "deal",
+    "deep",
+    "discard",
+    "draw",
+    "going_out",
+    "hand",
+    "hand_without_pure_run",
+    "knock",
+    "match",
+    "opening",
+    "pickup",
+    "scoring",
+    "table",
+    "table_moves",
+    "take",
+    "variant",
 )
 """The attributes of a :class:`RuleSet` (its ``__slots__``; read by
 :meth:`RuleSet.evolve`, since a compiled class keeps no ``__slots__``)."""
@@ -94,6 +96,8 @@ class RuleSet:
     deal: DealRule
     draw: DrawRule
     table: TableRule
+    table_moves: TableMoveChecks
+    """The checks of a meld, a lay-off, a shift and a swap."""
     take: TakeStage
     """The checks of a take of the top discard."""
     discard: DiscardRule
@@ -123,6 +127,7 @@ class RuleSet:
         deal: DealRule,
         draw: DrawRule,
         table: TableRule,
+        table_moves: TableMoveChecks,
         take: TakeStage,
         discard: DiscardRule,
         going_out: GoingOutRule,
@@ -142,6 +147,7 @@ class RuleSet:
         object.__setattr__(self, "deal", deal)
         object.__setattr__(self, "draw", draw)
         object.__setattr__(self, "table", table)
+        object.__setattr__(self, "table_moves", table_moves)
         object.__setattr__(self, "take", take)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
@@ -212,6 +218,7 @@ def compile_rules(variant: Variant) -> RuleSet:
         deal=deal,
         draw=draw,
         table=table,
+        table_moves=table_move_checks(variant, table),
         take=take_stage(variant, pickup=pickup is not None, marked=draw.taken_card_is_marked()),
         discard=discard_stage(variant, draw, table),
         going_out=going_out_stage(variant, table, draw, opening, hand),

@@ -24,12 +24,16 @@ from rummykit.core.meld_model import Meld, Slot
 from rummykit.core.meld_refusals import deuce_not_wild
 from rummykit.variant.model import Variant
 
-__all__ = ["open_ends", "shift_allowed", "shift_wild"]
+__all__ = ["open_ends", "shift_refusal", "shift_wild"]
 
 
-def shift_allowed(variant: Variant) -> bool:
-    """May a run's joker be pushed to an open end (``melds.wild_shift``)?"""
-    return variant.melds.wild_shift
+def shift_refusal(variant: Variant) -> Refusal | None:
+    """``shift.not-allowed`` where a run's joker is never pushed to an open
+    end (``melds.wild_shift`` false), else None. The table moves' checks ask
+    it once, when the rule set is built (``shift_allowed``)."""
+    if variant.melds.wild_shift:
+        return None
+    return Refusal("shift.not-allowed", "In this variant a joker is never pushed along a run.")
 
 
 def _position_card(position: int, meld: Meld) -> Card:
