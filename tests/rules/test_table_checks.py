@@ -130,7 +130,7 @@ ROWS: list[Row] = [
 ]  # fmt: skip
 
 
-def _kind(rules_stage: TableMoveChecks, move: Move) -> MoveChecks[Any, Any] | None:
+def _kind(rules_stage: TableMoveChecks, move: Move) -> MoveChecks | None:
     if isinstance(move, MeldMove):
         return rules_stage.meld
     if isinstance(move, LayOff):
@@ -197,7 +197,7 @@ def test_the_checks_of_a_variant_and_their_order(
     base: str, keys: dict[str, Any], kind: str, expected: list[str]
 ) -> None:
     stage = rules_of(variant_with(base, keys) if keys else rk.load_variant(base)).table_moves
-    checks: MoveChecks[Any, Any] = getattr(stage, kind)
+    checks: MoveChecks = getattr(stage, kind)
     assert [check.name for check in checks.checks] == expected
     assert checks.judgement is checks.checks[-1]
     # The listing's groups are the checks by what they read, in order.

@@ -18,6 +18,7 @@ from rummykit.core.moves import LayOff, Shift, SwapJoker, Undo
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.move_helpers import hands_with, need_play, refuse, with_hand
 from rummykit.round.state import RoundState, Step, TableMeld
+from rummykit.rules.table_checks import Moved
 from rummykit.speed.evolve import evolve as _evolve
 
 __all__ = ["apply_layoff", "apply_meld", "apply_shift", "apply_swap", "apply_undo"]
@@ -57,7 +58,7 @@ def _credits_after(old: TableMeld, new: Meld, seat: int) -> tuple[int, ...]:
 def apply_meld(state: RoundState, move: MeldMove) -> RoundState:
     """The state after laying the new meld ``move`` (the stage's ``meld`` checks stand)."""
     rules = state.rules
-    result = rules.table_moves.meld.verdict(rules, state, move)
+    result: Meld | Refusal = rules.table_moves.meld.verdict(rules, state, move)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     seat = state.to_move
@@ -83,7 +84,7 @@ def _hands_less(state: RoundState, cards: Sequence[Card], *, plus: tuple[Card, .
 def apply_layoff(state: RoundState, move: LayOff) -> RoundState:
     """The state after the lay-off ``move`` (the stage's ``layoff`` checks stand)."""
     rules = state.rules
-    grown = rules.table_moves.layoff.verdict(rules, state, move)
+    grown: Meld | Refusal = rules.table_moves.layoff.verdict(rules, state, move)
     if isinstance(grown, Refusal):
         raise IllegalMove.from_refusal(grown)
     index = move.meld - 1
@@ -113,7 +114,7 @@ def _laid(index: int, cards: Sequence[Card]) -> tuple[tuple[int, Card], ...]:
 def apply_shift(state: RoundState, move: Shift) -> RoundState:
     """The state after the joker shift ``move`` (the stage's ``shift`` checks stand)."""
     rules = state.rules
-    result = rules.table_moves.shift.verdict(rules, state, move)
+    result: Moved | Refusal = rules.table_moves.shift.verdict(rules, state, move)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result
@@ -135,7 +136,7 @@ def apply_swap(state: RoundState, move: SwapJoker) -> RoundState:
     """The state after the joker swap ``move`` (the stage's ``swap`` checks
     stand): the joker goes to the mover's hand."""
     rules = state.rules
-    result = rules.table_moves.swap.verdict(rules, state, move)
+    result: Moved | Refusal = rules.table_moves.swap.verdict(rules, state, move)
     if isinstance(result, Refusal):
         raise IllegalMove.from_refusal(result)
     meld, order = result

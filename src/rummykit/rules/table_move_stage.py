@@ -27,12 +27,9 @@ check is in a variant's list only where its keys let it refuse.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast, final
+from typing import TYPE_CHECKING, Any, NoReturn, cast, final
 
 from rummykit.core.errors import Refusal
-from rummykit.core.meld_model import Meld
-from rummykit.core.moves import LayOff, Shift, SwapJoker
-from rummykit.core.moves import Meld as MeldMove
 from rummykit.rules.contract import new_meld_refusal
 from rummykit.rules.during_play import play_meld_refusal
 from rummykit.rules.table import TableRule
@@ -48,7 +45,6 @@ from rummykit.rules.table_checks import (
     MeldForms,
     MeldGrows,
     MeldOnTable,
-    Moved,
     NotGoneDown,
     PlayCheck,
     ShiftCardInHand,
@@ -66,35 +62,37 @@ if TYPE_CHECKING:  # the rule set holds this stage
 
 __all__ = ["MoveChecks", "TableMoveChecks", "table_move_checks"]
 
-M = TypeVar("M")
-T = TypeVar("T")
-
 
 @final
-class MoveChecks(Generic[M, T]):
+class MoveChecks:
     """The checks of one kind of table move, in the order ``apply`` asks
     them, the judgement of the cards last; and the same checks grouped by
     what they read, as the listing asks them. Written by hand rather than
-    by attrs, like the checks, so that the compiled build makes it native."""
+    by attrs, like the checks, so that the compiled build makes it native
+    (and not generic: mypyc refuses a ``__setattr__`` of its own in a class
+    deriving from ``Generic``, a non-native base). The kind
+    of move and the outcome are the checks' own types, read by ``apply``:
+    ``MeldMove`` and ``LayOff`` give a :class:`Meld`; ``Shift`` and
+    ``SwapJoker`` a :data:`~rummykit.rules.table_checks.Moved`."""
 
     __slots__ = ("before", "card_checks", "checks", "forbidden", "judgement", "meld_checks", "state_checks")
-    checks: tuple[PlayCheck[M], ...]
+    checks: tuple[PlayCheck[Any], ...]
     """Every check, in order; the last is :attr:`judgement`."""
-    before: tuple[PlayCheck[M], ...]
+    before: tuple[PlayCheck[Any], ...]
     """The checks before the judgement."""
-    judgement: Judgement[M, T]
+    judgement: Judgement[Any, Any]
     state_checks: tuple[PlayCheck[object], ...]
     """The checks that read nothing of the move, in order."""
     meld_checks: tuple[TableMeldCheck, ...]
     """The checks that read the table meld and nothing else of the move, in order."""
-    card_checks: tuple[PlayCheck[M], ...]
+    card_checks: tuple[PlayCheck[Any], ...]
     """The checks that read the cards or the hand, in order (the judgement last)."""
     forbidden: Refusal | None
     """Where the variant's keys forbid this kind of move (a :class:`Forbidden`
     check), that check's refusal: every move of the kind is refused."""
 
-    def __init__(self, before: tuple[PlayCheck[M], ...], judgement: Judgement[M, T]) -> None:
-        checks: tuple[PlayCheck[M], ...] = (*before, judgement)
+    def __init__(self, before: tuple[PlayCheck[Any], ...], judgement: Judgement[Any, Any]) -> None:
+        checks: tuple[PlayCheck[Any], ...] = (*before, judgement)
         # A check's declared reads say which of the listing's questions it
         # belongs to: one that reads nothing of the move takes any move, one
         # that reads only the table meld answers for the meld (TableMeldCheck).
@@ -128,7 +126,7 @@ class MoveChecks(Generic[M, T]):
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (MoveChecks, (self.before, self.judgement))
 
-    def verdict(self, rules: RuleSet, state: InPlay, move: M) -> T | Refusal:
+    def verdict(self, rules: RuleSet, state: InPlay, move: Any) -> Any:
         """``apply``'s verdict: the first refusal of ``move`` in ``state``,
         or the judgement's outcome (the new meld) where no check refuses."""
         for check in self.before:
@@ -137,7 +135,7 @@ class MoveChecks(Generic[M, T]):
                 return refusal
         return self.judgement.judge(rules, state, move)
 
-    def refusal(self, rules: RuleSet, state: InPlay, move: M) -> Refusal | None:
+    def refusal(self, rules: RuleSet, state: InPlay, move: Any) -> Refusal | None:
         """The first refusal of ``move`` in ``state``, or None."""
         result = self.verdict(rules, state, move)
         return result if isinstance(result, Refusal) else None
@@ -178,7 +176,7 @@ class MoveChecks(Generic[M, T]):
             ]
         return standing
 
-    def card_refusal(self, rules: RuleSet, state: InPlay, move: M) -> Refusal | None:
+    def card_refusal(self, rules: RuleSet, state: InPlay, move: Any) -> Refusal | None:
         """The first refusal of the checks that read the cards or the hand
         (the judgement among them), for a move whose other checks stand."""
         for check in self.card_checks:
@@ -194,17 +192,17 @@ class TableMoveChecks:
     ``shift`` and ``swap``."""
 
     __slots__ = ("layoff", "meld", "shift", "swap")
-    meld: MoveChecks[MeldMove, Meld]
-    layoff: MoveChecks[LayOff, Meld]
-    shift: MoveChecks[Shift, Moved]
-    swap: MoveChecks[SwapJoker, Moved]
+    meld: MoveChecks
+    layoff: MoveChecks
+    shift: MoveChecks
+    swap: MoveChecks
 
     def __init__(
         self,
-        meld: MoveChecks[MeldMove, Meld],
-        layoff: MoveChecks[LayOff, Meld],
-        shift: MoveChecks[Shift, Moved],
-        swap: MoveChecks[SwapJoker, Moved],
+        meld: MoveChecks,
+        layoff: MoveChecks,
+        shift: MoveChecks,
+        swap: MoveChecks,
     ) -> None:
         object.__setattr__(self, "meld", meld)
         object.__setattr__(self, "layoff", layoff)
@@ -220,7 +218,7 @@ class TableMoveChecks:
     def __repr__(self) -> str:
         return f"TableMoveChecks({self.meld!r}, {self.layoff!r}, {self.shift!r}, {self.swap!r})"
 
-    def _kinds(self) -> tuple[MoveChecks[Any, Any], ...]:
+    def _kinds(self) -> tuple[MoveChecks, ...]:
         return (self.meld, self.layoff, self.shift, self.swap)
 
     def __eq__(self, other: object) -> bool:
