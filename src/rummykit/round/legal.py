@@ -135,9 +135,9 @@ def _onto_table_moves(state: RoundState, hand: Sequence[Card], faces: Sequence[C
     their kinds accept (each candidate names a meld on the table)."""
     rules = state.rules
     checks = rules.table_moves
-    shift, swap = checks.shift, checks.swap
+    shift, layoff, swap = checks.shift, checks.layoff, checks.swap
     shifting = shift.open_melds(rules, state)
-    laying_off = checks.layoff.open_melds(rules, state)
+    laying_off = layoff.open_melds(rules, state)
     swapping = swap.open_melds(rules, state)
     out: list[Move] = []
     if True not in shifting and True not in laying_off and True not in swapping:
