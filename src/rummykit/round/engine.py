@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rummykit.core.cards import code_order
-from rummykit.core.errors import N_, IllegalMove, NotationError, SeatError, Text
+from rummykit.core.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
 from rummykit.core.moves import (
     Buy,
     Discard,
@@ -158,7 +158,7 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
 def _buy(state: RoundState, buyer: int) -> RoundState:
     rule = state.rules.buy
     if rule is None:
-        raise refuse("buy.not-available", "Nobody buys the upcard in this variant.")
+        raise IllegalMove.from_refusal(_NOBODY_BUYS)
     refusal = rule.refusal(buy_window(state, buyer), buyer)
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
@@ -190,14 +190,23 @@ def buy_window(state: RoundState, seat: int) -> BuyWindow:
 
 
 def buy_refusal(state: RoundState, seat: int) -> IllegalMove | None:
-    """Why ``seat`` may not buy now (None: it may)."""
+    """Why ``seat`` may not buy now (None: it may): the buy's checks, as
+    ``apply`` asks them."""
     if state.phase == "over":
         return refuse("turn.round-over", "The round is over.")
-    try:
-        _buy(state, seat)
-    except IllegalMove as refusal:
-        return refusal
-    return None
+    refusal = _buy_refusal(state, seat)
+    return None if refusal is None else IllegalMove.from_refusal(refusal)
+
+
+def _buy_refusal(state: RoundState, seat: int) -> Refusal | None:
+    """The first refusal of a buy by ``seat``, as :func:`_buy` asks: nobody
+    buys in this variant, or the first of the buy rule's checks
+    (``rules/buy.py``) that refuses."""
+    rule = state.rules.buy
+    return _NOBODY_BUYS if rule is None else rule.refusal(buy_window(state, seat), seat)
+
+
+_NOBODY_BUYS = Refusal("buy.not-available", "Nobody buys the upcard in this variant.")
 
 
 def _check_seat(state: RoundState, seat: object) -> None:
