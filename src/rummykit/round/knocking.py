@@ -228,16 +228,12 @@ def _drawn(state: RoundState, ending: Ending) -> RoundState:
 
 
 def _knock(state: RoundState, move: Knock) -> RoundState:
-    rule = _rule(state)
-    if state.phase != "play":
-        raise _refuse("turn.wrong-phase", "Draw a card first.")
+    """The state after ``knock C`` (the rule set's ``knock_checks`` stand)."""
+    rules = state.rules
+    rest: list[Card] | Refusal = rules.knock_checks.verdict(rules, state, move)
+    if isinstance(rest, Refusal):
+        raise IllegalMove.from_refusal(rest)
     seat = state.to_move
-    rest = _remove(state.hands[seat], [move.card])
-    if rest is None:
-        raise _refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
-    refusal = rule.knock_refusal(rest)
-    if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
     return state.evolve(
         hands=_with_hand(state, seat, rest),
         phase="knock",

@@ -115,9 +115,10 @@ def _play_moves(state: RoundState) -> list[Move]:
     if state.table:
         out += _onto_table_moves(state, hand, faces)
     out += _discard_moves(legal_discards(state, faces))
-    knock = rules.knock
-    if knock is not None:
-        # The knock's one check is the knock rule's, which lists these cards.
+    knocking, knock = rules.knock_checks, rules.knock
+    if knocking.forbidden is None and knock is not None and knocking.state_refusal(rules, state) is None:
+        # The knock rule lists the cards its checks of the cards accept (the
+        # rule is None only where the stage forbids the knock).
         knocks = knock.knock_cards(hand)
         if knocks:
             out += map(Knock, knocks)

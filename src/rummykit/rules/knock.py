@@ -3,7 +3,9 @@ defender's lay-offs, and the deadwood they leave (docs/variants/gin.md).
 
 Every ``knock.*`` key turns into behaviour here: :func:`knock_stage` builds a
 variant's :class:`KnockRule` (None where ``knock.allowed`` is false), and the
-engine, the legal-move listing and the bots ask it. *Deadwood* is the value of
+engine, the legal-move listing and the bots ask it. The move ``knock C`` is
+judged by an ordered list of named checks (:func:`knock_checks`, the rule
+set's ``knock_checks``), as the table moves are (``rules/table_move_stage.py``). *Deadwood* is the value of
 the cards left out of melds in the best arrangement (an exact search,
 :func:`rummykit.solver.least_penalty`).
 
@@ -15,22 +17,34 @@ the cards left out of melds in the best arrangement (an exact search,
 8
 >>> [str(c) for c in rule.knock_cards(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"))]
 ['Kd']
+>>> [check.name for check in rules_of(load_variant("gin")).knock_checks.checks]
+['play_phase', 'cards_in_hand', 'deadwood_within_limit']
+>>> [check.name for check in rules_of(load_variant("rami51")).knock_checks.checks]
+['knock_allowed', 'play_phase', 'cards_in_hand', 'deadwood_within_limit']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar, final
 
 import attrs
 
 from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
+from rummykit.core.moves import Knock
+from rummykit.rules.table_checks import Forbidden, InPlay, InPlayPhase
+from rummykit.rules.table_move_stage import MoveChecks
+from rummykit.rules.take import StatelessCheck
 from rummykit.solver import least_penalty, penalty_floor
 from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["KnockRule", "knock_stage"]
+if TYPE_CHECKING:  # the rule set holds the knock's checks
+    from rummykit.rules.rule_set import RuleSet
+
+__all__ = ["DeadwoodWithinLimit", "KnockCardInHand", "KnockRule", "knock_checks", "knock_stage"]
 
 
 @attrs.frozen(slots=True)
@@ -158,3 +172,55 @@ def knock_stage(variant: Variant, demands: HandRules) -> KnockRule | None:
         layoff_on_gin=knock.layoff_on_gin,
         chain_per_end=knock.layoff_chain_per_end,
     )
+
+
+# --------------------------------------------------------------------------- the knock's checks
+
+
+@final
+class KnockCardInHand(StatelessCheck):
+    """The mover holds the card a knock lays face down."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "cards_in_hand"
+    reads: ClassVar[tuple[str, ...]] = ("cards", "hand")
+
+    def refusal(self, rules: RuleSet, state: InPlay, move: Knock) -> Refusal | None:
+        if move.card.face in state.hands[state.to_move]:
+            return None
+        return Refusal("card.not-in-hand", "You do not hold {card}.", card=move.card)
+
+
+@final
+class DeadwoodWithinLimit(StatelessCheck):
+    """The hand left by the knock card has deadwood within the limit
+    (R-GIN-07, R-GIN-08): the knock's judgement, whose outcome is that hand.
+    The listing's knocks are the knock rule's :meth:`KnockRule.knock_cards`,
+    the cards this check accepts."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "deadwood_within_limit"
+    reads: ClassVar[tuple[str, ...]] = ("cards", "hand")
+
+    def judge(self, rules: RuleSet, state: InPlay, move: Knock) -> list[Card] | Refusal:
+        rest = _without(state.hands[state.to_move], move.card.face)
+        knock = rules.knock
+        if knock is None:  # the stage forbids the knock before this check
+            return _NO_KNOCK
+        refusal = knock.knock_refusal(rest)
+        return rest if refusal is None else refusal
+
+    def refusal(self, rules: RuleSet, state: InPlay, move: Knock) -> Refusal | None:
+        result = self.judge(rules, state, move)
+        return result if isinstance(result, Refusal) else None
+
+
+_NO_KNOCK = Refusal("turn.wrong-phase", "This variant has no knock.")
+
+
+def knock_checks(knock: KnockRule | None) -> MoveChecks:
+    """The checks of ``knock C``, in the order the engine asks them: the
+    variant has a knock (``knock``, None where ``knock.allowed`` is false),
+    the phase, the card held, the deadwood left."""
+    allowed = () if knock is not None else (Forbidden("knock_allowed", _NO_KNOCK),)
+    return MoveChecks((*allowed, InPlayPhase(), KnockCardInHand()), DeadwoodWithinLimit())

@@ -3,10 +3,11 @@
 :func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
 keeps it in the variant's memo, so that it goes with the variant. The rule
 set owns each stage as an attribute (deal, draw, take, table, table moves,
-discard, going out, knock, buy, scoring, match, opening), the registered components (the
-opening's and the commit's checks), and the :class:`HandRules` the solver is
-handed. The engine, the legal-move listing, the views, the bots and the
-solver's callers all ask the same rule set, so a rule lives in one stage.
+discard, going out, knock and its checks, buy, scoring, match, opening),
+the registered components (the opening's and the commit's checks), and the
+:class:`HandRules` the solver is handed. The engine, the legal-move
+listing, the views, the bots and the solver's callers all ask the same rule
+set, so a rule lives in one stage.
 
 >>> from rummykit.variant.model import load_variant
 >>> rules = rules_of(load_variant("romme51"))
@@ -30,12 +31,12 @@ from rummykit.rules.discard import DiscardRule, discard_stage
 from rummykit.rules.draw import DrawRule, draw_stage
 from rummykit.rules.going_out import GoingOutRule, going_out_stage
 from rummykit.rules.hand import hand_stage
-from rummykit.rules.knock import KnockRule, knock_stage
+from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
 from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.scoring import RoundScoring, scoring_stage
 from rummykit.rules.table import TableRule, table_stage
-from rummykit.rules.table_move_stage import TableMoveChecks, table_move_checks
+from rummykit.rules.table_move_stage import MoveChecks, TableMoveChecks, table_move_checks
 from rummykit.rules.take import TakeStage, take_stage
 from rummykit.rules.turn import (
     DeepCardOnTable,
@@ -53,25 +54,26 @@ __all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "rules_of"]
 
 
 RULE_SET_FIELDS: tuple[str, ...] = (
-    "buy",
-    "commit_reads",
-    "components",
-    "deal",
-    "deep",
-    "discard",
-    "draw",
-    "going_out",
-    "hand",
-    "hand_without_pure_run",
-    "knock",
-    "match",
-    "opening",
-    "pickup",
-    "scoring",
-    "table",
-    "table_moves",
-    "take",
-    "variant",
+        "buy",
+        "commit_reads",
+        "components",
+        "deal",
+        "deep",
+        "discard",
+        "draw",
+        "going_out",
+        "hand",
+        "hand_without_pure_run",
+        "knock",
+        "knock_checks",
+        "match",
+        "opening",
+        "pickup",
+        "scoring",
+        "table",
+        "table_moves",
+        "take",
+        "variant",
 )
 """The attributes of a :class:`RuleSet` (its ``__slots__``; read by
 :meth:`RuleSet.evolve`, since a compiled class keeps no ``__slots__``)."""
@@ -104,6 +106,8 @@ class RuleSet:
     going_out: GoingOutRule
     knock: KnockRule | None
     """None where nobody may knock."""
+    knock_checks: MoveChecks
+    """The checks of the move ``knock C``."""
     buy: BuyRule | None
     """None where nobody buys."""
     match: MatchRule
@@ -132,6 +136,7 @@ class RuleSet:
         discard: DiscardRule,
         going_out: GoingOutRule,
         knock: KnockRule | None,
+        knock_checks: MoveChecks,
         buy: BuyRule | None,
         match: MatchRule,
         scoring: RoundScoring,
@@ -152,6 +157,7 @@ class RuleSet:
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "knock", knock)
+        object.__setattr__(self, "knock_checks", knock_checks)
         object.__setattr__(self, "buy", buy)
         object.__setattr__(self, "match", match)
         object.__setattr__(self, "scoring", scoring)
@@ -210,6 +216,7 @@ def compile_rules(variant: Variant) -> RuleSet:
     hand = hand_stage(variant, opening, table)
     match = match_stage(variant, deal)
     pickup = pickup_obligation(components)
+    knock = knock_stage(variant, hand)
     return RuleSet(
         variant=variant,
         components=components,
@@ -222,7 +229,8 @@ def compile_rules(variant: Variant) -> RuleSet:
         take=take_stage(variant, pickup=pickup is not None, marked=draw.taken_card_is_marked()),
         discard=discard_stage(variant, draw, table),
         going_out=going_out_stage(variant, table, draw, opening, hand),
-        knock=knock_stage(variant, hand),
+        knock=knock,
+        knock_checks=knock_checks(knock),
         buy=buy_stage(variant),
         match=match,
         scoring=scoring_stage(variant, match, hand),
