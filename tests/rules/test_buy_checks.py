@@ -10,31 +10,18 @@ verdict on every buy.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
+from key_rows import variant_with
 
 import rummykit as rk
 from rummykit.core.moves import Buy, parse_seat_move
 from rummykit.round.engine import apply_move, buy_window
 from rummykit.rules.rule_set import rules_of
 from rummykit.testing import random_playout
-from rummykit.variant.model import Variant, loads_variant
-
-
-def variant_with(base: str, keys: dict[str, Any]) -> Variant:
-    """``base`` with some keys set (``"section.key": value``)."""
-    lines = ["[meta]", 'id = "buy_test"', 'name = "buy test"', f'extends = "{base}"']
-    sections: dict[str, list[str]] = {}
-    for key, value in keys.items():
-        section, name = key.split(".")
-        sections.setdefault(section, []).append(f"{name} = {json.dumps(value)}")
-    for section, body in sections.items():
-        lines += [f"[{section}]", *body]
-    return loads_variant("\n".join(lines) + "\n")
-
+from rummykit.variant.model import Variant
 
 HANDS = ["7c 7d 7h Kc", "5c 9d 2h", "4c 8s Jd"]
 DEAL = {"players": 3, "hands": HANDS, "discard": "Qh", "stock": "3s 6d Ts"}

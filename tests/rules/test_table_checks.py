@@ -11,12 +11,12 @@ by the stage alone, and the listing must agree with apply.
 from __future__ import annotations
 
 import copy
-import json
 import pickle
 import random
 from typing import Any
 
 import pytest
+from key_rows import variant_with
 
 import rummykit as rk
 from rummykit.core.cards import NATURALS, Card
@@ -28,20 +28,7 @@ from rummykit.rules.rule_set import rules_of
 from rummykit.rules.table_checks import Forbidden
 from rummykit.rules.table_move_stage import MoveChecks, TableMoveChecks
 from rummykit.testing import random_playout
-from rummykit.variant.model import Variant, loads_variant
-
-
-def variant_with(base: str, keys: dict[str, Any]) -> Variant:
-    """``base`` with some keys set (``"section.key": value``)."""
-    lines = ["[meta]", 'id = "table_test"', 'name = "table test"', f'extends = "{base}"']
-    sections: dict[str, list[str]] = {}
-    for key, value in keys.items():
-        section, name = key.split(".")
-        sections.setdefault(section, []).append(f"{name} = {json.dumps(value)}")
-    for section, body in sections.items():
-        lines += [f"[{section}]", *body]
-    return loads_variant("\n".join(lines) + "\n")
-
+from rummykit.variant.model import Variant
 
 OPENED, NOT_OPENED = [True, False], [False, False]
 RUN = {"owner": 1, "cards": "7h 8h 9h"}

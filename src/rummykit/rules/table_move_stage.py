@@ -65,15 +65,17 @@ __all__ = ["MoveChecks", "TableMoveChecks", "table_move_checks"]
 
 @final
 class MoveChecks:
-    """The checks of one kind of table move, in the order ``apply`` asks
-    them, the judgement of the cards last; and the same checks grouped by
+    """The checks of one kind of move of the play phase (a table move, or
+    the knock: :func:`rummykit.rules.knock.knock_checks`), in the order
+    ``apply`` asks them, the judgement of the cards last; and the same checks grouped by
     what they read, as the listing asks them. Written by hand rather than
     by attrs, like the checks, so that the compiled build makes it native
     (and not generic: mypyc refuses a ``__setattr__`` of its own in a class
     deriving from ``Generic``, a non-native base). The kind
     of move and the outcome are the checks' own types, read by ``apply``:
     ``MeldMove`` and ``LayOff`` give a :class:`Meld`; ``Shift`` and
-    ``SwapJoker`` a :data:`~rummykit.rules.table_checks.Moved`."""
+    ``SwapJoker`` a :data:`~rummykit.rules.table_checks.Moved`; ``Knock``
+    the hand it leaves."""
 
     __slots__ = ("before", "card_checks", "checks", "forbidden", "judgement", "meld_checks", "state_checks")
     checks: tuple[PlayCheck[Any], ...]
