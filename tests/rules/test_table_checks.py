@@ -191,6 +191,9 @@ def test_the_checks_of_a_variant_and_their_order(
     assert [c.name for c in checks.state_checks] == [c.name for c in checks.checks if not c.reads]
     assert [c.name for c in checks.meld_checks] == [c.name for c in checks.checks if c.reads == ("meld",)]
     assert checks.card_checks[-1] is checks.judgement
+    kept = [c.name for c in checks.state_checks if c.name != "play_phase" and not isinstance(c, Forbidden)]
+    assert [c.name for c in checks.turn_checks] == kept
+    assert (checks.forbidden is not None) is any(isinstance(c, Forbidden) for c in checks.checks)
     assert all(set(c.reads) <= {"number", "meld", "cards", "hand"} for c in checks.checks)
 
 
@@ -234,6 +237,9 @@ def test_each_check_reads_only_what_it_says(ref: str) -> None:
                 assert kind is not None
                 for check in kind.state_checks:
                     assert check.refusal(rules, state, move) == check.refusal(rules, state, None)
+                # The listing's question of the state, in the play phase.
+                in_play = kind.refusal_in_play(rules, state) is None
+                assert in_play is (kind.state_refusal(rules, state) is None)
                 number = getattr(move, "meld", 0)
                 if 1 <= number <= len(state.table):
                     standing = kind.melds_standing(rules, state)[number - 1]

@@ -97,12 +97,14 @@ def _play_moves(state: RoundState) -> list[Move]:
     shifts, lay-offs and swaps, then discards, knocks, ``out``, ``undo`` and
     exchanges.
 
-    The table moves ask their kind's checks (``state.rules.table_moves``)
-    as ``apply`` does: those that read nothing of the move once per state,
-    those that read the table meld once per table meld. The melds and the
-    lay-offs are built valid (from the hand, judged and grown as their last
-    check judges them), so their checks of the cards are met by
-    construction; a shift's and a swap's are asked of each candidate."""
+    The table moves and the knock ask their kind's checks
+    (``state.rules.table_moves``, ``state.rules.knock_checks``) as ``apply``
+    does: those that read nothing of the move once per state (but the
+    phase's, met here), those that read the table meld once per table meld.
+    The melds, the lay-offs and the knocks are built valid (from the hand,
+    judged as their last check judges them), so their checks of the cards
+    are met by construction; a shift's and a swap's are asked of each
+    candidate."""
     rules = state.rules
     hand = state.hands[state.to_move]
     distinct = set(hand)
@@ -110,13 +112,13 @@ def _play_moves(state: RoundState) -> list[Move]:
     # a hand of distinct faces is its own list of faces, without sorting it again.
     faces: Sequence[Card] = hand if len(distinct) == len(hand) else sorted(distinct, key=code_order)
     out: list[Move] = []
-    if rules.table_moves.meld.state_refusal(rules, state) is None:
+    if rules.table_moves.meld.refusal_in_play(rules, state) is None:
         out += meld_moves(state, hand)
     if state.table:
         out += _onto_table_moves(state, hand, faces)
     out += _discard_moves(legal_discards(state, faces))
     knocking, knock = rules.knock_checks, rules.knock
-    if knocking.forbidden is None and knock is not None and knocking.state_refusal(rules, state) is None:
+    if knocking.forbidden is None and knock is not None and knocking.refusal_in_play(rules, state) is None:
         # The knock rule lists the cards its checks of the cards accept (the
         # rule is None only where the stage forbids the knock).
         knocks = knock.knock_cards(hand)

@@ -77,7 +77,16 @@ class MoveChecks:
     ``SwapJoker`` a :data:`~rummykit.rules.table_checks.Moved`; ``Knock``
     the hand it leaves."""
 
-    __slots__ = ("before", "card_checks", "checks", "forbidden", "judgement", "meld_checks", "state_checks")
+    __slots__ = (
+        "before",
+        "card_checks",
+        "checks",
+        "forbidden",
+        "judgement",
+        "meld_checks",
+        "state_checks",
+        "turn_checks",
+    )
     checks: tuple[PlayCheck[Any], ...]
     """Every check, in order; the last is :attr:`judgement`."""
     before: tuple[PlayCheck[Any], ...]
@@ -92,6 +101,10 @@ class MoveChecks:
     forbidden: Refusal | None
     """Where the variant's keys forbid this kind of move (a :class:`Forbidden`
     check), that check's refusal: every move of the kind is refused."""
+    turn_checks: tuple[PlayCheck[object], ...]
+    """The checks that read nothing of the move but the phase's and those
+    the keys fix (:attr:`forbidden`): what the listing of a play phase asks
+    of the state (:meth:`refusal_in_play`)."""
 
     def __init__(self, before: tuple[PlayCheck[Any], ...], judgement: Judgement[Any, Any]) -> None:
         checks: tuple[PlayCheck[Any], ...] = (*before, judgement)
@@ -109,6 +122,8 @@ class MoveChecks:
         object.__setattr__(self, "card_checks", cards)
         forbidden = [check.refused for check in checks if isinstance(check, Forbidden)]
         object.__setattr__(self, "forbidden", forbidden[0] if forbidden else None)
+        turn = [check for check in state if not isinstance(check, (InPlayPhase, Forbidden))]
+        object.__setattr__(self, "turn_checks", cast("tuple[PlayCheck[object], ...]", tuple(turn)))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise frozen_error()
@@ -151,18 +166,26 @@ class MoveChecks:
                 return refusal
         return None
 
-    def open_melds(self, rules: RuleSet, state: InPlay) -> list[bool]:
-        """For each table meld, may a move of this kind go onto it, as far
-        as the checks that read nothing of the cards go: does no check that
-        reads nothing of the move refuse, nor any that reads the table meld?
-        (The number a move names is that of a meld on the table.)"""
-        melds = len(state.table)
+    def refusal_in_play(self, rules: RuleSet, state: InPlay) -> Refusal | None:
+        """:meth:`state_refusal` for a state in its play phase, as the
+        listing of the play phase asks it (its phase check is met there): a
+        refusal of the checks that read nothing of the move, or None."""
         if self.forbidden is not None:
-            return [False] * melds
-        # state_refusal's loop, written out: asked three times a listing.
-        for check in self.state_checks:
-            if check.refusal(rules, state, None) is not None:
-                return [False] * melds
+            return self.forbidden
+        for check in self.turn_checks:
+            refusal = check.refusal(rules, state, None)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def open_melds(self, rules: RuleSet, state: InPlay) -> list[bool]:
+        """For each table meld of ``state`` (in its play phase), may a move of
+        this kind go onto it, as far as the checks that read nothing of the
+        cards go: does no check that reads nothing of the move refuse
+        (:meth:`refusal_in_play`), nor any that reads the table meld? (The
+        number a move names is that of a meld on the table.)"""
+        if self.refusal_in_play(rules, state) is not None:
+            return [False] * len(state.table)
         return self.melds_standing(rules, state)
 
     def melds_standing(self, rules: RuleSet, state: InPlay) -> list[bool]:
