@@ -20,8 +20,14 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.state import RoundState
 from rummykit.variant.model import Variant, loads_variant
 
-# Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py.
-ROWS_ELSEWHERE = {"draw.top_card_use", "opening.open_at_deal"}
+# Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py and
+# tests/rules/test_keys_rummy_mechanisms.py.
+ROWS_ELSEWHERE = {
+    "draw.top_card_use",
+    "opening.open_at_deal",
+    "opening.layoff_opens",
+    "stock_exhausted.reshuffle",
+}
 
 def _toml(value: Any) -> str:
     return json.dumps(value)  # strings, booleans, integers and arrays read the same in TOML

@@ -200,7 +200,9 @@ def _commit_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Refusal
         refusal = component.check(commit)
         if refusal is not None:
             return refusal
-    return commit.opened_before or commit.opens() or commit.hand_rummy
+    if commit.opened_before or commit.opens() or commit.hand_rummy:
+        return True
+    return commit.rules.opening.opens_by_layoff(commit.laid_off)
 
 
 def commit_of(state: RoundState, hand: tuple[Card, ...]) -> Commit:

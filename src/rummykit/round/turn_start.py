@@ -1,5 +1,6 @@
-"""The start of a turn (the stock check of R-ALL-08: a reshuffle, or a
-blocked round) and a round that ends without anyone going out.
+"""The start of a turn (the stock check of R-ALL-08: a reshuffle, or the
+discards turned over unshuffled, R-RUM-10; or a blocked round) and a round
+that ends without anyone going out.
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ def start_next_turn(fresh: RoundState) -> RoundState:
         return fresh
     if not going_out.reshuffle_allowed(fresh.reshuffles, len(fresh.discard)):
         return blocked_round(fresh, "blocked")
-    rng = rng_for(fresh.seed, 1 + fresh.reshuffles) if fresh.seed is not None else rng_for(None)
-    stock = shuffle(fresh.discard[:-1], rng)
+    if going_out.refill_is_shuffled():
+        rng = rng_for(fresh.seed, 1 + fresh.reshuffles) if fresh.seed is not None else rng_for(None)
+        stock = shuffle(fresh.discard[:-1], rng)
+    else:  # turned over: the oldest discard becomes the top of the stock (R-RUM-10)
+        stock = fresh.discard[:-1]
     return fresh.evolve(stock=stock, discard=fresh.discard[-1:], reshuffles=fresh.reshuffles + 1)
 
 

@@ -64,6 +64,12 @@ class GoingOutRule(Protocol):
         """R-ALL-08: may the discards (but the top one) become the new stock?"""
         ...
 
+    def refill_is_shuffled(self) -> bool:
+        """Are the discards (but the top one) shuffled into the new stock
+        (R-ALL-08), or turned over as they lie, the oldest discard on top
+        (``stock_exhausted.reshuffle = "turn_over"``, R-RUM-10)?"""
+        ...
+
     def turn_cap(self) -> int:
         """The number of turns after which a round ends blocked."""
         ...
@@ -115,6 +121,9 @@ class StandardGoingOut:
 
     def reshuffle_allowed(self, reshuffles: int, discard_size: int) -> bool:
         return reshuffles < self.variant.stock_exhausted.max_reshuffles and discard_size >= 2
+
+    def refill_is_shuffled(self) -> bool:
+        return self.variant.stock_exhausted.reshuffle == "shuffle"
 
     def turn_cap(self) -> int:
         return self.variant.stock_exhausted.turn_cap

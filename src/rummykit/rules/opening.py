@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.rules.base import BuiltStages, Components, register_opening, register_waiver
@@ -157,6 +158,8 @@ class OpeningStage:
     """The pure run an opening needs, or None."""
     waived_going_out: bool
     """Does a turn that goes out escape the opening rules (a hand rummy)?"""
+    layoff_opens: bool = False
+    """Does a lay-off count as opening (``opening.layoff_opens``, R-RUM-08, R-RUM-11)?"""
 
     @classmethod
     def of(cls, variant: Variant, components: Components) -> OpeningStage:
@@ -168,6 +171,7 @@ class OpeningStage:
             found.min_points if isinstance(found, OpeningMinimum) else 0,
             pure if isinstance(pure, OpeningPureRun) else None,
             components.waives_opening(going_out=True),
+            variant.opening.layoff_opens,
         )
 
     def judge(self, melds: Sequence[Meld], *, going_out: bool = False) -> OpeningCheck | Refusal:
@@ -179,6 +183,13 @@ class OpeningStage:
         (``opened``: before this turn)? Not once opened, nor where a hand
         rummy waives the opening."""
         return not opened and not self.waived_going_out
+
+    def opens_by_layoff(self, laid_off: Sequence[Card]) -> bool:
+        """Has a turn that laid off the cards ``laid_off`` opened by that
+        alone? Only where a lay-off counts as putting a card on the table
+        (``opening.layoff_opens``): the player has then opened, and goes out
+        by hand rummy in no later turn (R-RUM-08, R-RUM-11)."""
+        return self.layoff_opens and bool(laid_off)
 
     def has_pure_run(self, melds: Sequence[Meld]) -> bool:
         """Do these melds hold the pure run an opening needs (True where none is needed)?"""

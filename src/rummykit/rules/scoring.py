@@ -12,6 +12,10 @@ keeps its functions and asks this stage.
   after a hand rummy the others are multiplied (Handrömi ×2).
 - ``table_minus_hand``: the table points a player placed minus his hand
   (Roemie); a hand rummy multiplies the player's own score.
+- ``winner_collects``: the player who went out scores the sum of the
+  others' hand penalties, the others 0, a blocked round 0 for everyone; a
+  hand rummy multiplies the winner's score (Basic Rummy, R-RUM-07, R-RUM-08;
+  :class:`CollectingScoring`).
 - ``deadwood_difference``: a knock (gin) is scored by the knocker against the
   defender, with the gin and undercut bonuses of ``[knock]``; a drawn round
   scores nothing (:class:`DeadwoodScoring`).
@@ -39,7 +43,7 @@ from rummykit.solver import least_penalty
 from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["DeadwoodScoring", "RoundScoring", "StandardScoring", "scoring_stage"]
+__all__ = ["CollectingScoring", "DeadwoodScoring", "RoundScoring", "StandardScoring", "scoring_stage"]
 
 
 class RoundScoring(Protocol):
@@ -155,6 +159,59 @@ def _fixed(score: int | Literal["computed", "minus_others"]) -> int | None:
     return None if isinstance(score, str) else int(score)
 
 
+@attrs.frozen(slots=True)
+class CollectingScoring:
+    """``winner_collects`` (R-RUM-07, R-RUM-08): the player who went out
+    collects the hand penalties of the others, who score 0; after a hand
+    rummy his score is multiplied by ``hand_rummy_self_multiplier``. A round
+    nobody went out of scores 0 for everyone; its winners are the best
+    round scores (all of them, tied at 0) or none, as
+    ``stock_exhausted.blocked_winner`` says.
+
+    >>> from rummykit.core.cards import parse_cards
+    >>> from rummykit.variant.model import loads_variant
+    >>> from rummykit.rules.rule_set import rules_of
+    >>> up = loads_variant(
+    ...     '[meta]\\nid = "up"\\nname = "Up"\\nextends = "rami51"\\n'
+    ...     '[scoring]\\nmethod = "winner_collects"\\nhand_rummy_self_multiplier = 2\\n')
+    >>> scoring = rules_of(up).scoring
+    >>> hands = [(), parse_cards("Kc 7d Ah"), parse_cards("2s")]
+    >>> scoring.score(hands, (), (True, True, False), "went_out", 0).scores
+    (30, 0, 0)
+    >>> scoring.score(hands, (), (True, True, False), "hand_rummy", 0).scores
+    (60, 0, 0)
+    """
+
+    penalties: tuple[int, ...]  # by card code: the hand penalty
+    hand_rummy_self_multiplier: int
+    blocked_round_has_winners: bool
+    match: MatchRule
+
+    def penalty(self, cards: Iterable[Card]) -> int:
+        return sum(self.penalties[c.code] for c in cards)
+
+    def table_points(self, table: Sequence[TableMeld], seat: int) -> int:
+        return 0
+
+    def score(
+        self,
+        hands: Sequence[Sequence[Card]],
+        table: Sequence[TableMeld],
+        opened: Sequence[bool],
+        ending: Ending,
+        winner: int | None,
+    ) -> RoundResult:
+        if winner is None:
+            scores = (0,) * len(hands)
+            winners = self.match.leaders(scores) if self.blocked_round_has_winners else ()
+            return RoundResult(ending, None, winners, scores)
+        collected = sum(self.penalty(hand) for seat, hand in enumerate(hands) if seat != winner)
+        if ending == "hand_rummy":
+            collected *= self.hand_rummy_self_multiplier
+        scores = tuple(collected if seat == winner else 0 for seat in range(len(hands)))
+        return RoundResult(ending, winner, (winner,), scores)
+
+
 KNOCK_ENDINGS = ("knock", "gin", "undercut")
 
 
@@ -213,6 +270,11 @@ def scoring_stage(variant: Variant, match: MatchRule, demands: HandRules) -> Rou
     if scoring.method == "deadwood_difference":
         knock = variant.knock
         return DeadwoodScoring(variant, demands, knock.gin_bonus, knock.undercut_bonus, knock.undercut_on_tie)
+    blocked_round_has_winners = variant.stock_exhausted.blocked_winner != "none"
+    if scoring.method == "winner_collects":
+        return CollectingScoring(
+            variant.hand_penalties, scoring.hand_rummy_self_multiplier, blocked_round_has_winners, match
+        )
     return StandardScoring(
         penalties=variant.hand_penalties,
         table_values=variant.meld_rules.values,
@@ -224,6 +286,6 @@ def scoring_stage(variant: Variant, match: MatchRule, demands: HandRules) -> Rou
         hand_rummy_multiplier=scoring.hand_rummy_multiplier,
         hand_rummy_self_multiplier=scoring.hand_rummy_self_multiplier,
         not_opened_flat=scoring.not_opened_flat,
-        blocked_round_has_winners=variant.stock_exhausted.blocked_winner != "none",
+        blocked_round_has_winners=blocked_round_has_winners,
         match=match,
     )

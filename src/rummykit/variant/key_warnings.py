@@ -160,12 +160,23 @@ def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
         out += _idle(
             opening,
             "opening",
-            ("min_points", "require_pure_run", "pure_run_min", "waived_for_hand_rummy"),
+            ("min_points", "require_pure_run", "pure_run_min", "waived_for_hand_rummy", "layoff_opens"),
             "while `opening.open_at_deal` is true (every seat has opened from the deal)",
         )
+    layoff = variant.layoff
+    if layoff.requires_opened:
+        why = "while `layoff.requires_opened` is true (only a turn that opens or has opened lays off)"
+        out += _idle(opening, "opening", ("layoff_opens",), why)
     if not opening.require_pure_run:
         out += _idle(opening, "opening", ("pure_run_min",), "while `opening.require_pure_run` is false")
-    if scoring.method == "table_minus_hand":
+    if scoring.method == "winner_collects":
+        out += _idle(
+            scoring,
+            "scoring",
+            ("winner_score", "hand_rummy_winner_score", "hand_rummy_multiplier", "not_opened_flat"),
+            'under `scoring.method = "winner_collects"` (the winner collects, the others score 0)',
+        )
+    elif scoring.method == "table_minus_hand":
         out += _idle(scoring, "scoring", ("not_opened_flat",), 'under `scoring.method = "table_minus_hand"`')
     elif scoring.hand_rummy_winner_score in (0, "computed"):
         # Who goes out holds no card: under hand_penalty a hand rummy scores
@@ -178,6 +189,15 @@ def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
             '`scoring.hand_rummy_winner_score` 0 or "computed")',
         )
     return out
+
+
+def _stock_warnings(variant: Variant) -> list[KeyWarning]:
+    stock = variant.stock_exhausted
+    if stock.action == "wall":
+        return _idle(stock, "stock_exhausted", ("reshuffle",), 'while `stock_exhausted.action` is "wall"')
+    if stock.max_reshuffles == 0:
+        return _idle(stock, "stock_exhausted", ("reshuffle",), "while `stock_exhausted.max_reshuffles` is 0")
+    return []
 
 
 def _match_warnings(variant: Variant) -> list[KeyWarning]:
@@ -233,7 +253,7 @@ def variant_warnings(variant: Variant) -> list[KeyWarning]:
     jokers = any(band.jokers or any(band.joker_options) for band in variant.deck.by_players)
     found = _deprecated_warnings(variant) + _draw_warnings(variant) + _deal_warnings(variant, jokers)
     found += _joker_warnings(variant, jokers) + _opening_and_scoring_warnings(variant)
-    found += _match_warnings(variant) + _buy_and_shift_warnings(variant, jokers)
+    found += _match_warnings(variant) + _buy_and_shift_warnings(variant, jokers) + _stock_warnings(variant)
     order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
     unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
     return sorted(unique.values(), key=lambda w: order.get(w.path, len(order)))

@@ -298,6 +298,7 @@ class Opening:
         "contract",
         doc="what an opening must be: points and a pure run, or the deal's contract",
     )
+    layoff_opens: bool = boolean(False, doc="a lay-off opens too (a card on the table): no later hand rummy")
 
 
 @attrs.frozen(slots=True)
@@ -380,6 +381,9 @@ class StockExhausted:
     blocked_winner: Literal["best_round_score", "none"] = choice(
         "best_round_score", "best_round_score", "none", doc="who wins a blocked round"
     )
+    reshuffle: Literal["shuffle", "turn_over"] = choice(
+        "shuffle", "shuffle", "turn_over", doc="new stock: discards shuffled, or turned over (oldest on top)"
+    )
 
 
 @attrs.frozen(slots=True)
@@ -390,12 +394,10 @@ class Values:
 
 @attrs.frozen(slots=True)
 class Scoring:
-    method: Literal["hand_penalty", "table_minus_hand", "deadwood_difference"] = choice(
-        "hand_penalty",
-        "hand_penalty",
-        "table_minus_hand",
-        "deadwood_difference",
-        doc="how a round is scored (deadwood_difference: the knocker against the defender)",
+    method: Literal["hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects"] = choice(
+        *("hand_penalty", "hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects"),
+        doc="how a round is scored (deadwood_difference: the knocker against the defender; "
+        "winner_collects: the winner scores the others' hands)",
     )
     winner_score: int | Literal["computed", "minus_others"] = int_or(
         0,
