@@ -15,7 +15,7 @@ from rummykit import Card, Meld, judge_meld
 from rummykit.core.cards import NATURALS
 from rummykit.core.moves import Meld as MeldMove
 
-VARIANTS = ["rami51", "romme51", "kalooki", "rummy500", "handromi", "roemie"]  # melds any time
+VARIANTS = ["rami51", "romme51", "kalooki", "rummy500", "rummy", "handromi", "roemie"]  # melds any time
 
 
 def _key(cards: tuple[Card, ...]) -> tuple[int, ...]:

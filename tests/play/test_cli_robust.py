@@ -125,7 +125,8 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # and when the digest came to cover the fully resolved rules, every default
 # written and deprecated keys left out; and when melds.jokers_vs_naturals and
 # match.end_when_total_exceeds joined the schema; and when match.target,
-# draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500)
+# draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500;
+# rummy's came with it, issue 28)
 DIGESTS = {
     "contract": "e2dd8c0039af36f84deedb46f7f5a5c12454bb6ce989a2b538bdd5f97dfc309f",
     "gin": "b853663d62db45ce74eca238ef1b0816c81827d6ccaf5b66e79bc636c6fae714",
@@ -138,6 +139,7 @@ DIGESTS = {
     "roemie": "286e1dd002254c755a3878e88807820f69d867c34a303ce0b220ec917fd63dee",
     "romme": "dd8fea8ae17952edd3a4eb5e0a8174f01a939fede0626a7ab5cd0133534a7fa8",
     "romme51": "65931bd9340ed6368cd5858a3f2d045cb5d6b6cde128ece9d7dcea1dfda0257f",
+    "rummy": "d19b7798ab22e8f9e7a0fa669ef512262f548b435c8380f4e3c1627fcf0d6dce",
     "rummy500": "4e7d351b8e267408bfa50de1049b3872bf8521f2b068ca10aeebadea46aa88ae",
 }
 

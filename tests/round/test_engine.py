@@ -114,6 +114,12 @@ def check_scores(state: rk.RoundState) -> None:
         check_knock_scores(state)
         return
     rummy = result.ending == "hand_rummy"
+    if scoring.method == "winner_collects":  # R-RUM-07, R-RUM-08
+        hands = [sum(pen[c.code] for c in hand) for hand in state.hands]
+        collected = sum(hands) * (scoring.hand_rummy_self_multiplier if rummy else 1)
+        expected = [collected if seat == result.winner else 0 for seat in range(len(hands))]
+        assert list(result.scores) == expected, (result.scores, expected)
+        return
     for seat, score in enumerate(result.scores):
         hand = sum(pen[c.code] for c in state.hands[seat])
         if scoring.method == "table_minus_hand":
