@@ -126,11 +126,12 @@ class Judgement(PlayCheck[M_contra], Protocol[M_contra, T_co]):
 
 class TableMeldCheck(PlayCheck[OntoMeld], Protocol):
     """A check that reads the table meld a move names and nothing else of
-    the move (``reads == ("meld",)``): its verdict is the meld's."""
+    the move (``reads == ("meld",)``): its verdict is the meld's (and the
+    round's: the showdown's ``knockers_meld`` reads who knocked)."""
 
-    def melds_standing(self, rules: RuleSet, table: Sequence[TableMeld]) -> list[bool]:
-        """For each meld of ``table``: does the check let every move of its
-        kind onto it (asked for the whole table at once, by the listing)?"""
+    def melds_standing(self, rules: RuleSet, state: InPlay) -> list[bool]:
+        """For each meld of ``state.table``: does the check let every move of
+        its kind onto it (asked for the whole table at once, by the listing)?"""
         ...
 
 
@@ -333,8 +334,8 @@ class JokerOnMeld(StatelessCheck):
     def refusal(self, rules: RuleSet, state: InPlay, move: OntoMeld) -> Refusal | None:
         return None if state.table[move.meld - 1].meld.jokers else _NO_JOKER
 
-    def melds_standing(self, rules: RuleSet, table: Sequence[TableMeld]) -> list[bool]:
-        return [entry.meld.jokers > 0 for entry in table]
+    def melds_standing(self, rules: RuleSet, state: InPlay) -> list[bool]:
+        return [entry.meld.jokers > 0 for entry in state.table]
 
 
 _NO_JOKER = Refusal("swap.no-joker", "This meld holds no joker.")

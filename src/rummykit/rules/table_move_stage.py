@@ -194,11 +194,9 @@ class MoveChecks:
         checks = self.meld_checks
         if not checks:
             return [True] * len(state.table)
-        standing = checks[0].melds_standing(rules, state.table)
+        standing = checks[0].melds_standing(rules, state)
         for check in checks[1:]:
-            standing = [
-                a and b for a, b in zip(standing, check.melds_standing(rules, state.table), strict=True)
-            ]
+            standing = [a and b for a, b in zip(standing, check.melds_standing(rules, state), strict=True)]
         return standing
 
     def card_refusal(self, rules: RuleSet, state: InPlay, move: Any) -> Refusal | None:
