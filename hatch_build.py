@@ -85,6 +85,7 @@ COMPILED = (
     "rummykit/rules/repetition.py",
     "rummykit/rules/rule_set.py",
     "rummykit/rules/scoring.py",
+    "rummykit/rules/showdown_checks.py",
     "rummykit/rules/table.py",
     "rummykit/rules/table_checks.py",
     "rummykit/rules/table_move_stage.py",

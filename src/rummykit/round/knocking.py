@@ -4,8 +4,10 @@ repetition draws, the knock and the showdown that follows it
 
 The engine hands these moves and phases here; which rules apply is asked of the
 rule components (:mod:`rummykit.rules.knock`, ``first_upcard``, ``wall``,
-``repetition``, ``during_play``), never read from the variant's name. Every
-function is pure: a new RoundState, or IllegalMove and nothing changed.
+``repetition``, ``during_play``) and of the rule set's checks (the knock's,
+and the showdown's of :mod:`rummykit.rules.showdown_checks`), never read from
+the variant's name. Every function is pure: a new RoundState, or
+IllegalMove and nothing changed.
 
 Phases: ``first_upcard`` (take or pass the first upcard, then the stock draw),
 ``knock`` (the knocker lays melds, then ``done``) and ``defend`` (the defender
@@ -16,17 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.core.cards import Card, code_order
+from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove, Refusal
-from rummykit.core.meld_growth import grow_meld
-from rummykit.core.meld_judge import judge_meld
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, Knocking, RoundState, TableMeld, Turn, sorted_hand
 from rummykit.rules.first_upcard import first_upcard_refusal
-from rummykit.rules.knock import KnockRule
 from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
+from rummykit.rules.showdown_checks import laid_off, rest_after, showdown_kind
 from rummykit.rules.wall import at_wall
 from rummykit.speed.evolve import changer_for
 from rummykit.speed.evolve import evolve as _evolve
@@ -58,15 +59,6 @@ def _with_hand(state: RoundState, seat: int, hand: Sequence[Card]) -> tuple[tupl
     return tuple(hands)
 
 
-def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
-    rest = list(hand)
-    for card in cards:
-        if card.face not in rest:
-            return None
-        rest.remove(card.face)
-    return rest
-
-
 def handles(state: RoundState, move: Move) -> bool:
     """Is ``move`` in ``state`` one for this module (a knock phase, or a move
     only the knock variants have)?"""
@@ -77,22 +69,13 @@ def apply_knocking(state: RoundState, move: Move) -> RoundState:
     """The state after ``move`` (see :func:`handles`), or IllegalMove."""
     if state.phase == "first_upcard":
         return _first_upcard(state, move)
-    if state.phase == "knock":
-        return _knocker(state, move)
-    if state.phase == "defend":
-        return _defender(state, move)
+    if state.phase == "knock" or state.phase == "defend":
+        return _showdown(state, move)
     if isinstance(move, Pass):
         return _wall_pass(state)
     if isinstance(move, Knock):
         return _knock(state, move)
     raise _refuse("turn.wrong-phase", "Nobody has knocked: there is nothing to be done with.")
-
-
-def _rule(state: RoundState) -> KnockRule:
-    rule = state.rules.knock
-    if rule is None:
-        raise _refuse("turn.wrong-phase", "This variant has no knock.")
-    return rule
 
 
 # --------------------------------------------------------------------------- first upcard
@@ -243,81 +226,47 @@ def _knock(state: RoundState, move: Knock) -> RoundState:
     )
 
 
-def _lay_meld(state: RoundState, move: MeldMove) -> tuple[RoundState, list[Card]]:
-    seat = state.to_move
-    rest = _remove(state.hands[seat], move.cards)
-    if rest is None:
-        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
-    meld = judge_meld(state.variant.meld_rules, move.cards)
-    if isinstance(meld, Refusal):
-        raise IllegalMove.from_refusal(meld)
-    entry = TableMeld(seat, meld, (seat,) * len(meld))
-    return state.evolve(hands=_with_hand(state, seat, rest), table=(*state.table, entry)), rest
-
-
-def _knocker(state: RoundState, move: Move) -> RoundState:
-    rule = _rule(state)
-    seat = state.to_move
+def _showdown(state: RoundState, move: Move) -> RoundState:
+    """The state after a move of the showdown (phase ``knock`` or
+    ``defend``): the checks of its kind in the rule set's ``showdown``
+    (``rules/showdown_checks.py``) stand, and their judgement's outcome
+    gives it."""
+    rules = state.rules
+    checks = showdown_kind(rules, state.phase, move)
+    if isinstance(checks, Refusal):
+        raise IllegalMove.from_refusal(checks)
+    outcome = checks.verdict(rules, state, move)
+    if isinstance(outcome, Refusal):
+        raise IllegalMove.from_refusal(outcome)
+    knocker = state.phase == "knock"
     if isinstance(move, MeldMove):
-        new, rest = _lay_meld(state, move)
-        refusal = rule.meld_refusal(rest)
-        if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
-        return new
-    if isinstance(move, Done):
-        hand = state.hands[seat]
-        refusal = rule.done_refusal(hand)
-        if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
-        knocking = _evolve(state.knocking, gin=rule.value(hand) == 0)
-        return state.evolve(phase="defend", to_move=(seat + 1) % state.players, knocking=knocking)
-    raise _refuse("turn.wrong-phase", "You have knocked: lay your melds, then say done.")
-
-
-def _defender(state: RoundState, move: Move) -> RoundState:
-    rule = _rule(state)
-    knocking = state.knocking
+        melded = state.knocking if knocker else _evolve(state.knocking, defender_melded=True)
+        return _laid(state, move, outcome, melded)
     if isinstance(move, LayOff):
-        return _layoff(state, rule, move)
-    if isinstance(move, MeldMove):
-        new, _ = _lay_meld(state, move)
-        return new.evolve(knocking=_evolve(knocking, defender_melded=True))
-    if isinstance(move, Done):
-        result = round_result(
-            state.variant, state.hands, state.table, state.opened, "knock", knocking.knocker
-        )
-        return state.evolve(phase="over", result=result)
-    raise _refuse("turn.wrong-phase", "Lay off, lay your melds, then say done.")
+        return _laid_off(state, move, outcome)
+    if knocker:  # the unlaid cards' value: none is a gin
+        knocking = _evolve(state.knocking, gin=outcome == 0)
+        return state.evolve(phase="defend", to_move=(state.to_move + 1) % state.players, knocking=knocking)
+    result = round_result(state.variant, state.hands, state.table, state.opened, "knock", outcome)
+    return state.evolve(phase="over", result=result)
 
 
-def _layoff(state: RoundState, rule: KnockRule, move: LayOff) -> RoundState:
-    knocking = state.knocking
-    refusal = rule.layoff_refusal(gin=knocking.gin, melded=knocking.defender_melded)
-    if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
-    if not 1 <= move.meld <= len(state.table):
-        raise _refuse("layoff.no-such-meld", "There is no meld {meld} on the table.", meld=move.meld)
-    index = move.meld - 1
-    old = state.table[index]
-    if old.owner != knocking.knocker:
-        raise _refuse("layoff.does-not-fit", "Lay-offs go only onto the knocker's melds.")
+def _laid(state: RoundState, move: MeldMove, meld: Meld, knocking: Knocking) -> RoundState:
+    """The state once the mover's meld ``move`` (judged ``meld``) is laid."""
     seat = state.to_move
-    rest = _remove(state.hands[seat], move.cards)
-    if rest is None:
-        raise _refuse("card.not-in-hand", "You do not hold all of these cards.")
-    grown = grow_meld(state.variant, old.meld, move.cards)
-    if isinstance(grown, Refusal):
-        raise IllegalMove.from_refusal(grown)
-    # The cards of one lay-off are a set, in whatever order they are written:
-    # recorded in code order, equal moves give equal states.
-    layoffs = (*knocking.layoffs, *sorted([c.face for c in move.cards], key=code_order))
-    refusal = rule.chain_refusal(grown, layoffs)
-    if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
+    entry = TableMeld(seat, meld, (seat,) * len(meld))
+    hands = _with_hand(state, seat, rest_after(state.hands[seat], move.cards))
+    return state.evolve(hands=hands, table=(*state.table, entry), knocking=knocking)
+
+
+def _laid_off(state: RoundState, move: LayOff, grown: Meld) -> RoundState:
+    """The state once the defender's lay-off ``move`` grows its meld into ``grown``."""
+    seat, index = state.to_move, move.meld - 1
+    old = state.table[index]
     entry = TableMeld(old.owner, grown, (*old.credits, *(seat,) * len(move.cards))[: len(grown)])
     table = (*state.table[:index], entry, *state.table[index + 1 :])
     return state.evolve(
-        hands=_with_hand(state, seat, rest),
+        hands=_with_hand(state, seat, rest_after(state.hands[seat], move.cards)),
         table=table,
-        knocking=_evolve(knocking, layoffs=layoffs),
+        knocking=_evolve(state.knocking, layoffs=laid_off(state.knocking, move.cards)),
     )

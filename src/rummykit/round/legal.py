@@ -55,9 +55,10 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     move stage, the same objects ``apply`` asks (melds and lay-offs are
     built valid, so only the checks that read nothing of the cards are left
     to ask), and so are discards, draws, takes of the top discard, ``undo``,
-    ``out``, the wall's ``pass``, the first upcard's offer and the knocks of
-    the play phase, by the engine's own checks and the knock rule's; every
-    other candidate is tried with ``apply``.
+    ``out``, the wall's ``pass``, the first upcard's offer, the knocks of
+    the play phase and the moves of the showdown, by the engine's own checks
+    and the knock's and the showdown's; every other candidate is tried with
+    ``apply``.
     """
     phase = state.phase
     if phase == "over":
@@ -70,7 +71,7 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
         return _play_moves(state)
     if phase == "first_upcard":
         return upcard_offer_moves(state)
-    return [move for move in _knock_phase_candidates(state) if _accepted(state, move)]
+    return _showdown_moves(state)
 
 
 def _draw_moves(state: RoundState) -> list[Move]:
@@ -183,7 +184,7 @@ def _discard_moves(cards: Sequence[Card]) -> list[Discard]:
 
 _TAKES: tuple[Take, ...] = tuple(Take(depth) for depth in range(1, 201))
 """One move per depth (a pile deeper than any deck holds is met as new moves)."""
-_DRAW, _PASS, _OUT, _UNDO = Draw(), Pass(), Out(), Undo()
+_DRAW, _PASS, _OUT, _UNDO, _DONE = Draw(), Pass(), Out(), Undo(), Done()
 
 
 def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:
@@ -207,15 +208,34 @@ def _accepted(state: RoundState, move: Move) -> bool:
     return True
 
 
-def _knock_phase_candidates(state: RoundState) -> Iterator[Move]:
-    """The knocker's melds and ``done``; the defender's lay-offs, melds and ``done``."""
-    hand = state.hands[state.to_move]
-    if state.phase == "defend":
+def _showdown_moves(state: RoundState) -> list[Move]:
+    """The moves of the showdown (phase ``knock`` or ``defend``) that the
+    checks of their kinds accept (``state.rules.showdown``), in the order
+    the defender's lay-offs (per table meld), the melds, ``done``.
+
+    The checks that read nothing of the move are asked once per state,
+    those of the table meld once per table meld, and those of the cards of
+    each lay-off and meld built from the hand."""
+    rules = state.rules
+    showdown = rules.showdown
+    if showdown is None:  # every move of the phase is refused
+        return []
+    checks = showdown.phase(state.phase)
+    hand, meld_rules = state.hands[state.to_move], rules.variant.meld_rules
+    out: list[Move] = []
+    layoff = checks.layoff
+    if layoff is not None and state.table and layoff.state_refusal(rules, state) is None:
+        standing = layoff.melds_standing(rules, state)
         for index, entry in enumerate(state.table):
-            for cards in _layoff_options(state.variant.meld_rules, entry.meld, hand):
-                yield LayOff(index + 1, cards)
-    yield from meld_moves(state, hand)
-    yield Done()
+            if standing[index]:
+                moves = [LayOff(index + 1, cards) for cards in _layoff_options(meld_rules, entry.meld, hand)]
+                out += [move for move in moves if layoff.card_refusal(rules, state, move) is None]
+    meld = checks.meld
+    if meld.state_refusal(rules, state) is None:
+        out += [move for move in meld_moves(state, hand) if meld.card_refusal(rules, state, move) is None]
+    if checks.done.refusal(rules, state, _DONE) is None:
+        out.append(_DONE)
+    return out
 
 
 def _swap_cards(meld: Meld, faces: Sequence[Card]) -> list[Card]:

@@ -5,9 +5,11 @@ Every ``knock.*`` key turns into behaviour here: :func:`knock_stage` builds a
 variant's :class:`KnockRule` (None where ``knock.allowed`` is false), and the
 engine, the legal-move listing and the bots ask it. The move ``knock C`` is
 judged by an ordered list of named checks (:func:`knock_checks`, the rule
-set's ``knock_checks``), as the table moves are (``rules/table_move_stage.py``). *Deadwood* is the value of
-the cards left out of melds in the best arrangement (an exact search,
-:func:`rummykit.solver.least_penalty`).
+set's ``knock_checks``), as the table moves are (``rules/table_move_stage.py``),
+and so are the moves of the showdown that follows it
+(:mod:`rummykit.rules.showdown_checks`, which ask this rule's limits).
+*Deadwood* is the value of the cards left out of melds in the best
+arrangement (an exact search, :func:`rummykit.solver.least_penalty`).
 
 >>> from rummykit.core.cards import parse_cards
 >>> from rummykit.variant.model import load_variant
@@ -44,7 +46,7 @@ from rummykit.variant.model import Variant
 if TYPE_CHECKING:  # the rule set holds the knock's checks
     from rummykit.rules.rule_set import RuleSet
 
-__all__ = ["DeadwoodWithinLimit", "KnockCardInHand", "KnockRule", "knock_checks", "knock_stage"]
+__all__ = ["NO_KNOCK", "DeadwoodWithinLimit", "KnockCardInHand", "KnockRule", "knock_checks", "knock_stage"]
 
 
 @attrs.frozen(slots=True)
@@ -127,14 +129,6 @@ class KnockRule:
             )
         return None
 
-    def layoff_refusal(self, *, gin: bool, melded: bool) -> Refusal | None:
-        """May the defender lay off now at all (R-GIN-10, R-GIN-11)?"""
-        if gin and not self.layoff_on_gin:
-            return Refusal("knock.gin-no-layoff", "Nobody lays off onto a gin hand.")
-        if melded:
-            return Refusal("turn.wrong-phase", "Lay-offs come before your own melds.")
-        return None
-
     def chain_refusal(self, grown: Meld, layoffs: Iterable[Card]) -> Refusal | None:
         """A lay-off that would put more than ``chain_per_end`` cards at one end
         of a knocker's run, counted from the run as he laid it (R-GIN-11)."""
@@ -206,7 +200,7 @@ class DeadwoodWithinLimit(StatelessCheck):
         rest = _without(state.hands[state.to_move], move.card.face)
         knock = rules.knock
         if knock is None:  # the stage forbids the knock before this check
-            return _NO_KNOCK
+            return NO_KNOCK
         refusal = knock.knock_refusal(rest)
         return rest if refusal is None else refusal
 
@@ -215,12 +209,13 @@ class DeadwoodWithinLimit(StatelessCheck):
         return result if isinstance(result, Refusal) else None
 
 
-_NO_KNOCK = Refusal("turn.wrong-phase", "This variant has no knock.")
+NO_KNOCK = Refusal("turn.wrong-phase", "This variant has no knock.")
+"""The refusal of a knock, and of a move of the showdown, where the variant has none."""
 
 
 def knock_checks(knock: KnockRule | None) -> MoveChecks:
     """The checks of ``knock C``, in the order the engine asks them: the
     variant has a knock (``knock``, None where ``knock.allowed`` is false),
     the phase, the card held, the deadwood left."""
-    allowed = () if knock is not None else (Forbidden("knock_allowed", _NO_KNOCK),)
+    allowed = () if knock is not None else (Forbidden("knock_allowed", NO_KNOCK),)
     return MoveChecks((*allowed, InPlayPhase(), KnockCardInHand()), DeadwoodWithinLimit())

@@ -3,9 +3,9 @@
 :func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
 keeps it in the variant's memo, so that it goes with the variant. The rule
 set owns each stage as an attribute (deal, draw, take, table, table moves,
-discard, going out, knock and its checks, buy, scoring, match, opening),
-the registered components (the opening's and the commit's checks), and the
-:class:`HandRules` the solver is handed. The engine, the legal-move
+discard, going out, knock and its checks, the showdown's checks, buy,
+scoring, match, opening), the registered components (the opening's and the
+commit's checks), and the :class:`HandRules` the solver is handed. The engine, the legal-move
 listing, the views, the bots and the solver's callers all ask the same rule
 set, so a rule lives in one stage.
 
@@ -35,6 +35,7 @@ from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
 from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.scoring import RoundScoring, scoring_stage
+from rummykit.rules.showdown_checks import ShowdownChecks, showdown_checks
 from rummykit.rules.table import TableRule, table_stage
 from rummykit.rules.table_move_stage import MoveChecks, TableMoveChecks, table_move_checks
 from rummykit.rules.take import TakeStage, take_stage
@@ -70,6 +71,7 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "opening",
         "pickup",
         "scoring",
+        "showdown",
         "table",
         "table_moves",
         "take",
@@ -108,6 +110,8 @@ class RuleSet:
     """None where nobody may knock."""
     knock_checks: MoveChecks
     """The checks of the move ``knock C``."""
+    showdown: ShowdownChecks | None
+    """The checks of the moves after a knock; None where nobody may knock."""
     buy: BuyRule | None
     """None where nobody buys."""
     match: MatchRule
@@ -137,6 +141,7 @@ class RuleSet:
         going_out: GoingOutRule,
         knock: KnockRule | None,
         knock_checks: MoveChecks,
+        showdown: ShowdownChecks | None,
         buy: BuyRule | None,
         match: MatchRule,
         scoring: RoundScoring,
@@ -158,6 +163,7 @@ class RuleSet:
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "knock", knock)
         object.__setattr__(self, "knock_checks", knock_checks)
+        object.__setattr__(self, "showdown", showdown)
         object.__setattr__(self, "buy", buy)
         object.__setattr__(self, "match", match)
         object.__setattr__(self, "scoring", scoring)
@@ -231,6 +237,7 @@ def compile_rules(variant: Variant) -> RuleSet:
         going_out=going_out_stage(variant, table, draw, opening, hand),
         knock=knock,
         knock_checks=knock_checks(knock),
+        showdown=showdown_checks(knock),
         buy=buy_stage(variant),
         match=match,
         scoring=scoring_stage(variant, match, hand),
