@@ -76,6 +76,7 @@ COMPILED = (
     "rummykit/rules/deal.py",
     "rummykit/rules/discard.py",
     "rummykit/rules/draw.py",
+    "rummykit/rules/exchange_checks.py",
     "rummykit/rules/during_play.py",
     "rummykit/rules/first_upcard.py",
     "rummykit/rules/going_out.py",

@@ -6,12 +6,13 @@ duties checked), the exchange card; and whether the turn can then end
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from rummykit.core.cards import JOKER, Card
 from rummykit.core.errors import IllegalMove, Refusal, Text
 from rummykit.core.moves import Draw, DrawExchange, Exchange, Take
 from rummykit.round import knocking
-from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces, with_hand
+from rummykit.round.move_helpers import hands_with, refuse, with_hand
 from rummykit.round.state import RoundState, Turn
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import wall_draw_refusal
@@ -238,57 +239,27 @@ def apply_take(state: RoundState, move: Take, log: tuple[str, ...] | None = None
 
 
 def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:
-    _need_draw(state)
-    if not state.rules.draw.exchange_draw_allowed() or state.exchange is None:
-        raise refuse("exchange.not-allowed", "The exchange card cannot be drawn now.")
-    new = _after_draw(state, (state.exchange,), exchange=None, turn=Turn(source="exchange"))
-    if state.opened[state.to_move] or not _going_out_possible(new):
-        raise refuse(
-            "exchange.not-allowed",
-            "The exchange card may be drawn only to go out by hand rummy this turn.",
-        )
-    return new
+    """The exchange card drawn instead of a card, judged by the exchange's
+    checks (``rules.draw_exchange_checks``) in order."""
+    rules = state.rules
+    verdict = rules.draw_exchange_checks.verdict(rules, state, move)
+    if isinstance(verdict, Refusal):
+        raise IllegalMove.from_refusal(verdict)
+    card = cast("Card", state.exchange)  # the checks refuse a draw where none lies
+    return _after_draw(state, (card,), exchange=None, turn=Turn(source="exchange"))
 
 
 def apply_exchange(state: RoundState, move: Exchange) -> RoundState:
-    need_play(state)
-    if (
-        not state.rules.draw.exchange_swap_allowed(state.turns_played, state.players)
-        or state.exchange is None
-        or state.turn.exchanged
-        or state.turn.source == "none"
-    ):
-        raise refuse(
-            "exchange.not-allowed",
-            "The exchange card can be swapped only once, in your turn of the first drawing round.",
-        )
-    if state.turn.steps:
-        # The swap comes right after the draw: it cannot be undone, so it may not
-        # strand melds laid before it (R-ALL-14's spirit; see docs/variants/handromi.md).
-        raise refuse("exchange.not-allowed", "Swap the exchange card before you meld or lay off.")
-    hand = remove_faces(state.hands[state.to_move], [move.card])
-    if hand is None:
-        raise refuse("card.not-in-hand", "You do not hold {card}.", card=move.card)
+    """A hand card swapped for the exchange card, judged by the exchange's
+    checks (``rules.exchange_checks``) in order; the outcome of the last is
+    the hand without the card."""
+    rules = state.rules
+    hand = rules.exchange_checks.verdict(rules, state, move)
+    if isinstance(hand, Refusal):
+        raise IllegalMove.from_refusal(hand)
     return state.evolve(
-        hands=with_hand(state, (*hand, state.exchange)),
+        hands=with_hand(state, (*hand, cast("Card", state.exchange))),  # the checks saw it there
         exchange=move.card.face,
         # Like a draw, the exchange cannot be taken back, nor anything before it.
         turn=_evolve(state.turn, exchanged=True, steps=()),
     )
-
-
-# --------------------------------------------------------------------------- feasibility (R-ALL-14)
-
-
-def _going_out_possible(state: RoundState) -> bool:
-    """Can the mover lay his whole hand down this turn (a hand rummy when he
-    has not opened), as the going-out rules say?"""
-    taken = state.turn.taken
-    blocked = [taken] if taken is not None and state.rules.draw.taken_card_is_marked() else []
-    plan = state.rules.going_out.plan(
-        state.hands[state.to_move],
-        table=[t.meld for t in state.table],
-        opened=state.opened[state.to_move],
-        not_discardable=blocked,
-    )
-    return plan is not None

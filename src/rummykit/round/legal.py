@@ -84,8 +84,9 @@ def _draw_moves(state: RoundState) -> list[Move]:
         take = _TAKES[depth - 1] if depth <= len(_TAKES) else Take(depth)
         if top_take_stands_with(state) if depth == 1 else _accepted(state, take):
             out.append(take)
-    if state.exchange is not None and draw.exchange_draw_allowed() and _accepted(state, DrawExchange()):
-        out.append(DrawExchange())
+    exchange = state.rules.draw_exchange_checks
+    if exchange.forbidden is None and exchange.refusal(state.rules, state, _DRAW_EXCHANGE) is None:
+        out.append(_DRAW_EXCHANGE)
     # At the wall the stock draw is refused (``draw_refusal``), and only there
     # may the player pass.
     if not drawing and state.rules.knock is not None and wall_pass_allowed(state):
@@ -129,8 +130,9 @@ def _play_moves(state: RoundState) -> list[Move]:
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
         out.append(_UNDO)
-    if state.exchange is not None and rules.draw.exchange_swap_allowed(state.turns_played, state.players):
-        out += [move for move in map(Exchange, faces) if _accepted(state, move)]
+    # The exchange's checks of the state; its card is held (one of ``faces``).
+    if rules.exchange_checks.refusal_in_play(rules, state) is None:
+        out += map(Exchange, faces)
     return out
 
 
@@ -185,6 +187,7 @@ def _discard_moves(cards: Sequence[Card]) -> list[Discard]:
 _TAKES: tuple[Take, ...] = tuple(Take(depth) for depth in range(1, 201))
 """One move per depth (a pile deeper than any deck holds is met as new moves)."""
 _DRAW, _PASS, _OUT, _UNDO, _DONE = Draw(), Pass(), Out(), Undo(), Done()
+_DRAW_EXCHANGE = DrawExchange()
 
 
 def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:

@@ -2,7 +2,7 @@
 
 :func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
 keeps it in the variant's memo, so that it goes with the variant. The rule
-set owns each stage as an attribute (deal, draw, take, table, table moves,
+set owns each stage as an attribute (deal, draw, take, the exchange's checks, table, table moves,
 discard, going out, knock and its checks, the showdown's checks, buy,
 scoring, match, opening), the registered components (the opening's and the
 commit's checks), and the :class:`HandRules` the solver is handed. The engine, the legal-move
@@ -29,6 +29,7 @@ from rummykit.rules.commit_facts import CommitReads
 from rummykit.rules.deal import DealRule, deal_stage
 from rummykit.rules.discard import DiscardRule, discard_stage
 from rummykit.rules.draw import DrawRule, draw_stage
+from rummykit.rules.exchange_checks import draw_exchange_checks, exchange_move_checks
 from rummykit.rules.going_out import GoingOutRule, going_out_stage
 from rummykit.rules.hand import hand_stage
 from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
@@ -62,6 +63,8 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "deep",
         "discard",
         "draw",
+        "draw_exchange_checks",
+        "exchange_checks",
         "going_out",
         "hand",
         "hand_without_pure_run",
@@ -104,6 +107,10 @@ class RuleSet:
     """The checks of a meld, a lay-off, a shift and a swap."""
     take: TakeStage
     """The checks of a take of the top discard."""
+    exchange_checks: MoveChecks
+    """The checks of ``exchange C``."""
+    draw_exchange_checks: MoveChecks
+    """The checks of ``draw exchange``."""
     discard: DiscardRule
     going_out: GoingOutRule
     knock: KnockRule | None
@@ -137,6 +144,8 @@ class RuleSet:
         table: TableRule,
         table_moves: TableMoveChecks,
         take: TakeStage,
+        exchange_checks: MoveChecks,
+        draw_exchange_checks: MoveChecks,
         discard: DiscardRule,
         going_out: GoingOutRule,
         knock: KnockRule | None,
@@ -159,6 +168,8 @@ class RuleSet:
         object.__setattr__(self, "table", table)
         object.__setattr__(self, "table_moves", table_moves)
         object.__setattr__(self, "take", take)
+        object.__setattr__(self, "exchange_checks", exchange_checks)
+        object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "knock", knock)
@@ -233,6 +244,8 @@ def compile_rules(variant: Variant) -> RuleSet:
         table=table,
         table_moves=table_move_checks(variant, table),
         take=take_stage(variant, pickup=pickup is not None, marked=draw.taken_card_is_marked()),
+        exchange_checks=exchange_move_checks(draw),
+        draw_exchange_checks=draw_exchange_checks(draw),
         discard=discard_stage(variant, draw, table),
         going_out=going_out_stage(variant, table, draw, opening, hand),
         knock=knock,
