@@ -74,6 +74,7 @@ COMPILED = (
     "rummykit/rules/commit_facts.py",
     "rummykit/rules/contract.py",
     "rummykit/rules/deal.py",
+    "rummykit/rules/deep_take_checks.py",
     "rummykit/rules/discard.py",
     "rummykit/rules/draw.py",
     "rummykit/rules/exchange_checks.py",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from rummykit.core.cards import JOKER, Card
-from rummykit.core.errors import IllegalMove, Refusal, Text
+from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Draw, DrawExchange, Exchange, Take
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, refuse, with_hand
@@ -183,7 +183,10 @@ def top_take_stands_with(state: RoundState) -> bool:
 
 def apply_take(state: RoundState, move: Take, log: tuple[str, ...] | None = None) -> RoundState:
     """A take from the discard pile; the state after a take of the top card
-    carries ``log`` (None: ``state``'s own), see ``apply_move``."""
+    carries ``log`` (None: ``state``'s own), see ``apply_move``. A take from
+    deep in the row is judged by the rule set's ``deep_take_checks``."""
+    if move.depth != 1:
+        return _apply_deep_take(state, move)
     _need_draw(state)
     variant = state.variant
     rules = state.rules
@@ -197,45 +200,46 @@ def apply_take(state: RoundState, move: Take, log: tuple[str, ...] | None = None
     taken, discard = rule.taken_cards(state.discard, move.depth)
     chosen = taken[0]
     opened = state.opened[state.to_move]
-    if move.depth == 1:
-        conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
-        take_turns = _TAKE_TURNS.of(variant)
-        turn = take_turns.get((chosen, conditional)) or take_turns.setdefault(
-            (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
-        )
-        hands, turn = _hands_after_draw(state, taken, turn)
-        counted = knocking.take_counted(state)
-        new = _top_taken(
-            state,
-            hands=hands,
-            phase="play",
-            turn=turn,
-            discard=discard,
-            knocking=counted,
-            log=state.log if log is None else log,
-        )
-        refusal = rules.take.refusal(rules, state, hands[state.to_move])
-        if refusal is not None:
-            raise IllegalMove.from_refusal(refusal)
-        return new
-    deep = rules.deep
+    conditional = rule.top_take_is_conditional(state.turns_played, state.players, opened=opened)
+    take_turns = _TAKE_TURNS.of(variant)
+    turn = take_turns.get((chosen, conditional)) or take_turns.setdefault(
+        (chosen, conditional), Turn(source="discard", taken=chosen, must_use_taken=conditional)
+    )
+    hands, turn = _hands_after_draw(state, taken, turn)
+    counted = knocking.take_counted(state)
+    new = _top_taken(
+        state,
+        hands=hands,
+        phase="play",
+        turn=turn,
+        discard=discard,
+        knocking=counted,
+        log=state.log if log is None else log,
+    )
+    refusal = rules.take.refusal(rules, state, hands[state.to_move])
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    return new
+
+
+def _apply_deep_take(state: RoundState, move: Take) -> RoundState:
+    """``take N`` (N > 1): the deep take's checks in order, then the cards
+    taken (or the round drawn, where the take ends it)."""
+    rules = state.rules
+    verdict = rules.deep_take_checks.verdict(rules, state, move)
+    if isinstance(verdict, Refusal):
+        raise IllegalMove.from_refusal(verdict)
+    ended = knocking.take_ends_round(state)
+    if ended is not None:
+        return ended
+    taken, discard = verdict
+    chosen = taken[0]
     turn = Turn(
         source="deep",
-        taken=chosen if rule.taken_card_is_marked() else None,
-        chosen=chosen if deep is not None else None,
+        taken=chosen if rules.draw.taken_card_is_marked() else None,
+        chosen=chosen if rules.deep is not None else None,
     )
-    new = _after_draw(state, taken, discard=discard, turn=turn)
-    table = [t.meld for t in state.table]
-    if deep is not None and not deep.feasible(
-        rules, new.hands[state.to_move], chosen, opened=opened, table=table
-    ):
-        raise refuse(
-            "draw.taken-card-unused",
-            "The chosen card {card} must {duty} this turn, and it cannot.",
-            card=chosen,
-            duty=Text(deep.duty),
-        )
-    return new
+    return _after_draw(state, taken, discard=discard, turn=turn)
 
 
 def apply_draw_exchange(state: RoundState, move: DrawExchange) -> RoundState:

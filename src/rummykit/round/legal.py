@@ -80,16 +80,20 @@ def _draw_moves(state: RoundState) -> list[Move]:
     drawing = draw_refusal(state) is None
     if drawing:
         out.append(_DRAW)
+    # The depths the draw stage lets the mover name (``take_allowed``); a
+    # deep take is judged by the last of its checks (the phase is met here).
+    rules = state.rules
+    deep = rules.deep_take_checks
     for depth in draw.take_depths(len(state.discard)):
         take = _TAKES[depth - 1] if depth <= len(_TAKES) else Take(depth)
-        if top_take_stands_with(state) if depth == 1 else _accepted(state, take):
+        if top_take_stands_with(state) if depth == 1 else deep.card_refusal(rules, state, take) is None:
             out.append(take)
-    exchange = state.rules.draw_exchange_checks
-    if exchange.forbidden is None and exchange.refusal(state.rules, state, _DRAW_EXCHANGE) is None:
+    exchange = rules.draw_exchange_checks
+    if exchange.forbidden is None and exchange.refusal(rules, state, _DRAW_EXCHANGE) is None:
         out.append(_DRAW_EXCHANGE)
     # At the wall the stock draw is refused (``draw_refusal``), and only there
     # may the player pass.
-    if not drawing and state.rules.knock is not None and wall_pass_allowed(state):
+    if not drawing and rules.knock is not None and wall_pass_allowed(state):
         out.append(_PASS)
     return out
 

@@ -2,9 +2,9 @@
 
 :func:`rules_of` compiles a variant into one frozen :class:`RuleSet` and
 keeps it in the variant's memo, so that it goes with the variant. The rule
-set owns each stage as an attribute (deal, draw, take, the exchange's checks, table, table moves,
-discard, going out, knock and its checks, the showdown's checks, buy,
-scoring, match, opening), the registered components (the opening's and the
+set owns each stage as an attribute (deal, draw, take, the deep take's and
+the exchange's checks, table, table moves, discard, going out, knock and its
+checks, the showdown's checks, buy, scoring, match, opening), the registered components (the opening's and the
 commit's checks), and the :class:`HandRules` the solver is handed. The engine, the legal-move
 listing, the views, the bots and the solver's callers all ask the same rule
 set, so a rule lives in one stage.
@@ -27,6 +27,7 @@ from rummykit.rules.base import BuiltStages, Components, compose
 from rummykit.rules.buy import BuyRule, buy_stage
 from rummykit.rules.commit_facts import CommitReads
 from rummykit.rules.deal import DealRule, deal_stage
+from rummykit.rules.deep_take_checks import deep_take_checks
 from rummykit.rules.discard import DiscardRule, discard_stage
 from rummykit.rules.draw import DrawRule, draw_stage
 from rummykit.rules.exchange_checks import draw_exchange_checks, exchange_move_checks
@@ -61,6 +62,7 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "components",
         "deal",
         "deep",
+        "deep_take_checks",
         "discard",
         "draw",
         "draw_exchange_checks",
@@ -107,6 +109,8 @@ class RuleSet:
     """The checks of a meld, a lay-off, a shift and a swap."""
     take: TakeStage
     """The checks of a take of the top discard."""
+    deep_take_checks: MoveChecks
+    """The checks of ``take N`` (N > 1), a take from deep in the row."""
     exchange_checks: MoveChecks
     """The checks of ``exchange C``."""
     draw_exchange_checks: MoveChecks
@@ -144,6 +148,7 @@ class RuleSet:
         table: TableRule,
         table_moves: TableMoveChecks,
         take: TakeStage,
+        deep_take_checks: MoveChecks,
         exchange_checks: MoveChecks,
         draw_exchange_checks: MoveChecks,
         discard: DiscardRule,
@@ -168,6 +173,7 @@ class RuleSet:
         object.__setattr__(self, "table", table)
         object.__setattr__(self, "table_moves", table_moves)
         object.__setattr__(self, "take", take)
+        object.__setattr__(self, "deep_take_checks", deep_take_checks)
         object.__setattr__(self, "exchange_checks", exchange_checks)
         object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
         object.__setattr__(self, "discard", discard)
@@ -244,6 +250,7 @@ def compile_rules(variant: Variant) -> RuleSet:
         table=table,
         table_moves=table_move_checks(variant, table),
         take=take_stage(variant, pickup=pickup is not None, marked=draw.taken_card_is_marked()),
+        deep_take_checks=deep_take_checks(),
         exchange_checks=exchange_move_checks(draw),
         draw_exchange_checks=draw_exchange_checks(draw),
         discard=discard_stage(variant, draw, table),

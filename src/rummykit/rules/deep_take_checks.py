@@ -1,0 +1,111 @@
+"""The checks of a take from deep in the discard row (``take N``, N > 1):
+an ordered list of named checks (a :class:`MoveChecks`, the rule set's
+``deep_take_checks``), asked in order by ``apply`` and by the legal-move
+listing, which lists the depths the draw stage lets the mover name
+(``DrawRule.take_depths``, the verdicts of ``take_allowed``) and asks the
+judgement of each.
+
+>>> from rummykit.variant.model import load_variant
+>>> from rummykit.rules.rule_set import rules_of
+>>> checks = rules_of(load_variant("roemie")).deep_take_checks
+>>> [(check.name, check.reads) for check in checks.checks]  # doctest: +NORMALIZE_WHITESPACE
+[('draw_phase', ()), ('take_allowed', ('number',)),
+ ('chosen_card_usable', ('number', 'hand', 'table'))]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast, final
+
+from rummykit.core.cards import Card, code_order
+from rummykit.core.errors import Refusal, Text
+from rummykit.core.moves import Take
+from rummykit.core.round_values import Knocking
+from rummykit.rules.exchange_checks import DrawPhase
+from rummykit.rules.repetition import take_limit_reached
+from rummykit.rules.table_checks import InPlay
+from rummykit.rules.table_move_stage import MoveChecks
+from rummykit.rules.take import StatelessCheck
+from rummykit.rules.wall import at_wall
+
+if TYPE_CHECKING:  # the rule set holds these checks
+    from rummykit.rules.rule_set import RuleSet
+
+__all__ = ["ChosenCardUsable", "TakeAllowed", "deep_take_checks"]
+
+Taken = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""A take's outcome: the cards that go to the hand (the chosen card first)
+and the discard row left."""
+
+
+class AtDeepTake(InPlay, Protocol):
+    """The round as a deep take's checks read it (a RoundState)."""
+
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def knocking(self) -> Knocking: ...
+
+
+def _at_take(state: InPlay) -> AtDeepTake:
+    """``state`` as a deep take's checks read it (every state the engine
+    judges is a RoundState)."""
+    return cast("AtDeepTake", state)
+
+
+@final
+class TakeAllowed(StatelessCheck):
+    """The draw stage lets the mover take from this depth of the row
+    (``draw.discard_deep``, the row's length)."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "take_allowed"
+    reads: ClassVar[tuple[str, ...]] = ("number",)
+
+    def refusal(self, rules: RuleSet, state: InPlay, move: Take) -> Refusal | None:
+        return rules.draw.take_refusal(move.depth, len(_at_take(state).discard))
+
+
+@final
+class ChosenCardUsable(StatelessCheck):
+    """The card chosen from deep in the row can meet its duty this turn
+    (R-ROE-05, R-500-03, R-ALL-14), unless the take ends the round before
+    the card moves (R-GIN-06). The take's judgement, whose outcome is the
+    cards taken and the row left (None where the round ends)."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "chosen_card_usable"
+    reads: ClassVar[tuple[str, ...]] = ("number", "hand", "table")
+
+    def judge(self, rules: RuleSet, state: InPlay, move: Take) -> Taken | Refusal | None:
+        round_ = _at_take(state)
+        variant = rules.variant
+        if not at_wall(variant, len(round_.stock)) and take_limit_reached(variant, round_.knocking.takes):
+            return None
+        taken, discard = rules.draw.taken_cards(round_.discard, move.depth)
+        deep = rules.deep
+        if deep is None:
+            return taken, discard
+        chosen = taken[0]
+        hand = tuple(sorted((*state.hands[state.to_move], *taken), key=code_order))
+        table = [t.meld for t in state.table]
+        if deep.feasible(rules, hand, chosen, opened=state.opened[state.to_move], table=table):
+            return taken, discard
+        return Refusal(
+            "draw.taken-card-unused",
+            "The chosen card {card} must {duty} this turn, and it cannot.",
+            card=chosen,
+            duty=Text(deep.duty),
+        )
+
+    def refusal(self, rules: RuleSet, state: InPlay, move: Take) -> Refusal | None:
+        result = self.judge(rules, state, move)
+        return result if isinstance(result, Refusal) else None
+
+
+def deep_take_checks() -> MoveChecks:
+    """The checks of ``take N`` (N > 1), in the order ``apply`` asks them:
+    the phase, the depth the draw stage allows, the chosen card's duty."""
+    return MoveChecks((DrawPhase(), TakeAllowed()), ChosenCardUsable())
