@@ -84,6 +84,7 @@ COMPILED = (
     "rummykit/rules/hand.py",
     "rummykit/rules/knock.py",
     "rummykit/rules/opening.py",
+    "rummykit/rules/out_checks.py",
     "rummykit/rules/repetition.py",
     "rummykit/rules/rule_set.py",
     "rummykit/rules/scoring.py",

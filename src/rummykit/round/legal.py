@@ -3,9 +3,9 @@
 Candidates are generated from the hand and the table (draws, every distinct
 meld the hand can form with every distinct joker placement, lay-offs at both
 ends of runs and into sets, swaps, discards, ``out``, ``undo``, exchanges),
-then each is judged by the checks ``apply`` makes (directly where the engine
-offers them, else by a trial ``apply``): a move is listed if and only if
-``apply`` accepts it.
+then each is judged by the checks ``apply`` makes (the named checks of its
+kind, owned by the rule set): a move is listed if and only if ``apply``
+accepts it.
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ from rummykit.core.moves import (
     Undo,
 )
 from rummykit.round.draw_phase import draw_refusal, top_take_stands_with
-from rummykit.round.engine import apply_move, buy_refusal
+from rummykit.round.engine import buy_refusal
 from rummykit.round.knocking import upcard_offer_moves, wall_pass_allowed
 from rummykit.round.meld_listing import meld_moves, wild_as_jokers, wild_played
 from rummykit.round.state import RoundState
-from rummykit.round.turn_commit import legal_discards
+from rummykit.round.turn_commit import check_commit, legal_discards
 from rummykit.rules.wild_shift import open_ends
 from rummykit.speed.memo import MemoTable
 
@@ -56,9 +56,9 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     built valid, so only the checks that read nothing of the cards are left
     to ask), and so are discards, draws, takes of the top discard, ``undo``,
     ``out``, the wall's ``pass``, the first upcard's offer, the knocks of
-    the play phase and the moves of the showdown, by the engine's own checks
-    and the knock's and the showdown's; every other candidate is tried with
-    ``apply``.
+    the play phase, deep takes, the exchange card's moves and the moves of
+    the showdown, by the engine's own checks and the named checks of their
+    kinds (``state.rules``); no candidate is tried with ``apply``.
     """
     phase = state.phase
     if phase == "over":
@@ -130,7 +130,7 @@ def _play_moves(state: RoundState) -> list[Move]:
         knocks = knock.knock_cards(hand)
         if knocks:
             out += map(Knock, knocks)
-    if not hand and _accepted(state, _OUT):  # with cards in hand ``out`` is refused
+    if rules.out_checks.refusal_in_play(rules, state) is None and _commit_stands(state):
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
         out.append(_UNDO)
@@ -207,9 +207,11 @@ def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card
                 yield Shift(index + 1, card, wild.standing_for(end))  # JK=X, or a wild deuce's 2h=X
 
 
-def _accepted(state: RoundState, move: Move) -> bool:
+def _commit_stands(state: RoundState) -> bool:
+    """Do the commit's checks let the mover's turn end with an empty hand
+    (the last step of ``out``, after its checks)?"""
     try:
-        apply_move(state, move)  # the engine's verdict, without the public log
+        check_commit(state, ())
     except IllegalMove:
         return False
     return True

@@ -105,14 +105,13 @@ def apply_discard(state: RoundState, move: Discard, log: tuple[str, ...] | None 
 
 
 def apply_out(state: RoundState, move: Out) -> RoundState:
-    need_play(state)
-    hand = state.hands[state.to_move]
-    # Cards in hand first: ``out.needs-discard`` is for an empty hand only.
-    if hand:
-        raise refuse("out.not-empty", "You still hold cards; discard one to end your turn.")
-    if state.rules.going_out.final_discard_required():
-        raise refuse("out.needs-discard", "You must end the round by discarding your last card.")
-    return _commit(state, hand, None)
+    """``out``: the rule set's ``out_checks`` in order, then the commit's
+    checks, as at every turn's end."""
+    rules = state.rules
+    refusal = rules.out_checks.refusal(rules, state)
+    if refusal is not None:
+        raise IllegalMove.from_refusal(refusal)
+    return _commit(state, state.hands[state.to_move], None)
 
 
 def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:

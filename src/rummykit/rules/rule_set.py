@@ -4,7 +4,8 @@
 keeps it in the variant's memo, so that it goes with the variant. The rule
 set owns each stage as an attribute (deal, draw, take, the deep take's and
 the exchange's checks, table, table moves, discard, going out, knock and its
-checks, the showdown's checks, buy, scoring, match, opening), the registered components (the opening's and the
+checks, the showdown's checks, buy, scoring, match, opening, the checks of
+``out``), the registered components (the opening's and the
 commit's checks), and the :class:`HandRules` the solver is handed. The engine, the legal-move
 listing, the views, the bots and the solver's callers all ask the same rule
 set, so a rule lives in one stage.
@@ -36,6 +37,7 @@ from rummykit.rules.hand import hand_stage
 from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
 from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
+from rummykit.rules.out_checks import OutChecks, out_checks
 from rummykit.rules.scoring import RoundScoring, scoring_stage
 from rummykit.rules.showdown_checks import ShowdownChecks, showdown_checks
 from rummykit.rules.table import TableRule, table_stage
@@ -74,6 +76,7 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "knock_checks",
         "match",
         "opening",
+        "out_checks",
         "pickup",
         "scoring",
         "showdown",
@@ -117,6 +120,8 @@ class RuleSet:
     """The checks of ``draw exchange``."""
     discard: DiscardRule
     going_out: GoingOutRule
+    out_checks: OutChecks
+    """The checks of ``out`` before the commit's."""
     knock: KnockRule | None
     """None where nobody may knock."""
     knock_checks: MoveChecks
@@ -153,6 +158,7 @@ class RuleSet:
         draw_exchange_checks: MoveChecks,
         discard: DiscardRule,
         going_out: GoingOutRule,
+        out_checks: OutChecks,
         knock: KnockRule | None,
         knock_checks: MoveChecks,
         showdown: ShowdownChecks | None,
@@ -178,6 +184,7 @@ class RuleSet:
         object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
+        object.__setattr__(self, "out_checks", out_checks)
         object.__setattr__(self, "knock", knock)
         object.__setattr__(self, "knock_checks", knock_checks)
         object.__setattr__(self, "showdown", showdown)
@@ -240,6 +247,7 @@ def compile_rules(variant: Variant) -> RuleSet:
     match = match_stage(variant, deal)
     pickup = pickup_obligation(components)
     knock = knock_stage(variant, hand)
+    going_out = going_out_stage(variant, table, draw, opening, hand)
     return RuleSet(
         variant=variant,
         components=components,
@@ -254,7 +262,8 @@ def compile_rules(variant: Variant) -> RuleSet:
         exchange_checks=exchange_move_checks(draw),
         draw_exchange_checks=draw_exchange_checks(draw),
         discard=discard_stage(variant, draw, table),
-        going_out=going_out_stage(variant, table, draw, opening, hand),
+        going_out=going_out,
+        out_checks=out_checks(going_out),
         knock=knock,
         knock_checks=knock_checks(knock),
         showdown=showdown_checks(knock),
