@@ -26,7 +26,7 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, Knocking, RoundState, TableMeld, Turn, sorted_hand
 from rummykit.rules.first_upcard import first_upcard_refusal
-from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_limit_reached
+from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_ends_round_now
 from rummykit.rules.showdown_checks import laid_off, rest_after, showdown_kind
 from rummykit.rules.wall import at_wall
 from rummykit.speed.evolve import changer_for
@@ -138,9 +138,7 @@ def _first_upcard(state: RoundState, move: Move) -> RoundState:
 def take_ends_round(state: RoundState) -> RoundState | None:
     """A take of the draw phase that ends the round (R-GIN-06), before the
     card moves: the drawn round; None when the take goes ahead."""
-    if at_wall(state.variant, len(state.stock)):
-        return None
-    if take_limit_reached(state.variant, state.knocking.takes):
+    if take_ends_round_now(state.variant, len(state.stock), state.knocking.takes):
         return _drawn(state, "take_limit")
     return None
 

@@ -22,11 +22,10 @@ from rummykit.core.errors import Refusal, Text
 from rummykit.core.moves import Take
 from rummykit.core.round_values import Knocking
 from rummykit.rules.exchange_checks import DrawPhase
-from rummykit.rules.repetition import take_limit_reached
+from rummykit.rules.repetition import take_ends_round_now
 from rummykit.rules.table_checks import InPlay
 from rummykit.rules.table_move_stage import MoveChecks
 from rummykit.rules.take import StatelessCheck
-from rummykit.rules.wall import at_wall
 
 if TYPE_CHECKING:  # the rule set holds these checks
     from rummykit.rules.rule_set import RuleSet
@@ -82,7 +81,7 @@ class ChosenCardUsable(StatelessCheck):
     def judge(self, rules: RuleSet, state: InPlay, move: Take) -> Taken | Refusal | None:
         round_ = _at_take(state)
         variant = rules.variant
-        if not at_wall(variant, len(round_.stock)) and take_limit_reached(variant, round_.knocking.takes):
+        if take_ends_round_now(variant, len(round_.stock), round_.knocking.takes):
             return None
         taken, discard = rules.draw.taken_cards(round_.discard, move.depth)
         deep = rules.deep

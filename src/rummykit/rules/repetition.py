@@ -11,9 +11,10 @@ True
 
 from __future__ import annotations
 
+from rummykit.rules.wall import at_wall
 from rummykit.variant.model import Variant
 
-__all__ = ["counts_takes", "repeat_draws", "repeat_ends_round", "take_limit_reached"]
+__all__ = ["counts_takes", "repeat_draws", "repeat_ends_round", "take_ends_round_now", "take_limit_reached"]
 
 
 def counts_takes(variant: Variant) -> bool:
@@ -31,6 +32,14 @@ def take_limit_reached(variant: Variant, takes_before: int) -> bool:
     draw phase, end the round as a draw (before the card moves)?"""
     limit = variant.draw.max_upcard_takes
     return limit > 0 and takes_before + 1 >= limit
+
+
+def take_ends_round_now(variant: Variant, stock_size: int, takes_before: int) -> bool:
+    """Does a take of the draw phase end the round before the card moves
+    (R-GIN-06): the take limit reached, away from the wall (at the wall the
+    takes are not counted)? The engine's take and the deep take's check both
+    ask this."""
+    return not at_wall(variant, stock_size) and take_limit_reached(variant, takes_before)
 
 
 def repeat_ends_round(variant: Variant, *, repeated_before: bool, repeats_now: bool) -> bool:
