@@ -27,8 +27,10 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
    then pass 2 ...); each pass plays new deals, the same seeds for every
    engine. Before each of its passes rummykit forgets the results it
    remembered from the hands played (least-penalty searches, meld verdicts,
-   meld moves, commit verdicts: ``clear_caches(variant, results_only=True)``);
-   it keeps its variants' search tables (candidate melds by suit and rank
+   meld moves, commit verdicts: ``clear_caches(variant, results_only=True)``)
+   and collects the garbage (``gc.collect()``, so that no timed pass
+   carries the collection of what the warm-up left); it keeps its
+   variants' search tables (candidate melds by suit and rank
    pattern, made from the deck and the meld rules on first use: in the
    warm-up game, or in the first pass that needs them), as OpenSpiel makes
    its meld tables untimed (each new game state builds them before its
@@ -68,6 +70,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import importlib
 import itertools
 import json
@@ -234,6 +237,11 @@ def rummykit_engine(ref: str, players: int) -> Playout | None:
 
     def play(seeds: list[int]) -> dict[str, float]:
         forget_learned(variant)  # untimed: no pass finds the results of another's hands
+        # Untimed too: every pass starts with empty young generations, so that
+        # collecting what the warm-up game left (a millisecond or two) falls in
+        # no timed pass, rather than in those of a checkout whose imports
+        # happened to allocate a few objects more.
+        gc.collect()
         tally = Tally()
         for seed in seeds:
             pick = uniforms(seed)
