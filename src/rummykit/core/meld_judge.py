@@ -94,7 +94,7 @@ def _judge_one_natural(rules: MeldRules, naturals: list[Card], jokers: list[Card
     declared = [j.declared.code >> 2 for j in jokers if j.declared is not None]
     if any(code != rank_code for code in declared):
         return judge_run(rules, naturals, jokers)
-    if declared or rules.ambiguous_kind == "set":
+    if declared or rules.ambiguous_as_set:
         as_set = judge_set(rules, naturals, jokers)
         if isinstance(as_set, Meld):
             return as_set

@@ -6,8 +6,10 @@ The judging itself is :mod:`rummykit.core.meld_judge` (new melds, with
 :mod:`rummykit.core.meld_growth` (lay-offs, joker swaps, melds read back).
 
 >>> rules = MeldRules(ace_low=False)
->>> rules.run_lowest, rules.run_highest, rules.run_longest
-(2, 14, 13)
+>>> rules.run_lowest, rules.run_highest, rules.run_longest, rules.ace_positions
+(2, 14, 13, (14,))
+>>> MeldRules(joker_placement="declared", set_joker_suit="bound").declared_jokers
+True
 """
 
 from __future__ import annotations
@@ -73,16 +75,49 @@ class MeldRules:
     run_longest: int = attrs.field(init=False, eq=False, repr=False)
     """The most cards a run may hold: ``run_max``, at most every position from
     ``run_lowest`` to ``run_highest`` (14 from ace to ace, where both ace ends are open)."""
+    ace_positions: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The run positions an ace may take: 1 (low) where ``ace_low``, 14 (high) where ``ace_high``."""
+    aces_both_ends: bool = attrs.field(init=False, eq=False, repr=False)
+    """An ace may lie at either end of a run (``ace_low`` and ``ace_high``)."""
+    ace_to_ace: bool = attrs.field(init=False, eq=False, repr=False)
+    """A run may reach from ace to ace, holding its suit's ace twice (``run_longest`` 14)."""
+    # The policies of the string-valued fields, read once (the judges, the
+    # listing and the solvers ask these, never the strings).
+    declared_jokers: bool = attrs.field(init=False, eq=False, repr=False)
+    """``joker_placement == "declared"``: a run's jokers stand where the player
+    declares them (else where the run is worth least)."""
+    bound_set_jokers: bool = attrs.field(init=False, eq=False, repr=False)
+    """``set_joker_suit == "bound"``: a set joker stands for one suit the set
+    lacks (else for any of them)."""
+    naturals_cap_jokers: bool = attrs.field(init=False, eq=False, repr=False)
+    """``jokers_vs_naturals`` is not ``"any"``: a meld's naturals limit its jokers."""
+    fewer_jokers: bool = attrs.field(init=False, eq=False, repr=False)
+    """``jokers_vs_naturals == "fewer"``: a meld holds fewer jokers than naturals."""
+    ambiguous_as_set: bool = attrs.field(init=False, eq=False, repr=False)
+    """``ambiguous_kind == "set"``: one natural card with jokers is read as a set first."""
+    set_largest: int = attrs.field(init=False, eq=False, repr=False)
+    """The most cards a set may hold: ``set_max``, at most four where its suits differ."""
 
     def __attrs_post_init__(self) -> None:
         # Set here, not by a factory: the compiled build checks a class
         # attribute's default against its type when the class is made.
-        object.__setattr__(self, "memo", Memo())
+        derive = object.__setattr__
+        derive(self, "memo", Memo())
         lowest = 1 if self.ace_low else 2
         highest = 14 if self.ace_high else 13
-        object.__setattr__(self, "run_lowest", lowest)
-        object.__setattr__(self, "run_highest", highest)
-        object.__setattr__(self, "run_longest", min(self.run_max, highest - lowest + 1))
+        longest = min(self.run_max, highest - lowest + 1)
+        derive(self, "run_lowest", lowest)
+        derive(self, "run_highest", highest)
+        derive(self, "run_longest", longest)
+        derive(self, "ace_positions", (1,) * self.ace_low + (14,) * self.ace_high)
+        derive(self, "aces_both_ends", self.ace_low and self.ace_high)
+        derive(self, "ace_to_ace", longest == 14)
+        derive(self, "declared_jokers", self.joker_placement == "declared")
+        derive(self, "bound_set_jokers", self.set_joker_suit == "bound")
+        derive(self, "naturals_cap_jokers", self.jokers_vs_naturals != "any")
+        derive(self, "fewer_jokers", self.jokers_vs_naturals == "fewer")
+        derive(self, "ambiguous_as_set", self.ambiguous_kind == "set")
+        derive(self, "set_largest", min(self.set_max, 4) if self.set_distinct_suits else self.set_max)
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -142,11 +177,9 @@ class MeldRules:
         >>> MeldRules(max_jokers=6, jokers_vs_naturals="not_more").joker_limit(2)
         2
         """
-        if self.jokers_vs_naturals == "not_more":
-            return min(self.max_jokers, naturals)
-        if self.jokers_vs_naturals == "fewer":
-            return max(0, min(self.max_jokers, naturals - 1))
-        return self.max_jokers
+        if not self.naturals_cap_jokers:
+            return self.max_jokers
+        return max(0, min(self.max_jokers, naturals - 1 if self.fewer_jokers else naturals))
 
 
 class HasMeldRules(Protocol):

@@ -25,8 +25,8 @@ NOT_A_MELD = Refusal(
 def too_many_jokers(rules: MeldRules, jokers: int = 0, naturals: int = 0) -> Refusal:
     """The refusal of a meld with more jokers than the rules allow (the
     ``naturals`` of the meld when it is the joker/natural limit that binds)."""
-    if jokers <= rules.max_jokers and rules.jokers_vs_naturals != "any":
-        rule = N_("fewer jokers than") if rules.jokers_vs_naturals == "fewer" else N_("no more jokers than")
+    if jokers <= rules.max_jokers and rules.naturals_cap_jokers:
+        rule = N_("fewer jokers than") if rules.fewer_jokers else N_("no more jokers than")
         return Refusal(
             "meld.too-many-jokers",
             "A meld must hold {rule} natural cards ({jokers} jokers, {naturals} natural).",

@@ -50,7 +50,7 @@ def judge_run(
                 "meld.run-gap", "A run cannot hold two cards of one rank ({card} twice).", card=card
             )
         seen_ranks.append(card.code // 4)
-    longest = min(rules.run_max, 14)
+    longest = rules.run_longest
     if n > longest:
         return Refusal("meld.too-long", "A run holds at most {most} cards.", most=longest)
     # Where can the naturals go?  Only an ace has a choice.
@@ -104,7 +104,7 @@ def _run_meld(
         return Refusal(
             "meld.joker-declaration", "The declared joker {names} does not fit this run.", names=names
         )
-    if rules.joker_placement == "lowest_value":
+    if not rules.declared_jokers:
         # The app places jokers itself; a declaration only has to fit somewhere.
         candidates: list[tuple[int, dict[int, Card], dict[int, Card]]] = [
             (start, occupied, {}) for start, occupied in windows
@@ -130,7 +130,7 @@ def _positions(card: Card, rules: MeldRules) -> tuple[int, ...]:
     rank = card.code // 4 + 2
     if rank != 14:
         return (rank,)
-    return (1,) * rules.ace_low + (14,) * rules.ace_high
+    return rules.ace_positions
 
 
 def _circular_fit(ranks: Iterable[int], n: int) -> bool:
@@ -145,8 +145,7 @@ def _circular_fit(ranks: Iterable[int], n: int) -> bool:
 
 def _second_ace(rules: MeldRules, card: Card, seen_ranks: Sequence[int]) -> bool:
     """A second ace of a run from ace to ace (``run_max`` 14, both ace ends)."""
-    ace = card.code // 4 == 12
-    return ace and rules.run_max >= 14 and rules.ace_low and rules.ace_high and seen_ranks.count(12) == 1
+    return rules.ace_to_ace and card.code // 4 == 12 and seen_ranks.count(12) == 1
 
 
 def _window_value(rules: MeldRules, start: int, n: int, occupied: dict[int, Card]) -> int:

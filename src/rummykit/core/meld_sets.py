@@ -64,7 +64,7 @@ def judge_set(
         if isinstance(suits, Refusal):
             return suits
         joker_suits = suits
-    bound = rules.set_joker_suit == "bound"
+    bound = rules.bound_set_jokers
     value = rules.values.set_values[rank]
     jokers_row = SET_JOKER_SLOTS[rank]
     slots = [SET_SLOTS[code] for code in sorted(c.code for c in naturals)]
@@ -117,7 +117,7 @@ def _joker_suits(
             )
         taken |= 1 << declared.code % 4
         joker_suits.append(declared.suit)
-    bound = rules.set_joker_suit == "bound"
+    bound = rules.bound_set_jokers
     for _ in range(pending):
         if bound:
             free = [s for s in BOUND_SUIT_ORDER if not taken >> s & 1]

@@ -334,7 +334,7 @@ def _run_layoff_groups(
     suit = meld.suit
     if suit is None:  # a run always has a suit
         raise ValueError(f"the run {meld.notation()} has no suit")
-    room = min(rules.run_max, 14) - len(meld)
+    room = rules.run_longest - len(meld)
     below, above = _run_fillers(rules, meld, set(hand), room_jokers, suit, room)
     # Places 1 and 14 are the same card, the ace: where both ends can reach
     # them, a group may name the ace twice (the hand must hold two), and two

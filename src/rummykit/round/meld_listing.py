@@ -60,7 +60,7 @@ def _listed_meld_moves(rules: MeldRules, hand: Sequence[Card]) -> tuple[MeldMove
     # has an empty piece (a run may count an ace at both ends only where it
     # may be low and high).
     set_least = rules.set_min - jokers
-    run_least = rules.run_min - jokers - (1 if rules.ace_low and rules.ace_high else 0)
+    run_least = rules.run_min - jokers - (1 if rules.aces_both_ends else 0)
     pieces: list[_Piece] = []
     sets = _SET_PIECES.of(rules)
     for group in by_rank.values():
@@ -287,7 +287,7 @@ def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
             for k in range(jokers + 1):
                 if size + k < rules.set_min or size + k > rules.set_max:
                     continue
-                for declared in _set_declarations(chosen, k, rules.set_joker_suit == "bound"):
+                for declared in _set_declarations(chosen, k, rules.bound_set_jokers):
                     _add(results, rules, (*chosen, *declared))
     return _with_moves(results)
 
@@ -296,18 +296,12 @@ def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: boo
     """The runs of one suit's held cards (``two_aces``: the hand holds the
     suit's ace twice), every window with jokers in the gaps."""
     results: dict[object, tuple[Card, ...]] = {}
-    lowest, highest = rules.run_lowest, rules.run_highest
-    longest = min(rules.run_max, 14)
+    lowest, highest, longest = rules.run_lowest, rules.run_highest, rules.run_longest
     held = {}
     for card in cards:
         rank = card.code // 4 + 2
-        if rank == 14:
-            if rules.ace_low:
-                held[1] = card
-            if rules.ace_high:
-                held[14] = card
-        else:
-            held[rank] = card
+        for position in rules.ace_positions if rank == 14 else (rank,):
+            held[position] = card
     # A window starts on a held card or at most `jokers` places before one.
     starts = sorted({p - k for p in held for k in range(jokers + 1) if lowest <= p - k <= highest})
     for lo in starts:

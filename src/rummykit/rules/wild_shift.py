@@ -55,7 +55,7 @@ def open_ends(variant: Variant, meld: Meld) -> tuple[Card, ...]:
     if meld.kind != "run":
         return ()
     rules = variant.meld_rules
-    if len(meld) + 1 > min(rules.run_max, 14):
+    if len(meld) + 1 > rules.run_longest:
         return ()
     ends = [p for p in (meld.low - 1, meld.high + 1) if rules.run_lowest <= p <= rules.run_highest]
     return tuple(_position_card(p, meld) for p in ends)

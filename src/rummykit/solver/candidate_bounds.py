@@ -42,7 +42,7 @@ def hole_jokers(rules: MeldRules) -> int:
     (the same value again), unless that meld cannot take one more joker. So
     best_opening needs a hole only while at least this many jokers are left
     for such a meld."""
-    if rules.jokers_vs_naturals != "any":
+    if rules.naturals_cap_jokers:
         return 1
     return max(1, min(rules.max_jokers, min(rules.set_min, rules.run_min) - 1))
 

@@ -158,11 +158,11 @@ class _GoOutRules:
         self, rules: MeldRules, tables: Tables, keep_discard: bool | None, blocked: set[int], width: int
     ) -> None:
         self.rules = rules
-        self.lowest = tables.lowest
-        self.highest = tables.highest
-        self.longest = tables.longest
-        self.set_room = min(rules.set_max, 4) if rules.set_distinct_suits else rules.set_max
-        self.bound = rules.set_joker_suit == "bound"
+        self.lowest = rules.run_lowest
+        self.highest = rules.run_highest
+        self.longest = rules.run_longest
+        self.set_room = rules.set_largest
+        self.bound = rules.bound_set_jokers
         # A bound joker takes a suit the set lacks (where sets may repeat suits,
         # that, not the size, can be what leaves no room).
         self.bound_suits = self.bound and not rules.set_distinct_suits
@@ -230,11 +230,7 @@ class _GoOutRules:
         _, run_suit, lo, hi, held = meld
         if run_suit != suit:
             return
-        positions = (
-            ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
-            if rank_index == 12
-            else (rank_index + 2,)
-        )
+        positions = rules.ace_positions if rank_index == 12 else (rank_index + 2,)
         for p in positions:
             if p < lo and p >= self.lowest and hi - p + 1 <= self.longest:
                 bridge = list(range(p + 1, lo))
@@ -423,7 +419,7 @@ def _last_jokers(
     melds first (grown in ``grown_table``): the lay-offs."""
     layoffs: list[tuple[int, tuple[Card, ...]]] = []
     index = 0
-    bound = variant.meld_rules.set_joker_suit == "bound"
+    bound = variant.meld_rules.bound_set_jokers
     while jokers:
         meld = grown_table[index]
         if bound and meld.kind == "set" and len({s.suit for s in meld.slots} - {None}) == 4:

@@ -94,7 +94,7 @@ def _opens_with(
     minimum = demands.opening_min if opening else 0
     if keep_discard or not (demands.layoff_in_opening_turn or not opening):
         table = ()
-    bound = variant.meld_rules.set_joker_suit == "bound"
+    bound = variant.meld_rules.bound_set_jokers
     targets = tuple(sorted(table_state(m, bound) for m in table)) if table else ()
     key = (
         hand.state,

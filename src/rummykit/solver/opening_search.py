@@ -167,7 +167,7 @@ def _prunes_holes(rules: MeldRules, tables: Tables, need_pure: bool, forced: Car
     stands for, declared, and no pure run and no joker is wanted."""
     return (
         rules.values.fixed_joker is None
-        and rules.joker_placement == "declared"
+        and rules.declared_jokers
         and not need_pure
         and not (forced is not None and forced.is_joker)
         and not tables.repeats

@@ -58,14 +58,11 @@ class Tables:
         self._plain_near: list[tuple[int, int]] | None = None
         self._suit_rows: tuple[SuitRows | None] | None = None
         self._plain_melds: dict[int, Meld] = {}
-        # The run geometry of the rules, kept at hand for the searches. A run
-        # holds one card a rank, but from ace to ace (run_max 14, both ace
-        # ends) it holds its suit's ace twice.
-        self.lowest = rules.run_lowest
-        self.highest = rules.run_highest
-        self.longest = rules.run_longest
-        # Can a meld hold two equal faces (more than one layer)?
-        self.repeats = self.longest == 14 or not rules.set_distinct_suits
+        # Can a meld hold two equal faces (more than one layer)? A run holds
+        # one card a rank, but from ace to ace it holds its suit's ace twice.
+        self.repeats = rules.ace_to_ace or not rules.set_distinct_suits
+        # The run positions of an ace, as bits of a suit's pattern.
+        self.ace_bits = sum(1 << p for p in rules.ace_positions)
         self.run_cache: dict[tuple[int, int, int, int], list[tuple[int, Candidate]]] = {}
         self.set_cache: dict[tuple[int, int, int], list[tuple[int, Candidate]]] = {}
         values = rules.values.run_values
@@ -159,13 +156,14 @@ class Tables:
     def _runs(self, suit: int, pattern: int, max_jokers: int, split: int) -> list[Candidate]:
         rules = self.rules
         best: dict[tuple[int, int], list[Any]] = {}
-        declared = rules.joker_placement == "declared"
+        declared = rules.declared_jokers
         split_jokers = split == SPLIT_ALL or (split == SPLIT_VALUES and declared)
         fixed_joker = rules.values.fixed_joker
-        for lo in range(self.lowest, self.highest - rules.run_min + 2):
-            for length in range(rules.run_min, self.longest + 1):
+        highest = rules.run_highest
+        for lo in range(rules.run_lowest, highest - rules.run_min + 2):
+            for length in range(rules.run_min, rules.run_longest + 1):
                 hi = lo + length - 1
-                if hi > self.highest:
+                if hi > highest:
                     break
                 window = ((1 << length) - 1) << lo
                 present = pattern & window
@@ -226,7 +224,7 @@ class Tables:
         the tie so, and a player cannot declare where a natural ace lies),
         whichever end the search placed it at."""
         value = self.prefix[lo + length] - self.prefix[lo]
-        if length == 13 and self.lowest == 1 and self.highest == 14:
+        if length == 13 and self.rules.aces_both_ends:
             value = min(self.prefix[14] - self.prefix[1], self.prefix[15] - self.prefix[2])
         return value
 
@@ -237,7 +235,7 @@ class Tables:
         whichever is worth less (as judge_meld does), and so does the one
         natural ace of a run from ace to ace (a joker holds the other end)."""
         run_values = self.rules.values.run_values
-        both_ends = length == 13 and self.lowest == 1 and self.highest == 14
+        both_ends = length == 13 and self.rules.aces_both_ends
         if length == 14:
             both_ends = sum(1 for p in used if p in (1, 14)) == 1
         value = fixed_joker * (length - len(used))
@@ -263,7 +261,7 @@ class Tables:
         rules = self.rules
         value = rules.values.set_values[rank_index + 2]
         fixed_joker = rules.values.fixed_joker
-        bound_suits = rules.set_joker_suit == "bound" and not rules.set_distinct_suits
+        bound_suits = rules.bound_set_jokers and not rules.set_distinct_suits
         out: list[Candidate] = []
         for chosen in _count_choices(pattern):
             naturals = sum(chosen)
@@ -355,7 +353,7 @@ def candidates(
     suit_patterns = [0, 0, 0, 0]
     rank_patterns: dict[int, int] = {}
     rest = faces & FULL
-    ace_low, ace_high = tables.rules.ace_low, tables.rules.ace_high
+    ace_bits = tables.ace_bits
     while rest:
         low = rest & -rest
         code = low.bit_length() - 1
@@ -363,10 +361,7 @@ def candidates(
         rank_index, suit = code >> 2, code & 3
         rank_patterns[rank_index] = rank_patterns.get(rank_index, 0) | (1 << suit)
         if rank_index == 12:
-            if ace_low:
-                suit_patterns[suit] |= 1 << 1
-            if ace_high:
-                suit_patterns[suit] |= 1 << 14
+            suit_patterns[suit] |= ace_bits
         else:
             suit_patterns[suit] |= 1 << (rank_index + 2)
     if faces > FULL and not tables.rules.set_distinct_suits:
