@@ -202,7 +202,7 @@ def test_solver_candidates_agree_with_judge_meld(hand: tuple[list[Card], int, tu
     for group in candidates(tables, packed.state & FULL, packed.jokers).values():
         for cand in group:
             build_meld(tables, cand)  # raises if judge_meld disagrees
-            found.add((cand[0], cand[1]))
+            found.add((cand.mask, cand.jokers))
     expected = set()
     for meld in valid_groups(variant, naturals, jokers):
         mask = sum(1 << c.code for c in meld.naturals)

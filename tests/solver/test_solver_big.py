@@ -30,8 +30,8 @@ NATURALS = [Card.natural(r, s) for r in range(2, 15) for s in range(4)]
 def test_a_long_run_is_left_out_of_big_hands_only() -> None:
     tables = solver_tables.tables_for(VARIANTS["roemie"], rules_of(VARIANTS["roemie"]).hand, 6)
     hearts = 0b11111100  # 2h to 7h (positions 2 to 7)
-    lengths = {c[5][3] for _, c in tables.runs(1, hearts, 1)}
-    split = {c[5][3] for _, c in tables.runs(1, hearts, 1, search_limits.SPLIT_VALUES)}
+    lengths = {c.length for _, c in tables.runs(1, hearts, 1)}
+    split = {c.length for _, c in tables.runs(1, hearts, 1, search_limits.SPLIT_VALUES)}
     assert lengths == {3, 4, 5, 6, 7} and split == {3, 4, 5}
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "SET_SLOTS",
     "HasMeldRules",
     "Meld",
+    "MeldKind",
     "MeldRules",
     "Slot",
     "meld_rules_of",

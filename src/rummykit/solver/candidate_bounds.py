@@ -20,14 +20,11 @@ __all__ = ["hole_jokers", "span", "value_bounds"]
 def span(cand: Candidate) -> int:
     """The faces a candidate's jokers may stand for: the run's window in its
     suit, or the set's rank in every suit."""
-    info = cand[5]
-    if info[0] == "set":
-        rank: int = info[1]
-        return 0xF << ((rank - 2) * 4)
-    _, suit, start, length = info
+    if cand.kind == "set":
+        return 0xF << ((cand.rank - 2) * 4)
     out = 0
-    for p in range(start, start + length):
-        out |= 1 << (((12 if p in (1, 14) else p - 2) * 4) + suit)
+    for p in range(cand.start, cand.start + cand.length):
+        out |= 1 << (((12 if p in (1, 14) else p - 2) * 4) + cand.suit)
     return out
 
 
@@ -59,7 +56,7 @@ def value_bounds(rules: MeldRules, cands: dict[int, list[Candidate]]) -> tuple[l
     used = 0
     for group in cands.values():
         for cand in group:
-            used |= cand[0]
+            used |= cand.mask
     bound = [0] * FACES
     for code in range(FACES):
         if used >> code & 1:

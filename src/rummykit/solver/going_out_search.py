@@ -381,9 +381,9 @@ def _go_out_plan(
         elif kind == "meld":
             cand = choice[1]
             melds.append(build_meld(tables, cand))
-            f &= ~(1 if cand[3] else 0)
-            state = take(state, cand[0], repeat)
-            jokers -= cand[1]
+            f &= ~(1 if cand.pure else 0)
+            state = take(state, cand.mask, repeat)
+            jokers -= cand.jokers
         else:
             _, index, mask, need, _, grown = choice
             layoffs.append(_lay_off(variant, grown_table, index, mask, need))

@@ -151,9 +151,9 @@ def _cover_bounds(cands: dict[int, list[Candidate]], penalties: Sequence[int]) -
     meldable = 0
     for group in cands.values():
         for cand in group:
-            meldable |= cand[0]
+            meldable |= cand.mask
     bounds = [penalties[code] if meldable >> code & 1 else 0 for code in range(FACES)]
-    joker_bound = penalties[JOKER_CODE] if any(c[1] for g in cands.values() for c in g) else 0
+    joker_bound = penalties[JOKER_CODE] if any(c.jokers for g in cands.values() for c in g) else 0
     return bounds, joker_bound
 
 
@@ -292,8 +292,8 @@ def _least_steps(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            state = take(state, choice[0], repeat)
-            jokers -= choice[1]
+            state = take(state, choice.mask, repeat)
+            jokers -= choice.jokers
     leftover.extend([JOKER] * jokers)
     return tuple(melds), tuple(leftover)
 

@@ -148,16 +148,16 @@ def _reach(
 ) -> bool:
     """The search of :func:`can_open_with` (depth first, highest values first)."""
     everything = candidates(tables, hand.state, hand.jokers, split)
-    by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c[2])
+    by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c.value)
     forced_mask = 0 if forced.is_joker else 1 << forced.code
-    first = [c for c in by_value if (c[0] & forced_mask if forced_mask else c[1])]
+    first = [c for c in by_value if (c.mask & forced_mask if forced_mask else c.jokers)]
     repeat = hand.repeat
     search = _reach_search(by_value, repeat, keep_discard, blocked, lay_off)
-    for mask, joker_count, value, is_pure, _, _ in first:
-        if joker_count > hand.jokers or mask & hand.state != mask:
+    for cand in first:
+        if cand.jokers > hand.jokers or cand.mask & hand.state != cand.mask:
             continue
-        rest = take(hand.state, mask, repeat)
-        if search(rest, hand.jokers - joker_count, minimum - value, need_pure and not is_pure):
+        rest = take(hand.state, cand.mask, repeat)
+        if search(rest, hand.jokers - cand.jokers, minimum - cand.value, need_pure and not cand.pure):
             return True
     return False
 
@@ -176,7 +176,7 @@ def _reach_search(
     blocked_mask = sum(1 << code for code in blocked if code != JOKER_CODE)
     joker_blocked = JOKER_CODE in blocked
     failed: set[tuple[int, int, int, bool]] = set()
-    pure_runs = [c for c in by_value if c[3]]
+    pure_runs = [c for c in by_value if c.pure]
 
     def leaves_discard(state: int, jokers: int) -> bool:
         present = state & FULL
@@ -198,14 +198,15 @@ def _reach_search(
         key = (state, jokers, max(need, 0), pure)
         if key in failed:
             return False
-        for mask, joker_count, value, is_pure, _, _ in options:
+        for cand in options:  # by index: the hot loop
+            mask, joker_count = cand[0], cand[1]
             if joker_count <= jokers and mask & state == mask:
                 if mask <= FULL:
                     spread = mask * repeat
                     rest = (state & ~spread) | ((state >> FACES) & spread)
                 else:
                     rest = take(state, mask, repeat)
-                if search(rest, jokers - joker_count, need - value, pure and not is_pure):
+                if search(rest, jokers - joker_count, need - cand[2], pure and not cand[3]):
                     return True
         failed.add(key)
         return False

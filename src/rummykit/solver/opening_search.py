@@ -197,13 +197,14 @@ def _search_options(
     for face, group in cands.items():
         options[face] = [
             (
-                c[0],
-                c[0] * repeat if c[0] <= FULL else 0,
-                c[1],
-                c[2],
-                ((1 if c[3] else 0) | (2 if (c[0] & forced_mask or (forced_joker and c[1])) else 0)) & wanted,
-                span(c) & ~c[0] if enough and c[1] else 0,
-                sum(card_bound[code] for code in face_codes(c[0])) + c[1] * joker_bound - c[2]
+                c.mask,
+                c.mask * repeat if c.mask <= FULL else 0,
+                c.jokers,
+                c.value,
+                ((1 if c.pure else 0) | (2 if (c.mask & forced_mask or (forced_joker and c.jokers)) else 0))
+                & wanted,
+                span(c) & ~c.mask if enough and c.jokers else 0,
+                sum(card_bound[code] for code in face_codes(c.mask)) + c.jokers * joker_bound - c.value
                 if card_bound is not None
                 else 0,
                 c,
@@ -292,7 +293,7 @@ def _aspiration(
     grain = 0
     for group in cands.values():
         for cand in group:
-            grain = gcd(grain, cand[2])
+            grain = gcd(grain, cand.value)
     grain = max(grain, 1)
     want, units = top - top % grain, 0
     while True:
@@ -372,7 +373,7 @@ def _best_contract(
     even the best candidates left could not beat the best found."""
     found = sorted(
         (c for group in candidates(tables, hand.state, hand.jokers).values() for c in group),
-        key=lambda c: -c[2],
+        key=lambda c: -c.value,
     )
     repeat = hand.repeat
     forced_mask = 0 if forced is None or forced.is_joker else 1 << forced.code
@@ -382,7 +383,7 @@ def _best_contract(
         left = shape.melds - len(chosen)
         if left == 0:
             if value > best[0] and _uses(chosen, forced, forced_mask):
-                melds = [build_meld(tables, c) for c in sorted(chosen, key=lambda c: _lowest(c[0]))]
+                melds = [build_meld(tables, c) for c in sorted(chosen, key=lambda c: _lowest(c.mask))]
                 if shape.accepts(melds):
                     best[:] = [value, melds]
             return
@@ -404,8 +405,8 @@ def _uses(chosen: Sequence[Candidate], forced: Card | None, forced_mask: int) ->
     if forced is None:
         return True
     if forced_mask:
-        return any(c[0] & forced_mask for c in chosen)
-    return any(c[1] for c in chosen)
+        return any(c.mask & forced_mask for c in chosen)
+    return any(c.jokers for c in chosen)
 
 
 def _lowest(mask: int) -> int:

@@ -9,11 +9,11 @@ answers with it (:func:`build_meld`, which judge_meld confirms).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.core.meld_judge import judge_meld
-from rummykit.core.meld_model import Meld, MeldRules
+from rummykit.core.meld_model import Meld, MeldKind, MeldRules
 from rummykit.solver.hand_masks import FACES, FULL, face_codes, masks_union
 from rummykit.solver.requirement import HandRules
 from rummykit.solver.search_limits import SPLIT_ALL, SPLIT_NONE, SPLIT_VALUES
@@ -24,14 +24,36 @@ from rummykit.variant.model import Variant
 __all__ = ["Candidate", "Chain", "Tables", "build_meld", "candidates", "clear_caches", "tables_for"]
 
 # --------------------------------------------------------------------------- candidates
-#
-# A candidate is (mask, jokers, value, pure, gain, info): the natural faces it
-# uses, the jokers it needs, its table value as the variant would count it (the
-# player declares the best place where the variant lets him), whether it is a
-# pure run, the hand penalty it saves, and what is needed to build the Meld:
-# ("set", rank) or ("run", suit, start, length).
 
-Candidate = tuple[int, int, int, bool, int, tuple[Any, ...]]
+
+class Candidate(NamedTuple):
+    """A candidate meld of a hand, as the searches read it.
+
+    The searches' hot loops read the first five fields by index (``cand[0]``
+    is ``cand.mask``): a field's name costs a lookup there."""
+
+    mask: int
+    """The natural faces it uses (a packed hand: a face twice in the next layer)."""
+    jokers: int
+    """The jokers it needs."""
+    value: int
+    """Its table value as the variant would count it (the player declares
+    the best place where the variant lets him)."""
+    pure: bool
+    """A run without a joker of at least the tables' ``pure_min`` cards."""
+    gain: int
+    """The hand penalty it saves: its faces' and its jokers'."""
+    kind: MeldKind
+    """A set, or a run: where it lies, with the fields below."""
+    rank: int
+    """A set's rank (2-14); 0 for a run."""
+    suit: int
+    """A run's suit (0-3); -1 for a set."""
+    start: int
+    """A run's first position (1 = low ace); 0 for a set."""
+    length: int
+    """Its cards, naturals and jokers."""
+
 Chain = tuple[tuple[int, int], ...]  # (mask, gain) of jokerless candidates, each holding the one before
 
 
@@ -79,15 +101,15 @@ class Tables:
             for low, cands in candidates(self, FULL, 0).items():
                 built: list[list[tuple[int, int]]] = []
                 # A hand of distinct faces holds no meld with two equal faces.
-                single = [c for c in cands if c[0] <= FULL]
-                for cand in sorted(single, key=lambda c: (c[0].bit_count(), c[0])):
-                    self._plain_by_mask[cand[0]] = cand
+                single = [c for c in cands if c.mask <= FULL]
+                for cand in sorted(single, key=lambda c: (c.mask.bit_count(), c.mask)):
+                    self._plain_by_mask[cand.mask] = cand
                     for chain in built:
-                        if chain[-1][0] & cand[0] == chain[-1][0]:
-                            chain.append((cand[0], cand[4]))
+                        if chain[-1][0] & cand.mask == chain[-1][0]:
+                            chain.append((cand.mask, cand.gain))
                             break
                     else:
-                        built.append([(cand[0], cand[4])])
+                        built.append([(cand.mask, cand.gain)])
                 chains[low] = tuple(tuple(chain) for chain in built)
             self._plain_chains = chains
         return self._plain_chains
@@ -196,7 +218,7 @@ class Tables:
                     if better:
                         best[key] = [value, jokers == 0 and length >= self.pure_min, lo, length]
         return [
-            (mask, jokers, v, pure, self._gain(mask, jokers), ("run", suit, lo, length))
+            Candidate(mask, jokers, v, pure, self._gain(mask, jokers), "run", 0, suit, lo, length)
             for (mask, jokers), (v, pure, lo, length) in best.items()
         ]
 
@@ -283,12 +305,12 @@ class Tables:
                         mask |= 1 << (rank_index * 4 + s + FACES * layer)
                 gain = self._gain(mask, jokers)
                 points = value * size if fixed_joker is None else value * naturals + fixed_joker * jokers
-                out.append((mask, jokers, points, False, gain, ("set", rank_index + 2)))
+                out.append(Candidate(mask, jokers, points, False, gain, "set", rank_index + 2, -1, 0, size))
         return out
 
 
 def _by_lowest(cands: list[Candidate]) -> list[tuple[int, Candidate]]:
-    return [((c[0] & -c[0]).bit_length() - 1, c) for c in cands]
+    return [((c.mask & -c.mask).bit_length() - 1, c) for c in cands]
 
 
 def _subsets(items: Sequence[int], at_most: int) -> Iterable[tuple[int, ...]]:
@@ -393,24 +415,25 @@ def build_meld(tables: Tables, cand: Candidate) -> Meld:
     found = tables.built.get(cand)
     if found is not None:
         return found
-    mask, jokers, value, _, _, info = cand
-    naturals = [Card.natural(code // 4 + 2, code % 4) for code in face_codes(mask)]
-    if info[0] == "set":
-        cards = naturals + [JOKER] * jokers
+    naturals = [Card.natural(code // 4 + 2, code % 4) for code in face_codes(cand.mask)]
+    if cand.kind == "set":
+        cards = naturals + [JOKER] * cand.jokers
     else:
-        _, suit, start, length = info
+        suit, start = cand.suit, cand.start
         held: set[int] = set()
         for c in naturals:
             rank = int(c.rank or 0)
             # An ace lies low where the run starts at the ace (and high as
             # well, a second ace, in a run from ace to ace).
             held.add(1 if rank == 14 and start == 1 and 1 not in held else rank)
-        free = [p for p in range(start, start + length) if p not in held]
+        free = [p for p in range(start, start + cand.length) if p not in held]
         cards = naturals + [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in free]
     meld = judge_meld(tables.rules, cards)
-    if not isinstance(meld, Meld) or meld.points != value:
+    if not isinstance(meld, Meld) or meld.points != cand.value:
         # The candidates are made to agree with judge_meld; this is a solver bug.
-        raise RuntimeError(f"solver error: {format_cards(cards)} is judged {meld}, not a meld worth {value}")
+        raise RuntimeError(
+            f"solver error: {format_cards(cards)} is judged {meld}, not a meld worth {cand.value}"
+        )
     if len(tables.built) < 100_000:
         tables.built[cand] = meld
     return meld
