@@ -38,6 +38,7 @@ COMPILED = (
     "rummykit/core/meld_runs.py",
     "rummykit/core/meld_judge.py",
     "rummykit/core/meld_growth.py",
+    "rummykit/core/meld_places.py",
     "rummykit/round/legal.py",
     "rummykit/round/meld_listing.py",
     "rummykit/round/engine.py",

@@ -1,6 +1,8 @@
 """The distinct meld moves of a hand, for the legal-move listing: built per
-rank (sets) and per suit (runs) as pieces, remembered per meld-rules object,
-and the wild deuces of R-CON-14 played as jokers or as naturals.
+rank (sets) and per suit (runs) as pieces from the placements of
+:mod:`rummykit.core.meld_places` (the enumeration the solver's candidate
+tables use too), remembered per meld-rules object, and the wild deuces of
+R-CON-14 played as jokers or as naturals.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from itertools import combinations
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import BOUND_SUIT_ORDER, Meld, MeldRules
+from rummykit.core.meld_places import run_places, set_places
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.state import RoundState
 from rummykit.speed.memo import MemoTable
@@ -280,67 +283,52 @@ def _fillings(kinds: Sequence[Card], left: Counter[Card], count: int) -> Iterato
 
 
 def _set_piece(rules: MeldRules, group: Sequence[Card], jokers: int) -> _Piece:
-    """The sets of one rank's held cards with up to ``jokers`` jokers."""
+    """The sets of one rank's held cards (in code order, with their copies)
+    with up to ``jokers`` jokers: the placements of :func:`set_places` by
+    size (the order of ``combinations(group, size)``), then by jokers."""
+    cards = tuple(group)
+    # Where each suit's cards start in the group, and how many there are.
+    starts, held = [0, 0, 0, 0], [0, 0, 0, 0]
+    for i, card in enumerate(cards):
+        suit = card.code & 3
+        if not held[suit]:
+            starts[suit] = i
+        held[suit] += 1
+    a, b, c, d = starts
     results: dict[object, tuple[Card, ...]] = {}
-    for size in range(1, len(group) + 1):
-        for chosen in combinations(group, size):
-            for k in range(jokers + 1):
-                if size + k < rules.set_min or size + k > rules.set_max:
-                    continue
-                for declared in _set_declarations(chosen, k, rules.bound_set_jokers):
-                    _add(results, rules, (*chosen, *declared))
+    for counts, k in set_places(rules, held, jokers, by_size=True):
+        chosen = cards[a : a + counts[0]] + cards[b : b + counts[1]]
+        chosen += cards[c : c + counts[2]] + cards[d : d + counts[3]]
+        if not k:
+            _add(results, rules, chosen)
+            continue
+        for declared in _set_declarations(chosen, k, rules.bound_set_jokers):
+            _add(results, rules, (*chosen, *declared))
     return _with_moves(results)
 
 
 def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: bool, jokers: int) -> _Piece:
     """The runs of one suit's held cards (``two_aces``: the hand holds the
-    suit's ace twice), every window with jokers in the gaps."""
+    suit's ace twice): the placements of :func:`run_places`, held naturals
+    left out for jokers by size."""
     results: dict[object, tuple[Card, ...]] = {}
-    lowest, highest, longest = rules.run_lowest, rules.run_highest, rules.run_longest
-    held = {}
+    held: dict[int, Card] = {}
     for card in cards:
         rank = card.code // 4 + 2
         for position in rules.ace_positions if rank == 14 else (rank,):
             held[position] = card
-    # A window starts on a held card or at most `jokers` places before one.
-    starts = sorted({p - k for p in held for k in range(jokers + 1) if lowest <= p - k <= highest})
-    for lo in starts:
-        gaps = 0
-        for hi in range(lo, min(highest, lo + longest - 1) + 1):
-            if hi not in held:
-                gaps += 1
-                if gaps > jokers:
-                    break
-            length = hi - lo + 1
-            if length < rules.run_min:
-                continue
-            window = range(lo, hi + 1)
-            present = [p for p in window if p in held]
-            if not present:
-                continue
-            # A held natural may also be replaced by a joker.
-            spare = jokers - (length - len(present))
-            for dropped in _drops(present, spare):
-                used = [p for p in present if p not in dropped]
-                if not used:
-                    continue
-                if 1 in used and 14 in used and not two_aces:
-                    continue  # ace to ace needs two aces
-                naturals_used = [held[p] for p in used]
-                spots = [p for p in window if p not in used]
-                fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
-                _add(results, rules, (*naturals_used, *fills))
+    for lo, length, used in run_places(rules, sum(1 << p for p in held), jokers, by_size=True):
+        if 1 in used and 14 in used and not two_aces:
+            continue  # ace to ace needs two aces
+        spots = [p for p in range(lo, lo + length) if p not in used]
+        fills = [Card.joker(Card.natural(14 if p == 1 else p, suit)) for p in spots]
+        _add(results, rules, (*[held[p] for p in used], *fills))
     return _with_moves(results)
 
 
 def _with_moves(results: dict[object, tuple[Card, ...]]) -> _Piece:
     found = tuple((ident, MeldMove(cards)) for ident, cards in results.items())
     return tuple((ident, move, str(move)) for ident, move in found), tuple(move for _, move in found)
-
-
-def _drops(present: Sequence[int], spare: int) -> Iterator[tuple[int, ...]]:
-    for size in range(spare + 1):
-        yield from combinations(present, size)
 
 
 def _set_declarations(chosen: Sequence[Card], k: int, bound: bool) -> Iterator[tuple[Card, ...]]:

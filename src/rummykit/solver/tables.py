@@ -1,19 +1,22 @@
 """Candidate melds and the per-variant search tables shared by the solvers.
 
 Candidate melds come from per-suit and per-rank patterns of a packed hand
-(:mod:`rummykit.solver.hand_masks`), cached per variant in its
+(:mod:`rummykit.solver.hand_masks`): of the placements of
+:mod:`rummykit.core.meld_places` (the enumeration the meld listing uses too),
+the best for each cards-and-jokers pair, cached per variant in its
 :class:`Tables`; each candidate is built into a :class:`Meld` when a search
 answers with it (:func:`build_meld`, which judge_meld confirms).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld, MeldKind, MeldRules
+from rummykit.core.meld_places import run_places, set_places
 from rummykit.solver.hand_masks import FACES, FULL, face_codes, masks_union
 from rummykit.solver.requirement import HandRules
 from rummykit.solver.search_limits import SPLIT_ALL, SPLIT_NONE, SPLIT_VALUES
@@ -181,42 +184,25 @@ class Tables:
         declared = rules.declared_jokers
         split_jokers = split == SPLIT_ALL or (split == SPLIT_VALUES and declared)
         fixed_joker = rules.values.fixed_joker
-        highest = rules.run_highest
-        for lo in range(rules.run_lowest, highest - rules.run_min + 2):
-            for length in range(rules.run_min, rules.run_longest + 1):
-                hi = lo + length - 1
-                if hi > highest:
-                    break
-                window = ((1 << length) - 1) << lo
-                present = pattern & window
-                count = present.bit_count()
-                gaps = length - count
-                if gaps > max_jokers:
-                    continue
+        # Each placement, a window's held naturals replaced by jokers depth first.
+        for lo, length, used in run_places(rules, pattern, max_jokers):
+            if fixed_joker is None:
                 value = self.run_value(lo, length)
-                # Any subset of the present naturals may be replaced by jokers.
-                positions = [p for p in range(lo, hi + 1) if present >> p & 1]
-                for dropped in _subsets(positions, max_jokers - gaps):
-                    used = [p for p in positions if p not in dropped]
-                    if not used:
-                        continue
-                    if fixed_joker is not None:
-                        value = self.run_value_fixed_joker(used, length, fixed_joker)
-                    mask = 0
-                    for p in used:
-                        rank = 14 if p == 1 else p
-                        bit = 1 << ((rank - 2) * 4 + suit)
-                        mask |= bit << FACES if mask & bit else bit  # an ace at both ends
-                    jokers = length - len(used)
-                    if jokers > rules.joker_limit(len(used)):
-                        continue
-                    if split and (jokers == 0 or split_jokers) and self._splits(lo, length, used):
-                        continue
-                    key = (mask, jokers)
-                    entry = best.get(key)
-                    better = entry is None or (value > entry[0] if declared else value < entry[0])
-                    if better:
-                        best[key] = [value, jokers == 0 and length >= self.pure_min, lo, length]
+            else:
+                value = self.run_value_fixed_joker(used, length, fixed_joker)
+            mask = 0
+            for p in used:
+                rank = 14 if p == 1 else p
+                bit = 1 << ((rank - 2) * 4 + suit)
+                mask |= bit << FACES if mask & bit else bit  # an ace at both ends
+            jokers = length - len(used)
+            if split and (jokers == 0 or split_jokers) and self._splits(lo, length, used):
+                continue
+            key = (mask, jokers)
+            entry = best.get(key)
+            better = entry is None or (value > entry[0] if declared else value < entry[0])
+            if better:
+                best[key] = [value, jokers == 0 and length >= self.pure_min, lo, length]
         return [
             Candidate(mask, jokers, v, pure, self._gain(mask, jokers), "run", 0, suit, lo, length)
             for (mask, jokers), (v, pure, lo, length) in best.items()
@@ -283,29 +269,17 @@ class Tables:
         rules = self.rules
         value = rules.values.set_values[rank_index + 2]
         fixed_joker = rules.values.fixed_joker
-        bound_suits = rules.bound_set_jokers and not rules.set_distinct_suits
         out: list[Candidate] = []
-        for chosen in _count_choices(pattern):
+        for chosen, jokers in set_places(rules, _suit_counts(pattern), max_jokers):
             naturals = sum(chosen)
-            if not naturals:
-                continue
-            for jokers in range(max_jokers + 1):
-                size = naturals + jokers
-                if size < rules.set_min or size > rules.set_max:
-                    continue
-                if rules.set_distinct_suits and size > 4:
-                    continue
-                if jokers > rules.joker_limit(naturals):
-                    continue
-                if bound_suits and jokers > chosen.count(0):
-                    continue  # a bound joker takes a suit the set lacks
-                mask = 0
-                for s, copies in enumerate(chosen):
-                    for layer in range(copies):
-                        mask |= 1 << (rank_index * 4 + s + FACES * layer)
-                gain = self._gain(mask, jokers)
-                points = value * size if fixed_joker is None else value * naturals + fixed_joker * jokers
-                out.append(Candidate(mask, jokers, points, False, gain, "set", rank_index + 2, -1, 0, size))
+            size = naturals + jokers
+            mask = 0
+            for s, copies in enumerate(chosen):
+                for layer in range(copies):
+                    mask |= 1 << (rank_index * 4 + s + FACES * layer)
+            gain = self._gain(mask, jokers)
+            points = value * size if fixed_joker is None else value * naturals + fixed_joker * jokers
+            out.append(Candidate(mask, jokers, points, False, gain, "set", rank_index + 2, -1, 0, size))
         return out
 
 
@@ -313,31 +287,16 @@ def _by_lowest(cands: list[Candidate]) -> list[tuple[int, Candidate]]:
     return [((c.mask & -c.mask).bit_length() - 1, c) for c in cands]
 
 
-def _subsets(items: Sequence[int], at_most: int) -> Iterable[tuple[int, ...]]:
-    yield ()
-    if at_most >= 1:
-        for i, a in enumerate(items):
-            yield (a,)
-            if at_most >= 2:
-                for rest in _subsets(items[i + 1 :], at_most - 1):
-                    if rest:
-                        yield (a, *rest)
-
-
-def _count_choices(pattern: int) -> list[tuple[int, ...]]:
-    """Every choice of cards of a rank's suit pattern (layers of four bits):
-    how many of each suit, the first suit counting fastest (with one card a
-    suit: every subset of the suits, in the order of a binary count)."""
+def _suit_counts(pattern: int) -> list[int]:
+    """How many cards of each suit a rank's suit pattern (layers of four
+    bits) holds."""
     counts = [0, 0, 0, 0]
     layer = 0
     while pattern >> (4 * layer):
         for s in range(4):
             counts[s] += pattern >> (4 * layer + s) & 1
         layer += 1
-    choices: list[tuple[int, ...]] = [()]
-    for count in counts:
-        choices = [(*prev, k) for k in range(count + 1) for prev in choices]
-    return choices
+    return counts
 
 
 def tables_for(variant: Variant, demands: HandRules, cards: int) -> Tables:
