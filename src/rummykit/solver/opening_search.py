@@ -353,9 +353,9 @@ def _opening_melds(
             state = (state & ~(low * repeat)) | ((state >> FACES) & low * repeat)
         else:
             melds.append(build_meld(tables, choice))
-            f &= ~next(o[4] for o in options[_lowest(choice[0])] if o[7] == choice)
-            state = take(state, choice[0], repeat)
-            jokers -= choice[1]
+            f &= ~next(o[4] for o in options[_lowest(choice.mask)] if o[7] == choice)
+            state = take(state, choice.mask, repeat)
+            jokers -= choice.jokers
     return tuple(melds)
 
 
