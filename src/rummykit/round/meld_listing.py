@@ -313,11 +313,17 @@ def _run_piece(rules: MeldRules, suit: int, cards: Sequence[Card], two_aces: boo
     left out for jokers by size."""
     results: dict[object, tuple[Card, ...]] = {}
     held: dict[int, Card] = {}
+    pattern = 0  # the held positions' bits
     for card in cards:
         rank = card.code // 4 + 2
-        for position in rules.ace_positions if rank == 14 else (rank,):
+        if rank != 14:
+            held[rank] = card
+            pattern |= 1 << rank
+            continue
+        for position in rules.ace_positions:
             held[position] = card
-    for lo, length, used in run_places(rules, sum(1 << p for p in held), jokers, by_size=True):
+            pattern |= 1 << position
+    for lo, length, used in run_places(rules, pattern, jokers, by_size=True):
         if 1 in used and 14 in used and not two_aces:
             continue  # ace to ace needs two aces
         spots = [p for p in range(lo, lo + length) if p not in used]
