@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 
 # The tests sit in folders that mirror the package (tests/core, tests/round ...),
 # the oracle tests (one implementation judged by another) in tests/oracles;
-# their helpers (brute_force, solver_support, serve_support, tool_support)
+# their helpers (brute_force, check_rows, key_rows, solver_support, serve_support, tool_support)
 # stay in tests/ itself, and no test module imports another.
 HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:

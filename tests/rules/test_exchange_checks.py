@@ -14,9 +14,11 @@ import random
 from typing import Any
 
 import pytest
+from check_rows import code_of, play_judged
 
 import rummykit as rk
-from rummykit.core.moves import DrawExchange, Exchange, parse_seat_move
+from rummykit.core.moves import DrawExchange, Exchange, Move
+from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
 from rummykit.testing import random_playout
 
@@ -58,28 +60,17 @@ ROWS: list[Row] = [
 ]  # fmt: skip
 
 
+def judge(state: RoundState, move: Move) -> str | None:
+    rules = state.rules
+    if isinstance(move, Exchange):
+        return code_of(rules.exchange_checks.refusal(rules, state, move))
+    if isinstance(move, DrawExchange):
+        return code_of(rules.draw_exchange_checks.refusal(rules, state, move))
+    return None
+
+
 def play(variant: rk.Variant, position: dict[str, Any], moves: list[str]) -> tuple[str, ...]:
-    state = rk.position_from_dict({"players": 2, **position}, variant=variant)
-    verdicts = []
-    for text in moves:
-        _, move = parse_seat_move(text)
-        listed = move in state.legal_moves()
-        try:
-            after = state.apply(text)
-        except rk.IllegalMove as refusal:
-            verdicts.append(refusal.code)
-            assert not listed, f"{text} is listed but refused ({refusal.code})"
-        else:
-            verdicts.append("ok")
-            assert listed, f"{text} is accepted but not listed"
-        rules = state.rules
-        checks = rules.exchange_checks if isinstance(move, Exchange) else rules.draw_exchange_checks
-        if isinstance(move, (Exchange, DrawExchange)):
-            found = checks.refusal(rules, state, move)
-            assert (found.code if found is not None else "ok") == verdicts[-1], text
-        if verdicts[-1] == "ok":
-            state = after
-    return tuple(verdicts)
+    return play_judged(variant, position, moves, judge)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])

@@ -14,9 +14,11 @@ import random
 from typing import Any
 
 import pytest
+from check_rows import code_of, play_judged
 
 import rummykit as rk
-from rummykit.core.moves import Knock, parse_seat_move
+from rummykit.core.moves import Knock, Move
+from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
 from rummykit.testing import random_playout
 
@@ -36,26 +38,12 @@ ROWS: list[Row] = [
 ]  # fmt: skip
 
 
+def judge(state: RoundState, move: Move) -> str | None:
+    return code_of(state.rules.knock_checks.refusal(state.rules, state, move))
+
+
 def play(variant: rk.Variant, position: dict[str, Any], moves: list[str]) -> tuple[str, ...]:
-    state = rk.position_from_dict({"players": 2, **position}, variant=variant)
-    checks = state.rules.knock_checks
-    verdicts = []
-    for text in moves:
-        _, move = parse_seat_move(text)
-        listed = move in state.legal_moves()
-        try:
-            after = state.apply(text)
-        except rk.IllegalMove as refusal:
-            verdicts.append(refusal.code)
-            assert not listed, f"{text} is listed but refused ({refusal.code})"
-        else:
-            verdicts.append("ok")
-            assert listed, f"{text} is accepted but not listed"
-        found = checks.refusal(state.rules, state, move)
-        assert (found.code if found is not None else "ok") == verdicts[-1], text
-        if verdicts[-1] == "ok":
-            state = after
-    return tuple(verdicts)
+    return play_judged(variant, position, moves, judge)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[row[0] for row in ROWS])
