@@ -48,6 +48,7 @@ COMPILED = (
     "rummykit/round/draw_phase.py",
     "rummykit/round/table_moves.py",
     "rummykit/round/knocking.py",
+    "rummykit/round/leaving.py",
     "rummykit/speed/services.py",
     "rummykit/round/state.py",
     "rummykit/speed/evolve.py",

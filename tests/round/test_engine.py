@@ -327,12 +327,15 @@ def test_moves_round_trip() -> None:
         "discard Ac",
         "out",
         "undo",
+        "drop",
+        "declare Qd",
     ]:
         move = rk.parse_move(text)
         assert str(move) == text
         assert rk.from_json(rk.to_json(move)) == move
-    with pytest.raises(rk.NotationError):
-        rk.parse_move("fly away")
+    for wrong in ("fly away", "drop Kd", "declare", "declare Qd Kd"):
+        with pytest.raises(rk.NotationError):
+            rk.parse_move(wrong)
 
 
 GOLDEN = ROOT / "tests" / "golden"

@@ -21,10 +21,12 @@ from rummykit.core.errors import NotationError
 __all__ = [
     "MAX_DIGITS",
     "Buy",
+    "Declare",
     "Discard",
     "Done",
     "Draw",
     "DrawExchange",
+    "Drop",
     "Exchange",
     "Knock",
     "LayOff",
@@ -262,6 +264,26 @@ class Knock:
 
 
 @attrs.frozen(slots=True)
+class Drop:
+    """Leave before drawing, at the start of one's turn: fold out of the deal
+    (``[drop]``), or knock before the draw (``knock.timing = "before_draw"``)."""
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+@attrs.frozen(slots=True)
+class Declare:
+    """Lay ``card`` face down instead of discarding it and show the rest of
+    the hand (``[declare]``): the show is judged, never refused."""
+
+    card: Card = attrs.field(validator=_one_card_field)
+
+    def __str__(self) -> str:
+        return f"declare {self.card}"
+
+
+@attrs.frozen(slots=True)
 class Done:
     """The knocker, or then the defender, has finished laying melds."""
 
@@ -271,7 +293,7 @@ class Done:
 
 Move = Union[  # noqa: UP007 - a runtime alias on Python 3.10
     Draw, DrawExchange, Take, Exchange, Meld, LayOff, SwapJoker, Shift, Buy, Discard, Out, Undo,
-    Pass, Knock, Done,
+    Pass, Knock, Done, Drop, Declare,
 ]
 
 
@@ -348,7 +370,9 @@ def _move_of(verb: str, args: list[str], text: str) -> Move:
         return Discard(_one_card(args, text).face)
     if verb == "knock":
         return Knock(_one_card(args, text).face)
-    if verb in ("out", "undo", "pass", "done"):
+    if verb == "declare":
+        return Declare(_one_card(args, text).face)
+    if verb in ("out", "undo", "pass", "done", "drop"):
         return _wordless_move(verb, args, text)
     raise NotationError(text, "unknown move {verb}", verb=repr(verb))
 
@@ -385,14 +409,15 @@ def _table_move(verb: str, args: list[str], text: str) -> Meld | LayOff | SwapJo
     return Shift(_number(args[0], text), parse_card(args[1]).face, wild)
 
 
-def _wordless_move(verb: str, args: list[str], text: str) -> Out | Undo | Pass | Done:
-    """``out``, ``undo``, ``pass`` or ``done``, which take no words."""
+def _wordless_move(verb: str, args: list[str], text: str) -> Out | Undo | Pass | Done | Drop:
+    """``out``, ``undo``, ``pass``, ``done`` or ``drop``, which take no words."""
     if args:
         raise NotationError(text, "{verb} takes nothing", verb=verb)
-    simple: dict[str, type[Out | Undo | Pass | Done]] = {
+    simple: dict[str, type[Out | Undo | Pass | Done | Drop]] = {
         "out": Out,
         "undo": Undo,
         "pass": Pass,
         "done": Done,
+        "drop": Drop,
     }
     return simple[verb]()

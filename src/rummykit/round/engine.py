@@ -20,9 +20,11 @@ from rummykit.core.cards import code_order
 from rummykit.core.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
 from rummykit.core.moves import (
     Buy,
+    Declare,
     Discard,
     Draw,
     DrawExchange,
+    Drop,
     Exchange,
     LayOff,
     Move,
@@ -37,6 +39,7 @@ from rummykit.core.moves import (
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round import knocking
 from rummykit.round.draw_phase import apply_draw, apply_draw_exchange, apply_exchange, apply_take
+from rummykit.round.leaving import apply_declare, apply_drop
 from rummykit.round.move_helpers import refuse
 from rummykit.round.state import RoundState
 from rummykit.round.table_moves import apply_layoff, apply_meld, apply_shift, apply_swap, apply_undo
@@ -103,6 +106,10 @@ def _read_and_apply(state: RoundState, move: Move | str, seat: Any) -> RoundStat
         raise _not_your_turn(state, seat)
     if isinstance(move, str):
         move = _read_move(state, move, seat)
+    if type(move) is Drop:  # whatever the phase (a knock's phases too)
+        return apply_drop(state, move)
+    if type(move) is Declare:
+        return apply_declare(state, move)
     if knocking.handles(state, move):
         return knocking.apply_knocking(state, move)
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))
