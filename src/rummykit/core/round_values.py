@@ -23,6 +23,7 @@ Source = Literal["none", "stock", "discard", "deep", "exchange"]
 Ending = Literal[
     "went_out", "hand_rummy", "blocked", "turn_cap",
     "knock", "gin", "undercut", "wall", "repeat", "take_limit",
+    "declared", "wrong_show", "last_in",
 ]  # fmt: skip
 
 

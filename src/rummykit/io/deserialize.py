@@ -191,10 +191,21 @@ def _read_buys(data: Any, players: int) -> tuple[int, ...]:
     return tuple(read_int(x, f"$.buys[{i}]", 0, MAX_TURN_CAP) for i, x in enumerate(items))
 
 
+def _read_dropped(data: Any, players: int) -> tuple[int, ...]:
+    """The seats out of the deal with the score each left with (empty: none)."""
+    if not data:
+        return ()
+    items = read_list(data, "$.dropped", players)
+    return tuple(read_int(x, f"$.dropped[{i}]", 0, MAX_TURN_CAP) for i, x in enumerate(items))
+
+
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
-    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking", "log")
+    optional = (
+        *("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking", "log"),
+        *("dropped", "has_drawn", "out_of_play"),
+    )
     doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
@@ -234,6 +245,12 @@ def state_from_document(doc: Any) -> RoundState:
         variant_digest=variant.digest(),
         knocking=_read_knocking(doc.get("knocking"), players, "$.knocking"),
         log=_read_log(doc.get("log", [])),
+        dropped=_read_dropped(doc.get("dropped", []), players),
+        has_drawn=tuple(
+            read_bool(x, f"$.has_drawn[{i}]")
+            for i, x in enumerate(read_list(doc.get("has_drawn", []), "$.has_drawn", players if doc.get("has_drawn") else None))
+        ),
+        out_of_play=read_faces(doc.get("out_of_play", ""), "$.out_of_play"),
     )
     check_state(state)
     return state

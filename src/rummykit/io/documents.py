@@ -269,6 +269,9 @@ _ENDINGS = (
     "wall",
     "repeat",
     "take_limit",
+    "declared",
+    "wrong_show",
+    "last_in",
 )
 
 MAX_JOKERS = 64

@@ -17,6 +17,7 @@ from typing import Any
 from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
+from rummykit.io.leaving_positions import LEAVING_KEY_TYPES, LEAVING_KEYS, leaving_keys
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
@@ -29,7 +30,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker",
+    "upcard_passes", "knocker", *LEAVING_KEYS,
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -39,7 +40,7 @@ KEY_TYPES = {
     "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
-    "upcard_passes": "list[int]", "knocker": "int",
+    "upcard_passes": "list[int]", "knocker": "int", **LEAVING_KEY_TYPES,
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",
@@ -140,6 +141,10 @@ def position_from_dict(
     drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
     source: Source = "stock" if phase == "play" and not drawn else "none"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
+    try:
+        dropped, has_drawn = leaving_keys(data, variant, hands, to_move)
+    except ValueError as error:
+        raise PositionError(str(error)) from None
     return RoundState(
         variant=variant,
         players=players,
@@ -161,6 +166,8 @@ def position_from_dict(
         deck=(),
         variant_digest=variant.digest(),
         knocking=knocking,
+        dropped=dropped,
+        has_drawn=has_drawn,
     )
 
 

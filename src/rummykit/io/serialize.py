@@ -109,6 +109,19 @@ def _contract_keys(state: RoundState) -> dict[str, Any]:
     return out
 
 
+def _leaving_keys(state: RoundState) -> dict[str, Any]:
+    """The seats out of the deal, who has had a turn (where a position said)
+    and the cards out of play, written only where in use."""
+    out: dict[str, Any] = {}
+    if state.dropped:
+        out["dropped"] = list(state.dropped)
+    if state.has_drawn:
+        out["has_drawn"] = list(state.has_drawn)
+    if state.out_of_play:
+        out["out_of_play"] = _cards(state.out_of_play)
+    return out
+
+
 def state_document(state: RoundState) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
@@ -131,6 +144,7 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "seed": state.seed,
         "deck": _cards(state.deck),
         **_contract_keys(state),
+        **_leaving_keys(state),
         **_knocking_document(state.knocking),
         **({"log": list(state.log)} if state.log else {}),
     }

@@ -10,7 +10,7 @@ from rummykit.core.cards import JOKER, Card, build_deck, code_order
 from rummykit.io.documents import (
     JSONError,
 )
-from rummykit.round.round_scoring import round_result
+from rummykit.round.turn_start import deal_facts
 from rummykit.round.state import RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.rules.contract import deal_count
 
@@ -130,13 +130,14 @@ def _check_result(state: RoundState) -> None:
     if state.phase != "over":
         raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
     _check_ending(state, result)
-    expected = round_result(
-        state.variant,
+    blocked = result.ending in ("blocked", "turn_cap")  # its winner, if any, is the scoring's
+    expected = state.rules.scoring.score(
         state.hands,
         state.table,
         state.opened,
         result.ending,
-        result.winner if result.knocker is None else result.knocker,
+        None if blocked else result.winner if result.knocker is None else result.knocker,
+        deal_facts(state),
     )
     for name in ("ending", "winners", "scores", "deadwood", "knocker"):
         if getattr(result, name) != getattr(expected, name):
@@ -146,11 +147,15 @@ def _check_result(state: RoundState) -> None:
 
 def _check_ending(state: RoundState, result: RoundResult) -> None:
     limits = state.rules.going_out
+    if result.ending in ("declared", "wrong_show", "last_in"):
+        if result.winner is None or (state.dropped and state.dropped[result.winner]):
+            raise JSONError("$.result.winner", "expected a seat still in the deal")
+        return
     if result.ending in ("went_out", "hand_rummy"):
         if result.winner is None or state.hands[result.winner]:
             raise JSONError("$.result.winner", "expected the seat whose hand is empty")
         return
-    if result.winner is not None:
+    if result.winner is not None and state.variant.stock_exhausted.blocked_winner != "best_as_winner":
         raise JSONError(
             "$.result.winner", f"expected null: nobody went out of a round that ends {result.ending}"
         )

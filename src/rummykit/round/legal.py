@@ -19,10 +19,12 @@ from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.core.moves import (
     Buy,
+    Declare,
     Discard,
     Done,
     Draw,
     DrawExchange,
+    Drop,
     Exchange,
     Knock,
     LayOff,
@@ -95,6 +97,9 @@ def _draw_moves(state: RoundState) -> list[Move]:
     # may the player pass.
     if not drawing and rules.knock is not None and wall_pass_allowed(state):
         out.append(_PASS)
+    dropping = rules.drop_checks
+    if dropping.forbidden is None and dropping.refusal(rules, state, _DROP) is None:
+        out.append(_DROP)
     return out
 
 
@@ -130,6 +135,9 @@ def _play_moves(state: RoundState) -> list[Move]:
         knocks = knock.knock_cards(hand)
         if knocks:
             out += map(Knock, knocks)
+    declaring = rules.declare_checks
+    if declaring.forbidden is None and declaring.refusal_in_play(rules, state) is None:
+        out += map(Declare, faces)  # every held card may be declared (the judgement's one check)
     if rules.out_checks.refusal_in_play(rules, state) is None and _commit_stands(state):
         out.append(_OUT)
     if state.turn.steps:  # the engine's one check of ``undo`` in the play phase
@@ -190,7 +198,7 @@ def _discard_moves(cards: Sequence[Card]) -> list[Discard]:
 
 _TAKES: tuple[Take, ...] = tuple(Take(depth) for depth in range(1, 201))
 """One move per depth (a pile deeper than any deck holds is met as new moves)."""
-_DRAW, _PASS, _OUT, _UNDO, _DONE = Draw(), Pass(), Out(), Undo(), Done()
+_DRAW, _PASS, _OUT, _UNDO, _DONE, _DROP = Draw(), Pass(), Out(), Undo(), Done(), Drop()
 _DRAW_EXCHANGE = DrawExchange()
 
 

@@ -153,6 +153,13 @@ class RoundState(FrozenValue):
     buy_window: Annotated[bool, False]  # the upcard may be bought now (R-CON-10)
     deck: Annotated[tuple[Card, ...], ()]  # the deck as dealt
     knocking: Annotated[Knocking, _NO_KNOCK]
+    # Seats out of the deal (a drop, a wrong show): the score each left with,
+    # 0 for a seat still in; empty while every seat is in.
+    dropped: Annotated[tuple[int, ...], ()]
+    # Who has had a turn in this deal, where a position said so; empty: found
+    # from dealer and turns_played (R-IND-14, ``rules.leaving.has_drawn``).
+    has_drawn: Annotated[tuple[bool, ...], ()]
+    out_of_play: Annotated[tuple[Card, ...], ()]  # cards out of play: seats out's hands, a declared card
     # The last moves of the round as every seat saw them ("1: draw", never the
     # card drawn), at most LOG_SIZE; kept for views, not part of the position.
     log: Annotated[tuple[str, ...], ()]
@@ -186,6 +193,7 @@ class RoundState(FrozenValue):
             cards.append(self.exchange)
         if self.knocking.knock_card is not None:
             cards.append(self.knocking.knock_card)
+        cards += self.out_of_play
         return cards
 
     # ----------------------------------------------------------------- actions
@@ -241,6 +249,9 @@ class RoundState(FrozenValue):
         "buy_window",
         "deck",
         "knocking",
+        "dropped",
+        "has_drawn",
+        "out_of_play",
         "log",
         "variant_digest",
         "rules",
@@ -272,6 +283,9 @@ class RoundState(FrozenValue):
         buy_window: bool = False,
         deck: tuple[Card, ...] = (),
         knocking: Knocking = _NO_KNOCK,
+        dropped: tuple[int, ...] = (),
+        has_drawn: tuple[bool, ...] = (),
+        out_of_play: tuple[Card, ...] = (),
         log: tuple[str, ...] = (),
         variant_digest: str = "",
         rules: RuleSet | None = None,
@@ -297,6 +311,9 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "buy_window", buy_window)
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "knocking", knocking)
+        object.__setattr__(self, "dropped", dropped)
+        object.__setattr__(self, "has_drawn", has_drawn)
+        object.__setattr__(self, "out_of_play", out_of_play)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
         object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
@@ -335,6 +352,9 @@ class RoundState(FrozenValue):
             self.buy_window,
             self.deck,
             self.knocking,
+            self.dropped,
+            self.has_drawn,
+            self.out_of_play,
             self.log,
             self.variant_digest,
             self.rules,
@@ -365,6 +385,9 @@ class RoundState(FrozenValue):
             self.buy_window,
             self.deck,
             self.knocking,
+            self.dropped,
+            self.has_drawn,
+            self.out_of_play,
             self.log,
             self.variant_digest,
         )

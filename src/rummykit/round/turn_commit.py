@@ -294,6 +294,8 @@ def _commit(
         done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
         return blocked_round(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.
+    if state.dropped or state.has_drawn:  # seats out of the deal are skipped (R-IND-13)
+        return _next_seat_in(state, hands, discard, opened, turns_played, log)
     fresh = _next_turn(
         state,
         phase="draw",
@@ -306,6 +308,35 @@ def _commit(
         log=state.log if log is None else log,
     )
     return fresh if fresh.stock else start_next_turn(fresh)  # with a stock left, the turn simply starts
+
+
+def _next_seat_in(
+    state: RoundState,
+    hands: tuple[tuple[Card, ...], ...],
+    discard: tuple[Card, ...],
+    opened: tuple[bool, ...],
+    turns_played: int,
+    log: tuple[str, ...] | None,
+) -> RoundState:
+    """The next turn's start where seats have left the deal or a position
+    said who has had a turn: the next seat still in moves, and the mover
+    has now had a turn (R-IND-13, R-IND-14)."""
+    seat = state.to_move
+    drawn = state.has_drawn
+    if drawn and not drawn[seat]:
+        drawn = (*drawn[:seat], True, *drawn[seat + 1 :])
+    fresh = state.evolve(
+        phase="draw",
+        turn=NO_TURN,
+        to_move=state.rules.leaving.next_in(state.players, state.dropped, seat),
+        hands=hands,
+        discard=discard,
+        opened=opened,
+        turns_played=turns_played,
+        has_drawn=drawn,
+        log=state.log if log is None else log,
+    )
+    return fresh if fresh.stock else start_next_turn(fresh)
 
 
 _next_turn = changer_for(

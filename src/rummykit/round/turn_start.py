@@ -6,10 +6,10 @@ that ends without anyone going out.
 from __future__ import annotations
 
 from rummykit.round.dealing import rng_for, shuffle
-from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, RoundState, Turn
+from rummykit.rules.show_scoring import DealFacts
 
-__all__ = ["NO_TURN", "blocked_round", "start_next_turn", "start_turn"]
+__all__ = ["NO_TURN", "blocked_round", "deal_facts", "start_next_turn", "start_turn"]
 
 
 NO_TURN = Turn()  # turns are values: the fresh turn, made once
@@ -38,5 +38,13 @@ def start_next_turn(fresh: RoundState) -> RoundState:
 
 
 def blocked_round(state: RoundState, ending: Ending) -> RoundState:
-    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
+    """The round ends with nobody out (``blocked``, ``turn_cap``)."""
+    facts = deal_facts(state)
+    result = state.rules.scoring.score(state.hands, state.table, state.opened, ending, None, facts)
     return state.evolve(phase="over", result=result, turn=Turn())
+
+
+def deal_facts(state: RoundState) -> DealFacts:
+    """What a deal's score reads beside the hands (:class:`DealFacts`):
+    the seats out, the deal's wild rank, the seat to move."""
+    return DealFacts(state.dropped, None, state.to_move)

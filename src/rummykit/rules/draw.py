@@ -166,8 +166,10 @@ class StandardDraw:
         return (discard[index],), (*discard[:index], *discard[index + 1 :])
 
     def top_take_has_condition(self) -> bool:
-        # The pickup condition (R-HR-09, R-KAL-06), or ``draw.top_card_use`` (R-500-03).
-        return self.draw.discard_top_condition != "none" or self.draw.top_card_use != "none"
+        # The pickup condition (R-HR-09, R-KAL-06), or ``draw.top_card_use``
+        # (R-500-03); "no_joker" is a check of the card taken (the take stage), no duty.
+        condition = self.draw.discard_top_condition
+        return condition not in ("none", "no_joker") or self.draw.top_card_use != "none"
 
     def pickup_duty(self) -> Literal["none", "laid", "opening"]:
         if not self.top_take_has_condition():
@@ -183,7 +185,7 @@ class StandardDraw:
         draw = self.draw
         if draw.top_card_use == "meld_or_layoff_same_turn":
             return True
-        if draw.discard_top_condition == "none":
+        if draw.discard_top_condition in ("none", "no_joker"):
             return False
         if draw.discard_top_condition == "opening_use" and opened:
             return False

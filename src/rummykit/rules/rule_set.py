@@ -35,10 +35,12 @@ from rummykit.rules.exchange_checks import draw_exchange_checks, exchange_move_c
 from rummykit.rules.going_out import GoingOutRule, going_out_stage
 from rummykit.rules.hand import hand_stage
 from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
+from rummykit.rules.leaving_checks import LeavingRule, declare_checks, drop_checks, leaving_stage
 from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.out_checks import OutChecks, out_checks
 from rummykit.rules.scoring import RoundScoring, scoring_stage
+from rummykit.rules.show_judge import ShowJudge, show_judge
 from rummykit.rules.showdown_checks import ShowdownChecks, showdown_checks
 from rummykit.rules.table import TableRule, table_stage
 from rummykit.rules.table_move_stage import MoveChecks, TableMoveChecks, table_move_checks
@@ -65,20 +67,24 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "deal",
         "deep",
         "deep_take_checks",
+        "declare_checks",
         "discard",
         "draw",
         "draw_exchange_checks",
+        "drop_checks",
         "exchange_checks",
         "going_out",
         "hand",
         "hand_without_pure_run",
         "knock",
         "knock_checks",
+        "leaving",
         "match",
         "opening",
         "out_checks",
         "pickup",
         "scoring",
+        "show",
         "showdown",
         "table",
         "table_moves",
@@ -118,6 +124,12 @@ class RuleSet:
     """The checks of ``exchange C``."""
     draw_exchange_checks: MoveChecks
     """The checks of ``draw exchange``."""
+    drop_checks: MoveChecks
+    """The checks of ``drop`` (the fold)."""
+    declare_checks: MoveChecks
+    """The checks of ``declare C``."""
+    leaving: LeavingRule
+    """Who is still in the deal, who has had a turn, what leaving costs."""
     discard: DiscardRule
     going_out: GoingOutRule
     out_checks: OutChecks
@@ -132,6 +144,8 @@ class RuleSet:
     """None where nobody buys."""
     match: MatchRule
     scoring: RoundScoring
+    show: ShowJudge
+    """The judge of a show at a declaration and of the losers' counts."""
     hand: HandRules
     """What the solver is asked to respect (opening, last discard, hand size)."""
     hand_without_pure_run: HandRules
@@ -156,6 +170,9 @@ class RuleSet:
         deep_take_checks: MoveChecks,
         exchange_checks: MoveChecks,
         draw_exchange_checks: MoveChecks,
+        drop_checks: MoveChecks,
+        declare_checks: MoveChecks,
+        leaving: LeavingRule,
         discard: DiscardRule,
         going_out: GoingOutRule,
         out_checks: OutChecks,
@@ -165,6 +182,7 @@ class RuleSet:
         buy: BuyRule | None,
         match: MatchRule,
         scoring: RoundScoring,
+        show: ShowJudge,
         hand: HandRules,
         hand_without_pure_run: HandRules,
         pickup: PickupObligation | None,
@@ -182,6 +200,9 @@ class RuleSet:
         object.__setattr__(self, "deep_take_checks", deep_take_checks)
         object.__setattr__(self, "exchange_checks", exchange_checks)
         object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
+        object.__setattr__(self, "drop_checks", drop_checks)
+        object.__setattr__(self, "declare_checks", declare_checks)
+        object.__setattr__(self, "leaving", leaving)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "out_checks", out_checks)
@@ -191,6 +212,7 @@ class RuleSet:
         object.__setattr__(self, "buy", buy)
         object.__setattr__(self, "match", match)
         object.__setattr__(self, "scoring", scoring)
+        object.__setattr__(self, "show", show)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "hand_without_pure_run", hand_without_pure_run)
         object.__setattr__(self, "pickup", pickup)
@@ -261,6 +283,9 @@ def compile_rules(variant: Variant) -> RuleSet:
         deep_take_checks=deep_take_checks(),
         exchange_checks=exchange_move_checks(draw),
         draw_exchange_checks=draw_exchange_checks(draw),
+        drop_checks=drop_checks(variant),
+        declare_checks=declare_checks(variant),
+        leaving=leaving_stage(variant, deal),
         discard=discard_stage(variant, draw, table),
         going_out=going_out,
         out_checks=out_checks(going_out),
@@ -269,7 +294,8 @@ def compile_rules(variant: Variant) -> RuleSet:
         showdown=showdown_checks(knock),
         buy=buy_stage(variant),
         match=match,
-        scoring=scoring_stage(variant, match, hand),
+        scoring=scoring_stage(variant, match, hand, deal),
+        show=show_judge(variant),
         hand=hand,
         hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),
         pickup=pickup,

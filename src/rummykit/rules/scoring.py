@@ -38,12 +38,22 @@ import attrs
 from rummykit.core.cards import Card
 from rummykit.core.round_values import Ending, RoundResult, TableMeld
 from rummykit.core.values import TableValues
+from rummykit.rules.deal import DealRule
 from rummykit.rules.match import MatchRule
+from rummykit.rules.show_judge import show_judge
+from rummykit.rules.show_scoring import NO_FACTS, DealFacts, ShowScoring, uses_show_scoring
 from rummykit.solver import least_penalty
 from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["CollectingScoring", "DeadwoodScoring", "RoundScoring", "StandardScoring", "scoring_stage"]
+__all__ = [
+    "CollectingScoring",
+    "DeadwoodScoring",
+    "RoundScoring",
+    "ShowScoring",
+    "StandardScoring",
+    "scoring_stage",
+]
 
 
 class RoundScoring(Protocol):
@@ -64,9 +74,11 @@ class RoundScoring(Protocol):
         opened: Sequence[bool],
         ending: Ending,
         winner: int | None,
+        facts: DealFacts = NO_FACTS,
     ) -> RoundResult:
         """Score a finished round; ``winner`` is the seat that went out (None
-        when the round was blocked or hit the turn cap)."""
+        when the round was blocked or hit the turn cap); ``facts``: who left
+        the deal, its wild rank, the seat to move (read by :class:`ShowScoring`)."""
         ...
 
 
@@ -111,6 +123,7 @@ class StandardScoring:
         opened: Sequence[bool],
         ending: Ending,
         winner: int | None,
+        facts: DealFacts = NO_FACTS,
     ) -> RoundResult:
         hand_rummy = ending == "hand_rummy"
         scores = tuple(
@@ -200,6 +213,7 @@ class CollectingScoring:
         opened: Sequence[bool],
         ending: Ending,
         winner: int | None,
+        facts: DealFacts = NO_FACTS,
     ) -> RoundResult:
         if winner is None:
             scores = (0,) * len(hands)
@@ -244,6 +258,7 @@ class DeadwoodScoring:
         opened: Sequence[bool],
         ending: Ending,
         winner: int | None,
+        facts: DealFacts = NO_FACTS,
     ) -> RoundResult:
         if winner is None or ending not in KNOCK_ENDINGS:
             deadwood = tuple(
@@ -264,13 +279,30 @@ class DeadwoodScoring:
         return RoundResult(final, None, winners, scores, deadwood, winner)
 
 
-def scoring_stage(variant: Variant, match: MatchRule, demands: HandRules) -> RoundScoring:
+def scoring_stage(variant: Variant, match: MatchRule, demands: HandRules, deal: DealRule) -> RoundScoring:
     """The round-scoring stage of ``variant`` (its rule set holds it)."""
     scoring = variant.scoring
     if scoring.method == "deadwood_difference":
         knock = variant.knock
         return DeadwoodScoring(variant, demands, knock.gin_bonus, knock.undercut_bonus, knock.undercut_on_tie)
     blocked_round_has_winners = variant.stock_exhausted.blocked_winner != "none"
+    fixed_winner = _fixed(scoring.winner_score) or 0
+    if uses_show_scoring(
+        scoring.method,
+        leaving=variant.drop.allowed or variant.declare.allowed,
+        loser_count=scoring.loser_count.cards,
+        cap=scoring.max_round_penalty,
+        blocked_winner=variant.stock_exhausted.blocked_winner,
+    ):
+        return ShowScoring(
+            penalties=variant.hand_penalties,
+            counter=show_judge(variant).loser_count if scoring.loser_count.cards != "hand" else None,
+            cap=scoring.max_round_penalty,
+            winner_score=None if scoring.winner_score == "minus_others" else fixed_winner,
+            blocked_has_winner=variant.stock_exhausted.blocked_winner == "best_as_winner",
+            blocked_winners_shared=blocked_round_has_winners,
+            deal=deal,
+        )
     if scoring.method == "winner_collects":
         return CollectingScoring(
             variant.hand_penalties, scoring.hand_rummy_self_multiplier, blocked_round_has_winners, match

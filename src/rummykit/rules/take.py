@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the rule set holds this stage
 
 __all__ = [
     "BeforeTake",
+    "NoJokerOnTop",
     "OtherCardToThrow",
     "PickupDutyMet",
     "StatelessCheck",
@@ -184,6 +185,23 @@ class WallTakeKnocks(StatelessCheck):
 
 
 @final
+class NoJokerOnTop(StatelessCheck):
+    """The top discard is no joker, printed or of the deal's wild rank
+    (``draw.discard_top_condition = "no_joker"``, R-IND-05)."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "no_joker_on_top"
+    reads: ClassVar[tuple[str, ...]] = ("card",)
+
+    def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
+        return rules.show.is_wild(state.discard[-1], rules.show.wild_rank_of(state))
+
+    def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
+        card = state.discard[-1]
+        return Refusal("draw.discard-joker", "{card} is a joker: it may not be taken.", card=card)
+
+
+@final
 class TakeStage:
     """The checks of a take of the top discard, in the order ``apply`` asks
     them (the duty of a conditional take, the card to throw, the wall).
@@ -239,6 +257,8 @@ def take_stage(variant: Variant, *, pickup: bool, marked: bool) -> TakeStage:
     be conditional (``pickup``), the card to throw where the taken card is
     marked (``marked``), the wall's knock where the stock ends at a wall."""
     checks: list[TakeCheck] = []
+    if variant.draw.discard_top_condition == "no_joker":
+        checks.append(NoJokerOnTop())
     if pickup:
         checks.append(PickupDutyMet())
     if marked:

@@ -22,6 +22,7 @@ from rummykit.core.toml_schema import (
     unknown_key,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.leaving_sections import LoserCount
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -272,6 +273,7 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
     nested: dict[str, dict[str, Callable[[Any, str], Any]]] = {
         "deck": {"by_players": lambda value, where: _deck_bands(value, where, report)},
         "contract": {"deals": lambda value, where: _contract_deals(value, where, report)},
+        "scoring": {"loser_count": lambda value, where: _loser_count(value, where, report)},
         "values": {
             "table": lambda value, where: _values_table(TableValues, value, where, report),
             "hand": lambda value, where: _values_table(HandValues, value, where, report),
@@ -315,6 +317,12 @@ def _contract_deals(value: Any, where: str, report: _Collector) -> Any:
 def _values_table(cls: type[Any], value: Any, where: str, report: _Collector) -> Any:
     """A ``[values.table]`` or ``[values.hand]`` table as ``cls``, or MISSING after reporting."""
     result = read_section(cls, value, where, report, hidden=_hidden(where), suggest=suggest_key)
+    return MISSING if result is None else result
+
+
+def _loser_count(value: Any, where: str, report: _Collector) -> Any:
+    """A ``scoring.loser_count`` table as :class:`LoserCount`, or MISSING after reporting."""
+    result = read_section(LoserCount, value, where, report, suggest=suggest_key)
     return MISSING if result is None else result
 
 

@@ -19,6 +19,7 @@ from rummykit.core.toml_schema import (
     spec_of,
 )
 from rummykit.speed.memo import Memo
+from rummykit.variant.leaving_sections import Declaration, Fold, LoserCount
 from rummykit.variant.sections import (
     DEPRECATED,
     SECTIONS,
@@ -52,12 +53,16 @@ __all__ = [
 ]
 
 
-_KEYS_ADDED_LATER = frozenset({"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle"})
+_KEYS_ADDED_LATER = frozenset(
+    {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "scoring.max_round_penalty"}
+    | {f"drop.{key}" for key in ("allowed", "timing", "first", "middle")}
+    | {f"declare.{key}" for key in ("allowed", "wrong_penalty", "wrong_show")}
+)
 """Keys added after documents were first saved: written only when they hold
 another value than their default, so that older documents and the digests of
 variants that leave them alone stay as they were (``deck.wild_deuces`` too,
 written by :meth:`Variant.full_rules` itself)."""
-_TABLES_ADDED_LATER = ("discard",)
+_TABLES_ADDED_LATER = ("discard", "drop", "declare")
 """Tables added later, every key of them in ``_KEYS_ADDED_LATER``: left out
 of the rules whole while each key holds its default."""
 
@@ -124,6 +129,8 @@ class Variant:
     match: Match
     knock: Knock = attrs.field(factory=Knock)
     discard: Discard = attrs.field(factory=Discard)
+    drop: Fold = attrs.field(factory=Fold)
+    declare: Declaration = attrs.field(factory=Declaration)
     source: str = attrs.field(default="", eq=False, kw_only=True)
     resolved: Mapping[str, Any] = attrs.field(
         factory=dict, converter=freeze, eq=False, repr=False, kw_only=True
@@ -291,6 +298,8 @@ class Variant:
                 }
             else:
                 rules[name] = _rules_of(section, name)
+        if self.scoring.loser_count != LoserCount():  # added later: written only where set
+            rules["scoring"]["loser_count"] = _rules_of(self.scoring.loser_count, "scoring.loser_count")
         for name in _TABLES_ADDED_LATER:
             if not rules[name]:
                 del rules[name]

@@ -26,24 +26,13 @@ from rummykit.core.toml_schema import (
     text_list,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.leaving_sections import Declaration, Fold, LoserCount
 
 __all__ = [
     "DEPRECATED",
-    "MAX_CONTRACT_MELDS",
-    "MAX_DECKS",
-    "MAX_EXTENDS",
-    "MAX_FIRST_PLAYER_EXTRA",
-    "MAX_HAND_SIZE",
-    "MAX_JOKERS",
-    "MAX_MULTIPLIER",
-    "MAX_OPENING_POINTS",
-    "MAX_OPTIONS",
-    "MAX_PLAYERS",
-    "MAX_RESHUFFLES",
-    "MAX_ROUNDS",
-    "MAX_SCORE",
-    "MAX_SET_SIZE",
-    "MAX_TURN_CAP",
+    *("MAX_CONTRACT_MELDS", "MAX_DECKS", "MAX_EXTENDS", "MAX_FIRST_PLAYER_EXTRA", "MAX_HAND_SIZE"),
+    *("MAX_JOKERS", "MAX_MULTIPLIER", "MAX_OPENING_POINTS", "MAX_OPTIONS", "MAX_PLAYERS"),
+    *("MAX_RESHUFFLES", "MAX_ROUNDS", "MAX_SCORE", "MAX_SET_SIZE", "MAX_TURN_CAP"),
     "RELAY_TARGETS",
     "REQUIRED_SECTIONS",
     "SECTIONS",
@@ -188,8 +177,9 @@ class Turn:
 class Draw:
     from_stock: bool = boolean(True, doc="the top stock card may be drawn")
     from_discard_top: bool = boolean(True, doc="the top discard may be taken")
-    discard_top_condition: Literal["none", "handromi", "opening_use"] = choice(
-        "none", "none", "handromi", "opening_use", doc="conditions on taking the top discard"
+    discard_top_condition: Literal["none", "handromi", "opening_use", "no_joker"] = choice(
+        *("none", "none", "handromi", "opening_use", "no_joker"),
+        doc="conditions on taking the top discard (no_joker: never a joker, printed or wild)",
     )
     free_pickup_first_draw_round: bool = boolean(
         False, doc="the pickup condition does not apply in the first drawing round"
@@ -378,8 +368,9 @@ class StockExhausted:
     )
     max_reshuffles: int = integer(2, minimum=0, maximum=MAX_RESHUFFLES, doc="reshuffles per round")
     turn_cap: int = integer(300, minimum=1, maximum=MAX_TURN_CAP, doc="the round ends after this many turns")
-    blocked_winner: Literal["best_round_score", "none"] = choice(
-        "best_round_score", "best_round_score", "none", doc="who wins a blocked round"
+    blocked_winner: Literal["best_round_score", "none", "best_as_winner"] = choice(
+        *("best_round_score", "best_round_score", "none", "best_as_winner"),
+        doc="who wins a blocked round (best_as_winner: the best alone, ties by seat order, as a winner)",
     )
     reshuffle: Literal["shuffle", "turn_over"] = choice(
         "shuffle", "shuffle", "turn_over", doc="new stock: discards shuffled, or turned over (oldest on top)"
@@ -425,6 +416,8 @@ class Scoring:
         0, minimum=0, maximum=MAX_SCORE, doc="flat score for a player who never opened (0 = off)"
     )
     table_credit: Literal["placer"] = choice("placer", "placer", doc="whose table points a card earns")
+    loser_count: LoserCount = attrs.field(factory=LoserCount, kw_only=True)
+    max_round_penalty: int = integer(0, minimum=0, maximum=MAX_SCORE, doc="cap on a round penalty (0 = none)")
 
 
 @attrs.frozen(slots=True)
@@ -495,6 +488,8 @@ SECTIONS: dict[str, type[Any]] = {
     "values": Values,
     "scoring": Scoring,
     "match": Match,
+    "drop": Fold,
+    "declare": Declaration,
 }
 REQUIRED_SECTIONS = ("meta", "players", "deck", "deal")
 
@@ -558,6 +553,8 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
             out.append(("contract.deals[]", ContractDeal))
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
+        elif name == "scoring":
+            out += [("scoring", cls), ("scoring.loser_count", LoserCount)]
         else:
             out.append((name, cls))
     return out

@@ -1,0 +1,65 @@
+"""The tables of a variant file for leaving a deal before its end: the fold
+(``[drop]``: a seat leaves the deal before drawing, with a fixed penalty)
+and the declaration (``[declare]``: a one-turn show after the draw, judged
+whole), and the losers' count of a show (``scoring.loser_count``). Each is
+off by default, so a variant that names none of them plays as before.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from rummykit.core.toml_schema import boolean, choice, integer
+
+__all__ = ["MAX_LEAVING_PENALTY", "Declaration", "Fold", "LoserCount"]
+
+MAX_LEAVING_PENALTY = 1000
+"""The most a drop or a wrong show may cost."""
+
+
+@attrs.frozen(slots=True)
+class Fold:
+    """``[drop]``: the fold. At the start of his own turn, before drawing, a
+    player may leave the deal with a fixed penalty: ``first`` if he has not
+    had a turn in this deal yet, else ``middle``. His cards leave play; the
+    last seat still in wins the deal."""
+
+    allowed: bool = boolean(False, doc="a player may drop out of the deal before drawing (the fold)")
+    timing: Literal["before_draw"] = choice(
+        "before_draw", "before_draw", doc="when a player may drop (before drawing, at his turn's start)"
+    )
+    first: int = integer(
+        20, minimum=1, maximum=MAX_LEAVING_PENALTY, doc="penalty of a drop before one's first turn"
+    )
+    middle: int = integer(40, minimum=1, maximum=MAX_LEAVING_PENALTY, doc="penalty of a later drop")
+
+
+@attrs.frozen(slots=True)
+class Declaration:
+    """``[declare]``: the declaration. After drawing, ``declare C`` puts C
+    face down and shows the rest, judged whole: valid when every card fits in
+    groups meeting ``shape`` (the deal ends, the declarer wins), else a wrong
+    show costing ``wrong_penalty``, after which the declarer leaves the deal
+    (``leave_deal``; with one other seat in, that seat wins) or the deal ends
+    (``end_deal``)."""
+
+    allowed: bool = boolean(False, doc="a player may declare after drawing (a show judged whole)")
+    wrong_penalty: int = integer(
+        80, minimum=1, maximum=MAX_LEAVING_PENALTY, doc="what a wrong show costs the declarer"
+    )
+    wrong_show: Literal["leave_deal", "end_deal"] = choice(
+        "leave_deal", "leave_deal", "end_deal", doc="after a wrong show: the declarer leaves or the deal ends"
+    )
+
+
+@attrs.frozen(slots=True)
+class LoserCount:
+    """``scoring.loser_count``: what each loser counts at a show. ``hand``:
+    every card; ``unmatched``: the cards outside his best arrangement that
+    meets the declaration's shape, or every card where none does."""
+
+    cards: Literal["hand", "unmatched"] = choice(
+        "hand", "hand", "unmatched", doc="a loser counts every card, or those outside his best arrangement"
+    )
