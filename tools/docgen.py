@@ -74,8 +74,9 @@ def variant_table(variant: Variant) -> str:
                 rule = f"{entry.hand_size} cards, {entry.sets} sets, {entry.runs} runs"
                 rows.append(f"| `contract.deals` deal {number} | {rule} |")
             continue
-        if prefix.startswith("values."):
-            section: Any = getattr(variant.values, prefix.split(".")[1])
+        if prefix.startswith(("values.", "scoring.")):
+            head, part = prefix.split(".")
+            section: Any = getattr(getattr(variant, head), part)
         else:
             section = getattr(variant, prefix)
         for field in attrs.fields(cls):

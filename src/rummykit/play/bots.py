@@ -22,6 +22,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Buy, Discard, Done, Draw, Knock, LayOff, Move, Pass, SwapJoker, Take, Undo
 from rummykit.core.moves import Meld as MeldMove
+from rummykit.play.show_bot import show_move
 from rummykit.round.views import PlayerView
 from rummykit.rules import Commit
 from rummykit.rules.contract import contract_of, find_contract, uses_contracts
@@ -82,7 +83,8 @@ class GreedyBot:
     Where the variant has a knock (gin) it takes the first upcard when it
     wants it, knocks whenever it may (keeping the least deadwood), lays the
     melds of its best arrangement and says ``done``; as the defender it lays
-    off what it can, then lays its melds.
+    off what it can, then lays its melds. Where the variant has a declaration
+    or the fold (Indian Rummy) it plays as :mod:`rummykit.play.show_bot` says.
     """
 
     def __init__(self, variant: Variant, *, seed: int | None = None) -> None:
@@ -102,6 +104,9 @@ class GreedyBot:
         knocking = self._knocking(view, hand, legal)
         if knocking is not None:
             return knocking
+        shown = show_move(rules_of(self.variant), view, hand)  # a declaration or the fold
+        if shown is not None:
+            return shown
         if view.phase == "draw":
             return self._draw(view, hand, legal)
         texts = {str(m): m for m in legal}
