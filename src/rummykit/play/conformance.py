@@ -66,7 +66,7 @@ REQUIRED = {
 }
 PERFT_KINDS = (
     "draw", "take", "exchange", "meld", "layoff", "swap", "shift", "buy", "discard", "out", "undo",
-    "pass", "knock", "done", "total",
+    "pass", "knock", "done", "drop", "declare", "total",
 )  # fmt: skip
 DEAL_KEYS = (
     "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
