@@ -84,6 +84,7 @@ COMPILED = (
     "rummykit/rules/first_upcard.py",
     "rummykit/rules/going_out.py",
     "rummykit/rules/hand.py",
+    "rummykit/rules/indicator.py",
     "rummykit/rules/knock.py",
     "rummykit/rules/opening.py",
     "rummykit/rules/out_checks.py",

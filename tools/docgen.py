@@ -74,11 +74,9 @@ def variant_table(variant: Variant) -> str:
                 rule = f"{entry.hand_size} cards, {entry.sets} sets, {entry.runs} runs"
                 rows.append(f"| `contract.deals` deal {number} | {rule} |")
             continue
-        if prefix.startswith(("values.", "scoring.")):
-            head, part = prefix.split(".")
-            section: Any = getattr(getattr(variant, head), part)
-        else:
-            section = getattr(variant, prefix)
+        section: Any = variant
+        for part in prefix.split("."):  # "deal", "values.hand", "deal.indicator.multiplier"
+            section = getattr(section, part)
         for field in attrs.fields(cls):
             if spec_of(field) is None or f"{prefix}.{field.name}" in DEPRECATED:
                 continue

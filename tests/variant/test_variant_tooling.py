@@ -303,12 +303,16 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
                 written |= {f"contract.deals[].{k}" for deal in value for k in deal}
             elif table == "values":
                 written |= {f"values.{key}.{k}" for k in value}
+            elif (table, key) == ("deal", "indicator"):
+                written |= {f"deal.indicator.{k}" for k in value if k != "multiplier"}
+                written |= {f"deal.indicator.multiplier.{k}" for k in value["multiplier"]}
             else:
                 written.add(f"{table}.{key}")
     unset = {"meta.seed", "meta.extends"} - written  # an empty seed or parent is not written
     unset |= {k for k in schema_keys() if k.startswith("contract.deals[].")} - written  # no contracts
     # Options added later are written only when set, so that older saves keep their digests.
     later = {"deck.wild_deuces", "discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle"}
+    later |= {k for k in schema_keys() if k.startswith("deal.indicator.")}  # the whole table, where set
     unset |= later - written
     assert written | unset == set(schema_keys())
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))

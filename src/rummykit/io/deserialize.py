@@ -103,6 +103,7 @@ _VIEW_KEYS = (
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
 )  # fmt: skip
 _VIEW_KEYS_2 = ("variant_name", "opening", "log")  # written from schema 2 on
+_VIEW_OPTIONAL = ("deal_number", "knock", "indicator")  # written where in use
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
 
@@ -199,12 +200,21 @@ def _read_dropped(data: Any, players: int) -> tuple[int, ...]:
     return tuple(read_int(x, f"$.dropped[{i}]", 0, MAX_TURN_CAP) for i, x in enumerate(items))
 
 
+def _read_has_drawn(data: Any, players: int) -> tuple[bool, ...]:
+    """Who has had a turn in this deal, where a position said (empty: found from the turns)."""
+    if not data:
+        return ()
+    items = read_list(data, "$.has_drawn", players)
+    return tuple(read_bool(x, f"$.has_drawn[{i}]") for i, x in enumerate(items))
+
+
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
     optional = (
         *("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking", "log"),
         *("dropped", "has_drawn", "out_of_play"),
+        "indicator",
     )
     doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
@@ -246,11 +256,9 @@ def state_from_document(doc: Any) -> RoundState:
         knocking=_read_knocking(doc.get("knocking"), players, "$.knocking"),
         log=_read_log(doc.get("log", [])),
         dropped=_read_dropped(doc.get("dropped", []), players),
-        has_drawn=tuple(
-            read_bool(x, f"$.has_drawn[{i}]")
-            for i, x in enumerate(read_list(doc.get("has_drawn", []), "$.has_drawn", players if doc.get("has_drawn") else None))
-        ),
+        has_drawn=_read_has_drawn(doc.get("has_drawn", []), players),
         out_of_play=read_faces(doc.get("out_of_play", ""), "$.out_of_play"),
+        indicator=read_card(doc.get("indicator"), "$.indicator"),
     )
     check_state(state)
     return state
@@ -273,9 +281,9 @@ _MAX_LOG_TEXT = 200
 def view_from_document(doc: Any) -> PlayerView:
     """A view from its document (schema 2, or the plainer schema 1), every
     field checked; JSONError names the path of the first problem."""
-    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, "deal_number", "knock"))
+    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, *_VIEW_OPTIONAL))
     if doc["schema"] >= SCHEMA:
-        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), ("deal_number", "knock"))
+        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), _VIEW_OPTIONAL)
     players = read_int(doc["players"], "$.players", 1, MAX_PLAYERS)
     seat = doc["seat"]
     hand = doc["hand"]
@@ -308,6 +316,7 @@ def view_from_document(doc: Any) -> PlayerView:
         opening=_read_opening(doc.get("opening")),
         log=_read_log(doc.get("log", [])),
         knock=_read_knock_view(doc.get("knock"), players),
+        indicator=read_card(doc.get("indicator"), "$.indicator"),
     )
 
 

@@ -18,6 +18,7 @@ from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
 from rummykit.io.leaving_positions import LEAVING_KEY_TYPES, LEAVING_KEYS, leaving_keys
+from rummykit.io.position_indicator import cut_card, upcard_indicator
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
@@ -30,7 +31,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker", *LEAVING_KEYS,
+    "upcard_passes", "knocker", "upcard", "cut_card", *LEAVING_KEYS,
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -40,7 +41,8 @@ KEY_TYPES = {
     "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
-    "upcard_passes": "list[int]", "knocker": "int", **LEAVING_KEY_TYPES,
+    "upcard_passes": "list[int]", "knocker": "int", "upcard": "cards", "cut_card": "cards",
+    **LEAVING_KEY_TYPES,
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",
@@ -131,9 +133,12 @@ def position_from_dict(
     opened = _opened(data, variant, players)
     table = _table(data, variant, players)
     named = _named_cards(hands, stock_top, discard, exchange, table)
+    aside = cut_card(data, variant, PositionError)
+    named.update((aside,) if aside is not None else ())
     rest = _unnamed_cards(variant, players, named)
-    stock, discard = _place_rest(data, stock_top, discard, rest)
     phase = _phase(data, variant, turns_played)
+    upcard = upcard_indicator(data, variant, phase, discard, PositionError)
+    stock, discard = _place_rest(data, stock_top, discard, rest)
     knocking = _knocking(data, variant, phase, hands)
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
@@ -168,6 +173,7 @@ def position_from_dict(
         knocking=knocking,
         dropped=dropped,
         has_drawn=has_drawn,
+        indicator=aside if aside is not None else upcard,
     )
 
 

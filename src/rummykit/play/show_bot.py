@@ -36,7 +36,7 @@ def show_move(rules: RuleSet, view: PlayerView, hand: Sequence[Card]) -> Move | 
     if rules.declare_checks.forbidden is not None and rules.drop_checks.forbidden is not None:
         return None
     legal = view.legal
-    wild = view_wild_rank(view)
+    wild = rules.deal.indicator.wild_rank(view.indicator)
     if view.phase == "draw":
         return _draw_move(rules, view, hand, legal, wild)
     if view.phase != "play":
@@ -90,11 +90,6 @@ def has_pure_sequence(hand: Sequence[Card]) -> bool:
     held = {(int(c.rank), int(c.suit)) for c in hand if c.rank is not None and c.suit is not None}
     held |= {(1, suit) for rank, suit in held if rank == 14}  # the ace low too
     return any((rank + 1, suit) in held and (rank + 2, suit) in held for rank, suit in held)
-
-
-def view_wild_rank(view: PlayerView) -> int | None:
-    """The deal's wild rank as the view shows it (None: none)."""
-    return None
 
 
 def _without(hand: Sequence[Card], card: Card) -> list[Card]:

@@ -56,7 +56,7 @@ def apply_declare(state: RoundState, move: Declare) -> RoundState:
     hands = list(state.hands)
     hands[seat] = shown
     declared = state.evolve(hands=tuple(hands), out_of_play=(*state.out_of_play, move.card.face))
-    if rules.show.valid(shown, deal_facts(state).wild_rank):
+    if rules.show.valid(shown, rules.deal.indicator.wild_rank(state.indicator)):
         return _over(declared, "declared", seat, counted=True)
     leaving = rules.leaving
     if leaving.wrong_show_ends_deal:

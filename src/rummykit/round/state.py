@@ -160,6 +160,9 @@ class RoundState(FrozenValue):
     # from dealer and turns_played (R-IND-14, ``rules.leaving.has_drawn``).
     has_drawn: Annotated[tuple[bool, ...], ()]
     out_of_play: Annotated[tuple[Card, ...], ()]  # cards out of play: seats out's hands, a declared card
+    # The deal's indicator card (deal.indicator): public; the first upcard
+    # (in play) or the card cut aside beside the stock (out of play).
+    indicator: Annotated[Card | None, None]
     # The last moves of the round as every seat saw them ("1: draw", never the
     # card drawn), at most LOG_SIZE; kept for views, not part of the position.
     log: Annotated[tuple[str, ...], ()]
@@ -194,6 +197,8 @@ class RoundState(FrozenValue):
         if self.knocking.knock_card is not None:
             cards.append(self.knocking.knock_card)
         cards += self.out_of_play
+        if self.indicator is not None and self.rules.deal.indicator.out_of_play:
+            cards.append(self.indicator)
         return cards
 
     # ----------------------------------------------------------------- actions
@@ -252,6 +257,7 @@ class RoundState(FrozenValue):
         "dropped",
         "has_drawn",
         "out_of_play",
+        "indicator",
         "log",
         "variant_digest",
         "rules",
@@ -286,6 +292,7 @@ class RoundState(FrozenValue):
         dropped: tuple[int, ...] = (),
         has_drawn: tuple[bool, ...] = (),
         out_of_play: tuple[Card, ...] = (),
+        indicator: Card | None = None,
         log: tuple[str, ...] = (),
         variant_digest: str = "",
         rules: RuleSet | None = None,
@@ -314,6 +321,7 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "dropped", dropped)
         object.__setattr__(self, "has_drawn", has_drawn)
         object.__setattr__(self, "out_of_play", out_of_play)
+        object.__setattr__(self, "indicator", indicator)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
         object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
@@ -355,6 +363,7 @@ class RoundState(FrozenValue):
             self.dropped,
             self.has_drawn,
             self.out_of_play,
+            self.indicator,
             self.log,
             self.variant_digest,
             self.rules,
@@ -388,6 +397,7 @@ class RoundState(FrozenValue):
             self.dropped,
             self.has_drawn,
             self.out_of_play,
+            self.indicator,
             self.log,
             self.variant_digest,
         )

@@ -47,4 +47,4 @@ def blocked_round(state: RoundState, ending: Ending) -> RoundState:
 def deal_facts(state: RoundState) -> DealFacts:
     """What a deal's score reads beside the hands (:class:`DealFacts`):
     the seats out, the deal's wild rank, the seat to move."""
-    return DealFacts(state.dropped, None, state.to_move)
+    return DealFacts(state.dropped, state.rules.deal.indicator.wild_rank(state.indicator), state.to_move)

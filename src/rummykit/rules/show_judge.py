@@ -24,10 +24,6 @@ class ShowJudge:
 
     variant: Variant = attrs.field(eq=False, repr=False)
 
-    def wild_rank_of(self, state: object) -> int | None:
-        """The wild rank of the deal of ``state`` (a round), None where it has none."""
-        return None
-
     @staticmethod
     def is_wild(card: Card, wild_rank: int | None) -> bool:
         """Is ``card`` a joker in a deal with ``wild_rank``: printed, or of that rank?"""

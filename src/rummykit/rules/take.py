@@ -66,6 +66,8 @@ class BeforeTake(Protocol):
     def players(self) -> int: ...
     @property
     def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def indicator(self) -> Card | None: ...
 
 
 class TakeCheck(Protocol):
@@ -194,7 +196,7 @@ class NoJokerOnTop(StatelessCheck):
     reads: ClassVar[tuple[str, ...]] = ("card",)
 
     def may_refuse(self, rules: RuleSet, state: BeforeTake) -> bool:
-        return rules.show.is_wild(state.discard[-1], rules.show.wild_rank_of(state))
+        return rules.show.is_wild(state.discard[-1], rules.deal.indicator.wild_rank(state.indicator))
 
     def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
         card = state.discard[-1]

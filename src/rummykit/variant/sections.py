@@ -26,6 +26,7 @@ from rummykit.core.toml_schema import (
     text_list,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
 from rummykit.variant.leaving_sections import Declaration, Fold, LoserCount
 
 __all__ = [
@@ -160,11 +161,10 @@ class Deal:
     )
     cut_joker_reduces_deal: bool = boolean(False, doc="a cut joker replaces one dealt card")
     first_upcard: Literal["none", "offer_both_then_stock"] = choice(
-        "none",
-        "none",
-        "offer_both_then_stock",
+        *("none", "none", "offer_both_then_stock"),
         doc="the first upcard is offered to each seat in turn (take or pass), then the first player draws",
     )
+    indicator: Indicator = attrs.field(factory=Indicator, kw_only=True)  # [deal.indicator]
 
 
 @attrs.frozen(slots=True)
@@ -556,7 +556,7 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
         elif name == "scoring":
             out += [("scoring", cls), ("scoring.loser_count", LoserCount)]
         else:
-            out.append((name, cls))
+            out += [(name, cls), *(INDICATOR_TABLES if name == "deal" else ())]
     return out
 
 
