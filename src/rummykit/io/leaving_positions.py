@@ -5,11 +5,10 @@ left with (0: still in), and ``has_drawn``, who has had a turn in this deal
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rummykit.core.cards import Card
-from rummykit.core.errors import RummykitError
 from rummykit.variant.model import Variant
 
 __all__ = ["LEAVING_KEYS", "LEAVING_KEY_TYPES", "leaving_keys"]
@@ -19,12 +18,17 @@ LEAVING_KEY_TYPES = {"dropped": "list[int]", "has_drawn": "list[bool]"}
 
 
 def leaving_keys(
-    data: Mapping[str, Any], variant: Variant, hands: list[tuple[Card, ...]], to_move: int
+    data: Mapping[str, Any],
+    variant: Variant,
+    hands: list[tuple[Card, ...]],
+    to_move: int,
+    error: Callable[[str], Exception],
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """The ``dropped`` and ``has_drawn`` keys of a position, each empty
-    where not given (``dropped`` all 0 is empty too). A ValueError (a
-    PositionError by the caller) for a seat out of the deal that holds
-    cards or is to move, or keys of the wrong length."""
+    where not given (``dropped`` all 0 is empty too); ``error`` (the
+    caller's PositionError) for a seat out of the deal that holds cards or
+    is to move, or keys of the wrong length."""
+    _error = error
     players = len(hands)
     dropped = tuple(data.get("dropped", ()))
     has_drawn = tuple(data.get("has_drawn", ()))
@@ -41,10 +45,3 @@ def leaving_keys(
             raise _error(f"dropped: seat {seat} is out of the deal and cannot be to move")
     return (dropped if any(dropped) else ()), has_drawn
 
-
-def _error(message: str) -> ValueError:
-    return _LeavingPositionError(message)
-
-
-class _LeavingPositionError(RummykitError, ValueError):
-    """A ``dropped`` or ``has_drawn`` key that cannot be set up."""

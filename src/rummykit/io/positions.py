@@ -146,10 +146,7 @@ def position_from_dict(
     drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
     source: Source = "stock" if phase == "play" and not drawn else "none"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
-    try:
-        dropped, has_drawn = leaving_keys(data, variant, hands, to_move)
-    except ValueError as error:
-        raise PositionError(str(error)) from None
+    dropped, has_drawn = leaving_keys(data, variant, hands, to_move, PositionError)
     return RoundState(
         variant=variant,
         players=players,

@@ -170,9 +170,7 @@ class RuleSet:
         deep_take_checks: MoveChecks,
         exchange_checks: MoveChecks,
         draw_exchange_checks: MoveChecks,
-        drop_checks: MoveChecks,
-        declare_checks: MoveChecks,
-        leaving: LeavingRule,
+        drop_checks: MoveChecks, declare_checks: MoveChecks, leaving: LeavingRule,
         discard: DiscardRule,
         going_out: GoingOutRule,
         out_checks: OutChecks,
@@ -200,9 +198,9 @@ class RuleSet:
         object.__setattr__(self, "deep_take_checks", deep_take_checks)
         object.__setattr__(self, "exchange_checks", exchange_checks)
         object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
-        object.__setattr__(self, "drop_checks", drop_checks)
-        object.__setattr__(self, "declare_checks", declare_checks)
-        object.__setattr__(self, "leaving", leaving)
+        leaving_stages = (("drop_checks", drop_checks), ("declare_checks", declare_checks))
+        for name, stage in (*leaving_stages, ("leaving", leaving)):  # the fold, the declaration
+            object.__setattr__(self, name, stage)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "out_checks", out_checks)
