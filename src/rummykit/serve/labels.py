@@ -112,6 +112,8 @@ LABELS: dict[str, str] = {
     "move_pass": N_("Pass"),
     "move_done": N_("Done"),
     "move_buy": N_("Buy the upcard"),
+    "move_drop": N_("Drop out before drawing"),
+    "move_declare": N_("Declare, laying {cards} face down"),
 }
 """The page's words by key, in English (the source's language and the fallback)."""
 

@@ -181,8 +181,9 @@ function describeMove(text) {
     case "draw": return t(words[1] === "exchange" ? "move_draw_exchange" : "move_draw");
     case "take": return words[1] ? t("move_take_depth", { depth: words[1] }) : t("move_take");
     case "meld": case "layoff": case "swap": case "shift": case "discard": case "knock": case "exchange":
+    case "declare":
       return t(`move_${move.kind}`, fields);
-    case "undo": case "out": case "pass": case "done": case "buy":
+    case "undo": case "out": case "pass": case "done": case "buy": case "drop":
       return t(`move_${move.kind}`);
     default: return text;
   }
