@@ -10,6 +10,7 @@ from rummykit.core.cards import JOKER, Card, build_deck, code_order
 from rummykit.io.documents import (
     JSONError,
 )
+from rummykit.round.round_scoring import round_result
 from rummykit.round.state import RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.round.turn_start import deal_facts
 from rummykit.rules.contract import deal_count
@@ -133,12 +134,14 @@ def _check_result(state: RoundState) -> None:
         raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
     _check_ending(state, result)
     blocked = result.ending in ("blocked", "turn_cap")  # its winner, if any, is the scoring's
-    expected = state.rules.scoring.score(
+    expected = round_result(
+        state.variant,
         state.hands,
         state.table,
         state.opened,
         result.ending,
         None if blocked else result.winner if result.knocker is None else result.knocker,
+        state.indicator,
         deal_facts(state),
     )
     for name in ("ending", "winners", "scores", "deadwood", "knocker"):

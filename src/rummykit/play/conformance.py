@@ -76,6 +76,7 @@ MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers", "active", "refus
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
     "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood", "counts", "dropped",
+    "knock_limit", "multiplier",
 }  # fmt: skip
 EXPECT_TYPES: dict[str, dict[str, str]] = {
     "scenario": {
@@ -83,6 +84,7 @@ EXPECT_TYPES: dict[str, dict[str, str]] = {
         "scores": "list[int]", "hands": "list[str]", "table": "list[str]", "discard_top": "str",
         "to_move": "int", "phase": "str", "opened": "list[bool]", "stock_size": "int",
         "reshuffles": "int", "deadwood": "list[int]", "counts": "list[int]", "dropped": "list[int]",
+        "knock_limit": "int", "multiplier": "int",
     },
     "deal": {
         "deck_size": "int", "hand_sizes": "list[int]", "to_move": "int", "discard_size": "int",
@@ -513,6 +515,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "deadwood": None if result is None else list(result.deadwood),
         "counts": None if result is None else list(result.deadwood),  # a show's counts (R-IND-09)
         "dropped": list(state.dropped or (0,) * state.players),
+        **_indicator_roles(state),
     }
     for key in got:
         if key in expect and expect[key] != got[key]:
@@ -540,6 +543,17 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
             if want != have:
                 return CaseResult(label, name, False, f"table[{index + 1}] {cards}", meld.notation())
     return CaseResult(label, name, True)
+
+
+def _indicator_roles(state: Any) -> dict[str, Any]:
+    """What the deal's indicator card sets: the knock limit (None where
+    nobody knocks) and the factor on the round scores."""
+    rules = state.rules
+    knock = rules.knock
+    return {
+        "knock_limit": None if knock is None else knock.limit(state.indicator),
+        "multiplier": rules.deal.indicator.factor(state.indicator),
+    }
 
 
 def run_case_files(paths: Iterable[str | Path]) -> Report:

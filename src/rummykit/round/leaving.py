@@ -28,6 +28,7 @@ from typing import cast
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Declare, Drop
+from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, RoundState
 from rummykit.round.turn_start import NO_TURN, blocked_round, deal_facts, start_next_turn
 
@@ -100,5 +101,7 @@ def _over(state: RoundState, ending: Ending, winner: int | None, *, counted: boo
     scoring); ``counted``: the move's turn still counts one."""
     turns = state.turns_played + 1 if counted else state.turns_played
     facts = deal_facts(state)
-    result = state.rules.scoring.score(state.hands, state.table, state.opened, ending, winner, facts)
+    result = round_result(
+        state.variant, state.hands, state.table, state.opened, ending, winner, state.indicator, facts
+    )
     return state.evolve(phase="over", result=result, turn=NO_TURN, turns_played=turns)

@@ -280,7 +280,7 @@ def _commit(
     if going_out:
         hand_rummy = is_hand_rummy(going_out=going_out, opened_before=state.opened[seat])
         ending: Ending = "hand_rummy" if hand_rummy else "went_out"
-        result = round_result(variant, hands, state.table, state.opened, ending, seat)
+        result = round_result(variant, hands, state.table, state.opened, ending, seat, state.indicator)
         return state.evolve(
             phase="over",
             result=result,

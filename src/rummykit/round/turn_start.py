@@ -6,6 +6,7 @@ that ends without anyone going out.
 from __future__ import annotations
 
 from rummykit.round.dealing import rng_for, shuffle
+from rummykit.round.round_scoring import round_result
 from rummykit.round.state import Ending, RoundState, Turn
 from rummykit.rules.show_scoring import DealFacts
 
@@ -39,8 +40,9 @@ def start_next_turn(fresh: RoundState) -> RoundState:
 
 def blocked_round(state: RoundState, ending: Ending) -> RoundState:
     """The round ends with nobody out (``blocked``, ``turn_cap``)."""
-    facts = deal_facts(state)
-    result = state.rules.scoring.score(state.hands, state.table, state.opened, ending, None, facts)
+    result = round_result(
+        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator, deal_facts(state)
+    )
     return state.evolve(phase="over", result=result, turn=Turn())
 
 
