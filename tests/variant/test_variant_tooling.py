@@ -308,7 +308,13 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
     unset = {"meta.seed", "meta.extends"} - written  # an empty seed or parent is not written
     unset |= {k for k in schema_keys() if k.startswith("contract.deals[].")} - written  # no contracts
     # Options added later are written only when set, so that older saves keep their digests.
-    later = {"deck.wild_deuces", "discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle"}
+    later = {
+        "deck.wild_deuces",
+        "discard.jokers",
+        "opening.layoff_opens",
+        "stock_exhausted.reshuffle",
+        "values.hand.wild",
+    }
     unset |= later - written
     assert written | unset == set(schema_keys())
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))

@@ -52,7 +52,9 @@ __all__ = [
 ]
 
 
-_KEYS_ADDED_LATER = frozenset({"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle"})
+_KEYS_ADDED_LATER = frozenset(
+    {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "values.hand.wild"}
+)
 """Keys added after documents were first saved: written only when they hold
 another value than their default, so that older documents and the digests of
 variants that leave them alone stay as they were (``deck.wild_deuces`` too,
