@@ -55,6 +55,7 @@ __all__ = [
 
 _KEYS_ADDED_LATER = frozenset(
     {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "scoring.max_round_penalty"}
+    | {"values.hand.wild"}
     | {f"drop.{key}" for key in ("allowed", "timing", "first", "middle")}
     | {f"declare.{key}" for key in ("allowed", "wrong_penalty", "wrong_show")}
 )
