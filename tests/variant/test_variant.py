@@ -9,7 +9,9 @@ from rummykit import Variant, VariantError, bundled_variants, load_variant, load
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
-    "contract", "gin", "handromi", "indian", "kalooki", "rami40", "rami40_house", "rami51", "rami51_house", "roemie",
+    "contract", "gin", "handromi",
+    "indian",
+    "kalooki", "rami40", "rami40_house", "rami51", "rami51_house", "roemie",
     "romme", "romme51",
     "rummy", "rummy500",
 ]  # fmt: skip

@@ -40,8 +40,9 @@ def start_next_turn(fresh: RoundState) -> RoundState:
 
 def blocked_round(state: RoundState, ending: Ending) -> RoundState:
     """The round ends with nobody out (``blocked``, ``turn_cap``)."""
+    facts = deal_facts(state)
     result = round_result(
-        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator, deal_facts(state)
+        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator, facts
     )
     return state.evolve(phase="over", result=result, turn=Turn())
 

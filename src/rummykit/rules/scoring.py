@@ -302,6 +302,7 @@ def scoring_stage(variant: Variant, match: MatchRule, demands: HandRules, deal: 
             blocked_has_winner=variant.stock_exhausted.blocked_winner == "best_as_winner",
             blocked_winners_shared=blocked_round_has_winners,
             deal=deal,
+            values=variant.values.hand,
         )
     if scoring.method == "winner_collects":
         return CollectingScoring(

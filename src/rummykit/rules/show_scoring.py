@@ -25,6 +25,7 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.round_values import Ending, RoundResult, TableMeld
+from rummykit.core.values import HandValues
 from rummykit.rules.deal import DealRule
 
 __all__ = ["NO_FACTS", "DealFacts", "ShowScoring", "uses_show_scoring"]
@@ -59,9 +60,18 @@ class ShowScoring:
     blocked_has_winner: bool  # best_as_winner: a blocked deal's best wins alone
     blocked_winners_shared: bool  # best_round_score: the best (all tied) win
     deal: DealRule = attrs.field(eq=False, repr=False)
+    values: HandValues = attrs.field(eq=False, repr=False)  # values.hand: its wild-rank value
 
     def penalty(self, cards: Iterable[Card]) -> int:
         return sum(self.penalties[c.code] for c in cards)
+
+    def penalty_in_deal(self, cards: Iterable[Card], wild_rank: int | None) -> int:
+        """The hand penalty of ``cards`` in a deal with ``wild_rank``: its
+        cards count ``values.hand.wild`` (R-IND-09)."""
+        if wild_rank is None:
+            return self.penalty(cards)
+        penalties = self.values.with_wild_rank(wild_rank)
+        return sum(penalties[c.code] for c in cards)
 
     def table_points(self, table: Sequence[TableMeld], seat: int) -> int:
         return 0
@@ -69,7 +79,7 @@ class ShowScoring:
     def count(self, hand: Sequence[Card], wild_rank: int | None) -> int:
         """A loser's count of ``hand``, before the cap."""
         if self.counter is None or not hand:
-            return self.penalty(hand)
+            return self.penalty_in_deal(hand, wild_rank)
         return self.counter(hand, wild_rank)
 
     def capped(self, count: int) -> int:

@@ -7,13 +7,16 @@ off by default, so a variant that names none of them plays as before.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal
 
 import attrs
 
+from rummykit.core.meld_shape import MeldShape
 from rummykit.core.toml_schema import boolean, choice, integer
 
-__all__ = ["MAX_LEAVING_PENALTY", "Declaration", "Fold", "LoserCount"]
+__all__ = ["LOSER_COUNT_TABLES", "MAX_LEAVING_PENALTY", "SHAPE_TABLES", "Declaration", "Fold", "LoserCount"]
 
 MAX_LEAVING_PENALTY = 1000
 """The most a drop or a wrong show may cost."""
@@ -40,7 +43,8 @@ class Fold:
 class Declaration:
     """``[declare]``: the declaration. After drawing, ``declare C`` puts C
     face down and shows the rest, judged whole: valid when every card fits in
-    groups meeting ``shape`` (the deal ends, the declarer wins), else a wrong
+    groups meeting ``shape`` (``[declare.shape]``, :class:`MeldShape`; the
+    deal ends, the declarer wins), else a wrong
     show costing ``wrong_penalty``, after which the declarer leaves the deal
     (``leave_deal``; with one other seat in, that seat wins) or the deal ends
     (``end_deal``)."""
@@ -52,14 +56,30 @@ class Declaration:
     wrong_show: Literal["leave_deal", "end_deal"] = choice(
         "leave_deal", "leave_deal", "end_deal", doc="after a wrong show: the declarer leaves or the deal ends"
     )
+    shape: MeldShape = attrs.field(factory=MeldShape, kw_only=True)
 
 
 @attrs.frozen(slots=True)
 class LoserCount:
     """``scoring.loser_count``: what each loser counts at a show. ``hand``:
     every card; ``unmatched``: the cards outside his best arrangement that
-    meets the declaration's shape, or every card where none does."""
+    meets ``shape``, or every card where none does. ``shape`` is a table
+    (``[scoring.loser_count.shape]``) or ``"declare"`` (None here, the
+    default): the declaration's shape."""
 
     cards: Literal["hand", "unmatched"] = choice(
         "hand", "hand", "unmatched", doc="a loser counts every card, or those outside his best arrangement"
     )
+    shape: MeldShape | None = attrs.field(default=None, kw_only=True)
+
+
+LOSER_COUNT_TABLES: tuple[tuple[str, type[Any]], ...] = (
+    ("scoring.loser_count", LoserCount),
+    ("scoring.loser_count.shape", MeldShape),
+)
+"""The losers' count's tables in a variant file, with the class that reads each."""
+
+SHAPE_TABLES: Mapping[str, tuple[tuple[str, type[Any]], ...]] = MappingProxyType(
+    {"declare": (("declare.shape", MeldShape),)}
+)
+"""The shape tables inside a section's table (by the section's name)."""

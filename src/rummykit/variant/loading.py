@@ -15,6 +15,7 @@ from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
 from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
+from rummykit.core.meld_shape import read_meld_shape
 from rummykit.core.toml_schema import (
     MISSING,
     describe,
@@ -276,6 +277,7 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
         "deal": {"indicator": lambda value, where: read_indicator(value, where, report, suggest_key)},
         "contract": {"deals": lambda value, where: _contract_deals(value, where, report)},
         "scoring": {"loser_count": lambda value, where: _loser_count(value, where, report)},
+        "declare": {"shape": lambda value, where: read_meld_shape(value, where, report)},
         "values": {
             "table": lambda value, where: _values_table(TableValues, value, where, report),
             "hand": lambda value, where: _values_table(HandValues, value, where, report),
@@ -324,8 +326,20 @@ def _values_table(cls: type[Any], value: Any, where: str, report: _Collector) ->
 
 def _loser_count(value: Any, where: str, report: _Collector) -> Any:
     """A ``scoring.loser_count`` table as :class:`LoserCount`, or MISSING after reporting."""
-    result = read_section(LoserCount, value, where, report, suggest=suggest_key)
+    nested = {"shape": lambda shape, at: _loser_shape(shape, at, report)}
+    result = read_section(LoserCount, value, where, report, nested, suggest=suggest_key)
     return MISSING if result is None else result
+
+
+def _loser_shape(value: Any, where: str, report: _Collector) -> Any:
+    """``scoring.loser_count.shape``: ``"declare"`` (None: the declaration's
+    shape) or a shape table, or MISSING after reporting."""
+    if value == "declare":
+        return None
+    if isinstance(value, str):
+        report(where, '"declare" or a table', describe(value))
+        return MISSING
+    return read_meld_shape(value, where, report)
 
 
 def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
@@ -500,4 +514,3 @@ def as_variant(variant: Variant | str) -> Variant:
     raise TypeError(
         f"expected a Variant or a bundled variant id such as 'rami51', not {type(variant).__name__}"
     )
-

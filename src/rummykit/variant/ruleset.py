@@ -15,6 +15,7 @@ import attrs
 from rummykit.core.cards import JOKER_CODE, Card, build_deck, parse_cards
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import MeldRules
+from rummykit.core.meld_shape import MeldShape
 from rummykit.core.toml_schema import (
     spec_of,
 )
@@ -82,6 +83,19 @@ def _rules_of(section: Any, path: str) -> dict[str, Any]:
             continue
         out[field.name] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+def _write_shapes(variant: Variant, rules: dict[str, Any]) -> None:
+    """The losers' count and the shapes into ``rules``: added later, so
+    written only where set (older documents and digests stay)."""
+    count = variant.scoring.loser_count
+    if count != LoserCount():
+        written = _rules_of(count, "scoring.loser_count")
+        if count.shape is not None:
+            written["shape"] = _rules_of(count.shape, "scoring.loser_count.shape")
+        rules["scoring"]["loser_count"] = written
+    if variant.declare.shape != MeldShape():
+        rules["declare"]["shape"] = _rules_of(variant.declare.shape, "declare.shape")
 
 
 def freeze(value: Any) -> Any:
@@ -303,8 +317,7 @@ class Variant:
                 }
             else:
                 rules[name] = _rules_of(section, name)
-        if self.scoring.loser_count != LoserCount():  # added later: written only where set
-            rules["scoring"]["loser_count"] = _rules_of(self.scoring.loser_count, "scoring.loser_count")
+        _write_shapes(self, rules)
         for name in _TABLES_ADDED_LATER:
             if not rules[name]:
                 del rules[name]

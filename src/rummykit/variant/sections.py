@@ -27,7 +27,7 @@ from rummykit.core.toml_schema import (
 )
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
-from rummykit.variant.leaving_sections import Declaration, Fold, LoserCount
+from rummykit.variant.leaving_sections import LOSER_COUNT_TABLES, SHAPE_TABLES, Declaration, Fold, LoserCount
 
 __all__ = [
     "DEPRECATED",
@@ -554,9 +554,13 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
         elif name == "scoring":
-            out += [("scoring", cls), ("scoring.loser_count", LoserCount)]
+            out += [("scoring", cls), *LOSER_COUNT_TABLES]
         else:
-            out += [(name, cls), *(INDICATOR_TABLES if name == "deal" else ())]
+            out += (
+                [(name, cls), *INDICATOR_TABLES]
+                if name == "deal"
+                else [(name, cls), *SHAPE_TABLES.get(name, ())]
+            )
     return out
 
 
