@@ -76,7 +76,7 @@ MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers", "active", "refus
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
     "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood", "counts", "dropped",
-    "knock_limit", "multiplier",
+    "knock_limit", "multiplier", "wild_rank",
 }  # fmt: skip
 EXPECT_TYPES: dict[str, dict[str, str]] = {
     "scenario": {
@@ -84,7 +84,7 @@ EXPECT_TYPES: dict[str, dict[str, str]] = {
         "scores": "list[int]", "hands": "list[str]", "table": "list[str]", "discard_top": "str",
         "to_move": "int", "phase": "str", "opened": "list[bool]", "stock_size": "int",
         "reshuffles": "int", "deadwood": "list[int]", "counts": "list[int]", "dropped": "list[int]",
-        "knock_limit": "int", "multiplier": "int",
+        "knock_limit": "int", "multiplier": "int", "wild_rank": "str",
     },
     "deal": {
         "deck_size": "int", "hand_sizes": "list[int]", "to_move": "int", "discard_size": "int",
@@ -547,12 +547,15 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
 
 def _indicator_roles(state: Any) -> dict[str, Any]:
     """What the deal's indicator card sets: the knock limit (None where
-    nobody knocks) and the factor on the round scores."""
+    nobody knocks), the factor on the round scores and the wild rank (its
+    symbol, ``"9"``; None where the deal has none)."""
     rules = state.rules
     knock = rules.knock
+    wild = rules.deal.indicator.wild_rank(state.indicator)
     return {
         "knock_limit": None if knock is None else knock.limit(state.indicator),
         "multiplier": rules.deal.indicator.factor(state.indicator),
+        "wild_rank": None if wild is None else "23456789TJQKA"[wild - 2],
     }
 
 
