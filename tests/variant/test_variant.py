@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
     "contract", "gin", "handromi",
     "indian",
-    "kalooki", "rami40", "rami40_house", "rami51", "rami51_house", "roemie",
-    "romme", "romme51",
+    "kalooki", "oklahoma_gin", "rami40", "rami40_house", "rami51",
+    "rami51_house", "roemie", "romme", "romme51",
     "rummy", "rummy500",
 ]  # fmt: skip
 
