@@ -77,6 +77,9 @@ def variant_table(variant: Variant) -> str:
         section: Any = variant
         for part in prefix.split("."):  # "deal", "values.hand", "deal.indicator.multiplier"
             section = getattr(section, part)
+        if section is None:  # scoring.loser_count.shape = "declare": the declaration's shape
+            rows.append(f'| `{prefix}` | "declare" |')
+            continue
         for field in attrs.fields(cls):
             if spec_of(field) is None or f"{prefix}.{field.name}" in DEPRECATED:
                 continue
