@@ -27,7 +27,7 @@ TABLE_CARD = r"^(?:[2-9TJQKA][cdhs]|JK(?:=[2-9TJQKA][cdhs])?|2[cdhs]=(?:[2-9TJQK
 PHASES = ["draw", "play", "over", "first_upcard", "knock", "defend"]
 ENDINGS = [
     "went_out", "hand_rummy", "blocked", "turn_cap", "knock", "gin", "undercut", "wall", "repeat",
-    "take_limit",
+    "take_limit", "declared", "wrong_show", "last_in",
 ]  # fmt: skip
 
 
@@ -191,6 +191,9 @@ def _state() -> dict[str, Any]:
             "knocking": knocking,
             "log": _ref("log"),
             "indicator": _ref("card"),
+            "dropped": _ints(_count()),
+            "has_drawn": _ints({"type": "boolean"}),
+            "out_of_play": _ref("cards"),
         },
     )
 
@@ -245,6 +248,7 @@ def _view() -> dict[str, Any]:
                 }
             ),
             "indicator": _ref("card"),
+            "dropped": _ints(_count()),
         },
     )
 

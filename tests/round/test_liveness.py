@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.core.moves import Discard, Draw, DrawExchange, LayOff, Move, Out, Pass, Take, Undo
+from rummykit.core.moves import Discard, Draw, DrawExchange, Drop, LayOff, Move, Out, Pass, Take, Undo
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.io.positions import position_from_dict
 from rummykit.round.state import RoundState
@@ -130,8 +130,11 @@ def check_live(state: RoundState) -> None:
     assert legal, "a live round has no legal move"
     if state.phase == "draw":
         for move in legal:
-            assert isinstance(move, Draw | Take | DrawExchange | Pass), move
+            assert isinstance(move, Draw | Take | DrawExchange | Pass | Drop), move
             after = state.apply(move)
+            if isinstance(move, Drop):  # the fold ends the turn (R-IND-10)
+                assert after.phase == "over" or after.to_move != state.to_move
+                continue
             assert after.phase == "over" or can_finish(after), f"after {move} the turn cannot be finished"
     else:
         assert can_finish(state), "the turn cannot be finished"

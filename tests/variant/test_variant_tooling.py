@@ -304,7 +304,10 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
             elif table == "values":
                 written |= {f"values.{key}.{k}" for k in value}
             elif (table, key) == ("scoring", "loser_count"):
-                written |= {f"scoring.loser_count.{k}" for k in value}
+                written |= {f"scoring.loser_count.{k}" for k in value if k != "shape"}
+                written |= {f"scoring.loser_count.shape.{k}" for k in value.get("shape", {})}
+            elif (table, key) == ("declare", "shape"):
+                written |= {f"declare.shape.{k}" for k in value}
             elif (table, key) == ("deal", "indicator"):
                 written |= {f"deal.indicator.{k}" for k in value if k != "multiplier"}
                 written |= {f"deal.indicator.multiplier.{k}" for k in value["multiplier"]}

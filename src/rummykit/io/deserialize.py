@@ -103,7 +103,7 @@ _VIEW_KEYS = (
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
 )  # fmt: skip
 _VIEW_KEYS_2 = ("variant_name", "opening", "log")  # written from schema 2 on
-_VIEW_OPTIONAL = ("deal_number", "knock", "indicator")  # written where in use
+_VIEW_OPTIONAL = ("deal_number", "knock", "indicator", "dropped")  # written where in use
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
 
@@ -317,6 +317,7 @@ def view_from_document(doc: Any) -> PlayerView:
         log=_read_log(doc.get("log", [])),
         knock=_read_knock_view(doc.get("knock"), players),
         indicator=read_card(doc.get("indicator"), "$.indicator"),
+        dropped=_read_dropped(doc.get("dropped", []), players),
     )
 
 

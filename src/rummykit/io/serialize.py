@@ -210,6 +210,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         **({"deal_number": view.deal_number} if view.deal_number else {}),
         **({"knock": _knock_view_document(view.knock)} if view.knock != KnockView() else {}),
         **({"indicator": str(view.indicator)} if view.indicator is not None else {}),
+        **({"dropped": list(view.dropped)} if view.dropped else {}),
     }
 
 

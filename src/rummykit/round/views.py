@@ -91,6 +91,7 @@ class PlayerView:
     log: tuple[str, ...] = ()  # the round's last public moves, oldest first ("1: draw")
     knock: KnockView = KnockView()
     indicator: Card | None = None  # the deal's indicator card (deal.indicator), public
+    dropped: tuple[int, ...] = ()  # seats out of the deal, with what each left with (empty: all in)
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
@@ -134,6 +135,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         log=state.log,
         knock=_knock_view(state, seat),
         indicator=state.indicator,
+        dropped=state.dropped,
     )
 
 

@@ -13,6 +13,7 @@ from rummykit.core.meld_model import Meld
 from rummykit.io.positions import position_from_dict
 from rummykit.round.dealing import deal
 from rummykit.round.state import RoundState
+from rummykit.rules.rule_set import rules_of
 from rummykit.testing.invariants import random_playout
 from rummykit.variant.model import Variant
 
@@ -79,6 +80,8 @@ def positions(draw: st.DrawFn, variant: Variant) -> RoundState:
         "opened": [draw(st.booleans()) for _ in range(players)],
         "table": [{"owner": 0, "cards": m.notation()} for m in table],
     }
+    if rules_of(variant).deal.indicator.out_of_play:  # the deal's cut card, set aside
+        data["cut_card"] = take(1)
     return position_from_dict(data, variant=variant)
 
 
