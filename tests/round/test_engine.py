@@ -25,6 +25,7 @@ from rummykit.round.legal import legal_moves
 from rummykit.round.state import STATE_FIELDS, Turn
 from rummykit.round.turn_start import start_turn
 from rummykit.rules.rule_set import rules_of
+from rummykit.solver.show import judge_show
 from rummykit.testing import check_invariants, random_playout
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,6 +105,31 @@ def test_random_playouts_keep_invariants_and_end(ref: str) -> None:
         check_scores(last)
 
 
+def check_show_scores(state: rk.RoundState) -> None:
+    """A deal with seats leaving (R-IND-09, 11, 12, 15): one winner still in;
+    a seat out scores what it left with, a loser his count capped, the winner
+    minus the others' sum (or the variant's fixed winner score)."""
+    variant, result = state.variant, state.result
+    assert result is not None and result.winner is not None and result.winners == (result.winner,)
+    dropped = state.dropped or (0,) * state.players
+    assert not dropped[result.winner]
+    wild = rules_of(variant).deal.indicator.wild_rank(state.indicator)
+    shape = variant.scoring.loser_count.shape or variant.declare.shape
+    blocked = result.ending in ("blocked", "turn_cap")
+    for seat, score in enumerate(result.scores):
+        if dropped[seat]:
+            assert score == dropped[seat] and not state.hands[seat], (seat, score)
+        elif seat != result.winner or blocked:
+            count = judge_show(variant.meld_rules, state.hands[seat], shape, variant.values.hand, wild).count
+            assert result.deadwood[seat] == count, (seat, result.deadwood, count)
+            if seat != result.winner:
+                cap = variant.scoring.max_round_penalty
+                assert score == (min(count, cap) if cap else count), (seat, score, count)
+    others = sum(s for seat, s in enumerate(result.scores) if seat != result.winner)
+    fixed = variant.scoring.winner_score
+    assert result.scores[result.winner] == (-others if fixed == "minus_others" else fixed)
+
+
 def check_scores(state: rk.RoundState) -> None:
     """The scores follow the variant's formula (written out independently)."""
     variant, result = state.variant, state.result
@@ -112,6 +138,9 @@ def check_scores(state: rk.RoundState) -> None:
     pen = variant.values.hand.by_code
     if scoring.method == "deadwood_difference":
         check_knock_scores(state)
+        return
+    if variant.declare.allowed or variant.drop.allowed:
+        check_show_scores(state)
         return
     rummy = result.ending == "hand_rummy"
     if scoring.method == "winner_collects":  # R-RUM-07, R-RUM-08
