@@ -8,9 +8,11 @@ declaration (``[declare]``) and the fold (``[drop]``), such as Indian Rummy:
   on a tie;
 - it takes the top discard when that lowers the count the hand would keep
   after its best discard;
-- before its first draw of the deal it drops a hopeless hand: one with no
-  pure sequence (three cards in a row of one suit) and fewer than two wild
-  cards (printed jokers and cards of the deal's wild rank).
+- before its first draw of the deal it drops a hopeless hand: one without a
+  wild card (a printed joker or a card of the deal's wild rank) and without
+  two natural cards of one suit close enough to start a pure sequence (at
+  most two ranks apart; the ace low or high). Any other hand is played: a
+  drop costs a sure penalty, and an opponent may well lose first.
 
 Every move it makes is one of the view's legal moves.
 """
@@ -24,10 +26,7 @@ from rummykit.core.moves import Declare, Discard, Draw, Drop, Move, Take
 from rummykit.round.views import PlayerView
 from rummykit.rules.rule_set import RuleSet
 
-__all__ = ["HOPELESS_WILD_CARDS", "has_pure_sequence", "show_move"]
-
-HOPELESS_WILD_CARDS = 2
-"""A hand without a pure sequence and with fewer wild cards than this is dropped."""
+__all__ = ["has_sequence_start", "show_move"]
 
 
 def show_move(rules: RuleSet, view: PlayerView, hand: Sequence[Card]) -> Move | None:
@@ -75,21 +74,25 @@ def _draw_move(
 
 
 def _hopeless(rules: RuleSet, hand: Sequence[Card], wild: int | None) -> bool:
-    wilds = sum(1 for card in hand if rules.show.is_wild(card, wild))
-    return wilds < HOPELESS_WILD_CARDS and not has_pure_sequence(hand)
+    if any(rules.show.is_wild(card, wild) for card in hand):
+        return False
+    return not has_sequence_start(hand)
 
 
-def has_pure_sequence(hand: Sequence[Card]) -> bool:
-    """Do three natural cards of ``hand`` make a sequence of one suit
-    (ace low or high)?
+def has_sequence_start(hand: Sequence[Card]) -> bool:
+    """Do two natural cards of ``hand`` of one suit lie at most two ranks
+    apart (the ace low or high), so that one more card could make a pure
+    sequence?
 
     >>> from rummykit.core.cards import parse_cards
-    >>> has_pure_sequence(parse_cards("Qh Kh Ah 5c")), has_pure_sequence(parse_cards("Kh Ah 2h"))
+    >>> has_sequence_start(parse_cards("Qh Ah 5c")), has_sequence_start(parse_cards("Kh 2h 5c"))
+    (True, False)
+    >>> has_sequence_start(parse_cards("Ah 3h")), has_sequence_start(parse_cards("4h 4h 7h"))
     (True, False)
     """
     held = {(int(c.rank), int(c.suit)) for c in hand if c.rank is not None and c.suit is not None}
     held |= {(1, suit) for rank, suit in held if rank == 14}  # the ace low too
-    return any((rank + 1, suit) in held and (rank + 2, suit) in held for rank, suit in held)
+    return any((rank + 1, suit) in held or (rank + 2, suit) in held for rank, suit in held)
 
 
 def _without(hand: Sequence[Card], card: Card) -> list[Card]:
