@@ -269,6 +269,11 @@ _ENDINGS = (
     "wall",
     "repeat",
     "take_limit",
+    "tonk_out",
+    "drop",
+    "caught",
+    "tonk_deal",
+    "deal_void",
 )
 
 MAX_JOKERS = 64

@@ -17,6 +17,7 @@ from typing import Any
 from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
+from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
@@ -29,7 +30,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker",
+    "upcard_passes", "knocker", "deal_check",
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -39,10 +40,11 @@ KEY_TYPES = {
     "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
-    "upcard_passes": "list[int]", "knocker": "int",
+    "upcard_passes": "list[int]", "knocker": "int", "deal_check": "bool",
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",
+    "bool": "true or false",
     "int": "an integer",
     "cards": "a string of cards",
     "list[cards]": "an array of strings of cards",
@@ -140,7 +142,7 @@ def position_from_dict(
     drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
     source: Source = "stock" if phase == "play" and not drawn else "none"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
-    return RoundState(
+    state = RoundState(
         variant=variant,
         players=players,
         dealer=dealer,
@@ -162,6 +164,8 @@ def position_from_dict(
         variant_digest=variant.digest(),
         knocking=knocking,
     )
+    # ``deal_check``: the moment right after the deal, its check still to run (R-TNK-03).
+    return after_deal(state) if data.get("deal_check") else state
 
 
 def _named_variant(data: Mapping[str, Any], base: Path | None) -> Variant:

@@ -142,15 +142,22 @@ def _check_result(state: RoundState) -> None:
         if getattr(result, name) != getattr(expected, name):
             shown = list(getattr(expected, name))
             raise JSONError(f"$.result.{name}", f"expected {shown} (the round's scoring)")
+    # Under payments ``winner`` is the deal's only winner however it ended (R-TNK-12).
+    if result.winner != expected.winner and state.variant.scoring.method == "payments":
+        raise JSONError("$.result.winner", f"expected {expected.winner} (the deal's only winner, or null)")
 
 
 def _check_ending(state: RoundState, result: RoundResult) -> None:
     limits = state.rules.going_out
-    if result.ending in ("went_out", "hand_rummy"):
+    if result.ending in ("went_out", "hand_rummy", "tonk_out"):
         if result.winner is None or state.hands[result.winner]:
             raise JSONError("$.result.winner", "expected the seat whose hand is empty")
         return
-    if result.winner is not None:
+    if result.ending in ("drop", "caught") and result.knocker is None:
+        raise JSONError("$.result.knocker", "expected the seat that dropped")
+    if result.ending in ("tonk_deal", "deal_void") and state.turns_played:
+        raise JSONError("$.result.ending", "a deal decided at the deal has no turn played")
+    if result.winner is not None and state.variant.scoring.method != "payments":
         raise JSONError(
             "$.result.winner", f"expected null: nobody went out of a round that ends {result.ending}"
         )

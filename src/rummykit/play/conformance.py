@@ -66,7 +66,7 @@ REQUIRED = {
 }
 PERFT_KINDS = (
     "draw", "take", "exchange", "meld", "layoff", "swap", "shift", "buy", "discard", "out", "undo",
-    "pass", "knock", "done", "total",
+    "pass", "knock", "done", "drop", "total",
 )  # fmt: skip
 DEAL_KEYS = (
     "deck_size", "hand_sizes", "to_move", "discard_size", "stock_size", "exchange", "phase", "dealer",
@@ -75,14 +75,14 @@ DEAL_KEYS = (
 MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers", "active", "refused")
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
-    "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood",
+    "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood", "counts",
 }  # fmt: skip
 EXPECT_TYPES: dict[str, dict[str, str]] = {
     "scenario": {
         "round_over": "bool", "winner": "int", "winners": "list[int]", "ending": "str",
         "scores": "list[int]", "hands": "list[str]", "table": "list[str]", "discard_top": "str",
         "to_move": "int", "phase": "str", "opened": "list[bool]", "stock_size": "int",
-        "reshuffles": "int", "deadwood": "list[int]",
+        "reshuffles": "int", "deadwood": "list[int]", "counts": "list[int]",
     },
     "deal": {
         "deck_size": "int", "hand_sizes": "list[int]", "to_move": "int", "discard_size": "int",
@@ -511,6 +511,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "phase": state.phase,
         "opened": list(state.opened),
         "deadwood": None if result is None else list(result.deadwood),
+        "counts": None if result is None else list(result.deadwood),  # a drop's whole-hand counts
     }
     for key in (
         "round_over",
@@ -525,6 +526,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "stock_size",
         "reshuffles",
         "deadwood",
+        "counts",
     ):
         if key in expect and expect[key] != got[key]:
             return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")

@@ -155,9 +155,10 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def knock_stage(variant: Variant, demands: HandRules) -> KnockRule | None:
-    """The knock of ``variant``, or None where nobody may knock."""
+    """The knock of ``variant`` (``knock C``), or None where nobody may
+    knock instead of a discard."""
     knock = variant.knock
-    if not knock.allowed:
+    if not knock.allowed or knock.timing != "instead_of_discard":  # before the draw: rules/drop_knock.py
         return None
     return KnockRule(
         variant=variant,

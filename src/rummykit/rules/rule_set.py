@@ -4,8 +4,9 @@
 keeps it in the variant's memo, so that it goes with the variant. The rule
 set owns each stage as an attribute (deal, draw, take, the deep take's and
 the exchange's checks, table, table moves, discard, going out, knock and its
-checks, the showdown's checks, buy, scoring, match, opening, the checks of
-``out``), the registered components (the opening's and the
+checks, the knock before the draw and the checks of ``drop``, the instant
+win at the deal, the showdown's checks, buy, scoring, match, opening, the
+checks of ``out``), the registered components (the opening's and the
 commit's checks), and the :class:`HandRules` the solver is handed. The engine, the legal-move
 listing, the views, the bots and the solver's callers all ask the same rule
 set, so a rule lives in one stage.
@@ -31,13 +32,16 @@ from rummykit.rules.deal import DealRule, deal_stage
 from rummykit.rules.deep_take_checks import deep_take_checks
 from rummykit.rules.discard import DiscardRule, discard_stage
 from rummykit.rules.draw import DrawRule, draw_stage
+from rummykit.rules.drop_knock import DropKnockRule, drop_checks, drop_knock_stage
 from rummykit.rules.exchange_checks import draw_exchange_checks, exchange_move_checks
 from rummykit.rules.going_out import GoingOutRule, going_out_stage
 from rummykit.rules.hand import hand_stage
+from rummykit.rules.instant_win import InstantWinRule, instant_win_stage
 from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
 from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.out_checks import OutChecks, out_checks
+from rummykit.rules.payments import payment_scoring
 from rummykit.rules.scoring import RoundScoring, scoring_stage
 from rummykit.rules.showdown_checks import ShowdownChecks, showdown_checks
 from rummykit.rules.table import TableRule, table_stage
@@ -68,10 +72,13 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "discard",
         "draw",
         "draw_exchange_checks",
+        "drop_checks",
+        "drop_knock",
         "exchange_checks",
         "going_out",
         "hand",
         "hand_without_pure_run",
+        "instant_win",
         "knock",
         "knock_checks",
         "match",
@@ -123,7 +130,13 @@ class RuleSet:
     out_checks: OutChecks
     """The checks of ``out`` before the commit's."""
     knock: KnockRule | None
-    """None where nobody may knock."""
+    """None where nobody may knock (gin's knock, instead of a discard)."""
+    drop_knock: DropKnockRule | None
+    """The knock before the draw (tonk's ``drop``), or None."""
+    drop_checks: MoveChecks
+    """The checks of the move ``drop``."""
+    instant_win: InstantWinRule | None
+    """The hands that win at the deal (``deal.instant_win``), or None."""
     knock_checks: MoveChecks
     """The checks of the move ``knock C``."""
     showdown: ShowdownChecks | None
@@ -161,6 +174,9 @@ class RuleSet:
         out_checks: OutChecks,
         knock: KnockRule | None,
         knock_checks: MoveChecks,
+        drop_knock: DropKnockRule | None,
+        drop_checks: MoveChecks,
+        instant_win: InstantWinRule | None,
         showdown: ShowdownChecks | None,
         buy: BuyRule | None,
         match: MatchRule,
@@ -187,6 +203,9 @@ class RuleSet:
         object.__setattr__(self, "out_checks", out_checks)
         object.__setattr__(self, "knock", knock)
         object.__setattr__(self, "knock_checks", knock_checks)
+        object.__setattr__(self, "drop_knock", drop_knock)
+        object.__setattr__(self, "drop_checks", drop_checks)
+        object.__setattr__(self, "instant_win", instant_win)
         object.__setattr__(self, "showdown", showdown)
         object.__setattr__(self, "buy", buy)
         object.__setattr__(self, "match", match)
@@ -248,6 +267,11 @@ def compile_rules(variant: Variant) -> RuleSet:
     pickup = pickup_obligation(components)
     knock = knock_stage(variant, hand)
     going_out = going_out_stage(variant, table, draw, opening, hand)
+    drop_knock, instant_win = drop_knock_stage(variant), instant_win_stage(variant)
+    if variant.scoring.method == "payments":
+        scoring: RoundScoring = payment_scoring(variant, drop_knock, instant_win)
+    else:
+        scoring = scoring_stage(variant, match, hand)
     return RuleSet(
         variant=variant,
         components=components,
@@ -266,10 +290,13 @@ def compile_rules(variant: Variant) -> RuleSet:
         out_checks=out_checks(going_out),
         knock=knock,
         knock_checks=knock_checks(knock),
+        drop_knock=drop_knock,
+        drop_checks=drop_checks(drop_knock),
+        instant_win=instant_win,
         showdown=showdown_checks(knock),
         buy=buy_stage(variant),
         match=match,
-        scoring=scoring_stage(variant, match, hand),
+        scoring=scoring,
         hand=hand,
         hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),
         pickup=pickup,

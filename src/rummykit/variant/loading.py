@@ -22,6 +22,7 @@ from rummykit.core.toml_schema import (
     unknown_key,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -276,6 +277,8 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
             "table": lambda value, where: _values_table(TableValues, value, where, report),
             "hand": lambda value, where: _values_table(HandValues, value, where, report),
         },
+        "deal": {"instant_win": lambda value, where: read_instant_win(value, where, report, suggest_key)},
+        "scoring": {"payments": lambda value, where: read_payments(value, where, report, suggest_key)},
     }
     sections: dict[str, Any] = {}
     for name, cls in SECTIONS.items():
@@ -377,19 +380,53 @@ def _check_draw_and_match(draw: Draw, match: Match, report: _Collector) -> None:
 
 
 def _check_knock(s: dict[str, Any], report: _Collector) -> None:
-    """Knocking is for two players, goes with deadwood scoring, and lays no wild deuce."""
+    """Gin's knock is for two players, goes with deadwood scoring, and lays
+    no wild deuce; the knock before the draw (:func:`_check_drop_knock`)."""
     knock: Knock = s["knock"]
-    if knock.allowed and s["players"].max != 2:
+    gin_knock = knock.allowed and knock.timing == "instead_of_discard"
+    if gin_knock and s["players"].max != 2:
         report("knock.allowed", "false unless the variant is for two players (a knocker, a defender)", "true")
-    if s["scoring"].method == "deadwood_difference" and not knock.allowed:
+    if s["scoring"].method == "deadwood_difference" and not gin_knock:
         report(
             "scoring.method",
-            'a method other than "deadwood_difference" while knock.allowed is false',
+            'a method other than "deadwood_difference" while knock.allowed is false'
+            if not knock.allowed
+            else 'a method other than "deadwood_difference" while knock.timing is "before_draw"',
             '"deadwood_difference"',
         )
     if s["deck"].wild_deuces and (s["swap"].allowed or knock.allowed):
         # A wild card never returns to a hand (R-CON-08) and a knock lays no wild deuce.
         report("deck.wild_deuces", "false while swap.allowed or knock.allowed is true", "true")
+    _check_drop_knock(s, report)
+
+
+def _check_drop_knock(s: dict[str, Any], report: _Collector) -> None:
+    """The knock before the draw counts whole hands, and it, an instant win
+    and the payments table go with ``scoring.method = "payments"``; the
+    move ``drop`` is the knock before the draw or the fold, never both."""
+    knock: Knock = s["knock"]
+    before = knock.timing == "before_draw"
+    if before != (knock.count == "hand"):
+        expected = '"hand" while knock.timing is "before_draw"' if before else '"arranged" (the default)'
+        report("knock.count", f"{expected}: a knock before the draw counts every card in hand", knock.count)
+    paid = s["scoring"].method == "payments"
+    if before and knock.allowed and not paid:
+        report(
+            "scoring.method",
+            '"payments" while knock.timing is "before_draw" (a drop pays by its ending)',
+            repr(s["scoring"].method),
+        )
+    if s["deal"].instant_win is not None and not paid:
+        report("scoring.method", '"payments" while deal.instant_win is set', repr(s["scoring"].method))
+    if s["scoring"].payments and not paid:
+        report("scoring.payments", 'no entries unless scoring.method is "payments"', "a table of endings")
+    if before and knock.allowed and getattr(s.get("drop"), "allowed", False):  # the fold: [drop]
+        report(
+            "drop.allowed",
+            'false while knock.timing is "before_draw" (drop is the fold or the knock '
+            "before the draw, not both)",
+            "true",
+        )
 
 
 def _check_deal(deal: Deal, cutter: str, bands: tuple[DeckBand, ...], report: _Collector) -> None:
@@ -486,4 +523,3 @@ def as_variant(variant: Variant | str) -> Variant:
     raise TypeError(
         f"expected a Variant or a bundled variant id such as 'rami51', not {type(variant).__name__}"
     )
-

@@ -52,7 +52,9 @@ __all__ = [
 ]
 
 
-_KEYS_ADDED_LATER = frozenset({"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle"})
+_KEYS_ADDED_LATER = frozenset(
+    {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "knock.timing", "knock.count"}
+)
 """Keys added after documents were first saved: written only when they hold
 another value than their default, so that older documents and the digests of
 variants that leave them alone stay as they were (``deck.wild_deuces`` too,
@@ -291,6 +293,7 @@ class Variant:
                 }
             else:
                 rules[name] = _rules_of(section, name)
+        _add_sub_tables(self, rules)
         for name in _TABLES_ADDED_LATER:
             if not rules[name]:
                 del rules[name]
@@ -299,6 +302,19 @@ class Variant:
     def digest(self) -> str:
         """A SHA-256 of :meth:`full_rules`: equal digests, equal rules."""
         return self.rules_digest
+
+
+def _add_sub_tables(variant: Variant, rules: dict[str, Any]) -> None:
+    """The sub-tables added later, written into ``rules`` only when set:
+    ``deal.instant_win`` and ``scoring.payments``."""
+    instant = variant.deal.instant_win
+    if instant is not None:
+        rules["deal"]["instant_win"] = _rules_of(instant, "deal.instant_win")
+    payments = variant.scoring.payments
+    if payments:
+        rules["scoring"]["payments"] = {
+            ending: _rules_of(entry, f"scoring.payments.{ending}") for ending, entry in payments
+        }
 
 
 def _variant_from_fields(fields: dict[str, Any]) -> Variant:

@@ -26,6 +26,7 @@ from rummykit.core.toml_schema import (
     text_list,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.ending_tables import InstantWin, Knock, Payment
 
 __all__ = [
     "DEPRECATED",
@@ -57,12 +58,14 @@ __all__ = [
     "Discard",
     "Draw",
     "GoingOut",
+    "InstantWin",
     "Knock",
     "Layoff",
     "Match",
     "Melds",
     "Meta",
     "Opening",
+    "Payment",
     "Players",
     "Scoring",
     "Seating",
@@ -176,6 +179,7 @@ class Deal:
         "offer_both_then_stock",
         doc="the first upcard is offered to each seat in turn (take or pass), then the first player draws",
     )
+    instant_win: InstantWin | None = attrs.field(default=None, kw_only=True)  # a sub-table
 
 
 @attrs.frozen(slots=True)
@@ -394,10 +398,13 @@ class Values:
 
 @attrs.frozen(slots=True)
 class Scoring:
-    method: Literal["hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects"] = choice(
+    method: Literal[
+        "hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects", "payments"
+    ] = choice(
         *("hand_penalty", "hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects"),
+        "payments",
         doc="how a round is scored (deadwood_difference: the knocker against the defender; "
-        "winner_collects: the winner scores the others' hands)",
+        "winner_collects: the winner scores the others' hands; payments: stakes by ending)",
     )
     winner_score: int | Literal["computed", "minus_others"] = int_or(
         0,
@@ -425,6 +432,7 @@ class Scoring:
         0, minimum=0, maximum=MAX_SCORE, doc="flat score for a player who never opened (0 = off)"
     )
     table_credit: Literal["placer"] = choice("placer", "placer", doc="whose table points a card earns")
+    payments: tuple[tuple[str, Payment], ...] = attrs.field(default=(), kw_only=True)  # by ending
 
 
 @attrs.frozen(slots=True)
@@ -454,23 +462,6 @@ class Match:
     )
     buy_back: Literal["none", "once_at_highest_survivor"] = choice(
         "none", "none", "once_at_highest_survivor", doc="may an eliminated seat buy back in, and how"
-    )
-
-
-@attrs.frozen(slots=True)
-class Knock:
-    allowed: bool = boolean(False, doc="a player may knock instead of discarding, which ends play")
-    max_deadwood: int = integer(
-        10, minimum=0, maximum=MAX_OPENING_POINTS, doc="the most deadwood a knocker may keep"
-    )
-    gin_bonus: int = integer(25, minimum=0, maximum=MAX_SCORE, doc="bonus for knocking with no deadwood")
-    undercut_bonus: int = integer(
-        25, minimum=0, maximum=MAX_SCORE, doc="bonus against a knocker whose deadwood is not the lower"
-    )
-    undercut_on_tie: bool = boolean(False, doc="equal deadwood is an undercut too")
-    layoff_on_gin: bool = boolean(False, doc="the defender may lay off onto the melds of a gin")
-    layoff_chain_per_end: int = integer(
-        2, minimum=0, maximum=13, doc="cards the defender may lay off at each end of a knocker's run"
     )
 
 
@@ -558,6 +549,9 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
             out.append(("contract.deals[]", ContractDeal))
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
+        elif name in ("deal", "scoring"):
+            sub = ("deal.instant_win", InstantWin) if name == "deal" else ("scoring.payments.ENDING", Payment)
+            out += [(name, cls), sub]
         else:
             out.append((name, cls))
     return out
