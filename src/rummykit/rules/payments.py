@@ -90,6 +90,8 @@ class PaymentScoring:
             shown = counts
             if self.blocked_round_has_winners:
                 winners = tuple(seat for seat, c in enumerate(counts) if c == min(counts))
+        if len(winners) == len(hands):  # every seat tied: nobody gains (R-TNK-12)
+            winners = ()
         scores = self.paid(_TABLE_KEY.get(ending, ending), winners, knocker, len(hands))
         single = winners[0] if len(winners) == 1 else None
         return RoundResult(ending, single, winners, scores, shown, knocker)
