@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
     "contract", "gin", "handromi", "kalooki", "rami40", "rami40_house", "rami51", "rami51_house", "roemie",
     "romme", "romme51",
-    "rummy", "rummy500",
+    "rummy", "rummy500", "tonk",
 ]  # fmt: skip
 
 
