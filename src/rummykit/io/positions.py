@@ -224,7 +224,9 @@ def _exchange(data: Mapping[str, Any]) -> Card | None:
 
 
 def _opened(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[bool, ...]:
-    """The ``opened`` key: one boolean per seat, by default as the variant deals."""
+    """The ``opened`` key: one boolean per seat, by default as the variant
+    deals; where every seat opens at the deal (``opening.open_at_deal``) it
+    is checked and read as all true."""
     opened_data = data.get("opened", [opened_at_deal(variant)] * players)
     if (
         not isinstance(opened_data, list)
@@ -232,6 +234,8 @@ def _opened(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[bo
         or not all(isinstance(x, bool) for x in opened_data)
     ):
         raise PositionError(f"opened: expected {players} booleans")
+    if opened_at_deal(variant):  # every seat opened from the deal: the key is read as all true (R-TNK-11)
+        return (True,) * players
     return tuple(opened_data)
 
 
