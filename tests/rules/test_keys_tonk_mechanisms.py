@@ -19,18 +19,20 @@ import random
 from typing import Any
 
 import pytest
-from key_rows import play, variant_with
 from key_rows import VariantObserve as Observe
+from key_rows import play, variant_with
 
 import rummykit as rk
 from rummykit.core.cards import parse_cards
 from rummykit.io.state_checks import check_state
 from rummykit.rules.rule_set import rules_of
-from rummykit.variant.ending_tables import MAX_STAKE, PAYMENT_ENDINGS
+from rummykit.variant.ending_tables import MAX_STAKE
 from rummykit.variant.loading import variant_from_rules
 from rummykit.variant.sections import MAX_OPENING_POINTS, MAX_SCORE
 
-DROPS = {"knock.allowed": True, "knock.timing": "before_draw", "knock.count": "hand", "scoring.method": "payments"}
+DROPS = {
+    "knock.allowed": True, "knock.timing": "before_draw", "knock.count": "hand", "scoring.method": "payments",
+}  # fmt: skip
 PAID = {**DROPS, "scoring.payments": {"drop": {"amount": 1}, "caught": {"amount": 2, "payer": "knocker"}}}
 START = {"hands": ["Ac 2d 3h", "Kc Kd 9h"], "stock": "8d 7s"}  # counts 6 and 29
 TIED = {"hands": ["Kc 5d 3h", "Kd 5h 3s", "2c 2d"], "stock": "8h", "players": 3}  # 18, 18, 4
@@ -86,7 +88,8 @@ ROWS: list[Row] = [
      after(START, ["0: drop"], "result.ending"), (("drop.not-allowed",), None), (("ok",), "drop")),
     # The count goes with the timing: whole hands before the draw, the best
     # arrangement instead of a discard (the loader refuses the other pairs).
-    ("knock.count", "arranged", "hand", "rummy", {"knock.allowed": True, "scoring.method": "payments", "players.max": 2},
+    ("knock.count", "arranged", "hand", "rummy",
+     {"knock.allowed": True, "scoring.method": "payments", "players.max": 2},
      lambda variant: rules_of(variant).drop_knock is None, True, False),
     # An equal count catches the dropper, or not.
     ("knock.undercut_on_tie", False, True, "rummy", PAID,
@@ -267,7 +270,8 @@ def test_the_state_checks_refuse_a_forged_winner() -> None:
 def test_a_tonk_out_and_an_out_by_discard_are_told_apart_only_under_payments() -> None:
     position = {"hands": ["4c 5c 6c", "3d 8h"], "phase": "play"}
     tonk, _ = play(rk.load_variant("tonk"), position, ["0: meld 4c 5c 6c", "0: out"])
-    rummy, _ = play(rk.load_variant("rummy"), {**position, "opened": [True, False]}, ["0: meld 4c 5c 6c", "0: out"])
+    opened = {**position, "opened": [True, False]}
+    rummy, _ = play(rk.load_variant("rummy"), opened, ["0: meld 4c 5c 6c", "0: out"])
     assert tonk.result is not None and tonk.result.ending == "tonk_out"
     assert rummy.result is not None and rummy.result.ending == "went_out"
     assert parse_cards("4c") == (rk.Card("4c"),)

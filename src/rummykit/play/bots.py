@@ -20,7 +20,20 @@ from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
-from rummykit.core.moves import Buy, Discard, Done, Draw, Drop, Knock, LayOff, Move, Pass, SwapJoker, Take, Undo
+from rummykit.core.moves import (
+    Buy,
+    Discard,
+    Done,
+    Draw,
+    Drop,
+    Knock,
+    LayOff,
+    Move,
+    Pass,
+    SwapJoker,
+    Take,
+    Undo,
+)
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.views import PlayerView
 from rummykit.rules import Commit

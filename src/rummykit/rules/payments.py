@@ -40,8 +40,13 @@ from rummykit.variant.model import Variant
 
 __all__ = ["PaymentScoring", "payment_scoring"]
 
-_TABLE_KEY = {"went_out": "out", "blocked": "stock"}
-"""The ``scoring.payments`` key of a result's ending, where the two differ."""
+
+def _table_key(ending: Ending) -> str:
+    """The ``scoring.payments`` key of a result's ending: an out by the last
+    discard is ``out``, an empty stock ``stock``; the others as they are."""
+    return "out" if ending == "went_out" else "stock" if ending == "blocked" else ending
+
+
 _COUNTED = ("blocked", "turn_cap")
 """Endings decided by the lowest whole-hand count (R-TNK-09)."""
 _OUTS = ("went_out", "tonk_out", "hand_rummy")
@@ -92,7 +97,7 @@ class PaymentScoring:
                 winners = tuple(seat for seat, c in enumerate(counts) if c == min(counts))
         if len(winners) == len(hands):  # every seat tied: nobody gains (R-TNK-12)
             winners = ()
-        scores = self.paid(_TABLE_KEY.get(ending, ending), winners, knocker, len(hands))
+        scores = self.paid(_table_key(ending), winners, knocker, len(hands))
         single = winners[0] if len(winners) == 1 else None
         return RoundResult(ending, single, winners, scores, shown, knocker)
 
