@@ -30,6 +30,8 @@ ROWS_ELSEWHERE = {
 }
 
 def _toml(value: Any) -> str:
+    if isinstance(value, dict):  # an inline table: { points = [49, 50], several = "void" }
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
     return json.dumps(value)  # strings, booleans, integers and arrays read the same in TOML
 
 

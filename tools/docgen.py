@@ -74,6 +74,9 @@ def variant_table(variant: Variant) -> str:
                 rule = f"{entry.hand_size} cards, {entry.sets} sets, {entry.runs} runs"
                 rows.append(f"| `contract.deals` deal {number} | {rule} |")
             continue
+        if prefix in ("deal.instant_win", "scoring.payments.ENDING"):
+            rows += _sub_table_rows(variant, prefix)
+            continue
         section: Any = variant
         for part in prefix.split("."):  # "deal", "values.hand", "deal.indicator.multiplier"
             section = getattr(section, part)
@@ -85,6 +88,20 @@ def variant_table(variant: Variant) -> str:
                 continue
             rows.append(f"| `{prefix}.{field.name}` | {_text(getattr(section, field.name))} |")
     return "\n".join(rows)
+
+
+def _sub_table_rows(variant: Variant, prefix: str) -> list[str]:
+    """The rows of ``deal.instant_win`` or ``scoring.payments``: none where unset."""
+    if prefix == "deal.instant_win":
+        instant = variant.deal.instant_win
+        if instant is None:
+            return []
+        return [f"| `deal.instant_win.points` | {_text(instant.points)} |",
+                f"| `deal.instant_win.several` | {_text(instant.several)} |"]  # fmt: skip
+    return [
+        f"| `scoring.payments.{ending}` | {entry.amount}, paid by the {entry.payer} |"
+        for ending, entry in variant.scoring.payments
+    ]
 
 
 def _replace(text: str, table: str, name: str = "") -> str:

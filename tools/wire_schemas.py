@@ -27,7 +27,8 @@ TABLE_CARD = r"^(?:[2-9TJQKA][cdhs]|JK(?:=[2-9TJQKA][cdhs])?|2[cdhs]=(?:[2-9TJQK
 PHASES = ["draw", "play", "over", "first_upcard", "knock", "defend"]
 ENDINGS = [
     "went_out", "hand_rummy", "blocked", "turn_cap", "knock", "gin", "undercut", "wall", "repeat",
-    "take_limit", "declared", "wrong_show", "last_in",
+    "take_limit", "tonk_out", "drop", "caught", "tonk_deal", "deal_void", "declared", "wrong_show",
+    "last_in",
 ]  # fmt: skip
 
 

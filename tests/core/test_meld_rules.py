@@ -26,6 +26,7 @@ DERIVED = {
     "romme51": (1, 14, 13, BOTH, True, False, True, False, False, False, True, 4),
     "rummy": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
     "rummy500": (1, 14, 13, BOTH, True, False, True, False, True, True, True, 4),
+    "tonk": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
 }
 FIELDS = (
     "run_lowest",

@@ -143,6 +143,7 @@ DIGESTS = {
     "romme51": "65931bd9340ed6368cd5858a3f2d045cb5d6b6cde128ece9d7dcea1dfda0257f",
     "rummy": "d19b7798ab22e8f9e7a0fa669ef512262f548b435c8380f4e3c1627fcf0d6dce",
     "rummy500": "4e7d351b8e267408bfa50de1049b3872bf8521f2b068ca10aeebadea46aa88ae",
+    "tonk": "0c82e15da5cdad2086ea2b49932356bedd4f9a58599e9399a87df472e2bc81bc",
 }
 
 

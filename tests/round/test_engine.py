@@ -128,6 +128,42 @@ def check_show_scores(state: rk.RoundState) -> None:
     others = sum(s for seat, s in enumerate(result.scores) if seat != result.winner)
     fixed = variant.scoring.winner_score
     assert result.scores[result.winner] == (-others if fixed == "minus_others" else fixed)
+def check_payment_scores(state: rk.RoundState) -> None:
+    """Payments by ending (R-TNK-03, 06, 07, 09): the winners by the ending,
+    then each payer pays each winner the ending's stake."""
+    variant, result = state.variant, state.result
+    assert result is not None
+    pen = variant.values.hand.by_code
+    counts = [sum(pen[c.code] for c in hand) for hand in state.hands]
+    seats = range(len(counts))
+    ending = {"went_out": "out", "blocked": "stock"}.get(result.ending, result.ending)
+    if ending in ("drop", "caught"):
+        knocker = result.knocker
+        assert knocker is not None
+        tie = variant.knock.undercut_on_tie
+        mine = counts[knocker]
+        lower = [s for s in seats if s != knocker and (counts[s] < mine or (tie and counts[s] == mine))]
+        assert (ending == "caught") == bool(lower)
+        winners = lower or [knocker]
+    elif ending in ("out", "tonk_out"):
+        assert result.winner is not None and not state.hands[result.winner]
+        winners = [result.winner]
+    elif ending in ("stock", "turn_cap"):
+        winners = [s for s in seats if counts[s] == min(counts)]
+    elif ending == "tonk_deal" and variant.deal.instant_win is not None:
+        winners = [s for s in seats if counts[s] in variant.deal.instant_win.points]
+    else:
+        winners = []
+    winners = [] if len(winners) == len(counts) else winners
+    amount, payer = dict((e, (p.amount, p.payer)) for e, p in variant.scoring.payments).get(ending, (0, ""))
+    payers = [result.knocker] if payer == "knocker" else [s for s in seats if s not in winners]
+    expected = [0] * len(counts)
+    for loser in payers:
+        for winner in winners:
+            if loser != winner and loser is not None:
+                expected[loser] -= amount
+                expected[winner] += amount
+    assert (list(result.winners), list(result.scores)) == (winners, expected), (result, counts)
 
 
 def check_scores(state: rk.RoundState) -> None:
@@ -141,6 +177,9 @@ def check_scores(state: rk.RoundState) -> None:
         return
     if variant.declare.allowed or variant.drop.allowed:
         check_show_scores(state)
+        return
+    if scoring.method == "payments":
+        check_payment_scores(state)
         return
     rummy = result.ending == "hand_rummy"
     if scoring.method == "winner_collects":  # R-RUM-07, R-RUM-08

@@ -16,11 +16,14 @@ from rummykit.solver.tables import build_meld, candidates, tables_for
 
 def hands(variant_id: str) -> list[list[Card]]:
     rng = random.Random(variant_id)
-    decks = max(band.decks for band in rk.load_variant(variant_id).deck.by_players)
+    variant = rk.load_variant(variant_id)
+    decks = max(band.decks for band in variant.deck.by_players)
+    most = rules_of(variant).hand.max_hand  # tonk: 6 cards at most
+    naturals = min(9, most)
     out = []
     for _ in range(40):
-        cards = rng.sample(list(NATURALS) * decks, 9)
-        out.append(cards + [JOKER] * rng.randint(0, 2))
+        cards = rng.sample(list(NATURALS) * decks, naturals)
+        out.append(cards + [JOKER] * rng.randint(0, min(2, most - naturals)))
     return out
 
 

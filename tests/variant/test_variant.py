@@ -13,7 +13,7 @@ BUNDLED = [
     "indian",
     "kalooki", "oklahoma_gin", "rami40", "rami40_house", "rami51",
     "rami51_house", "roemie", "romme", "romme51",
-    "rummy", "rummy500",
+    "rummy", "rummy500", "tonk",
 ]  # fmt: skip
 
 

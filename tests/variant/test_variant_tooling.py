@@ -311,6 +311,10 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
             elif (table, key) == ("deal", "indicator"):
                 written |= {f"deal.indicator.{k}" for k in value if k != "multiplier"}
                 written |= {f"deal.indicator.multiplier.{k}" for k in value["multiplier"]}
+            elif (table, key) == ("deal", "instant_win"):
+                written |= {f"deal.instant_win.{k}" for k in value}
+            elif (table, key) == ("scoring", "payments"):
+                written |= {f"scoring.payments.ENDING.{k}" for entry in value.values() for k in entry}
             else:
                 written.add(f"{table}.{key}")
     unset = {"meta.seed", "meta.extends"} - written  # an empty seed or parent is not written
@@ -321,6 +325,8 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
     later |= {k for k in schema_keys() if k.startswith(("drop.", "declare.", "scoring.loser_count."))}
     later.add("scoring.max_round_penalty")
     later.add("values.hand.wild")
+    later |= {"knock.timing", "knock.count", "deal.instant_win.points", "deal.instant_win.several"}
+    later |= {"scoring.payments.ENDING.amount", "scoring.payments.ENDING.payer"}
     unset |= later - written
     assert written | unset == set(schema_keys())
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))

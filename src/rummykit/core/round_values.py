@@ -23,8 +23,12 @@ Source = Literal["none", "stock", "discard", "deep", "exchange"]
 Ending = Literal[
     "went_out", "hand_rummy", "blocked", "turn_cap",
     "knock", "gin", "undercut", "wall", "repeat", "take_limit",
+    "tonk_out", "drop", "caught", "tonk_deal", "deal_void",
     "declared", "wrong_show", "last_in",
 ]  # fmt: skip
+"""How a round ended. The last line: an out without a last discard under
+payments (a tonk out), the knock before the draw lowest or caught, and a
+hand that won at the deal, or several that voided it."""
 
 
 @attrs.frozen(slots=True)
@@ -139,8 +143,8 @@ class RoundResult:
     winner: int | None  # the seat that went out
     winners: tuple[int, ...]  # who won the round (several on a tie)
     scores: tuple[int, ...]
-    deadwood: tuple[int, ...] = ()  # by seat, where the variant counts deadwood (a knock)
-    knocker: int | None = None  # the seat that knocked
+    deadwood: tuple[int, ...] = ()  # by seat, where the variant counts deadwood (a knock; a drop's counts)
+    knocker: int | None = None  # the seat that knocked (or dropped)
 
 
 class Knocking(FrozenValue):

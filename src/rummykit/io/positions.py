@@ -19,6 +19,7 @@ from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantE
 from rummykit.core.meld_judge import judge_meld
 from rummykit.io.leaving_positions import LEAVING_KEY_TYPES, LEAVING_KEYS, leaving_keys
 from rummykit.io.position_indicator import cut_card, upcard_indicator
+from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
@@ -31,7 +32,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker", "upcard", "cut_card", *LEAVING_KEYS,
+    "upcard_passes", "knocker", "upcard", "cut_card", "deal_check", *LEAVING_KEYS,
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -42,10 +43,11 @@ KEY_TYPES = {
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
     "upcard_passes": "list[int]", "knocker": "int", "upcard": "cards", "cut_card": "cards",
-    **LEAVING_KEY_TYPES,
+    "deal_check": "bool", **LEAVING_KEY_TYPES,
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",
+    "bool": "true or false",
     "int": "an integer",
     "cards": "a string of cards",
     "list[cards]": "an array of strings of cards",
@@ -147,7 +149,7 @@ def position_from_dict(
     source: Source = "stock" if phase == "play" and not drawn else "none"
     start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     dropped, has_drawn = leaving_keys(data, variant, hands, to_move, PositionError)
-    return RoundState(
+    state = RoundState(
         variant=variant,
         players=players,
         dealer=dealer,
@@ -172,6 +174,8 @@ def position_from_dict(
         has_drawn=has_drawn,
         indicator=aside if aside is not None else upcard,
     )
+    # ``deal_check``: the moment right after the deal, its check still to run (R-TNK-03).
+    return after_deal(state) if data.get("deal_check") else state
 
 
 def _named_variant(data: Mapping[str, Any], base: Path | None) -> Variant:
@@ -230,7 +234,9 @@ def _exchange(data: Mapping[str, Any]) -> Card | None:
 
 
 def _opened(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[bool, ...]:
-    """The ``opened`` key: one boolean per seat, by default as the variant deals."""
+    """The ``opened`` key: one boolean per seat, by default as the variant
+    deals; where every seat opens at the deal (``opening.open_at_deal``) it
+    is checked and read as all true."""
     opened_data = data.get("opened", [opened_at_deal(variant)] * players)
     if (
         not isinstance(opened_data, list)
@@ -238,6 +244,8 @@ def _opened(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[bo
         or not all(isinstance(x, bool) for x in opened_data)
     ):
         raise PositionError(f"opened: expected {players} booleans")
+    if opened_at_deal(variant):  # every seat opened from the deal: the key is read as all true (R-TNK-11)
+        return (True,) * players
     return tuple(opened_data)
 
 

@@ -150,6 +150,9 @@ def _check_result(state: RoundState) -> None:
         if getattr(result, name) != getattr(expected, name):
             shown = list(getattr(expected, name))
             raise JSONError(f"$.result.{name}", f"expected {shown} (the round's scoring)")
+    # Under payments ``winner`` is the deal's only winner however it ended (R-TNK-12).
+    if result.winner != expected.winner and state.variant.scoring.method == "payments":
+        raise JSONError("$.result.winner", f"expected {expected.winner} (the deal's only winner, or null)")
 
 
 def _check_ending(state: RoundState, result: RoundResult) -> None:
@@ -158,10 +161,14 @@ def _check_ending(state: RoundState, result: RoundResult) -> None:
         if result.winner is None or (state.dropped and state.dropped[result.winner]):
             raise JSONError("$.result.winner", "expected a seat still in the deal")
         return
-    if result.ending in ("went_out", "hand_rummy"):
+    if result.ending in ("went_out", "hand_rummy", "tonk_out"):
         if result.winner is None or state.hands[result.winner]:
             raise JSONError("$.result.winner", "expected the seat whose hand is empty")
         return
+    if result.ending in ("drop", "caught") and result.knocker is None:
+        raise JSONError("$.result.knocker", "expected the seat that dropped")
+    if result.ending in ("tonk_deal", "deal_void") and state.turns_played:
+        raise JSONError("$.result.ending", "a deal decided at the deal has no turn played")
     if result.ending == "turn_cap" and state.turns_played < limits.turn_cap():
         raise JSONError("$.result.ending", f"the round has not reached its turn cap ({limits.turn_cap()})")
     if result.ending == "blocked":

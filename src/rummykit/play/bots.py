@@ -20,7 +20,20 @@ from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
-from rummykit.core.moves import Buy, Discard, Done, Draw, Knock, LayOff, Move, Pass, SwapJoker, Take, Undo
+from rummykit.core.moves import (
+    Buy,
+    Discard,
+    Done,
+    Draw,
+    Drop,
+    Knock,
+    LayOff,
+    Move,
+    Pass,
+    SwapJoker,
+    Take,
+    Undo,
+)
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.play.show_bot import show_move
 from rummykit.round.views import PlayerView
@@ -30,7 +43,7 @@ from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import best_opening, least_penalty
 from rummykit.variant.model import Variant
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "drop_threshold", "make_bot"]
 
 
 class Bot(Protocol):
@@ -83,8 +96,11 @@ class GreedyBot:
     Where the variant has a knock (gin) it takes the first upcard when it
     wants it, knocks whenever it may (keeping the least deadwood), lays the
     melds of its best arrangement and says ``done``; as the defender it lays
-    off what it can, then lays its melds. Where the variant has a declaration
-    or the fold (Indian Rummy) it plays as :mod:`rummykit.play.show_bot` says.
+    off what it can, then lays its melds. Where the knock comes before the
+    draw (tonk's ``drop``) it drops only with a count low enough to be
+    likely the lowest (:func:`drop_threshold`), and otherwise plays its turn
+    as above. Where the variant has a declaration or the fold (Indian Rummy)
+    it plays as :mod:`rummykit.play.show_bot` says.
     """
 
     def __init__(self, variant: Variant, *, seed: int | None = None) -> None:
@@ -236,11 +252,20 @@ class GreedyBot:
         return now - with_top.penalty > 10
 
     def _draw(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move:
+        if _DROP in legal and self._drops(hand, view.players):
+            return _DROP
         take = next((m for m in legal if isinstance(m, Take) and m.depth == 1), None)
         if take is not None and view.discards and self._wants(view, hand, view.discards[-1]):
             return take
         draw = next((m for m in legal if isinstance(m, Draw)), None)
         return draw if draw is not None else legal[0]
+
+    def _drops(self, hand: Sequence[Card], players: int) -> bool:
+        """Drop (the knock before the draw) when the hand counts at most
+        :func:`drop_threshold` for this many players: low enough to be
+        likely the lowest, since a caught drop costs double."""
+        rule = rules_of(self.variant).drop_knock
+        return rule is not None and rule.count(hand) <= drop_threshold(players)
 
     def _wants(self, view: PlayerView, hand: list[Card], top: Card) -> bool:
         """Take the top discard when it lowers the hand's least penalty; where
@@ -288,6 +313,18 @@ class GreedyBot:
         rest = _without(hand, [card])
         penalty = self.variant.hand_penalties
         return (least_penalty(self.variant, rest).penalty, -penalty[card.code])
+
+
+_DROP = Drop()
+
+
+def drop_threshold(players: int) -> int:
+    """The highest whole-hand count :class:`GreedyBot` drops with: 10 against
+    one other hand, 2 less for each more (8 with three players, 6 with four),
+    since every other hand is one more chance of a lower count. Five dealt
+    cards count about 32 on average, so the bot drops rarely and mostly
+    after spreading."""
+    return max(2, 14 - 2 * players)
 
 
 def _find_meld(legal: Sequence[Move], meld: Meld) -> Move | None:

@@ -534,7 +534,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "phase": state.phase,
         "opened": list(state.opened),
         "deadwood": None if result is None else list(result.deadwood),
-        "counts": None if result is None else list(result.deadwood),  # a show's counts (R-IND-09)
+        "counts": None if result is None else list(result.deadwood),  # a show's or a drop's counts
         "dropped": list(state.dropped or (0,) * state.players),
         **_indicator_roles(state),
     }

@@ -32,7 +32,8 @@ __all__ = ["has_sequence_start", "show_move"]
 def show_move(rules: RuleSet, view: PlayerView, hand: Sequence[Card]) -> Move | None:
     """The bot's move in a variant with a declaration or the fold, or None
     where neither is in the variant (the bot plays as usual)."""
-    if rules.declare_checks.forbidden is not None and rules.drop_checks.forbidden is not None:
+    leaving = rules.leaving
+    if not leaving.first and not leaving.wrong_penalty:  # neither the fold nor a declaration
         return None
     legal = view.legal
     wild = rules.deal.indicator.wild_rank(view.indicator)

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
+from rummykit.round.deal_check import after_deal
 from rummykit.round.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.rules.contract import contract_deal_rule, deal_count
 from rummykit.rules.first_upcard import offers_first_upcard
@@ -92,7 +93,7 @@ def deal(
         phase = "first_upcard"
     hands = tuple(sorted_hand(h) for h in dealt.hands)
     starter = dealt.first_player
-    return RoundState(
+    dealt_state = RoundState(
         variant=variant,
         players=players,
         dealer=dealer,
@@ -110,3 +111,4 @@ def deal(
         deck=order,
         variant_digest=variant.digest(),
     )
+    return after_deal(dealt_state)

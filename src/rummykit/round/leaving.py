@@ -2,23 +2,27 @@
 and ``declare C`` (after it).
 
 Each is judged by its kind's named checks (``rules.drop_checks``,
-``rules.declare_checks``, :mod:`rummykit.rules.leaving_checks`), which the
-legal-move listing asks too. A variant without them refuses each in any
-phase, after the checks every move has (``turn.round-over``, then
-``turn.not-your-turn``): ``drop.not-allowed`` and ``declare.not-allowed``.
+``rules.declare_checks``), which the legal-move listing asks too, after the
+checks every move has (``turn.round-over``, then ``turn.not-your-turn``). A
+variant without the move refuses it in any phase: ``drop.not-allowed`` and
+``declare.not-allowed``.
 
-- ``drop`` (the fold, ``[drop]``, R-IND-10): the seat leaves the deal with
-  the first or middle drop's penalty; its cards leave play; play goes on
-  with the next seat still in, and when one seat is left it wins
-  (``last_in``).
+- ``drop`` as the knock before the draw (tonk, :mod:`rummykit.rules.drop_knock`):
+  made before drawing (``turn.wrong-phase`` after), it ends play at once,
+  every hand counted whole: the dropper lowest (``"drop"``) or caught
+  (``"caught"``).
+- ``drop`` as the fold (``[drop]``, R-IND-10, :mod:`rummykit.rules.leaving_checks`):
+  the seat leaves the deal with the first or middle drop's penalty; its
+  cards leave play; play goes on with the next seat still in, and when one
+  seat is left it wins (``last_in``).
 - ``declare C`` (``[declare]``, R-IND-07, 08): C goes face down (out of
   play) and the rest is shown. A valid show ends the deal (``declared``);
   a wrong show costs ``wrong_penalty`` and the declarer leaves the deal
   (``wrong_show`` when that leaves one seat in), or, under
   ``wrong_show = "end_deal"``, the deal ends at once.
 
-Both are counted turns (R-IND-14): the turn cap may end the deal after
-them, as after a discard.
+Each is a counted turn (R-IND-14, R-TNK-09): the turn cap may end the deal
+after a fold or a wrong show, as after a discard.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Declare, Drop
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import Ending, RoundState
+from rummykit.round.state import Ending, RoundState, Turn
 from rummykit.round.turn_start import NO_TURN, blocked_round, deal_facts, start_next_turn
 
 __all__ = ["apply_declare", "apply_drop", "deal_facts"]
@@ -37,12 +41,22 @@ __all__ = ["apply_declare", "apply_drop", "deal_facts"]
 
 def apply_drop(state: RoundState, move: Drop) -> RoundState:
     """The state after ``drop`` by the seat to move, as the rule set's
-    ``drop_checks`` judge it."""
+    ``drop_checks`` judge it: the knock before the draw ends the round; the
+    fold takes the seat out of the deal."""
     rules = state.rules
     verdict = rules.drop_checks.verdict(rules, state, move)
     if isinstance(verdict, Refusal):
         raise IllegalMove.from_refusal(verdict)
+    if rules.drop_knock is not None:
+        return _knocked_before_draw(state)
     return _leave(state, state.to_move, cast(int, verdict), "last_in")
+
+
+def _knocked_before_draw(state: RoundState) -> RoundState:
+    """The round once the seat to move has dropped: every hand is shown and
+    counted; the scoring stage says whether he was caught."""
+    result = round_result(state.variant, state.hands, state.table, state.opened, "drop", state.to_move)
+    return state.evolve(phase="over", result=result, turn=Turn(), turns_played=state.turns_played + 1)
 
 
 def apply_declare(state: RoundState, move: Declare) -> RoundState:

@@ -59,7 +59,7 @@ def legal_moves(state: RoundState, seat: int | None = None) -> list[Move]:
     to ask), and so are discards, draws, takes of the top discard, ``undo``,
     ``out``, the wall's ``pass``, the first upcard's offer, the knocks of
     the play phase, deep takes, the exchange card's moves and the moves of
-    the showdown, by the engine's own checks and the named checks of their
+    the showdown and ``drop``, by the engine's own checks and the named checks of their
     kinds (``state.rules``); no candidate is tried with ``apply``.
     """
     phase = state.phase
@@ -97,8 +97,9 @@ def _draw_moves(state: RoundState) -> list[Move]:
     # may the player pass.
     if not drawing and rules.knock is not None and wall_pass_allowed(state):
         out.append(_PASS)
-    dropping = rules.drop_checks
-    if dropping.forbidden is None and dropping.refusal(rules, state, _DROP) is None:
+    # The knock before the draw (tonk's drop): its checks, as ``apply`` asks them.
+    drop = rules.drop_checks
+    if drop.forbidden is None and drop.refusal(rules, state, _DROP) is None:
         out.append(_DROP)
     return out
 
@@ -198,8 +199,8 @@ def _discard_moves(cards: Sequence[Card]) -> list[Discard]:
 
 _TAKES: tuple[Take, ...] = tuple(Take(depth) for depth in range(1, 201))
 """One move per depth (a pile deeper than any deck holds is met as new moves)."""
-_DRAW, _PASS, _OUT, _UNDO, _DONE, _DROP = Draw(), Pass(), Out(), Undo(), Done(), Drop()
-_DRAW_EXCHANGE = DrawExchange()
+_DRAW, _PASS, _OUT, _UNDO, _DONE = Draw(), Pass(), Out(), Undo(), Done()
+_DRAW_EXCHANGE, _DROP = DrawExchange(), Drop()
 
 
 def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card]) -> Iterator[Shift]:

@@ -14,7 +14,7 @@ from rummykit.core.moves import Discard, Out
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import Ending, RoundState, TableMeld, Turn
+from rummykit.round.state import RoundState, TableMeld, Turn
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
 from rummykit.rules import Commit
 from rummykit.rules.opening import is_hand_rummy
@@ -279,7 +279,7 @@ def _commit(
     turns_played = state.turns_played + 1
     if going_out:
         hand_rummy = is_hand_rummy(going_out=going_out, opened_before=state.opened[seat])
-        ending: Ending = "hand_rummy" if hand_rummy else "went_out"
+        ending = state.rules.going_out.out_ending(hand_rummy=hand_rummy, discarded=discarded is not None)
         result = round_result(variant, hands, state.table, state.opened, ending, seat, state.indicator)
         return state.evolve(
             phase="over",

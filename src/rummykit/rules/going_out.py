@@ -23,6 +23,7 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.meld_model import Meld
+from rummykit.core.round_values import Ending
 from rummykit.rules.draw import DrawRule
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.table import TableRule
@@ -75,6 +76,12 @@ class GoingOutRule(Protocol):
         ...
 
     def turn_cap_reached(self, turns_played: int) -> bool: ...
+
+    def out_ending(self, *, hand_rummy: bool, discarded: bool) -> Ending:
+        """How a round a player went out of ended: ``"hand_rummy"``,
+        ``"went_out"``, or under ``scoring.method = "payments"`` an out with no
+        last discard, ``"tonk_out"`` (R-TNK-06: the two outs pay differently)."""
+        ...
 
 
 @attrs.frozen(slots=True)
@@ -130,6 +137,13 @@ class StandardGoingOut:
 
     def turn_cap_reached(self, turns_played: int) -> bool:
         return turns_played >= self.variant.stock_exhausted.turn_cap
+
+    def out_ending(self, *, hand_rummy: bool, discarded: bool) -> Ending:
+        if hand_rummy:
+            return "hand_rummy"
+        if not discarded and self.variant.scoring.method == "payments":
+            return "tonk_out"
+        return "went_out"
 
 
 def going_out_stage(

@@ -172,10 +172,10 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def knock_stage(variant: Variant, demands: HandRules, indicator: IndicatorRule) -> KnockRule | None:
-    """The knock of ``variant`` (whose deal's indicator is ``indicator``), or
-    None where nobody may knock."""
+    """The knock of ``variant`` (``knock C``; its deal's indicator is
+    ``indicator``), or None where nobody may knock instead of a discard."""
     knock = variant.knock
-    if not knock.allowed:
+    if not knock.allowed or knock.timing != "instead_of_discard":  # before the draw: rules/drop_knock.py
         return None
     return KnockRule(
         variant=variant,

@@ -1,5 +1,6 @@
 """The checks of the moves that leave a turn without a discard: ``drop``
-(the fold, ``[drop]``) and ``declare C`` (the show, ``[declare]``), each an
+as the fold (``[drop]``; the knock before the draw is
+:mod:`rummykit.rules.drop_knock`) and ``declare C`` (the show, ``[declare]``), each an
 ordered list of named checks (a :class:`MoveChecks`, the rule set's
 ``drop_checks`` and ``declare_checks``) asked in order by ``apply`` and by
 the legal-move listing; and :class:`LeavingRule`, the facts of the fold
@@ -13,8 +14,10 @@ wrong: the judgement's outcome says whether the show is valid.
 
 >>> from rummykit.variant.model import load_variant
 >>> from rummykit.rules.rule_set import rules_of
->>> [check.name for check in rules_of(load_variant("gin")).drop_checks.checks]
-['drop_allowed', 'drop_penalty']
+>>> [check.name for check in rules_of(load_variant("indian")).drop_checks.checks]
+['before_draw', 'drop_penalty']
+>>> [check.name for check in rules_of(load_variant("gin")).declare_checks.checks]
+['declare_allowed', 'declared_card_held']
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.moves import Declare
 from rummykit.rules.deal import DealRule
+from rummykit.rules.drop_knock import BeforeDraw
 from rummykit.rules.table_checks import Forbidden, InPlay, InPlayPhase, PlayCheck
 from rummykit.rules.table_move_stage import MoveChecks
 from rummykit.rules.take import StatelessCheck
@@ -38,17 +42,14 @@ if TYPE_CHECKING:  # the rule set holds these checks
 
 __all__ = [
     "NO_DECLARE",
-    "NO_DROP",
-    "BeforeDraw",
     "DeclaredCardHeld",
     "DropPenalty",
     "LeavingRule",
     "declare_checks",
-    "drop_checks",
+    "fold_checks",
     "leaving_stage",
 ]
 
-NO_DROP = Refusal("drop.not-allowed", "This variant has no drop.")
 NO_DECLARE = Refusal("declare.not-allowed", "This variant has no declaration.")
 
 
@@ -132,23 +133,6 @@ def _at_leaving(state: InPlay) -> AtLeaving:
 
 
 @final
-class BeforeDraw(StatelessCheck):
-    """A drop is made at the start of one's own turn, before drawing."""
-
-    __slots__ = ()
-    name: ClassVar[str] = "before_draw"
-    reads: ClassVar[tuple[str, ...]] = ()
-
-    def refusal(self, rules: RuleSet, state: InPlay, move: object) -> Refusal | None:
-        if state.phase == "draw":
-            return None
-        return _DRAWN
-
-
-_DRAWN = Refusal("turn.wrong-phase", "You may drop only before drawing.")
-
-
-@final
 class DropPenalty(StatelessCheck):
     """The fold's judgement: the penalty the seat to move leaves with (the
     first or the middle drop, R-IND-10)."""
@@ -187,13 +171,11 @@ class DeclaredCardHeld(StatelessCheck):
         return result if isinstance(result, Refusal) else None
 
 
-def drop_checks(variant: Variant) -> MoveChecks:
-    """The checks of ``drop`` as the fold, in the order ``apply`` asks them:
-    the fold allowed (else ``drop.not-allowed`` in any phase), before the
-    draw, the penalty."""
-    forbidden = Forbidden("drop_allowed", NO_DROP)
-    before: tuple[PlayCheck[object], ...] = (BeforeDraw(),) if variant.drop.allowed else (forbidden,)
-    return MoveChecks(before, DropPenalty())
+def fold_checks() -> MoveChecks:
+    """The checks of ``drop`` as the fold (``drop.allowed``), in the order
+    ``apply`` asks them: before the draw (``turn.wrong-phase`` after it,
+    the knock before the draw's check), the penalty."""
+    return MoveChecks((BeforeDraw(),), DropPenalty())
 
 
 def declare_checks(variant: Variant) -> MoveChecks:

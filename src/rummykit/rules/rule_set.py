@@ -4,8 +4,9 @@
 keeps it in the variant's memo, so that it goes with the variant. The rule
 set owns each stage as an attribute (deal, draw, take, the deep take's and
 the exchange's checks, table, table moves, discard, going out, knock and its
-checks, the showdown's checks, buy, scoring, match, opening, the checks of
-``out``), the registered components (the opening's and the
+checks, the knock before the draw and the checks of ``drop``, the instant
+win at the deal, the showdown's checks, buy, scoring, match, opening, the
+checks of ``out``), the registered components (the opening's and the
 commit's checks), and the :class:`HandRules` the solver is handed. The engine, the legal-move
 listing, the views, the bots and the solver's callers all ask the same rule
 set, so a rule lives in one stage.
@@ -31,14 +32,17 @@ from rummykit.rules.deal import DealRule, deal_stage
 from rummykit.rules.deep_take_checks import deep_take_checks
 from rummykit.rules.discard import DiscardRule, discard_stage
 from rummykit.rules.draw import DrawRule, draw_stage
+from rummykit.rules.drop_knock import DropKnockRule, drop_checks, drop_knock_stage
 from rummykit.rules.exchange_checks import draw_exchange_checks, exchange_move_checks
 from rummykit.rules.going_out import GoingOutRule, going_out_stage
 from rummykit.rules.hand import hand_stage
+from rummykit.rules.instant_win import InstantWinRule, instant_win_stage
 from rummykit.rules.knock import KnockRule, knock_checks, knock_stage
-from rummykit.rules.leaving_checks import LeavingRule, declare_checks, drop_checks, leaving_stage
+from rummykit.rules.leaving_checks import LeavingRule, declare_checks, fold_checks, leaving_stage
 from rummykit.rules.match import MatchRule, match_stage
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.out_checks import OutChecks, out_checks
+from rummykit.rules.payments import payment_scoring
 from rummykit.rules.scoring import RoundScoring, scoring_stage
 from rummykit.rules.show_judge import ShowJudge, show_judge
 from rummykit.rules.showdown_checks import ShowdownChecks, showdown_checks
@@ -72,10 +76,12 @@ RULE_SET_FIELDS: tuple[str, ...] = (
         "draw",
         "draw_exchange_checks",
         "drop_checks",
+        "drop_knock",
         "exchange_checks",
         "going_out",
         "hand",
         "hand_without_pure_run",
+        "instant_win",
         "knock",
         "knock_checks",
         "leaving",
@@ -124,8 +130,6 @@ class RuleSet:
     """The checks of ``exchange C``."""
     draw_exchange_checks: MoveChecks
     """The checks of ``draw exchange``."""
-    drop_checks: MoveChecks
-    """The checks of ``drop`` (the fold)."""
     declare_checks: MoveChecks
     """The checks of ``declare C``."""
     leaving: LeavingRule
@@ -135,7 +139,13 @@ class RuleSet:
     out_checks: OutChecks
     """The checks of ``out`` before the commit's."""
     knock: KnockRule | None
-    """None where nobody may knock."""
+    """None where nobody may knock (gin's knock, instead of a discard)."""
+    drop_knock: DropKnockRule | None
+    """The knock before the draw (tonk's ``drop``), or None."""
+    drop_checks: MoveChecks
+    """The checks of the move ``drop``: the knock before the draw's, or the fold's."""
+    instant_win: InstantWinRule | None
+    """The hands that win at the deal (``deal.instant_win``), or None."""
     knock_checks: MoveChecks
     """The checks of the move ``knock C``."""
     showdown: ShowdownChecks | None
@@ -170,12 +180,16 @@ class RuleSet:
         deep_take_checks: MoveChecks,
         exchange_checks: MoveChecks,
         draw_exchange_checks: MoveChecks,
-        drop_checks: MoveChecks, declare_checks: MoveChecks, leaving: LeavingRule,
+        declare_checks: MoveChecks,
+        leaving: LeavingRule,
         discard: DiscardRule,
         going_out: GoingOutRule,
         out_checks: OutChecks,
         knock: KnockRule | None,
         knock_checks: MoveChecks,
+        drop_knock: DropKnockRule | None,
+        drop_checks: MoveChecks,
+        instant_win: InstantWinRule | None,
         showdown: ShowdownChecks | None,
         buy: BuyRule | None,
         match: MatchRule,
@@ -198,14 +212,16 @@ class RuleSet:
         object.__setattr__(self, "deep_take_checks", deep_take_checks)
         object.__setattr__(self, "exchange_checks", exchange_checks)
         object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
-        leaving_stages = (("drop_checks", drop_checks), ("declare_checks", declare_checks))
-        for name, stage in (*leaving_stages, ("leaving", leaving)):  # the fold, the declaration
-            object.__setattr__(self, name, stage)
+        object.__setattr__(self, "declare_checks", declare_checks)
+        object.__setattr__(self, "leaving", leaving)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "out_checks", out_checks)
         object.__setattr__(self, "knock", knock)
         object.__setattr__(self, "knock_checks", knock_checks)
+        object.__setattr__(self, "drop_knock", drop_knock)
+        object.__setattr__(self, "drop_checks", drop_checks)
+        object.__setattr__(self, "instant_win", instant_win)
         object.__setattr__(self, "showdown", showdown)
         object.__setattr__(self, "buy", buy)
         object.__setattr__(self, "match", match)
@@ -268,6 +284,11 @@ def compile_rules(variant: Variant) -> RuleSet:
     pickup = pickup_obligation(components)
     knock = knock_stage(variant, hand, deal.indicator)
     going_out = going_out_stage(variant, table, draw, opening, hand)
+    drop_knock, instant_win = drop_knock_stage(variant), instant_win_stage(variant)
+    if variant.scoring.method == "payments":
+        scoring: RoundScoring = payment_scoring(variant, drop_knock, instant_win)
+    else:
+        scoring = scoring_stage(variant, match, hand, deal)
     return RuleSet(
         variant=variant,
         components=components,
@@ -281,7 +302,6 @@ def compile_rules(variant: Variant) -> RuleSet:
         deep_take_checks=deep_take_checks(),
         exchange_checks=exchange_move_checks(draw),
         draw_exchange_checks=draw_exchange_checks(draw),
-        drop_checks=drop_checks(variant),
         declare_checks=declare_checks(variant),
         leaving=leaving_stage(variant, deal),
         discard=discard_stage(variant, draw, table),
@@ -289,10 +309,13 @@ def compile_rules(variant: Variant) -> RuleSet:
         out_checks=out_checks(going_out),
         knock=knock,
         knock_checks=knock_checks(knock),
+        drop_knock=drop_knock,
+        drop_checks=fold_checks() if variant.drop.allowed else drop_checks(drop_knock),
+        instant_win=instant_win,
         showdown=showdown_checks(knock),
         buy=buy_stage(variant),
         match=match,
-        scoring=scoring_stage(variant, match, hand, deal),
+        scoring=scoring,
         show=show_judge(variant),
         hand=hand,
         hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),

@@ -377,9 +377,9 @@ def build_meld(tables: Tables, cand: Candidate) -> Meld:
     naturals = [Card.natural(code // 4 + 2, code % 4) for code in face_codes(cand.mask)]
     if cand.kind == "set" and len(naturals) == 1 and not tables.rules.ambiguous_as_set:
         # one natural card and jokers read as a run here: the jokers say the set's suits
-        rank, held_suit = naturals[0].rank, naturals[0].suit
-        suits = [suit for suit in range(4) if suit != held_suit][: cand.jokers]
-        cards = naturals + [Card.joker(Card.natural(int(rank or 0), suit)) for suit in suits]
+        natural = naturals[0]
+        suits = [suit for suit in range(4) if suit != natural.suit][: cand.jokers]
+        cards = naturals + [Card.joker(Card.natural(int(natural.rank or 0), suit)) for suit in suits]
     elif cand.kind == "set":
         cards = naturals + [JOKER] * cand.jokers
     else:

@@ -23,6 +23,7 @@ from rummykit.core.toml_schema import (
     unknown_key,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.leaving_sections import LoserCount
 from rummykit.variant.ruleset import Variant
@@ -274,9 +275,15 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
     """Every section read from its table (None for a section with a problem)."""
     nested: dict[str, dict[str, Callable[[Any, str], Any]]] = {
         "deck": {"by_players": lambda value, where: _deck_bands(value, where, report)},
-        "deal": {"indicator": lambda value, where: read_indicator(value, where, report, suggest_key)},
+        "deal": {
+            "indicator": lambda value, where: read_indicator(value, where, report, suggest_key),
+            "instant_win": lambda value, where: read_instant_win(value, where, report, suggest_key),
+        },
         "contract": {"deals": lambda value, where: _contract_deals(value, where, report)},
-        "scoring": {"loser_count": lambda value, where: _loser_count(value, where, report)},
+        "scoring": {
+            "loser_count": lambda value, where: _loser_count(value, where, report),
+            "payments": lambda value, where: read_payments(value, where, report, suggest_key),
+        },
         "declare": {"shape": lambda value, where: read_meld_shape(value, where, report)},
         "values": {
             "table": lambda value, where: _values_table(TableValues, value, where, report),
@@ -405,19 +412,53 @@ def _check_draw_and_match(draw: Draw, match: Match, report: _Collector) -> None:
 
 
 def _check_knock(s: dict[str, Any], report: _Collector) -> None:
-    """Knocking is for two players, goes with deadwood scoring, and lays no wild deuce."""
+    """Gin's knock is for two players, goes with deadwood scoring, and lays
+    no wild deuce; the knock before the draw (:func:`_check_drop_knock`)."""
     knock: Knock = s["knock"]
-    if knock.allowed and s["players"].max != 2:
+    gin_knock = knock.allowed and knock.timing == "instead_of_discard"
+    if gin_knock and s["players"].max != 2:
         report("knock.allowed", "false unless the variant is for two players (a knocker, a defender)", "true")
-    if s["scoring"].method == "deadwood_difference" and not knock.allowed:
+    if s["scoring"].method == "deadwood_difference" and not gin_knock:
         report(
             "scoring.method",
-            'a method other than "deadwood_difference" while knock.allowed is false',
+            'a method other than "deadwood_difference" while knock.allowed is false'
+            if not knock.allowed
+            else 'a method other than "deadwood_difference" while knock.timing is "before_draw"',
             '"deadwood_difference"',
         )
     if s["deck"].wild_deuces and (s["swap"].allowed or knock.allowed):
         # A wild card never returns to a hand (R-CON-08) and a knock lays no wild deuce.
         report("deck.wild_deuces", "false while swap.allowed or knock.allowed is true", "true")
+    _check_drop_knock(s, report)
+
+
+def _check_drop_knock(s: dict[str, Any], report: _Collector) -> None:
+    """The knock before the draw counts whole hands, and it, an instant win
+    and the payments table go with ``scoring.method = "payments"``; the
+    move ``drop`` is the knock before the draw or the fold, never both."""
+    knock: Knock = s["knock"]
+    before = knock.timing == "before_draw"
+    if before != (knock.count == "hand"):
+        expected = '"hand" while knock.timing is "before_draw"' if before else '"arranged" (the default)'
+        report("knock.count", f"{expected}: a knock before the draw counts every card in hand", knock.count)
+    paid = s["scoring"].method == "payments"
+    if before and knock.allowed and not paid:
+        report(
+            "scoring.method",
+            '"payments" while knock.timing is "before_draw" (a drop pays by its ending)',
+            repr(s["scoring"].method),
+        )
+    if s["deal"].instant_win is not None and not paid:
+        report("scoring.method", '"payments" while deal.instant_win is set', repr(s["scoring"].method))
+    if s["scoring"].payments and not paid:
+        report("scoring.payments", 'no entries unless scoring.method is "payments"', "a table of endings")
+    if before and knock.allowed and getattr(s.get("drop"), "allowed", False):  # the fold: [drop]
+        report(
+            "drop.allowed",
+            'false while knock.timing is "before_draw" (drop is the fold or the knock '
+            "before the draw, not both)",
+            "true",
+        )
 
 
 def _check_deal(deal: Deal, cutter: str, bands: tuple[DeckBand, ...], report: _Collector) -> None:

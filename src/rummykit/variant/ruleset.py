@@ -56,7 +56,7 @@ __all__ = [
 
 _KEYS_ADDED_LATER = frozenset(
     {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "scoring.max_round_penalty"}
-    | {"values.hand.wild"}
+    | {"values.hand.wild", "knock.timing", "knock.count"}
     | {f"drop.{key}" for key in ("allowed", "timing", "first", "middle")}
     | {f"declare.{key}" for key in ("allowed", "wrong_penalty", "wrong_show")}
 )
@@ -317,6 +317,7 @@ class Variant:
                 }
             else:
                 rules[name] = _rules_of(section, name)
+        _add_sub_tables(self, rules)
         _write_shapes(self, rules)
         for name in _TABLES_ADDED_LATER:
             if not rules[name]:
@@ -326,6 +327,19 @@ class Variant:
     def digest(self) -> str:
         """A SHA-256 of :meth:`full_rules`: equal digests, equal rules."""
         return self.rules_digest
+
+
+def _add_sub_tables(variant: Variant, rules: dict[str, Any]) -> None:
+    """The sub-tables added later, written into ``rules`` only when set:
+    ``deal.instant_win`` and ``scoring.payments``."""
+    instant = variant.deal.instant_win
+    if instant is not None:
+        rules["deal"]["instant_win"] = _rules_of(instant, "deal.instant_win")
+    payments = variant.scoring.payments
+    if payments:
+        rules["scoring"]["payments"] = {
+            ending: _rules_of(entry, f"scoring.payments.{ending}") for ending, entry in payments
+        }
 
 
 def _variant_from_fields(fields: dict[str, Any]) -> Variant:

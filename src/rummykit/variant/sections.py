@@ -26,6 +26,7 @@ from rummykit.core.toml_schema import (
     text_list,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.ending_tables import InstantWin, Knock, Payment
 from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
 from rummykit.variant.leaving_sections import LOSER_COUNT_TABLES, SHAPE_TABLES, Declaration, Fold, LoserCount
 
@@ -47,12 +48,14 @@ __all__ = [
     "Discard",
     "Draw",
     "GoingOut",
+    "InstantWin",
     "Knock",
     "Layoff",
     "Match",
     "Melds",
     "Meta",
     "Opening",
+    "Payment",
     "Players",
     "Scoring",
     "Seating",
@@ -165,6 +168,7 @@ class Deal:
         doc="the first upcard is offered to each seat in turn (take or pass), then the first player draws",
     )
     indicator: Indicator = attrs.field(factory=Indicator, kw_only=True)  # [deal.indicator]
+    instant_win: InstantWin | None = attrs.field(default=None, kw_only=True)  # a sub-table
 
 
 @attrs.frozen(slots=True)
@@ -385,10 +389,13 @@ class Values:
 
 @attrs.frozen(slots=True)
 class Scoring:
-    method: Literal["hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects"] = choice(
+    method: Literal[
+        "hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects", "payments"
+    ] = choice(
         *("hand_penalty", "hand_penalty", "table_minus_hand", "deadwood_difference", "winner_collects"),
+        "payments",
         doc="how a round is scored (deadwood_difference: the knocker against the defender; "
-        "winner_collects: the winner scores the others' hands)",
+        "winner_collects: the winner scores the others' hands; payments: stakes by ending)",
     )
     winner_score: int | Literal["computed", "minus_others"] = int_or(
         0,
@@ -418,6 +425,7 @@ class Scoring:
     table_credit: Literal["placer"] = choice("placer", "placer", doc="whose table points a card earns")
     loser_count: LoserCount = attrs.field(factory=LoserCount, kw_only=True)
     max_round_penalty: int = integer(0, minimum=0, maximum=MAX_SCORE, doc="cap on a round penalty (0 = none)")
+    payments: tuple[tuple[str, Payment], ...] = attrs.field(default=(), kw_only=True)  # by ending
 
 
 @attrs.frozen(slots=True)
@@ -447,23 +455,6 @@ class Match:
     )
     buy_back: Literal["none", "once_at_highest_survivor"] = choice(
         "none", "none", "once_at_highest_survivor", doc="may an eliminated seat buy back in, and how"
-    )
-
-
-@attrs.frozen(slots=True)
-class Knock:
-    allowed: bool = boolean(False, doc="a player may knock instead of discarding, which ends play")
-    max_deadwood: int = integer(
-        10, minimum=0, maximum=MAX_OPENING_POINTS, doc="the most deadwood a knocker may keep"
-    )
-    gin_bonus: int = integer(25, minimum=0, maximum=MAX_SCORE, doc="bonus for knocking with no deadwood")
-    undercut_bonus: int = integer(
-        25, minimum=0, maximum=MAX_SCORE, doc="bonus against a knocker whose deadwood is not the lower"
-    )
-    undercut_on_tie: bool = boolean(False, doc="equal deadwood is an undercut too")
-    layoff_on_gin: bool = boolean(False, doc="the defender may lay off onto the melds of a gin")
-    layoff_chain_per_end: int = integer(
-        2, minimum=0, maximum=13, doc="cards the defender may lay off at each end of a knocker's run"
     )
 
 
@@ -553,14 +544,12 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
             out.append(("contract.deals[]", ContractDeal))
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
+        elif name == "deal":
+            out += [(name, cls), *INDICATOR_TABLES, ("deal.instant_win", InstantWin)]
         elif name == "scoring":
-            out += [("scoring", cls), *LOSER_COUNT_TABLES]
+            out += [(name, cls), ("scoring.payments.ENDING", Payment), *LOSER_COUNT_TABLES]
         else:
-            out += (
-                [(name, cls), *INDICATOR_TABLES]
-                if name == "deal"
-                else [(name, cls), *SHAPE_TABLES.get(name, ())]
-            )
+            out += [(name, cls), *SHAPE_TABLES.get(name, ())]
     return out
 
 
