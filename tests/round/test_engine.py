@@ -276,6 +276,8 @@ def visible_tokens(view: rk.PlayerView) -> set[str]:
         tokens.add(str(view.exchange))
     if view.taken is not None:
         tokens.add(str(view.taken))
+    if view.indicator is not None:  # the deal's indicator card lies face up (R-IND-03, R-OKG-01)
+        tokens.add(str(view.indicator))
     # The defender's lay-offs are public; the knock card lies face down, and
     # only the knocker's own view names it (R-GIN-08).
     tokens |= {str(c) for c in view.knock.layoffs}

@@ -132,7 +132,6 @@ def _check_result(state: RoundState) -> None:
         return
     if state.phase != "over":
         raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
-    _check_ending(state, result)
     blocked = result.ending in ("blocked", "turn_cap")  # its winner, if any, is the scoring's
     expected = round_result(
         state.variant,
@@ -145,14 +144,13 @@ def _check_result(state: RoundState) -> None:
         deal_facts(state),
     )
     if result.winner != expected.winner:  # a blocked round's, if any, is the scoring's
-        raise JSONError("$.result.winner", f"expected {expected.winner} (the round's scoring)")
+        wanted = "null: nobody won" if expected.winner is None else f"{expected.winner}: the winner of"
+        raise JSONError("$.result.winner", f"expected {wanted} a round that ends {result.ending}")
+    _check_ending(state, result)
     for name in ("ending", "winners", "scores", "deadwood", "knocker"):
         if getattr(result, name) != getattr(expected, name):
             shown = list(getattr(expected, name))
             raise JSONError(f"$.result.{name}", f"expected {shown} (the round's scoring)")
-    # Under payments ``winner`` is the deal's only winner however it ended (R-TNK-12).
-    if result.winner != expected.winner and state.variant.scoring.method == "payments":
-        raise JSONError("$.result.winner", f"expected {expected.winner} (the deal's only winner, or null)")
 
 
 def _check_ending(state: RoundState, result: RoundResult) -> None:
