@@ -11,10 +11,7 @@ from typing import Any
 from rummykit.core.cards import Card
 from rummykit.variant.model import Variant
 
-__all__ = ["LEAVING_KEYS", "LEAVING_KEY_TYPES", "leaving_keys"]
-
-LEAVING_KEYS = frozenset({"dropped", "has_drawn"})
-LEAVING_KEY_TYPES = {"dropped": "list[int]", "has_drawn": "list[bool]"}
+__all__ = ["leaving_keys"]
 
 
 def leaving_keys(

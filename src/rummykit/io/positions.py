@@ -17,7 +17,7 @@ from typing import Any
 from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
-from rummykit.io.leaving_positions import LEAVING_KEY_TYPES, LEAVING_KEYS, leaving_keys
+from rummykit.io.leaving_positions import leaving_keys
 from rummykit.io.position_indicator import cut_card, upcard_indicator
 from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
@@ -32,7 +32,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker", "upcard", "cut_card", "deal_check", *LEAVING_KEYS,
+    "upcard_passes", "knocker", "upcard", "cut_card", "deal_check", "dropped", "has_drawn",
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -43,7 +43,7 @@ KEY_TYPES = {
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
     "upcard_passes": "list[int]", "knocker": "int", "upcard": "cards", "cut_card": "cards",
-    "deal_check": "bool", **LEAVING_KEY_TYPES,
+    "deal_check": "bool", "dropped": "list[int]", "has_drawn": "list[bool]",
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",
@@ -142,8 +142,7 @@ def position_from_dict(
     upcard = upcard_indicator(data, variant, phase, discard, PositionError)
     stock, discard = _place_rest(data, stock_top, discard, rest)
     knocking = _knocking(data, variant, phase, hands)
-    seed = _int(data, "seed", 0)
-    reshuffles = _int(data, "reshuffles", 0) or 0
+    seed, reshuffles = _int(data, "seed", 0), _int(data, "reshuffles", 0) or 0
     deal_number, buys = _deal_and_buys(data, variant, players)
     drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
     source: Source = "stock" if phase == "play" and not drawn else "none"

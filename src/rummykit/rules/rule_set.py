@@ -180,21 +180,17 @@ class RuleSet:
         deep_take_checks: MoveChecks,
         exchange_checks: MoveChecks,
         draw_exchange_checks: MoveChecks,
-        declare_checks: MoveChecks,
-        leaving: LeavingRule,
+        declare_checks: MoveChecks, leaving: LeavingRule, show: ShowJudge,
         discard: DiscardRule,
         going_out: GoingOutRule,
         out_checks: OutChecks,
         knock: KnockRule | None,
         knock_checks: MoveChecks,
-        drop_knock: DropKnockRule | None,
-        drop_checks: MoveChecks,
-        instant_win: InstantWinRule | None,
+        drop_knock: DropKnockRule | None, drop_checks: MoveChecks, instant_win: InstantWinRule | None,
         showdown: ShowdownChecks | None,
         buy: BuyRule | None,
         match: MatchRule,
         scoring: RoundScoring,
-        show: ShowJudge,
         hand: HandRules,
         hand_without_pure_run: HandRules,
         pickup: PickupObligation | None,
@@ -212,21 +208,19 @@ class RuleSet:
         object.__setattr__(self, "deep_take_checks", deep_take_checks)
         object.__setattr__(self, "exchange_checks", exchange_checks)
         object.__setattr__(self, "draw_exchange_checks", draw_exchange_checks)
-        object.__setattr__(self, "declare_checks", declare_checks)
-        object.__setattr__(self, "leaving", leaving)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "going_out", going_out)
         object.__setattr__(self, "out_checks", out_checks)
         object.__setattr__(self, "knock", knock)
         object.__setattr__(self, "knock_checks", knock_checks)
-        object.__setattr__(self, "drop_knock", drop_knock)
-        object.__setattr__(self, "drop_checks", drop_checks)
-        object.__setattr__(self, "instant_win", instant_win)
+        leaving_parts = (("declare_checks", declare_checks), ("leaving", leaving), ("show", show))
+        drop_parts = (("drop_knock", drop_knock), ("drop_checks", drop_checks), ("instant_win", instant_win))
+        for name, part in (*leaving_parts, *drop_parts):  # the fold, the declaration, tonk's drop
+            object.__setattr__(self, name, part)
         object.__setattr__(self, "showdown", showdown)
         object.__setattr__(self, "buy", buy)
         object.__setattr__(self, "match", match)
         object.__setattr__(self, "scoring", scoring)
-        object.__setattr__(self, "show", show)
         object.__setattr__(self, "hand", hand)
         object.__setattr__(self, "hand_without_pure_run", hand_without_pure_run)
         object.__setattr__(self, "pickup", pickup)
