@@ -19,8 +19,9 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
      dictionary an agent reads.
    - rummykit: ``state.legal_moves()`` then ``state.apply(move)``, on ``gin``
      (the same game as the two peers) and, for reference, ``rami51`` and
-     ``romme51`` (2 players) and ``contract`` (skipped with a note when the
-     variant is not there).
+     ``romme51`` (2 players), ``contract`` and ``indian`` (2 players; random
+     moves drop or show wrongly within a few turns, so its deals are short)
+     (skipped with a note when the variant is not there).
 
    Dealing is not timed. After one warm-up game each (not counted), the
    engines take turns pass by pass in one process (pass 1 of every engine,
@@ -295,7 +296,7 @@ def engines(baseline: str | None) -> tuple[dict[str, Playout], list[str]]:
         RLCARD: rlcard_engine(),
         OURS_GIN: rummykit_engine("gin", 2),
     }
-    for ref in ("rami51", "romme51", "contract"):
+    for ref in ("rami51", "romme51", "contract", "indian"):
         play = rummykit_engine(ref, players_for(ref)) if ref in rk.bundled_variants() else None
         found[f"rummykit {ref} {players_for(ref)}p" if play else f"rummykit {ref}"] = play
     if baseline:
