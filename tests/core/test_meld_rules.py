@@ -16,6 +16,8 @@ DERIVED = {
     "gin": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
     "handromi": (1, 14, 13, BOTH, True, False, True, False, False, False, True, 4),
     "indian": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
+    "indian_deals": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
+    "indian_pool": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
     "kalooki": (2, 14, 13, (14,), False, False, True, False, False, False, True, 4),
     "rami40": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),
     "rami40_house": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),

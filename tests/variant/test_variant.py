@@ -10,7 +10,7 @@ from rummykit import Variant, VariantError, bundled_variants, load_variant, load
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
     "contract", "gin", "handromi",
-    "indian",
+    "indian", "indian_deals", "indian_pool",
     "kalooki", "oklahoma_gin", "rami40", "rami40_house", "rami51",
     "rami51_house", "roemie", "romme", "romme51",
     "rummy", "rummy500", "tonk",
