@@ -87,6 +87,7 @@ COMPILED = (
     "rummykit/rules/going_out.py",
     "rummykit/rules/hand.py",
     "rummykit/rules/instant_win.py",
+    "rummykit/rules/indicator.py",
     "rummykit/rules/knock.py",
     "rummykit/rules/opening.py",
     "rummykit/rules/out_checks.py",

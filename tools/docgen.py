@@ -77,10 +77,9 @@ def variant_table(variant: Variant) -> str:
         if prefix in ("deal.instant_win", "scoring.payments.ENDING"):
             rows += _sub_table_rows(variant, prefix)
             continue
-        if prefix.startswith("values."):
-            section: Any = getattr(variant.values, prefix.split(".")[1])
-        else:
-            section = getattr(variant, prefix)
+        section: Any = variant
+        for part in prefix.split("."):  # "deal", "values.hand", "deal.indicator.multiplier"
+            section = getattr(section, part)
         for field in attrs.fields(cls):
             if spec_of(field) is None or f"{prefix}.{field.name}" in DEPRECATED:
                 continue

@@ -190,6 +190,7 @@ def _state() -> dict[str, Any]:
             "buy_window": {"type": "boolean"},
             "knocking": knocking,
             "log": _ref("log"),
+            "indicator": _ref("card"),
         },
     )
 
@@ -243,6 +244,7 @@ def _view() -> dict[str, Any]:
                     "knock_card": _nullable(_ref("card")),
                 }
             ),
+            "indicator": _ref("card"),
         },
     )
 

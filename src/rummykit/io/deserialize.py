@@ -103,6 +103,7 @@ _VIEW_KEYS = (
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
 )  # fmt: skip
 _VIEW_KEYS_2 = ("variant_name", "opening", "log")  # written from schema 2 on
+_VIEW_OPTIONAL = ("deal_number", "knock", "indicator")  # written where in use
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
 
@@ -194,7 +195,10 @@ def _read_buys(data: Any, players: int) -> tuple[int, ...]:
 def state_from_document(doc: Any) -> RoundState:
     """A state from its document, every field checked; JSONError names the path
     of the first problem."""
-    optional = ("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking", "log")
+    optional = (
+        *("exchange", "result", "seed", "deck", "deal_number", "buys", "buy_window", "knocking", "log"),
+        "indicator",
+    )
     doc = read_header(doc, "state", _STATE_KEYS, optional)
     variant = load_variant_document(doc["variant"], "$.variant")
     players = read_int(doc["players"], "$.players", variant.players.min, variant.players.max)
@@ -234,6 +238,7 @@ def state_from_document(doc: Any) -> RoundState:
         variant_digest=variant.digest(),
         knocking=_read_knocking(doc.get("knocking"), players, "$.knocking"),
         log=_read_log(doc.get("log", [])),
+        indicator=read_card(doc.get("indicator"), "$.indicator"),
     )
     check_state(state)
     return state
@@ -256,9 +261,9 @@ _MAX_LOG_TEXT = 200
 def view_from_document(doc: Any) -> PlayerView:
     """A view from its document (schema 2, or the plainer schema 1), every
     field checked; JSONError names the path of the first problem."""
-    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, "deal_number", "knock"))
+    doc = read_header(doc, "view", _VIEW_KEYS, (*_VIEW_KEYS_2, *_VIEW_OPTIONAL))
     if doc["schema"] >= SCHEMA:
-        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), ("deal_number", "knock"))
+        read_object(doc, "$", ("schema", "type", *_VIEW_KEYS, *_VIEW_KEYS_2), _VIEW_OPTIONAL)
     players = read_int(doc["players"], "$.players", 1, MAX_PLAYERS)
     seat = doc["seat"]
     hand = doc["hand"]
@@ -291,6 +296,7 @@ def view_from_document(doc: Any) -> PlayerView:
         opening=_read_opening(doc.get("opening")),
         log=_read_log(doc.get("log", [])),
         knock=_read_knock_view(doc.get("knock"), players),
+        indicator=read_card(doc.get("indicator"), "$.indicator"),
     )
 
 

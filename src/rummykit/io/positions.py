@@ -18,6 +18,7 @@ from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
 from rummykit.round.deal_check import after_deal
+from rummykit.io.position_indicator import cut_card, upcard_indicator
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
@@ -30,7 +31,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker", "deal_check",
+    "upcard_passes", "knocker", "deal_check", "upcard", "cut_card",
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -40,7 +41,8 @@ KEY_TYPES = {
     "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
-    "upcard_passes": "list[int]", "knocker": "int", "deal_check": "bool",
+    "upcard_passes": "list[int]", "knocker": "int", "deal_check": "bool", "upcard": "cards",
+    "cut_card": "cards",
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",
@@ -132,9 +134,12 @@ def position_from_dict(
     opened = _opened(data, variant, players)
     table = _table(data, variant, players)
     named = _named_cards(hands, stock_top, discard, exchange, table)
+    aside = cut_card(data, variant, PositionError)
+    named.update((aside,) if aside is not None else ())
     rest = _unnamed_cards(variant, players, named)
-    stock, discard = _place_rest(data, stock_top, discard, rest)
     phase = _phase(data, variant, turns_played)
+    upcard = upcard_indicator(data, variant, phase, discard, PositionError)
+    stock, discard = _place_rest(data, stock_top, discard, rest)
     knocking = _knocking(data, variant, phase, hands)
     seed = _int(data, "seed", 0)
     reshuffles = _int(data, "reshuffles", 0) or 0
@@ -163,6 +168,7 @@ def position_from_dict(
         deck=(),
         variant_digest=variant.digest(),
         knocking=knocking,
+        indicator=aside if aside is not None else upcard,
     )
     # ``deal_check``: the moment right after the deal, its check still to run (R-TNK-03).
     return after_deal(state) if data.get("deal_check") else state

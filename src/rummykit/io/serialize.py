@@ -133,6 +133,7 @@ def state_document(state: RoundState) -> dict[str, Any]:
         **_contract_keys(state),
         **_knocking_document(state.knocking),
         **({"log": list(state.log)} if state.log else {}),
+        **({"indicator": str(state.indicator)} if state.indicator is not None else {}),
     }
 
 
@@ -194,6 +195,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         "log": list(view.log),
         **({"deal_number": view.deal_number} if view.deal_number else {}),
         **({"knock": _knock_view_document(view.knock)} if view.knock != KnockView() else {}),
+        **({"indicator": str(view.indicator)} if view.indicator is not None else {}),
     }
 
 

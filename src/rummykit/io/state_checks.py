@@ -23,6 +23,8 @@ def check_state(state: RoundState) -> None:
     is over and equal to the round's scoring."""
     if state.exchange is not None and not state.rules.deal.exchange_card:
         raise JSONError("$.exchange", f"{state.variant.id} has no exchange card")
+    if state.indicator is not None and state.rules.deal.indicator.card == "none":
+        raise JSONError("$.indicator", f"{state.variant.id} has no indicator card")
     _check_cards(state)
     if state.deck and Counter(state.deck) != Counter(state.all_cards()):
         raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")

@@ -104,6 +104,7 @@ def deal(
         to_move=starter,
         phase=phase,
         exchange=dealt.exchange,
+        indicator=dealt.indicator,
         turn=Turn(start_jokers=sum(1 for c in hands[starter] if c.code == JOKER_CODE)),
         seed=seed,
         deal_number=deal_number,

@@ -153,6 +153,9 @@ class RoundState(FrozenValue):
     buy_window: Annotated[bool, False]  # the upcard may be bought now (R-CON-10)
     deck: Annotated[tuple[Card, ...], ()]  # the deck as dealt
     knocking: Annotated[Knocking, _NO_KNOCK]
+    # The deal's indicator card (deal.indicator): public; the first upcard
+    # (in play) or the card cut aside beside the stock (out of play).
+    indicator: Annotated[Card | None, None]
     # The last moves of the round as every seat saw them ("1: draw", never the
     # card drawn), at most LOG_SIZE; kept for views, not part of the position.
     log: Annotated[tuple[str, ...], ()]
@@ -186,6 +189,8 @@ class RoundState(FrozenValue):
             cards.append(self.exchange)
         if self.knocking.knock_card is not None:
             cards.append(self.knocking.knock_card)
+        if self.indicator is not None and self.rules.deal.indicator.out_of_play:
+            cards.append(self.indicator)
         return cards
 
     # ----------------------------------------------------------------- actions
@@ -241,6 +246,7 @@ class RoundState(FrozenValue):
         "buy_window",
         "deck",
         "knocking",
+        "indicator",
         "log",
         "variant_digest",
         "rules",
@@ -272,6 +278,7 @@ class RoundState(FrozenValue):
         buy_window: bool = False,
         deck: tuple[Card, ...] = (),
         knocking: Knocking = _NO_KNOCK,
+        indicator: Card | None = None,
         log: tuple[str, ...] = (),
         variant_digest: str = "",
         rules: RuleSet | None = None,
@@ -297,6 +304,7 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "buy_window", buy_window)
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "knocking", knocking)
+        object.__setattr__(self, "indicator", indicator)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
         object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
@@ -335,6 +343,7 @@ class RoundState(FrozenValue):
             self.buy_window,
             self.deck,
             self.knocking,
+            self.indicator,
             self.log,
             self.variant_digest,
             self.rules,
@@ -365,6 +374,7 @@ class RoundState(FrozenValue):
             self.buy_window,
             self.deck,
             self.knocking,
+            self.indicator,
             self.log,
             self.variant_digest,
         )

@@ -90,6 +90,7 @@ class PlayerView:
     opening: OpeningView = OpeningView()
     log: tuple[str, ...] = ()  # the round's last public moves, oldest first ("1: draw")
     knock: KnockView = KnockView()
+    indicator: Card | None = None  # the deal's indicator card (deal.indicator), public
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
@@ -132,6 +133,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         ),
         log=state.log,
         knock=_knock_view(state, seat),
+        indicator=state.indicator,
     )
 
 

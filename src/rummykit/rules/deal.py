@@ -25,6 +25,7 @@ from typing import Literal, Protocol
 import attrs
 
 from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.rules.indicator import IndicatorRule, indicator_stage
 from rummykit.variant.model import Variant
 
 __all__ = ["DealRule", "Dealt", "StandardDeal", "deal_stage"]
@@ -33,13 +34,15 @@ __all__ = ["DealRule", "Dealt", "StandardDeal", "deal_stage"]
 @attrs.frozen(slots=True)
 class Dealt:
     """How a shuffled deck was shared out: hands by seat (in the order dealt),
-    the stock (top first), the upcard pile, the exchange card, who starts."""
+    the stock (top first), the upcard pile, the exchange card, who starts,
+    the deal's indicator card."""
 
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     exchange: Card | None
     first_player: int
+    indicator: Card | None = None
 
 
 class DealRule(Protocol):
@@ -83,13 +86,19 @@ class DealRule(Protocol):
         """Does the cut set an exchange card aside (R-HR-04)?"""
         ...
 
+    @property
+    def indicator(self) -> IndicatorRule:
+        """The deal's indicator card: which card it is, and its roles."""
+        ...
+
 
 @attrs.frozen(slots=True)
 class StandardDeal:
     """One card at a time in the direction of play, starting with the first
     player; the cut (when the variant sets an exchange card) turns cards from
     the bottom of the pack: jokers go to their recipients, the first natural
-    card is the exchange card (R-HR-04); then the upcard, if any."""
+    card is the exchange card (R-HR-04); then the indicator where it is cut
+    aside; then the upcard, if any."""
 
     clockwise: bool
     hand_size_default: int
@@ -101,6 +110,7 @@ class StandardDeal:
     cut_jokers_in_order: bool  # False: every cut joker goes to the cutter
     cut_joker_replaces_card: bool
     upcard: bool
+    indicator: IndicatorRule
 
     def next_seat(self, players: int, seat: int, steps: int = 1) -> int:
         step = 1 if self.clockwise else -1
@@ -162,10 +172,12 @@ class StandardDeal:
                 hands[seat].append(cards.pop(0))
                 remaining[seat] -= 1
             seat = self.next_seat(players, seat)
+        aside = self.indicator.set_aside(cards)
         discard: tuple[Card, ...] = ()
         if self.upcard and cards:
             discard = (cards.pop(0),)
-        return Dealt(tuple(tuple(h) for h in hands), tuple(cards), discard, exchange, starter)
+        indicator = self.indicator.of_deal(aside, discard)
+        return Dealt(tuple(tuple(h) for h in hands), tuple(cards), discard, exchange, starter, indicator)
 
 
 def deal_stage(variant: Variant) -> DealRule:
@@ -182,4 +194,5 @@ def deal_stage(variant: Variant) -> DealRule:
         cut_jokers_in_order=deal.cut_joker_order != "none",
         cut_joker_replaces_card=deal.cut_joker_reduces_deal,
         upcard=deal.flip_first_discard,
+        indicator=indicator_stage(variant),
     )

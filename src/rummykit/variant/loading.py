@@ -23,6 +23,7 @@ from rummykit.core.toml_schema import (
 )
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.ending_tables import read_instant_win, read_payments
+from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -272,12 +273,15 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
     """Every section read from its table (None for a section with a problem)."""
     nested: dict[str, dict[str, Callable[[Any, str], Any]]] = {
         "deck": {"by_players": lambda value, where: _deck_bands(value, where, report)},
+        "deal": {
+            "indicator": lambda value, where: read_indicator(value, where, report, suggest_key),
+            "instant_win": lambda value, where: read_instant_win(value, where, report, suggest_key),
+        },
         "contract": {"deals": lambda value, where: _contract_deals(value, where, report)},
         "values": {
             "table": lambda value, where: _values_table(TableValues, value, where, report),
             "hand": lambda value, where: _values_table(HandValues, value, where, report),
         },
-        "deal": {"instant_win": lambda value, where: read_instant_win(value, where, report, suggest_key)},
         "scoring": {"payments": lambda value, where: read_payments(value, where, report, suggest_key)},
     }
     sections: dict[str, Any] = {}
@@ -329,7 +333,11 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     _check_melds(s["melds"], report)
     _check_draw_and_match(s["draw"], s["match"], report)
     _check_knock(s, report)
-    _check_deal(s["deal"], s["seating"].cutter, bands, report)
+    deal: Deal = s["deal"]
+    _check_deal(deal, s["seating"].cutter, bands, report)
+    knocks = s["knock"].allowed
+    for problem in indicator_problems(deal.indicator, upcard=deal.flip_first_discard, knock=knocks):
+        report(*problem)
     _check_contract(s, report)
 
 

@@ -285,6 +285,10 @@ class Variant:
                 }
                 if section.wild_deuces:  # an option added later: off, old documents and digests stay
                     rules[name]["wild_deuces"] = True
+            elif name == "deal":
+                rules[name] = _rules_of(section, name)
+                if section.indicator.rules():  # added later: written only where set, digests stay
+                    rules[name]["indicator"] = section.indicator.rules()
             elif name == "contract":
                 rules[name] = {"deals": [_rules_of(deal, "contract.deals") for deal in section.deals]}
             elif name == "values":

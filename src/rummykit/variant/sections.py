@@ -27,6 +27,7 @@ from rummykit.core.toml_schema import (
 )
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.ending_tables import InstantWin, Knock, Payment
+from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
 
 __all__ = [
     "DEPRECATED",
@@ -174,12 +175,11 @@ class Deal:
     )
     cut_joker_reduces_deal: bool = boolean(False, doc="a cut joker replaces one dealt card")
     first_upcard: Literal["none", "offer_both_then_stock"] = choice(
-        "none",
-        "none",
-        "offer_both_then_stock",
+        *("none", "none", "offer_both_then_stock"),
         doc="the first upcard is offered to each seat in turn (take or pass), then the first player draws",
     )
     instant_win: InstantWin | None = attrs.field(default=None, kw_only=True)  # a sub-table
+    indicator: Indicator = attrs.field(factory=Indicator, kw_only=True)  # [deal.indicator]
 
 
 @attrs.frozen(slots=True)
@@ -549,9 +549,10 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
             out.append(("contract.deals[]", ContractDeal))
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
-        elif name in ("deal", "scoring"):
-            sub = ("deal.instant_win", InstantWin) if name == "deal" else ("scoring.payments.ENDING", Payment)
-            out += [(name, cls), sub]
+        elif name == "deal":
+            out += [(name, cls), ("deal.instant_win", InstantWin), *INDICATOR_TABLES]
+        elif name == "scoring":
+            out += [(name, cls), ("scoring.payments.ENDING", Payment)]
         else:
             out.append((name, cls))
     return out
