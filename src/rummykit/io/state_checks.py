@@ -139,6 +139,7 @@ def _check_result(state: RoundState) -> None:
         state.opened,
         result.ending,
         result.winner if result.knocker is None else result.knocker,
+        state.indicator,
     )
     for name in ("ending", "winners", "scores", "deadwood", "knocker"):
         if getattr(result, name) != getattr(expected, name):

@@ -75,14 +75,16 @@ DEAL_KEYS = (
 MATCH_KEYS = ("rounds", "totals", "winners", "over", "dealers", "active", "refused")
 EXPECT_KEYS = {
     "round_over", "winner", "winners", "ending", "scores", "hands", "table", "discard_top",
-    "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood", "counts",
+    "to_move", "phase", "opened", "stock_size", "reshuffles", "deadwood", "counts", "knock_limit",
+    "multiplier",
 }  # fmt: skip
 EXPECT_TYPES: dict[str, dict[str, str]] = {
     "scenario": {
         "round_over": "bool", "winner": "int", "winners": "list[int]", "ending": "str",
         "scores": "list[int]", "hands": "list[str]", "table": "list[str]", "discard_top": "str",
         "to_move": "int", "phase": "str", "opened": "list[bool]", "stock_size": "int",
-        "reshuffles": "int", "deadwood": "list[int]", "counts": "list[int]",
+        "reshuffles": "int", "deadwood": "list[int]", "counts": "list[int]", "knock_limit": "int",
+        "multiplier": "int",
     },
     "deal": {
         "deck_size": "int", "hand_sizes": "list[int]", "to_move": "int", "discard_size": "int",
@@ -512,6 +514,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "opened": list(state.opened),
         "deadwood": None if result is None else list(result.deadwood),
         "counts": None if result is None else list(result.deadwood),  # a drop's whole-hand counts
+        **_indicator_roles(state),
     }
     for key in (
         "round_over",
@@ -527,6 +530,8 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "reshuffles",
         "deadwood",
         "counts",
+        "knock_limit",
+        "multiplier",
     ):
         if key in expect and expect[key] != got[key]:
             return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")
@@ -553,6 +558,17 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
             if want != have:
                 return CaseResult(label, name, False, f"table[{index + 1}] {cards}", meld.notation())
     return CaseResult(label, name, True)
+
+
+def _indicator_roles(state: Any) -> dict[str, Any]:
+    """What the deal's indicator card sets: the knock limit (None where
+    nobody knocks) and the factor on the round scores."""
+    rules = state.rules
+    knock = rules.knock
+    return {
+        "knock_limit": None if knock is None else knock.limit(state.indicator),
+        "multiplier": rules.deal.indicator.factor(state.indicator),
+    }
 
 
 def run_case_files(paths: Iterable[str | Path]) -> Report:

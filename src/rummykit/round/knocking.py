@@ -160,7 +160,9 @@ every take: quicker than ``evolve`` in pure Python)."""
 def wall_knock_possible(state: RoundState) -> bool:
     """Can the mover (who has drawn) knock now?"""
     rule = state.rules.knock
-    return rule is not None and bool(rule.knock_cards(state.hands[state.to_move]))
+    if rule is None:
+        return False
+    return bool(rule.knock_cards(state.hands[state.to_move], rule.limit(state.indicator)))
 
 
 def wall_pass_allowed(state: RoundState) -> bool:
@@ -201,7 +203,9 @@ _with_repeat = changer_for(Knocking, ("repeat",))
 
 
 def _drawn(state: RoundState, ending: Ending) -> RoundState:
-    result = round_result(state.variant, state.hands, state.table, state.opened, ending, None)
+    result = round_result(
+        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator
+    )
     return state.evolve(phase="over", result=result, turn=Turn())
 
 
@@ -245,7 +249,9 @@ def _showdown(state: RoundState, move: Move) -> RoundState:
     if knocker:  # the unlaid cards' value: none is a gin
         knocking = _evolve(state.knocking, gin=outcome == 0)
         return state.evolve(phase="defend", to_move=(state.to_move + 1) % state.players, knocking=knocking)
-    result = round_result(state.variant, state.hands, state.table, state.opened, "knock", outcome)
+    result = round_result(
+        state.variant, state.hands, state.table, state.opened, "knock", outcome, state.indicator
+    )
     return state.evolve(phase="over", result=result)
 
 

@@ -132,7 +132,7 @@ def _play_moves(state: RoundState) -> list[Move]:
     if knocking.forbidden is None and knock is not None and knocking.refusal_in_play(rules, state) is None:
         # The knock rule lists the cards its checks of the cards accept (the
         # rule is None only where the stage forbids the knock).
-        knocks = knock.knock_cards(hand)
+        knocks = knock.knock_cards(hand, knock.limit(state.indicator))
         if knocks:
             out += map(Knock, knocks)
     if rules.out_checks.refusal_in_play(rules, state) is None and _commit_stands(state):

@@ -280,7 +280,7 @@ def _commit(
     if going_out:
         hand_rummy = is_hand_rummy(going_out=going_out, opened_before=state.opened[seat])
         ending = state.rules.going_out.out_ending(hand_rummy=hand_rummy, discarded=discarded is not None)
-        result = round_result(variant, hands, state.table, state.opened, ending, seat)
+        result = round_result(variant, hands, state.table, state.opened, ending, seat, state.indicator)
         return state.evolve(
             phase="over",
             result=result,

@@ -11,14 +11,24 @@ and so are the moves of the showdown that follows it
 *Deadwood* is the value of the cards left out of melds in the best
 arrangement (an exact search, :func:`rummykit.solver.least_penalty`).
 
+The deadwood limit of a deal is :meth:`KnockRule.limit`: ``knock.max_deadwood``,
+or what the deal's indicator card sets (``deal.indicator.knock_limit``,
+:mod:`rummykit.rules.indicator`). Every check bounded by the limit (the knock,
+the knocker's melds and ``done``, the take at the wall, the listing and so the
+bots) asks it and hands it to the method that judges.
+
 >>> from rummykit.core.cards import parse_cards
 >>> from rummykit.variant.model import load_variant
 >>> from rummykit.rules.rule_set import rules_of
 >>> rule = rules_of(load_variant("gin")).knock
 >>> rule.deadwood(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h"))
 8
->>> [str(c) for c in rule.knock_cards(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"))]
+>>> rule.limit(None)
+10
+>>> [str(c) for c in rule.knock_cards(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"), 10)]
 ['Kd']
+>>> rule.knock_cards(parse_cards("4c 5c 6c 7h 7s 7d Ah 2d 3s 2h Kd"), 7)
+[]
 >>> [check.name for check in rules_of(load_variant("gin")).knock_checks.checks]
 ['play_phase', 'cards_in_hand', 'deadwood_within_limit']
 >>> [check.name for check in rules_of(load_variant("rami51")).knock_checks.checks]
@@ -36,6 +46,7 @@ from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Knock
+from rummykit.rules.indicator import IndicatorRule
 from rummykit.rules.table_checks import Forbidden, InPlay, InPlayPhase
 from rummykit.rules.table_move_stage import MoveChecks
 from rummykit.rules.take import StatelessCheck
@@ -51,14 +62,22 @@ __all__ = ["NO_KNOCK", "DeadwoodWithinLimit", "KnockCardInHand", "KnockRule", "k
 
 @attrs.frozen(slots=True)
 class KnockRule:
-    """The knock of one variant: the deadwood limit, and how far the defender
-    may lay off at each end of the knocker's runs."""
+    """The knock of one variant: the deadwood limit (``max_deadwood``, or
+    the deal's indicator's), and how far the defender may lay off at each
+    end of the knocker's runs."""
 
     variant: Variant = attrs.field(eq=False, repr=False)
     demands: HandRules = attrs.field(eq=False, repr=False)
     max_deadwood: int
     layoff_on_gin: bool
     chain_per_end: int
+    indicator: IndicatorRule
+
+    def limit(self, indicator: Card | None) -> int:
+        """The most deadwood a knocker may keep in a deal whose indicator card
+        is ``indicator`` (the round's ``indicator``): the card's limit where
+        the variant's indicator sets one, else ``knock.max_deadwood``."""
+        return self.indicator.knock_limit(indicator, self.max_deadwood)
 
     def value(self, cards: Iterable[Card]) -> int:
         """The plain value of ``cards`` (melded or not)."""
@@ -69,63 +88,61 @@ class KnockRule:
         """The least value left out of melds, over every arrangement of ``cards``."""
         return least_penalty(self.variant, cards, demands=self.demands).penalty if cards else 0
 
-    def knock_cards(self, hand: Sequence[Card]) -> list[Card]:
-        """The faces C for which ``knock C`` leaves deadwood within the limit."""
-        most = self.max_deadwood
+    def knock_cards(self, hand: Sequence[Card], most: int) -> list[Card]:
+        """The faces C for which ``knock C`` leaves deadwood within the limit ``most``."""
         if (
             not hand
             or penalty_floor(self.variant, hand, demands=self.demands, discard=True, enough=most) > most
         ):
             return []  # the cards in no meld leave too much already (the usual case, found quickly)
-        if least_penalty(self.variant, hand, demands=self.demands, discard=True).penalty > self.max_deadwood:
+        if least_penalty(self.variant, hand, demands=self.demands, discard=True).penalty > most:
             return []
         faces = sorted(set(hand), key=code_order)
-        return [c for c in faces if self._within_limit(_without(hand, c))]
+        return [c for c in faces if self._within_limit(_without(hand, c), most)]
 
-    def _within_limit(self, rest: Sequence[Card]) -> bool:
-        """Is the deadwood of ``rest`` within the limit? The quick floor first:
+    def _within_limit(self, rest: Sequence[Card], most: int) -> bool:
+        """Is the deadwood of ``rest`` at most ``most``? The quick floor first:
         after most discards of a hand that can knock, the cards in no meld
         already leave too much."""
-        most = self.max_deadwood
         return (
             penalty_floor(self.variant, rest, demands=self.demands, enough=most) <= most
             and self.deadwood(rest) <= most
         )
 
-    def knock_refusal(self, rest: Sequence[Card]) -> Refusal | None:
-        """A knock that would keep ``rest`` in hand (R-GIN-07, R-GIN-08)."""
+    def knock_refusal(self, rest: Sequence[Card], most: int) -> Refusal | None:
+        """A knock that would keep ``rest`` in hand, the limit ``most`` (R-GIN-07, R-GIN-08)."""
         left = self.deadwood(rest)
-        if left > self.max_deadwood:
+        if left > most:
             return Refusal(
                 "knock.deadwood",
                 "Knocking needs deadwood of at most {most}; the rest of your hand has {left}.",
-                most=self.max_deadwood,
+                most=most,
                 left=left,
             )
         return None
 
-    def meld_refusal(self, rest: Sequence[Card]) -> Refusal | None:
+    def meld_refusal(self, rest: Sequence[Card], most: int) -> Refusal | None:
         """A knocker's meld that would leave ``rest``: the meld must belong to
-        an arrangement within the limit (R-GIN-09)."""
+        an arrangement within the limit ``most`` (R-GIN-09)."""
         left = self.deadwood(rest)
-        if left > self.max_deadwood:
+        if left > most:
             return Refusal(
                 "knock.deadwood",
                 "That meld leaves deadwood of at least {left}; the knock allows {most}.",
                 left=left,
-                most=self.max_deadwood,
+                most=most,
             )
         return None
 
-    def done_refusal(self, unlaid: Sequence[Card]) -> Refusal | None:
-        """The knocker's ``done`` with ``unlaid`` cards left (R-GIN-09)."""
+    def done_refusal(self, unlaid: Sequence[Card], most: int) -> Refusal | None:
+        """The knocker's ``done`` with ``unlaid`` cards left, the limit ``most`` (R-GIN-09)."""
         left = self.value(unlaid)
-        if left > self.max_deadwood:
+        if left > most:
             return Refusal(
                 "knock.deadwood",
                 "Your unlaid cards count {left}; lay melds until they count {most} or less.",
                 left=left,
-                most=self.max_deadwood,
+                most=most,
             )
         return None
 
@@ -154,9 +171,9 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
     return rest
 
 
-def knock_stage(variant: Variant, demands: HandRules) -> KnockRule | None:
-    """The knock of ``variant`` (``knock C``), or None where nobody may
-    knock instead of a discard."""
+def knock_stage(variant: Variant, demands: HandRules, indicator: IndicatorRule) -> KnockRule | None:
+    """The knock of ``variant`` (``knock C``; whose deal's indicator is
+    ``indicator``), or None where nobody may knock instead of a discard."""
     knock = variant.knock
     if not knock.allowed or knock.timing != "instead_of_discard":  # before the draw: rules/drop_knock.py
         return None
@@ -166,6 +183,7 @@ def knock_stage(variant: Variant, demands: HandRules) -> KnockRule | None:
         max_deadwood=knock.max_deadwood,
         layoff_on_gin=knock.layoff_on_gin,
         chain_per_end=knock.layoff_chain_per_end,
+        indicator=indicator,
     )
 
 
@@ -202,7 +220,7 @@ class DeadwoodWithinLimit(StatelessCheck):
         knock = rules.knock
         if knock is None:  # the stage forbids the knock before this check
             return NO_KNOCK
-        refusal = knock.knock_refusal(rest)
+        refusal = knock.knock_refusal(rest, knock.limit(state.indicator))
         return rest if refusal is None else refusal
 
     def refusal(self, rules: RuleSet, state: InPlay, move: Knock) -> Refusal | None:

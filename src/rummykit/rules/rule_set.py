@@ -265,7 +265,7 @@ def compile_rules(variant: Variant) -> RuleSet:
     hand = hand_stage(variant, opening, table)
     match = match_stage(variant, deal)
     pickup = pickup_obligation(components)
-    knock = knock_stage(variant, hand)
+    knock = knock_stage(variant, hand, deal.indicator)
     going_out = going_out_stage(variant, table, draw, opening, hand)
     drop_knock, instant_win = drop_knock_stage(variant), instant_win_stage(variant)
     if variant.scoring.method == "payments":

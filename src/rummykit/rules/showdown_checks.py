@@ -116,7 +116,8 @@ class RestWithinLimit(StatelessCheck):
         knock = rules.knock
         if knock is None:  # a rule set without a knock has no showdown
             return NO_KNOCK
-        refusal = knock.meld_refusal(rest_after(state.hands[state.to_move], move.cards))
+        most = knock.limit(state.indicator)
+        refusal = knock.meld_refusal(rest_after(state.hands[state.to_move], move.cards), most)
         return judge_meld(rules.variant.meld_rules, move.cards) if refusal is None else refusal
 
     def refusal(self, rules: RuleSet, state: InPlay, move: MeldMove) -> Refusal | None:
@@ -138,7 +139,7 @@ class UnlaidWithinLimit(StatelessCheck):
         if knock is None:
             return NO_KNOCK
         hand = state.hands[state.to_move]
-        refusal = knock.done_refusal(hand)
+        refusal = knock.done_refusal(hand, knock.limit(state.indicator))
         return knock.value(hand) if refusal is None else refusal
 
     def refusal(self, rules: RuleSet, state: InPlay, move: object) -> Refusal | None:

@@ -65,6 +65,8 @@ class BeforeTake(Protocol):
     def players(self) -> int: ...
     @property
     def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def indicator(self) -> Card | None: ...
 
 
 class TakeCheck(Protocol):
@@ -176,7 +178,7 @@ class WallTakeKnocks(StatelessCheck):
 
     def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
         knock = rules.knock
-        if knock is not None and knock.knock_cards(hand):
+        if knock is not None and knock.knock_cards(hand, knock.limit(state.indicator)):
             return None
         return Refusal(
             "knock.deadwood", "At the wall the upcard may be taken only to knock, and you could not knock."
