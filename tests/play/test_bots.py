@@ -8,6 +8,7 @@ import os
 import pytest
 
 import rummykit as rk
+from rummykit.core.moves import Knock
 from rummykit.play.bots import GreedyBot, RandomBot, make_bot
 from rummykit.testing import check_invariants
 
@@ -105,3 +106,26 @@ def test_greedy_drop_threshold_falls_with_more_players() -> None:
     from rummykit.play.bots import drop_threshold
 
     assert [drop_threshold(n) for n in (2, 3, 4)] == [10, 8, 6]
+
+
+def test_greedy_knocks_only_within_the_deals_limit() -> None:
+    """In Oklahoma Gin the first upcard sets the deal's knock limit (R-OKG-02):
+    GreedyBot knocks only from the legal moves, which the limit bounds, so
+    every knock it makes keeps deadwood within the deal's limit, and in deals
+    with a low limit it still knocks when it can."""
+    variant = rk.load_variant("oklahoma_gin")
+    knocks = low = 0
+    for r in range(40):
+        state = rk.deal(variant, players=2, seed=r, dealer=r % 2)
+        bots = [GreedyBot(variant, seed=r), GreedyBot(variant, seed=r + 1)]
+        limit = state.rules.knock.limit(state.indicator)
+        while state.phase != "over":
+            move = bots[state.to_move].choose(state.view(state.to_move))
+            if isinstance(move, Knock):
+                rest = list(state.hands[state.to_move])
+                rest.remove(move.card)
+                assert state.rules.knock.deadwood(rest) <= limit
+                knocks += 1
+                low += limit < 10
+            state = state.apply(move)
+    assert knocks >= 20 and low >= 5, (knocks, low)

@@ -205,6 +205,10 @@ def check_knock_scores(state: rk.RoundState) -> None:
     mine, theirs = (sum(pen[c.code] for c in state.hands[seat]) for seat in (knocker, defender))
     points = theirs - mine + (knock.gin_bonus if mine == 0 else 0)
     points -= knock.undercut_bonus if points < 0 else 0
+    table = state.variant.deal.indicator.multiplier  # R-OKG-03: the indicator's suit multiplies
+    indicator = state.indicator
+    if indicator is not None and indicator.suit is not None and "cdhs"[indicator.suit] == table.suit:
+        points *= table.factor
     assert result.scores[result.knocker] == points and result.scores[1 - result.knocker] == -points
 
 
