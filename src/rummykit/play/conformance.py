@@ -495,6 +495,13 @@ def _scenario_case(label: str, name: str, variant: Variant, case: dict[str, Any]
 ENDING_ALIASES = {"out": ("went_out", "hand_rummy"), "stock": ("blocked",)}
 
 
+_COMPARED_IN_ORDER = (
+    "round_over", "winner", "winners", "ending", "scores", "discard_top", "to_move", "phase", "opened",
+    "stock_size", "reshuffles", "deadwood", "counts", "knock_limit", "multiplier",
+)  # fmt: skip
+"""The plain ``expect`` keys of a scenario, in the order they are compared."""
+
+
 def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> CaseResult:
     result = state.result
     wanted = expect.get("ending")
@@ -516,23 +523,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         "counts": None if result is None else list(result.deadwood),  # a drop's whole-hand counts
         **_indicator_roles(state),
     }
-    for key in (
-        "round_over",
-        "winner",
-        "winners",
-        "ending",
-        "scores",
-        "discard_top",
-        "to_move",
-        "phase",
-        "opened",
-        "stock_size",
-        "reshuffles",
-        "deadwood",
-        "counts",
-        "knock_limit",
-        "multiplier",
-    ):
+    for key in _COMPARED_IN_ORDER:
         if key in expect and expect[key] != got[key]:
             return CaseResult(label, name, False, f"{key} {expect[key]!r}", f"{key} {got[key]!r}")
     if "hands" in expect:
