@@ -17,8 +17,8 @@ from typing import Any
 from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
-from rummykit.round.deal_check import after_deal
 from rummykit.io.position_indicator import cut_card, upcard_indicator
+from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
 from rummykit.rules.contract import deal_count
