@@ -14,6 +14,7 @@ BOTH = (1, 14)
 DERIVED = {
     "contract": (1, 14, 14, BOTH, True, True, True, False, True, True, True, 16),
     "gin": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
+    "oklahoma_gin": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
     "handromi": (1, 14, 13, BOTH, True, False, True, False, False, False, True, 4),
     "indian": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
     "indian_deals": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),

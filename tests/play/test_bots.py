@@ -89,6 +89,25 @@ def test_greedy_knocks_lays_its_melds_and_the_defender_lays_off() -> None:
     assert state.result.scores == (-29, 29)
 
 
+@pytest.mark.parametrize(
+    ("hands", "move"),
+    [
+        (["Ac 2d 3h 2s Ad", "Kc Kd 9h 8s 2h"], "drop"),  # 9: at or below 10, likely the lowest
+        (["Ac 2d 3h 4s 5c", "Kc Kd 9h 8s 2h"], "draw"),  # 15: too high to drop, plays its turn
+    ],
+)
+def test_greedy_drops_in_tonk_only_with_a_low_count(hands: list[str], move: str) -> None:
+    variant = rk.load_variant("tonk")
+    state = rk.position_from_dict({"variant": "tonk", "players": 2, "hands": hands, "stock": "9d"})
+    assert str(GreedyBot(variant).choose(state.view(0))) == move
+
+
+def test_greedy_drop_threshold_falls_with_more_players() -> None:
+    from rummykit.play.bots import drop_threshold
+
+    assert [drop_threshold(n) for n in (2, 3, 4)] == [10, 8, 6]
+
+
 def test_greedy_knocks_only_within_the_deals_limit() -> None:
     """In Oklahoma Gin the first upcard sets the deal's knock limit (R-OKG-02):
     GreedyBot knocks only from the legal moves, which the limit bounds, so
@@ -110,20 +129,3 @@ def test_greedy_knocks_only_within_the_deals_limit() -> None:
                 low += limit < 10
             state = state.apply(move)
     assert knocks >= 20 and low >= 5, (knocks, low)
-@pytest.mark.parametrize(
-    ("hands", "move"),
-    [
-        (["Ac 2d 3h 2s Ad", "Kc Kd 9h 8s 2h"], "drop"),  # 9: at or below 10, likely the lowest
-        (["Ac 2d 3h 4s 5c", "Kc Kd 9h 8s 2h"], "draw"),  # 15: too high to drop, plays its turn
-    ],
-)
-def test_greedy_drops_in_tonk_only_with_a_low_count(hands: list[str], move: str) -> None:
-    variant = rk.load_variant("tonk")
-    state = rk.position_from_dict({"variant": "tonk", "players": 2, "hands": hands, "stock": "9d"})
-    assert str(GreedyBot(variant).choose(state.view(0))) == move
-
-
-def test_greedy_drop_threshold_falls_with_more_players() -> None:
-    from rummykit.play.bots import drop_threshold
-
-    assert [drop_threshold(n) for n in (2, 3, 4)] == [10, 8, 6]

@@ -54,7 +54,7 @@ def _meld_cards(game_state: Any, action: int) -> frozenset[Card]:
 class Lockstep:
     """One game: the OpenSpiel state, the rummykit state, and the counts."""
 
-    def __init__(self, game: Any, seed: int, counts: Counter[str]) -> None:
+    def __init__(self, game: Any, seed: int, counts: Counter[str], variant: str = "gin") -> None:
         self.rng = random.Random(seed)
         self.counts = counts
         self.knock_seeking = seed % 2 == 1
@@ -66,7 +66,7 @@ class Lockstep:
             self.os.apply_action(action)
         self.next_stock = 21
         position = {
-            "variant": "gin",
+            "variant": variant,
             "players": 2,
             "dealer": 1,
             "to_move": 0,
@@ -87,13 +87,18 @@ class Lockstep:
                 continue
             self.step()
         assert self.rk.is_over, f"OpenSpiel ended, rummykit did not: {self.rk.phase}"
-        returns = [int(r) for r in self.os.returns()]
+        returns = [int(r) * self.multiplier() for r in self.os.returns()]
         assert self.rk.result is not None
         assert list(self.rk.result.scores) == returns, (self.rk.result, returns)
         text = str(self.os)
         deadwood = [int(part.split("\n", 1)[0]) for part in text.split("Deadwood=")[1:]]
         assert list(self.rk.result.deadwood) == deadwood, (self.rk.result, deadwood)
         self.counts[f"ending {self.rk.result.ending}"] += 1
+
+    def multiplier(self) -> int:
+        """What rummykit multiplies OpenSpiel's returns by: Oklahoma Gin's
+        spade upcard doubles the deal (R-OKG-03), which OpenSpiel has not."""
+        return self.rk.rules.deal.indicator.factor(self.rk.indicator)
 
     def step(self) -> None:
         phase = _phase(self.os)
@@ -219,10 +224,13 @@ class Lockstep:
             assert mapped == mine
 
 
-def test_random_games_agree_with_openspiel() -> None:
-    game = pyspiel.load_game("gin_rummy")
+@pytest.mark.parametrize(("variant", "params"), [("gin", {}), ("oklahoma_gin", {"oklahoma": True})])
+def test_random_games_agree_with_openspiel(variant: str, params: dict[str, Any]) -> None:
+    """gin against OpenSpiel's gin_rummy; oklahoma_gin against it with its
+    ``oklahoma`` option (the first upcard sets the knock limit, R-OKG-02)."""
+    game = pyspiel.load_game("gin_rummy", params)
     counts: Counter[str] = Counter()
     for seed in range(GAMES):
-        Lockstep(game, seed, counts).play()
-    print(f"\n{GAMES} OpenSpiel gin_rummy games in lockstep: {dict(sorted(counts.items()))}")
+        Lockstep(game, seed, counts, variant).play()
+    print(f"\n{GAMES} OpenSpiel gin_rummy {params} games in lockstep: {dict(sorted(counts.items()))}")
     assert sum(n for k, n in counts.items() if k.startswith("ending")) == GAMES

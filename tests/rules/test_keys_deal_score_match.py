@@ -297,9 +297,9 @@ def test_rows_cover_every_key_of_the_three_stages() -> None:
     )
     tested = {row[0] for row in ROWS} | {"match.target"}  # its row: test_keys_rummy500_mechanisms.py
     tested |= {"deal.first_upcard"}  # its row: test_keys_gin.py
-    tested |= {"deal.indicator"}  # its rows: tests/rules/test_indicator.py and scenarios_keys.toml
     tested |= {"scoring.loser_count", "scoring.max_round_penalty", "values.hand.wild"}  # test_keys_indian.py
     tested |= {"deal.instant_win", "scoring.payments"}  # their rows: test_keys_tonk_mechanisms.py
+    tested |= {"deal.indicator"}  # its rows: tests/rules/test_indicator.py and scenarios_keys.toml
     assert not tested & set(SINGLE_VALUED)
     assert tested | set(SINGLE_VALUED) == owned
 

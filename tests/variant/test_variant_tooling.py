@@ -315,18 +315,21 @@ def test_a_save_stores_every_key_and_rebuilds_an_equal_variant(ref: str) -> None
                 written |= {f"deal.instant_win.{k}" for k in value}
             elif (table, key) == ("scoring", "payments"):
                 written |= {f"scoring.payments.ENDING.{k}" for entry in value.values() for k in entry}
+            elif (table, key) == ("deal", "indicator"):
+                written |= {f"deal.indicator.{k}" for k in value if k != "multiplier"}
+                written |= {f"deal.indicator.multiplier.{k}" for k in value["multiplier"]}
             else:
                 written.add(f"{table}.{key}")
     unset = {"meta.seed", "meta.extends"} - written  # an empty seed or parent is not written
     unset |= {k for k in schema_keys() if k.startswith("contract.deals[].")} - written  # no contracts
     # Options added later are written only when set, so that older saves keep their digests.
     later = {"deck.wild_deuces", "discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle"}
-    later |= {k for k in schema_keys() if k.startswith("deal.indicator.")}  # the whole table, where set
     later |= {k for k in schema_keys() if k.startswith(("drop.", "declare.", "scoring.loser_count."))}
     later.add("scoring.max_round_penalty")
     later.add("values.hand.wild")
     later |= {"knock.timing", "knock.count", "deal.instant_win.points", "deal.instant_win.several"}
     later |= {"scoring.payments.ENDING.amount", "scoring.payments.ENDING.payer"}
+    later |= {k for k in schema_keys() if k.startswith("deal.indicator.")}  # the whole table, where set
     unset |= later - written
     assert written | unset == set(schema_keys())
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))

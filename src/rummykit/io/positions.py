@@ -32,7 +32,7 @@ __all__ = ["PositionError", "position_from_dict"]
 KEYS = {
     "variant", "players", "dealer", "to_move", "phase", "turns_played", "hands", "stock",
     "discard", "exchange", "opened", "table", "seed", "reshuffles", "rest", "deal_number", "buys",
-    "upcard_passes", "knocker", "upcard", "cut_card", "deal_check", "dropped", "has_drawn",
+    "upcard_passes", "knocker", "deal_check", "upcard", "cut_card", "dropped", "has_drawn",
 }  # fmt: skip
 KNOCK_PHASES = ("first_upcard", "knock", "defend")
 # What each key holds, checked before anything is read, so that a wrong type
@@ -42,8 +42,8 @@ KEY_TYPES = {
     "turns_played": "int", "hands": "list[cards]", "stock": "cards", "discard": "cards",
     "exchange": "cards", "opened": "list[bool]", "table": "list[table]", "seed": "int",
     "reshuffles": "int", "rest": "str", "deal_number": "int", "buys": "list[int]",
-    "upcard_passes": "list[int]", "knocker": "int", "upcard": "cards", "cut_card": "cards",
-    "deal_check": "bool", "dropped": "list[int]", "has_drawn": "list[bool]",
+    "upcard_passes": "list[int]", "knocker": "int", "deal_check": "bool", "upcard": "cards",
+    "cut_card": "cards", "dropped": "list[int]", "has_drawn": "list[bool]",
 }  # fmt: skip
 TYPE_WORDS = {
     "str": "a string",

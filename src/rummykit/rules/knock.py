@@ -172,7 +172,7 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def knock_stage(variant: Variant, demands: HandRules, indicator: IndicatorRule) -> KnockRule | None:
-    """The knock of ``variant`` (``knock C``; its deal's indicator is
+    """The knock of ``variant`` (``knock C``; whose deal's indicator is
     ``indicator``), or None where nobody may knock instead of a discard."""
     knock = variant.knock
     if not knock.allowed or knock.timing != "instead_of_discard":  # before the draw: rules/drop_knock.py

@@ -167,8 +167,8 @@ class Deal:
         *("none", "none", "offer_both_then_stock"),
         doc="the first upcard is offered to each seat in turn (take or pass), then the first player draws",
     )
-    indicator: Indicator = attrs.field(factory=Indicator, kw_only=True)  # [deal.indicator]
     instant_win: InstantWin | None = attrs.field(default=None, kw_only=True)  # a sub-table
+    indicator: Indicator = attrs.field(factory=Indicator, kw_only=True)  # [deal.indicator]
 
 
 @attrs.frozen(slots=True)
@@ -545,7 +545,7 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
         elif name == "deal":
-            out += [(name, cls), *INDICATOR_TABLES, ("deal.instant_win", InstantWin)]
+            out += [(name, cls), ("deal.instant_win", InstantWin), *INDICATOR_TABLES]
         elif name == "scoring":
             out += [(name, cls), ("scoring.payments.ENDING", Payment), *LOSER_COUNT_TABLES]
         else:
