@@ -53,7 +53,14 @@ __all__ = [
 
 
 _KEYS_ADDED_LATER = frozenset(
-    {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "knock.timing", "knock.count"}
+    {
+        "discard.jokers",
+        "opening.layoff_opens",
+        "stock_exhausted.reshuffle",
+        "knock.timing",
+        "knock.count",
+        "values.hand.wild",
+    }
 )
 """Keys added after documents were first saved: written only when they hold
 another value than their default, so that older documents and the digests of
