@@ -21,7 +21,7 @@ import attrs
 
 from rummykit.core.cards import DEUCES_BELOW, JOKER, JOKER_CODE, Card, Rank, Suit
 from rummykit.core.values import TableValues
-from rummykit.speed.memo import Memo, MemoTable
+from rummykit.speed.memo import Memo
 
 __all__ = [
     "BOUND_SUIT_ORDER",
@@ -143,17 +143,20 @@ class MeldRules:
     def meld_rules(self) -> MeldRules:
         return self
 
-    def hand_penalties(self, by_code: tuple[int, ...]) -> tuple[int, ...]:
+    def hand_penalties(self, by_code: tuple[int, ...], wild: int | None = None) -> tuple[int, ...]:
         """A hand's penalties by card code (``by_code``, the joker's last) as
         these rules count them: where deuces are wild a deuce left in a hand
-        counts as a joker (R-CON-14).
+        counts ``wild`` (``values.hand.wild``; None: as a joker, R-CON-14).
 
         >>> MeldRules(wild_deuces=True).hand_penalties(tuple(range(53)))[:6]
         (52, 52, 52, 52, 4, 5)
+        >>> MeldRules(wild_deuces=True).hand_penalties(tuple(range(53)), 15)[:6]
+        (15, 15, 15, 15, 4, 5)
         """
         if not self.wild_deuces:
             return by_code
-        return (by_code[JOKER_CODE],) * DEUCES_BELOW + by_code[DEUCES_BELOW:]
+        deuce = by_code[JOKER_CODE] if wild is None else wild
+        return (deuce,) * DEUCES_BELOW + by_code[DEUCES_BELOW:]
 
     @property
     def wild_below(self) -> int:
@@ -195,7 +198,7 @@ class MeldRules:
 
     def with_wild_rank(self, rank: Rank | None) -> MeldRules:
         """These rules for a deal whose wild rank is ``rank`` (None: no wild
-        rank), made once per rank and kept in the memo.
+        rank), made once per rank and kept among the memo's products.
 
         >>> MeldRules().with_wild_rank(Rank.NINE).plays_wild(Card("9c"))
         True
@@ -204,10 +207,11 @@ class MeldRules:
         """
         if rank == self.wild_rank:
             return self
-        table = _WITH_WILD_RANK.of(self)
-        found = table.get(rank)
-        if found is None:
-            found = table[rank] = attrs.evolve(self, wild_rank=rank)
+        products = self.memo.products
+        key = ("with_wild_rank", rank)
+        found = products.get(key)
+        if not isinstance(found, MeldRules):
+            found = products[key] = attrs.evolve(self, wild_rank=rank)
         return found
 
     def joker_limit(self, naturals: int) -> int:
@@ -221,9 +225,6 @@ class MeldRules:
         if not self.naturals_cap_jokers:
             return self.max_jokers
         return max(0, min(self.max_jokers, naturals - 1 if self.fewer_jokers else naturals))
-
-
-_WITH_WILD_RANK: MemoTable[Rank | None, MeldRules] = MemoTable("meld_rules.with_wild_rank", limit=16)
 
 
 class HasMeldRules(Protocol):
