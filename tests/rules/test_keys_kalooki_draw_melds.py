@@ -63,7 +63,7 @@ def test_both_keys_are_off_by_default() -> None:
     assert attrs.fields_dict(Draw)["discard_top_condition"].default == "none"
     assert attrs.fields_dict(Melds)["ambiguous_kind"].default == "set"
     runs = [ref for ref in rk.bundled_variants() if rk.load_variant(ref).melds.ambiguous_kind != "set"]
-    assert runs == ["indian"]  # R-IND-04: one natural card and jokers read as a sequence
+    assert runs == ["indian", "indian_deals", "indian_pool"]  # R-IND-04: 5h JK JK is a sequence
 
 
 def test_the_opening_that_uses_the_card_is_accepted() -> None:
