@@ -91,7 +91,6 @@ COMPILED = (
     "rummykit/rules/indicator.py",
     "rummykit/rules/leaving_checks.py",
     "rummykit/rules/instant_win.py",
-    "rummykit/rules/indicator.py",
     "rummykit/rules/knock.py",
     "rummykit/rules/opening.py",
     "rummykit/rules/out_checks.py",
