@@ -133,7 +133,7 @@ def _check_result(state: RoundState) -> None:
         raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
     _check_ending(state, result)
     expected = round_result(
-        state.variant,
+        state.rules.variant,
         state.hands,
         state.table,
         state.opened,

@@ -39,6 +39,6 @@ def start_next_turn(fresh: RoundState) -> RoundState:
 
 def blocked_round(state: RoundState, ending: Ending) -> RoundState:
     result = round_result(
-        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator
+        state.rules.variant, state.hands, state.table, state.opened, ending, None, state.indicator
     )
     return state.evolve(phase="over", result=result, turn=Turn())

@@ -57,13 +57,14 @@ from rummykit.rules.turn import (
 from rummykit.solver.requirement import HandRules
 from rummykit.speed.frozen import frozen_error
 from rummykit.speed.memo import once_per_owner
-from rummykit.variant.model import Variant
+from rummykit.variant.model import Variant, deal_variant
 
-__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "rules_of"]
+__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "deal_rules_of", "rules_of"]
 
 
 RULE_SET_FIELDS: tuple[str, ...] = (
         "buy",
+        "by_deal",
         "commit_reads",
         "components",
         "deal",
@@ -153,6 +154,10 @@ class RuleSet:
     """What a conditionally taken top discard owes, or None."""
     deep: DeepCardStartsNewMeld | DeepCardOnTable | None
     """What a card chosen from deep in the discard row owes, or None."""
+    by_deal: tuple[RuleSet | None, ...]
+    """The rule set of each contract deal with rules of its own
+    (``contract.deals[].rules``), None for a deal that plays the variant's
+    (empty where no deal has rules): see :meth:`for_deal`."""
 
     def __init__(
         self,
@@ -185,6 +190,7 @@ class RuleSet:
         hand_without_pure_run: HandRules,
         pickup: PickupObligation | None,
         deep: DeepCardStartsNewMeld | DeepCardOnTable | None,
+        by_deal: tuple[RuleSet | None, ...] = (),
     ) -> None:
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "components", components)
@@ -214,6 +220,7 @@ class RuleSet:
         object.__setattr__(self, "hand_without_pure_run", hand_without_pure_run)
         object.__setattr__(self, "pickup", pickup)
         object.__setattr__(self, "deep", deep)
+        object.__setattr__(self, "by_deal", by_deal)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise frozen_error()
@@ -230,6 +237,18 @@ class RuleSet:
         if rules_of(self.variant) is self:
             return (_variant_rule_set, (self.variant,))
         return (_rule_set_of, (tuple([getattr(self, name) for name in RULE_SET_FIELDS]),))
+
+    def for_deal(self, deal_number: int) -> RuleSet:
+        """The rule set of deal ``deal_number`` of a match (1-based; 0 reads
+        as 1, past the last deal the last one): this one, or where that
+        deal has rules of its own (``contract.deals[].rules``) the variant
+        compiled with them in place. A round of that deal carries it
+        (``RoundState.rules``), so that every stage reads the deal's rules."""
+        by_deal = self.by_deal
+        if not by_deal:
+            return self
+        own = by_deal[min(max(deal_number, 1), len(by_deal)) - 1]
+        return self if own is None else own
 
     def evolve(self, **changes: Any) -> RuleSet:
         """A copy with some stages replaced, for a test or a tool that swaps a
@@ -301,10 +320,26 @@ def compile_rules(variant: Variant) -> RuleSet:
         hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),
         pickup=pickup,
         deep=deep_obligation(components),
+        by_deal=_deal_rule_sets(variant),
     )
+
+
+def _deal_rule_sets(variant: Variant) -> tuple[RuleSet | None, ...]:
+    """Each contract deal's own rule set (None: the variant's), or () where
+    no deal has rules of its own: compiled with the variant's, at most one a
+    deal."""
+    deals = variant.contract.deals
+    if not any(deal.rules for deal in deals):
+        return ()
+    return tuple([rules_of(deal_variant(variant, i)) if deal.rules else None for i, deal in enumerate(deals)])
 
 
 @once_per_owner
 def rules_of(variant: Variant) -> RuleSet:
     """The rule set of ``variant``, compiled once and kept in its memo."""
     return compile_rules(variant)
+
+
+def deal_rules_of(variant: Variant, deal_number: int) -> RuleSet:
+    """The rule set of deal ``deal_number`` of ``variant`` (see :meth:`RuleSet.for_deal`)."""
+    return rules_of(variant).for_deal(deal_number)

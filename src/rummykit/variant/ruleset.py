@@ -24,6 +24,7 @@ from rummykit.variant.sections import (
     SECTIONS,
     Buy,
     Contract,
+    ContractDeal,
     Deal,
     Deck,
     DeckBand,
@@ -53,7 +54,14 @@ __all__ = [
 
 
 _KEYS_ADDED_LATER = frozenset(
-    {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "knock.timing", "knock.count"}
+    {
+        "discard.jokers",
+        "opening.layoff_opens",
+        "stock_exhausted.reshuffle",
+        "knock.timing",
+        "knock.count",
+        "going_out.in_opening_turn",
+    }
 )
 """Keys added after documents were first saved: written only when they hold
 another value than their default, so that older documents and the digests of
@@ -77,6 +85,15 @@ def _rules_of(section: Any, path: str) -> dict[str, Any]:
         if key in _KEYS_ADDED_LATER and value == field.default:
             continue
         out[field.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _deal_rules_of(deal: ContractDeal) -> dict[str, Any]:
+    """One contract deal as plain data, with its own rules where it has any
+    (an entry without them is written as before they existed)."""
+    out = _rules_of(deal, "contract.deals")
+    if deal.rules:
+        out["rules"] = deal.rules.tables
     return out
 
 
@@ -290,7 +307,7 @@ class Variant:
                 if section.indicator.rules():  # added later: written only where set, digests stay
                     rules[name]["indicator"] = section.indicator.rules()
             elif name == "contract":
-                rules[name] = {"deals": [_rules_of(deal, "contract.deals") for deal in section.deals]}
+                rules[name] = {"deals": [_deal_rules_of(deal) for deal in section.deals]}
             elif name == "values":
                 rules[name] = {
                     part: _rules_of(getattr(section, part), f"values.{part}") for part in ("table", "hand")
