@@ -9,8 +9,8 @@ from rummykit import Variant, VariantError, bundled_variants, load_variant, load
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
-    "contract", "gin", "handromi", "kalooki", "oklahoma_gin", "rami40", "rami40_house", "rami51",
-    "rami51_house", "roemie", "romme", "romme51",
+    "contract", "gin", "handromi", "kalooki", "liverpool", "oklahoma_gin", "rami40", "rami40_house",
+    "rami51", "rami51_house", "roemie", "romme", "romme51",
     "rummy", "rummy500", "tonk",
 ]  # fmt: skip
 
