@@ -17,6 +17,7 @@ from rummykit.round.round_scoring import round_result
 from rummykit.round.state import RoundState, TableMeld, Turn
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
 from rummykit.rules import Commit
+from rummykit.rules.going_out import LastDiscard
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.speed.evolve import changer_for, maker_for
 from rummykit.speed.memo import MemoTable
@@ -46,8 +47,9 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
         raise refuse("card.not-in-hand", "You do not hold {card}.", card=card)
     # The card-independent checks, then the discard stage's card checks in order.
     refusal = knocking.discard_refusal(state)
-    if refusal is None:
-        refusal = _last_discard_refusal(state, len(hand))
+    last = state.rules.going_out.last_discard  # None in most variants: nothing to ask
+    if refusal is None and last is not None:
+        refusal = _last_discard_refusal(state, last, len(hand))
     if refusal is None:
         refusal = state.rules.discard.refusal(card, state.hands[state.to_move], state.turn)
     if refusal is not None:
@@ -66,7 +68,8 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     hand = state.hands[state.to_move]
     if state.phase != "play" or knocking.discard_refusal(state) is not None:
         return []
-    if _last_discard_refusal(state, len(hand) - 1) is not None:
+    last = state.rules.going_out.last_discard
+    if last is not None and _last_discard_refusal(state, last, len(hand) - 1) is not None:
         return []
     if len(hand) < 2 or commit_depends_on_hand(state):
         return [card for card in faces if _discard_stands(state, card)]
@@ -75,13 +78,10 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     return state.rules.discard.discardable(faces, hand, state.turn)
 
 
-def _last_discard_refusal(state: RoundState, cards_left: int) -> Refusal | None:
-    """The going-out stage's word on a discard leaving ``cards_left`` cards
-    (``going_out.final_discard = "forbidden"``, ``in_opening_turn``): the
-    same for every card of the hand."""
-    rule = state.rules.going_out.last_discard
-    if rule is None:
-        return None
+def _last_discard_refusal(state: RoundState, rule: LastDiscard, cards_left: int) -> Refusal | None:
+    """The going-out stage's ``rule`` on a discard leaving ``cards_left``
+    cards (``going_out.final_discard = "forbidden"``, ``in_opening_turn``):
+    the same for every card of the hand."""
     going_down = not state.opened[state.to_move] and bool(state.turn.new_melds)
     return rule.refusal(cards_left=cards_left, going_down=going_down)
 
