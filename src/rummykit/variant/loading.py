@@ -22,9 +22,9 @@ from rummykit.core.toml_schema import (
     unknown_key,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.indicator_table import indicator_problems, read_indicator
-from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,

@@ -26,9 +26,9 @@ from rummykit.core.toml_schema import (
     text_list,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.deal_rules import DealRules
 from rummykit.variant.ending_tables import InstantWin, Knock, Payment
 from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
-from rummykit.variant.deal_rules import DealRules
 
 __all__ = [
     "DEPRECATED",
