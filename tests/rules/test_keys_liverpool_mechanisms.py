@@ -26,7 +26,7 @@ from key_rows import OPENED, play, variant_with
 from key_rows import VariantObserve as Observe
 
 import rummykit as rk
-from rummykit.rules.rule_set import rules_of
+from rummykit.rules.rule_set import deal_rule_sets, rules_of
 from rummykit.variant.loading import variant_from_rules
 
 FREE = {"opening.min_points": 0}
@@ -91,7 +91,7 @@ def test_the_new_keys_are_off_by_default_and_left_out_of_saved_rules() -> None:
         if name != "liverpool":
             assert variant.going_out.final_discard != "forbidden"
             assert not any(deal.rules for deal in variant.contract.deals)
-            assert rules_of(variant).by_deal == ()
+            assert deal_rule_sets(variant) == ()
             assert rules_of(variant).going_out.last_discard is None
 
 
@@ -124,11 +124,12 @@ def test_a_deal_with_rules_plays_the_variant_with_them_in_place() -> None:
     assert rules.for_deal(1) is rules and rules.for_deal(0) is rules
     last = rules.for_deal(2)
     assert last is not rules and rules.for_deal(9) is last  # past the last deal: the last
-    assert len(rules.by_deal) == len(variant.contract.deals) and rules.by_deal[0] is None
+    own = deal_rule_sets(variant)
+    assert len(own) == len(variant.contract.deals) and own[0] is None and own[1] is last
     assert last.variant.going_out.final_discard == "forbidden"
     assert last.variant.values.hand.joker == 25 and variant.values.hand.joker == 15
     assert last.going_out.final_discard_forbidden() and not rules.going_out.final_discard_forbidden()
-    assert last.by_deal == () and rules_of(last.variant) is last
+    assert deal_rule_sets(last.variant) == () and rules_of(last.variant) is last
     assert rules_of(variant).for_deal(2) is last  # compiled once, with the variant's rule set
 
 

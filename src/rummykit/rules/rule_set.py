@@ -59,12 +59,11 @@ from rummykit.speed.frozen import frozen_error
 from rummykit.speed.memo import once_per_owner
 from rummykit.variant.model import Variant, deal_variant
 
-__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "deal_rules_of", "rules_of"]
+__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "deal_rule_sets", "deal_rules_of", "rules_of"]
 
 
 RULE_SET_FIELDS: tuple[str, ...] = (
         "buy",
-        "by_deal",
         "commit_reads",
         "components",
         "deal",
@@ -154,10 +153,6 @@ class RuleSet:
     """What a conditionally taken top discard owes, or None."""
     deep: DeepCardStartsNewMeld | DeepCardOnTable | None
     """What a card chosen from deep in the discard row owes, or None."""
-    by_deal: tuple[RuleSet | None, ...]
-    """The rule set of each contract deal with rules of its own
-    (``contract.deals[].rules``), None for a deal that plays the variant's
-    (empty where no deal has rules): see :meth:`for_deal`."""
 
     def __init__(
         self,
@@ -190,7 +185,6 @@ class RuleSet:
         hand_without_pure_run: HandRules,
         pickup: PickupObligation | None,
         deep: DeepCardStartsNewMeld | DeepCardOnTable | None,
-        by_deal: tuple[RuleSet | None, ...] = (),
     ) -> None:
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "components", components)
@@ -220,7 +214,6 @@ class RuleSet:
         object.__setattr__(self, "hand_without_pure_run", hand_without_pure_run)
         object.__setattr__(self, "pickup", pickup)
         object.__setattr__(self, "deep", deep)
-        object.__setattr__(self, "by_deal", by_deal)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise frozen_error()
@@ -244,7 +237,7 @@ class RuleSet:
         deal has rules of its own (``contract.deals[].rules``) the variant
         compiled with them in place. A round of that deal carries it
         (``RoundState.rules``), so that every stage reads the deal's rules."""
-        by_deal = self.by_deal
+        by_deal = deal_rule_sets(self.variant)
         if not by_deal:
             return self
         own = by_deal[min(max(deal_number, 1), len(by_deal)) - 1]
@@ -320,14 +313,14 @@ def compile_rules(variant: Variant) -> RuleSet:
         hand_without_pure_run=attrs.evolve(hand, pure_run_needed=False),
         pickup=pickup,
         deep=deep_obligation(components),
-        by_deal=_deal_rule_sets(variant),
     )
 
 
-def _deal_rule_sets(variant: Variant) -> tuple[RuleSet | None, ...]:
+@once_per_owner
+def deal_rule_sets(variant: Variant) -> tuple[RuleSet | None, ...]:
     """Each contract deal's own rule set (None: the variant's), or () where
-    no deal has rules of its own: compiled with the variant's, at most one a
-    deal."""
+    no deal has rules of its own: compiled once, at most one a deal, and
+    kept in the variant's memo beside its rule set (``rules_of``)."""
     deals = variant.contract.deals
     if not any(deal.rules for deal in deals):
         return ()
