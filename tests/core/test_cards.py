@@ -30,7 +30,7 @@ def test_lenient_input_canonical_output(text: str, canonical: str) -> None:
     assert str(Card(text)) == canonical
 
 
-@pytest.mark.parametrize("bad", ["1h", "7x", "h", "", "JK=JK", "7h=8h", "JK=8", "11s", "7hh"])
+@pytest.mark.parametrize("bad", ["1h", "7x", "h", "", "JK=JK", "7h=JK", "7h=8", "JK=8", "11s", "7hh"])
 def test_bad_notation_quotes_the_token(bad: str) -> None:
     with pytest.raises(NotationError) as info:
         Card(bad)

@@ -73,10 +73,20 @@ def test_jokers_and_naturals_keep_their_faces() -> None:
     assert not Card("2h").is_wild_deuce and not Card("JK").is_wild_deuce
 
 
-@pytest.mark.parametrize("text", ["3h=8c", "2h=JK", "2h=", "Ah=*", "2h=8x"])
-def test_only_a_deuce_is_declared_as_a_natural_card(text: str) -> None:
+@pytest.mark.parametrize("text", ["2h=JK", "2h=", "2h=8x", "Xh=8c", "=8c"])
+def test_a_wild_card_is_declared_as_a_natural_card(text: str) -> None:
     with pytest.raises(NotationError):
         Card(text)
+
+
+def test_a_card_that_is_no_deuce_declared_wild_is_refused_by_the_judge() -> None:
+    """The notation takes ``3h=8c`` (a wild rank's card is written so); where
+    threes are not wild the meld is refused, a deuce keeping its code."""
+    assert Card("3h=8c").face is Card("3h") and Card("Ah=*").declared is None
+    refused = check_meld(WILD, "3h=8c 7c 9c")
+    assert isinstance(refused, Refusal) and refused.code == "meld.joker-declaration"
+    refused = check_meld(CONTRACT, "2h=8c 7c 9c")
+    assert isinstance(refused, Refusal) and refused.code == "meld.deuce-not-wild"
 
 
 def test_wild_deuce_refuses_a_card_that_is_no_deuce() -> None:

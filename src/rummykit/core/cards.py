@@ -5,7 +5,10 @@ same object every time (cards are interned), so comparing and hashing are cheap.
 A joker may carry a declaration, ``JK=8h``: what the player says it stands for.
 Where deuces are wild (``deck.wild_deuces``) a deuce played as a wild card is
 written the same way, ``2h=8c``, or ``2h=*`` where it stands for no one card
-(a set's free suit); its :attr:`Card.face` is the deuce the hand held.
+(a set's free suit); its :attr:`Card.face` is the deuce the hand held. A card
+of a deal's wild rank (the Indian cut card's rank) is written so too, ``7d=8h``;
+the notation takes any natural card, and the meld rules judge whether it may
+play wild.
 
 >>> Card("7h"), Card("10d"), Card("JK=8h")
 (Card('7h'), Card('Td'), Card('JK=8h'))
@@ -34,6 +37,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "wild_card",
     "wild_deuce",
 ]
 
@@ -111,7 +115,8 @@ class Card:
     A deuce played wild (``2h=8c``) is a wild card like a joker: its ``code``
     is the joker's and ``rank`` and ``suit`` are None; ``face`` is the deuce
     it is (what a hand holds), ``undeclared`` the wild card without its
-    declaration (``2h=*``, or ``JK`` for a joker).
+    declaration (``2h=*``, or ``JK`` for a joker). A card of a wild rank
+    played wild (``7d=8h``) is the same kind of card.
     """
 
     __slots__ = ("_text", "code", "declared", "face", "rank", "suit", "undeclared")
@@ -185,11 +190,12 @@ class Card:
             raise NotationError(str(self), "only a wild card can be declared")
         if self.face.code == JOKER_CODE:
             return Card.joker(target)
-        return wild_deuce(self.face, target)
+        return wild_card(self.face, target)
 
     @property
     def is_wild_deuce(self) -> bool:
-        """A deuce played as a wild card (``2h=8c``, ``2h=*``)."""
+        """A natural card played as a wild card: a wild deuce (``2h=8c``,
+        ``2h=*``) or a card of a wild rank (``7d=8h``)."""
         return self.code == JOKER_CODE and self.face.code != JOKER_CODE
 
     def sort_key(self) -> tuple[int, int]:
@@ -237,10 +243,27 @@ NATURALS: tuple[Card, ...] = tuple(Card(_MAKE, code, None) for code in range(52)
 """The 52 natural faces, indexed by code (``(rank - 2) * 4 + suit``)."""
 JOKER: Card = Card(_MAKE, JOKER_CODE, None)
 _DECLARED: tuple[Card, ...] = tuple(Card(_MAKE, JOKER_CODE, c, JOKER, JOKER) for c in NATURALS)
-_WILD_DEUCES: tuple[Card, ...] = tuple(Card(_MAKE, JOKER_CODE, None, NATURALS[s]) for s in range(4))
-_DECLARED_DEUCES: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(Card(_MAKE, JOKER_CODE, c, NATURALS[s], _WILD_DEUCES[s]) for c in NATURALS) for s in range(4)
+_WILD_NATURALS: tuple[Card, ...] = tuple(Card(_MAKE, JOKER_CODE, None, face) for face in NATURALS)
+_DECLARED_NATURALS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(_MAKE, JOKER_CODE, c, NATURALS[w], _WILD_NATURALS[w]) for c in NATURALS) for w in range(52)
 )
+
+
+def wild_card(face: Card, declared: Card | None = None) -> Card:
+    """The natural card ``face`` played as a wild card, standing for
+    ``declared`` (a natural card) or for no one card (``7d=*``). Whether it
+    may play wild is the meld rules' question (a wild deuce, a wild rank).
+
+    >>> wild_card(Card("7d"), Card("8h")), wild_card(Card("Ks"))
+    (Card('7d=8h'), Card('Ks=*'))
+    """
+    if face.code == JOKER_CODE or face.declared is not None:
+        raise NotationError(str(face), "only a natural card can be played wild (7d=8h)")
+    if declared is None:
+        return _WILD_NATURALS[face.code]
+    if declared.code == JOKER_CODE:
+        raise NotationError(str(declared), "a wild card stands for a natural card, like 7d=8h")
+    return _DECLARED_NATURALS[face.code][declared.code]
 
 
 def wild_deuce(deuce: Card, declared: Card | None = None) -> Card:
@@ -252,11 +275,7 @@ def wild_deuce(deuce: Card, declared: Card | None = None) -> Card:
     """
     if deuce.code >= DEUCES_BELOW:
         raise NotationError(str(deuce), "only a deuce can be played wild (2h=8c)")
-    if declared is None:
-        return _WILD_DEUCES[deuce.code]
-    if declared.code == JOKER_CODE:
-        raise NotationError(str(declared), "a wild deuce stands for a natural card, like 2h=8c")
-    return _DECLARED_DEUCES[deuce.code][declared.code]
+    return wild_card(deuce, declared)
 
 
 def _parse_natural(token: str) -> Card:
@@ -276,27 +295,26 @@ def _parse_natural(token: str) -> Card:
 _PARSED: dict[str, Card] = {}
 
 
-def _parse_wild_deuce(token: str, head: str, tail: str) -> Card:
-    """``2h=8c`` or ``2h=*``: a deuce declared as a wild card."""
+def _parse_wild_natural(token: str, head: str, tail: str) -> Card:
+    """``2h=8c``, ``7d=8h`` or ``2h=*``: a natural card declared as a wild card
+    (whether it may play wild is judged with the meld, not here)."""
     try:
-        deuce = _parse_natural(head)
+        face = _parse_natural(head)
     except NotationError:
-        deuce = None
-    if deuce is None or deuce.code >= DEUCES_BELOW:
-        raise NotationError(token, "only a joker or a deuce can be declared (JK=8h, 2h=8c)")
+        raise NotationError(token, "only a joker or a natural card can be declared (JK=8h, 2h=8c)") from None
     if tail == "*":
-        return _WILD_DEUCES[deuce.code]
+        return _WILD_NATURALS[face.code]
     try:
         declared = _parse_natural(tail)
     except NotationError:
         raise NotationError(
-            token, "a wild deuce is declared as a natural card, like 2h=8c, not {tail}", tail=repr(tail)
+            token, "a wild card is declared as a natural card, like 2h=8c, not {tail}", tail=repr(tail)
         ) from None
-    return _DECLARED_DEUCES[deuce.code][declared.code]
+    return _DECLARED_NATURALS[face.code][declared.code]
 
 
 def parse_card(token: Any) -> Card:
-    """Read one card: ``7h``, ``10d``, ``T♠``, ``JK``, ``JK=8h``, ``2h=8c``.
+    """Read one card: ``7h``, ``10d``, ``T♠``, ``JK``, ``JK=8h``, ``2h=8c``, ``7d=8h``.
 
     ``token`` is typed Any so that a token that is not text gets this
     function's NotationError in the compiled build too, not mypyc's TypeError.
@@ -325,7 +343,7 @@ def parse_card(token: Any) -> Card:
                 ) from None
             card = _DECLARED[declared.code]
     elif sep:
-        card = _parse_wild_deuce(token, head, tail)
+        card = _parse_wild_natural(token, head, tail)
     else:
         try:
             card = _parse_natural(text)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from rummykit.core.cards import DEUCES_BELOW, JOKER, JOKER_CODE, Card, Suit, parse_cards, wild_deuce
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, Suit, parse_cards, wild_card
 from rummykit.core.errors import N_, Refusal, joined
 from rummykit.core.meld_judge import place_wild_cards
 from rummykit.core.meld_model import RUN_SLOTS, SET_SLOTS, HasMeldRules, Meld, MeldRules, meld_rules_of
@@ -45,11 +45,11 @@ def grow_meld(variant: HasMeldRules, meld: Meld, cards: str | Iterable[Card | st
         return Refusal("layoff.does-not-fit", "Nothing to lay off.")
     naturals = [c for c in added if c.code != JOKER_CODE]
     jokers = [c for c in added if c.code == JOKER_CODE]
-    if rules.wild_deuces:
-        return _extend_with_deuces(rules, meld, naturals, jokers)
     for card in jokers:
-        if card.face.code != JOKER_CODE:
+        if card.face.code != JOKER_CODE and not rules.plays_wild(card.face):
             return deuce_not_wild(card).with_code("layoff.does-not-fit")
+    if rules.wild_naturals_exist:
+        return _extend_with_deuces(rules, meld, naturals, jokers)
     return _extended(rules, meld, naturals, jokers)
 
 
@@ -79,12 +79,12 @@ def _extend_with_deuces(
     """A lay-off where deuces are wild: undeclared deuces natural first, then
     with the fewest of them wild; the wild cards keep their identity."""
     verdict = _extended(rules, meld, naturals, jokers)
-    deuces = [i for i, card in enumerate(naturals) if card.code < DEUCES_BELOW]
+    deuces = [i for i, card in enumerate(naturals) if rules.plays_wild(card)]
     count = 0
     while not isinstance(verdict, Meld) and count < len(deuces):
         count += 1
         for chosen in itertools.combinations(deuces, count):
-            wild = [wild_deuce(naturals[i]) for i in chosen]
+            wild = [wild_card(naturals[i]) for i in chosen]
             rest = [card for i, card in enumerate(naturals) if i not in chosen]
             grown = _extended(rules, meld, rest, [*jokers, *wild])
             if isinstance(grown, Meld):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from rummykit.core.cards import DEUCES_BELOW, JOKER, JOKER_CODE, Card, code_order, wild_deuce
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_card
 from rummykit.core.errors import N_, Refusal, joined
 from rummykit.core.meld_model import Meld, MeldRules, Slot
 from rummykit.core.meld_refusals import NOT_A_MELD, RUN_SUITS, SET_RANKS, deuce_not_wild, too_many_jokers
@@ -42,7 +42,7 @@ def judge_meld(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
     key = tuple(cards)
     verdict = verdicts.get(key)
     if verdict is None:
-        judge = _judge_with_deuces if rules.wild_deuces else _judge_cards
+        judge = _judge_with_deuces if rules.wild_naturals_exist else _judge_cards
         verdict = verdicts[key] = judge(rules, key)
     return verdict
 
@@ -111,7 +111,8 @@ def _judge_one_natural(rules: MeldRules, naturals: list[Card], jokers: list[Card
 
 
 def _judge_with_deuces(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusal:
-    """Judge where deuces are wild (R-CON-14): a declared deuce (``2h=8c``)
+    """Judge where deuces are wild (R-CON-14), or the cards of a wild rank
+    (the same reading: ``7d=8h`` as ``2h=8c``): a declared deuce (``2h=8c``)
     is wild; an undeclared one is itself, unless the meld fails so and reads
     one way only with the fewest of its deuces wild (an undeclared wild deuce
     takes its place in a run as an undeclared joker does). Two ways are
@@ -120,11 +121,12 @@ def _judge_with_deuces(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusa
     verdict = _judge_cards(rules, cards)
     if isinstance(verdict, Meld):
         return place_wild_cards(verdict, [c for c in cards if c.code == JOKER_CODE])
-    deuces = [i for i, card in enumerate(cards) if card.code < DEUCES_BELOW]
+    wild = rules.wild_mask
+    deuces = [i for i, card in enumerate(cards) if card.code != JOKER_CODE and wild >> card.code & 1]
     for count in range(1, len(deuces) + 1):
         readings: dict[str, Meld] = {}
         for chosen in itertools.combinations(deuces, count):
-            trial = [wild_deuce(card) if i in chosen else card for i, card in enumerate(cards)]
+            trial = [wild_card(card) if i in chosen else card for i, card in enumerate(cards)]
             meld = _judge_cards(rules, trial)
             if isinstance(meld, Meld):
                 meld = place_wild_cards(meld, [c for c in trial if c.code == JOKER_CODE])

@@ -21,7 +21,7 @@ import attrs
 
 from rummykit.core.cards import DEUCES_BELOW, JOKER, JOKER_CODE, Card, Rank, Suit
 from rummykit.core.values import TableValues
-from rummykit.speed.memo import Memo
+from rummykit.speed.memo import Memo, MemoTable
 
 __all__ = [
     "BOUND_SUIT_ORDER",
@@ -65,6 +65,12 @@ class MeldRules:
     values: TableValues = TableValues()
     wild_deuces: bool = False
     """``deck.wild_deuces``: a deuce may be played as a wild card (``2h=8c``)."""
+    wild_rank: Rank | None = None
+    """A deal's wild rank (the Indian cut card's): every card of it
+    may be played as a wild card (``7d=8h``) or as itself. Wild deuces are
+    the wild rank 2 fixed for every deal; the two are not set together.
+    The table solvers (:mod:`rummykit.solver`'s least and going-out searches)
+    know wild deuces only; the meld judge and the show judge know both."""
     memo: Memo = attrs.field(init=False, eq=False, repr=False)
     """The verdicts and listings remembered under these rules (gone with them)."""
     # The geometry of a run, derived from the fields above once (left out of
@@ -98,6 +104,11 @@ class MeldRules:
     """``ambiguous_kind == "set"``: one natural card with jokers is read as a set first."""
     set_largest: int = attrs.field(init=False, eq=False, repr=False)
     """The most cards a set may hold: ``set_max``, at most four where its suits differ."""
+    wild_mask: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit ``code`` is set for every face that may play wild: the joker, and
+    the deuces (``wild_deuces``) or the cards of ``wild_rank``."""
+    wild_naturals_exist: bool = attrs.field(init=False, eq=False, repr=False)
+    """Some natural card may play wild (``wild_deuces`` or a ``wild_rank``)."""
 
     def __attrs_post_init__(self) -> None:
         # Set here, not by a factory: the compiled build checks a class
@@ -119,6 +130,14 @@ class MeldRules:
         derive(self, "fewer_jokers", self.jokers_vs_naturals == "fewer")
         derive(self, "ambiguous_as_set", self.ambiguous_kind == "set")
         derive(self, "set_largest", min(self.set_max, 4) if self.set_distinct_suits else self.set_max)
+        if self.wild_deuces and self.wild_rank is not None:
+            raise ValueError("wild deuces and a wild rank are not set together (wild deuces are wild rank 2)")
+        wild = 2 if self.wild_deuces else self.wild_rank
+        mask = 1 << JOKER_CODE
+        if wild is not None:
+            mask |= 0b1111 << (4 * (wild - 2))
+        derive(self, "wild_mask", mask)
+        derive(self, "wild_naturals_exist", wild is not None)
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -150,13 +169,15 @@ class MeldRules:
 
     def plays_wild(self, card: Card) -> bool:
         """May ``card`` (a face) play wild: a joker always, a deuce where
-        deuces are wild.
+        deuces are wild, a card of the wild rank where there is one.
 
         >>> from rummykit.core.cards import parse_cards
         >>> [MeldRules(wild_deuces=w).plays_wild(c) for w in (True, False) for c in parse_cards("2h JK 3h")]
         [True, True, False, False, True, False]
+        >>> [MeldRules(wild_rank=Rank.SEVEN).plays_wild(c) for c in parse_cards("7d 2h JK")]
+        [True, False, True]
         """
-        return card.code == JOKER_CODE or card.code < self.wild_below
+        return bool(self.wild_mask >> card.code & 1)
 
     def wild_naturals(self, cards: Iterable[Card]) -> list[Card]:
         """The natural cards among ``cards`` (faces) that may also play wild.
@@ -167,8 +188,27 @@ class MeldRules:
         >>> MeldRules().wild_naturals(parse_cards("2h 3h"))
         []
         """
-        below = self.wild_below
-        return [card for card in cards if card.code < below] if below else []
+        if not self.wild_naturals_exist:
+            return []
+        mask = self.wild_mask
+        return [card for card in cards if card.code != JOKER_CODE and mask >> card.code & 1]
+
+    def with_wild_rank(self, rank: Rank | None) -> MeldRules:
+        """These rules for a deal whose wild rank is ``rank`` (None: no wild
+        rank), made once per rank and kept in the memo.
+
+        >>> MeldRules().with_wild_rank(Rank.NINE).plays_wild(Card("9c"))
+        True
+        >>> MeldRules().with_wild_rank(None) == MeldRules()
+        True
+        """
+        if rank == self.wild_rank:
+            return self
+        table = _WITH_WILD_RANK.of(self)
+        found = table.get(rank)
+        if found is None:
+            found = table[rank] = attrs.evolve(self, wild_rank=rank)
+        return found
 
     def joker_limit(self, naturals: int) -> int:
         """The most jokers a meld with ``naturals`` natural cards may hold:
@@ -181,6 +221,9 @@ class MeldRules:
         if not self.naturals_cap_jokers:
             return self.max_jokers
         return max(0, min(self.max_jokers, naturals - 1 if self.fewer_jokers else naturals))
+
+
+_WITH_WILD_RANK: MemoTable[Rank | None, MeldRules] = MemoTable("meld_rules.with_wild_rank", limit=16)
 
 
 class HasMeldRules(Protocol):

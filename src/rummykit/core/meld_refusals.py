@@ -8,7 +8,7 @@ not wild. Each has a ``meld.*`` code from docs/refusal-codes.md.
 
 from __future__ import annotations
 
-from rummykit.core.cards import Card
+from rummykit.core.cards import DEUCES_BELOW, Card
 from rummykit.core.errors import N_, Refusal, Text
 from rummykit.core.meld_model import MeldRules
 
@@ -45,7 +45,16 @@ def too_many_jokers(rules: MeldRules, jokers: int = 0, naturals: int = 0) -> Ref
 
 
 def deuce_not_wild(card: Card) -> Refusal:
-    """The refusal of a deuce played wild (``2h=8c``) where deuces are not wild."""
+    """The refusal of a natural card played wild where it is not wild: a
+    deuce (``2h=8c``) where deuces are not wild, ``meld.deuce-not-wild``;
+    any other card (``7d=6h`` where sevens are not the wild rank),
+    ``meld.joker-declaration``."""
+    if card.face.code >= DEUCES_BELOW:
+        return Refusal(
+            "meld.joker-declaration",
+            "{card} is not wild here: only a joker or a card of the wild rank may be declared.",
+            card=card.face,
+        )
     return Refusal(
         "meld.deuce-not-wild",
         "In this variant a deuce is not wild: play {card} as itself, without a declaration.",

@@ -92,13 +92,37 @@ class HandValues:
     king: int = integer(10, minimum=0, maximum=MAX_CARD_POINTS, doc="a king")
     ace: int = integer(11, minimum=0, maximum=MAX_CARD_POINTS, doc="an ace")
     joker: int = integer(20, minimum=0, maximum=MAX_CARD_POINTS, doc="a joker")
+    wild: int | Literal["joker"] = int_or(
+        "joker",
+        "joker",
+        minimum=0,
+        maximum=MAX_CARD_POINTS,
+        doc='a card of the deal\'s wild rank, whatever it stands for ("joker": what a joker counts)',
+    )
     by_code: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    wild_value: int = attrs.field(init=False, eq=False, repr=False)
+    """What a card of the deal's wild rank counts: ``wild``, else the joker's value."""
 
     def __attrs_post_init__(self) -> None:
         by_rank = [_number(self.number, r) for r in range(2, 10)]
         by_rank += [self.ten, self.jack, self.queen, self.king, self.ace]
         codes = [by_rank[code // 4] for code in range(52)] + [self.joker]
         object.__setattr__(self, "by_code", tuple(codes))
+        object.__setattr__(self, "wild_value", self.joker if self.wild == "joker" else int(self.wild))
+
+    def with_wild_rank(self, rank: int | None) -> tuple[int, ...]:
+        """The penalties by card code (the joker's last) in a deal whose wild
+        rank is ``rank`` (None: none): its cards count ``wild_value``.
+
+        >>> HandValues(joker=0, wild=0).with_wild_rank(9)[28:33]
+        (0, 0, 0, 0, 10)
+        """
+        if rank is None:
+            return self.by_code
+        codes = list(self.by_code)
+        low = 4 * (rank - 2)
+        codes[low : low + 4] = [self.wild_value] * 4
+        return tuple(codes)
 
     def of(self, card: Card) -> int:
         """The penalty of one card."""

@@ -61,6 +61,7 @@ _KEYS_ADDED_LATER = frozenset(
         "knock.timing",
         "knock.count",
         "going_out.in_opening_turn",
+        "values.hand.wild",
     }
 )
 """Keys added after documents were first saved: written only when they hold
