@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from typing import TypeVar
 
 from rummykit import Card, Meld, best_opening, can_go_out, extend_meld, judge_meld, parse_cards
+from rummykit.core.meld_model import MeldRules
+from rummykit.core.meld_shape import MeldShape
 from rummykit.variant.model import Variant
 
 C = TypeVar("C")
@@ -148,3 +150,81 @@ def check_can_go_out(variant: Variant, hand: list[Card], table_melds: list[str],
         if plan.discard is not None:
             used[plan.discard.face] += 1
         assert used == Counter(c.face for c in hand)
+
+
+# --------------------------------------------------------------------------- shows (Indian rummy)
+
+
+def show_group_kinds(rules: MeldRules, cards: tuple[Card, ...], wild_rank: int | None) -> set[str]:
+    """What a group of faces can be under ``rules`` with ``wild_rank`` wild
+    (printed jokers always): "set", "run", "pure" (a pure run of at least
+    three cards), trying every card of the wild rank as itself and as wild."""
+    kinds: set[str] = set()
+    wild_at = [i for i, c in enumerate(cards) if c.rank is not None and c.rank == wild_rank]
+    for size in range(len(wild_at) + 1):
+        for as_wild in combinations(wild_at, size):
+            naturals = [c for i, c in enumerate(cards) if c.is_natural and i not in as_wild]
+            kinds |= _plain_kinds(rules, naturals, len(cards) - len(naturals))
+    return kinds
+
+
+def _plain_kinds(rules: MeldRules, naturals: list[Card], wild: int) -> set[str]:
+    if not naturals or wild > rules.joker_limit(len(naturals)):
+        return set()
+    total = len(naturals) + wild
+    kinds: set[str] = set()
+    ranks = {c.rank for c in naturals}
+    suits = [c.suit for c in naturals]
+    distinct = not rules.set_distinct_suits or len(set(suits)) == len(suits)
+    if len(ranks) == 1 and distinct and rules.set_min <= total <= rules.set_largest:
+        kinds.add("set")
+    if len(set(suits)) == 1 and rules.run_min <= total <= rules.run_longest:
+        choices = [rules.ace_positions if c.rank == 14 else (int(c.rank or 0),) for c in naturals]
+        for positions in product(*choices):
+            if len(set(positions)) < len(positions):
+                continue
+            low, high = min(positions), max(positions)
+            if high - low + 1 <= total and any(
+                start <= low and start + total - 1 >= high
+                for start in range(rules.run_lowest, rules.run_highest - total + 2)
+            ):
+                kinds.add("run")
+                if wild == 0 and total >= 3:
+                    kinds.add("pure")
+    return kinds
+
+
+def brute_show(
+    rules: MeldRules, hand: Sequence[Card], shape: MeldShape, penalty: Callable[[Card], int],
+    wild_rank: int | None,
+) -> tuple[int, int] | None:
+    """The least (value, number) of the cards left out over every way to lay
+    groups of ``hand`` that meets ``shape`` (runs, pure runs of three cards
+    or more, sets; a pure run counting as a run); None when no way does."""
+    more = 1 if shape.exact else 0
+    caps = (max(shape.runs, shape.pure_runs) + more, shape.pure_runs, shape.sets + more)
+    kinds_of = cache(lambda group: show_group_kinds(rules, tuple(hand[i] for i in group), wild_rank))
+
+    @cache
+    def best(remaining: frozenset[int], runs: int, pure: int, sets: int) -> tuple[int, int] | None:
+        if not remaining:
+            return (0, 0) if shape.met_by(runs, pure, sets) else None
+        first, *rest = sorted(remaining)
+        found: list[tuple[int, int]] = []
+        left = best(remaining - {first}, runs, pure, sets)
+        if left is not None:
+            found.append((left[0] + penalty(hand[first]), left[1] + 1))
+        for size in range(2, len(rest) + 1):
+            for others in combinations(rest, size):
+                group = (first, *others)
+                for kind in kinds_of(group):
+                    after = (
+                        (runs + 1, pure + (kind == "pure"), sets) if kind != "set" else (runs, pure, sets + 1)
+                    )
+                    capped = (min(after[0], caps[0]), min(after[1], caps[1]), min(after[2], caps[2]))
+                    answer = best(remaining - set(group), *capped)
+                    if answer is not None:
+                        found.append(answer)
+        return min(found) if found else None
+
+    return best(frozenset(range(len(hand))), 0, 0, 0)
