@@ -69,6 +69,8 @@ COMPILED = (
     "rummykit/solver/opening_search.py",
     "rummykit/solver/requirement.py",
     "rummykit/solver/search_limits.py",
+    "rummykit/solver/show.py",
+    "rummykit/solver/show_groups.py",
     "rummykit/solver/suit_rows.py",
     "rummykit/solver/tables.py",
     "rummykit/rules/__init__.py",

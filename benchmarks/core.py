@@ -7,8 +7,11 @@ and p99 on random 14- and 15-card two-deck hands with 0, 1, 2 and 4 jokers,
 on 20-card hands with 6 jokers in a variant with no limit of jokers per meld,
 on 14-card Kalooki hands with 0, 2 and 4 jokers (up to three jokers a meld),
 on big Roemie hands (40, 60 and 90 cards of two decks, 0 and 4 jokers: a deep
-take can bring the whole discard row into a hand), and least_penalty on
-11-card one-deck dense hands under benchmarks/gin.toml.
+take can bring the whole discard row into a hand), least_penalty on
+11-card one-deck dense hands under benchmarks/gin.toml, and the Indian show
+judge (the best arrangement with two sequences, one pure, and its count) on
+13- and 14-card hands of two decks and two jokers with 0 to 4 wild cards
+under benchmarks/indian.toml.
 Every hand is drawn fresh (no hand is timed twice).
 """
 
@@ -24,7 +27,9 @@ from typing import Any
 
 import rummykit as rk
 from rummykit import solver as rk_solver
-from rummykit.core.cards import Card
+from rummykit.core.cards import JOKER, Card, Rank
+from rummykit.core.meld_shape import MeldShape
+from rummykit.solver.show import judge_show
 
 HERE = Path(__file__).resolve().parent
 
@@ -223,6 +228,32 @@ def dense_gin(rnd: random.Random, count: int) -> None:
     )
 
 
+def indian_hand(rnd: random.Random, size: int, wild: int) -> tuple[list[Card], Rank]:
+    """A hand of ``size`` cards from two decks and two jokers holding exactly
+    ``wild`` wild cards (printed jokers and cards of a random wild rank)."""
+    rank = Rank(rnd.randint(2, 14))
+    jokers = rnd.randint(max(0, wild - 8), min(2, wild))
+    wild_faces = [Card.natural(rank, s) for s in range(4)] * 2
+    others = [Card.natural(r, s) for r in range(2, 15) if r != rank for s in range(4)] * 2
+    hand = [JOKER] * jokers + rnd.sample(wild_faces, wild - jokers) + rnd.sample(others, size - wild)
+    return hand, rank
+
+
+def indian_shows(rnd: random.Random, count: int) -> None:
+    variant = rk.load_variant(str(HERE / "indian.toml"))
+    rules, values = variant.meld_rules, variant.values.hand
+    shape = MeldShape(runs=2, pure_runs=1)
+    print(f"show judge (indian groups, two sequences one pure, {count} fresh hands each): median / p99 in ms")
+    for size in (13, 14):
+        row = []
+        for wild in range(5):
+            hands = [indian_hand(rnd, size, wild) for _ in range(count)]
+            times = timed(lambda h: judge_show(rules, h[0], shape, values, h[1]), hands)
+            median, p99 = statistics.median(times) * 1e3, percentile(times, 0.99) * 1e3
+            row.append(f"{wild} wild {median:.3f} / {p99:.2f}")
+        print(f"  {size} cards: " + ", ".join(row), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
@@ -236,6 +267,7 @@ def main() -> None:
     many_jokers(rnd, 40 * scale)
     kalooki(rnd, 200 * scale)
     dense_gin(rnd, 2_000 * scale)
+    indian_shows(rnd, 200 * scale)
     if not args.no_big:
         big_roemie(rnd, scale)
 

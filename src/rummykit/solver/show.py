@@ -4,9 +4,10 @@ the best arrangement of a hand in groups that meets a required
 
 A card of the deal's wild rank may lie in a group as itself (``8h 9h Th``
 with nines wild is a pure run) or play wild like a printed joker (``9c=Js``);
-every group holds at least one card as itself. The search tries each way of
-sending the wild-rank cards to the wild cards' pool, then decides the
-lowest face left first (leave it out, or lay a group holding it), and
+every group holds at least one card as itself. The search decides the lowest face left first (leave it out, or lay a group
+holding it; a wild-rank card left out joins the wild cards, every one of
+which is counted as spare until spent), lays only the wild cards a group
+needs and gives the spare ones at the end to the groups with room, and
 remembers every state: the answer is the least value of the cards left out,
 then the fewest of them, over every arrangement that meets the shape.
 
@@ -29,7 +30,6 @@ then the fewest of them, over every arrangement that meets the shape.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
 
 import attrs
 
@@ -73,148 +73,153 @@ def judge_show(
     whose wild rank is ``wild_rank`` (None: only printed jokers are wild):
     the best arrangement meeting ``shape`` and the value of the cards it
     leaves out (a card of the wild rank counts ``values.wild_value``)."""
+    if any(card.declared is not None or card.face is not card.undeclared for card in cards):
+        raise ValueError("a show is judged on the faces of the cards, without declarations")
     rank = None if wild_rank is None else Rank(wild_rank)
     rules = rules.with_wild_rank(rank)
     penalties = values.with_wild_rank(rank)
-    best: tuple[tuple[int, int], _Search, int] | None = None
-    for search, counts in _searches(rules, cards, shape, penalties):
-        answer = search.best(counts, len(search.pool), 0, 0, 0)
-        if answer < _NONE and (best is None or answer < best[0]):
-            best = (answer, search, counts)
-    if best is None:
+    counts = jokers = wild = 0
+    for card in cards:
+        if card.code == JOKER_CODE:
+            jokers += 1
+        else:
+            counts += 1 << (NIBBLE * card.code)
+            wild += rules.wild_mask >> card.code & 1
+    search = _Search(rules, shape, penalties, (jokers, wild, values.joker, values.wild_value))
+    count, left = search.best(counts, jokers + wild, (0, 0, 0, 0, 0))
+    if (count, left) >= _NONE:
         faces = tuple(sorted(cards, key=code_order))
         return Show((), faces, sum(penalties[card.code] for card in faces), False, False)
-    (count, left), search, counts = best
     groups, unmatched = search.arrangement(counts)
     return Show(groups, unmatched, count, True, left == 0)
 
 
-def _searches(
-    rules: MeldRules, cards: Sequence[Card], shape: MeldShape, penalties: tuple[int, ...]
-) -> list[tuple[_Search, int]]:
-    """One search for each way of sending wild-rank cards to the wild pool
-    (how many of each face), with the hand's counts left for it."""
-    faces = [card.face for card in cards]
-    if any(card.declared is not None or card.face is not card.undeclared for card in cards):
-        raise ValueError("a show is judged on the faces of the cards, without declarations")
-    jokers = faces.count(JOKER)
-    counts = 0
-    for face in faces:
-        if face.code != JOKER_CODE:
-            counts += 1 << (NIBBLE * face.code)
-    wild_faces = sorted(
-        {face for face in faces if face.code != JOKER_CODE and rules.plays_wild(face)}, key=code_order
-    )
-    out = []
-    for taken in product(*(range(faces.count(face) + 1) for face in wild_faces)):
-        pool = [JOKER] * jokers
-        left = counts
-        for face, number in zip(wild_faces, taken, strict=True):
-            pool += [face] * number
-            left -= number << (NIBBLE * face.code)
-        out.append((_Search(rules, shape, penalties, pool), left))
-    return out
+# A state's progress: runs, pure runs, sets (each capped where the shape
+# stops asking), the room for more wild cards in the groups laid that no
+# requirement holds pure (capped at the wild cards there are), and the cards
+# of the wild rank laid as themselves (counted only where they and printed
+# jokers count differently, else 0).
+_Progress = tuple[int, int, int, int, int]
+_Choice = tuple[GroupChoice, bool] | int | None
 
 
 class _Search:
-    """The search of one hand's arrangements with a given pool of wild
-    cards: states are (counts left, wild cards left, runs, pure runs, sets
-    so far, each capped where the shape stops asking)."""
+    """The search of one hand's arrangements: states are the counts left,
+    the wild cards not yet spent (printed jokers and the wild-rank cards not
+    laid as themselves) and the progress."""
 
     def __init__(
-        self, rules: MeldRules, shape: MeldShape, penalties: tuple[int, ...], pool: list[Card]
+        self, rules: MeldRules, shape: MeldShape, penalties: tuple[int, ...], pool: tuple[int, int, int, int]
     ) -> None:
         self.rules = rules
         self.shape = shape
         self.penalties = penalties
-        # The pool, the dearest first: groups take wild cards from the front,
-        # so the cheapest are the ones left out.
-        self.pool = sorted(pool, key=lambda card: -penalties[card.code])
-        self.left_cost = [
-            sum(penalties[c.code] for c in self.pool[len(self.pool) - k :]) if k else 0
-            for k in range(len(self.pool) + 1)
-        ]
-        extra = 1 if shape.exact else 0
-        self.caps = (shape.runs_needed + extra, shape.pure_runs, shape.sets + extra)
-        self.memo: dict[tuple[int, int, int, int, int], tuple[tuple[int, int], GroupChoice | int | None]] = {}
+        self.jokers, self.wild, self.joker_value, self.wild_value = pool
+        self.track_wild = self.joker_value != self.wild_value and self.wild > 0
+        more = 1 if shape.exact else 0
+        self.caps = (shape.runs_needed + more, shape.pure_runs, shape.sets + more, self.jokers + self.wild)
+        self.memo: dict[tuple[int, int, _Progress], tuple[tuple[int, int], _Choice]] = {}
 
-    def best(self, counts: int, wild: int, runs: int, pure: int, sets: int) -> tuple[int, int]:
+    def best(self, counts: int, spare: int, progress: _Progress) -> tuple[int, int]:
         """The least (value, number) of the cards left out from this state on."""
-        key = (counts, wild, runs, pure, sets)
+        key = (counts, spare, progress)
         found = self.memo.get(key)
         if found is not None:
             return found[0]
-        answer, choice = self._decide(counts, wild, runs, pure, sets)
+        answer, choice = self._decide(counts, spare, progress)
         self.memo[key] = (answer, choice)
         return answer
 
-    def _decide(
-        self, counts: int, wild: int, runs: int, pure: int, sets: int
-    ) -> tuple[tuple[int, int], GroupChoice | int | None]:
+    def _left_over(self, spare: int, progress: _Progress) -> tuple[int, int]:
+        """What the wild cards left over cost once the groups with room hold
+        what they can: the cheapest of them stay out."""
+        runs, pure, sets, room, laid_wild = progress
+        if not self.shape.met_by(runs, pure, sets):
+            return _NONE
+        left = spare - min(spare, room)
+        if not self.track_wild:
+            return (left * self.joker_value, left)
+        values = sorted([self.joker_value] * self.jokers + [self.wild_value] * (self.wild - laid_wild))
+        return (sum(values[:left]), left)
+
+    def _decide(self, counts: int, spare: int, progress: _Progress) -> tuple[tuple[int, int], _Choice]:
         if not counts:
-            if self.shape.met_by(runs, pure, sets):
-                return (self.left_cost[wild], wild), None
-            return _NONE, None
+            return self._left_over(spare, progress), None
         code = ((counts & -counts).bit_length() - 1) // NIBBLE
-        value, number = self.best(counts - (1 << (NIBBLE * code)), wild, runs, pure, sets)
-        answer: tuple[int, int] = (value + self.penalties[code], number + 1)
-        choice: GroupChoice | int | None = code
-        max_runs, max_pure, max_sets = self.caps
-        for group in groups_with(self.rules, counts, code, wild, self.shape.pure_run_min):
+        value, number = self.best(counts - (1 << (NIBBLE * code)), spare, progress)
+        answer = (value, number)
+        if not self.rules.wild_mask >> code & 1:  # a wild-rank card not laid as itself joins the wild cards
+            answer = (value + self.penalties[code], number + 1)
+        choice: _Choice = code
+        for group in groups_with(self.rules, counts, code, self.caps[3], self.shape.pure_run_min):
+            left = spare - group.wild - group.wild_rank_cards
+            if left < 0:
+                continue
             rest = counts
             for taken in group.codes:
                 rest -= 1 << (NIBBLE * taken)
-            if group.run:
-                state = (min(runs + 1, max_runs), min(pure + group.pure, max_pure), sets)
-            else:
-                state = (runs, pure, min(sets + 1, max_sets))
-            found = self.best(rest, wild - group.wild, *state)
-            if found < answer:
-                answer, choice = found, group
+            for held in self._ways(group, progress):
+                found = self.best(rest, left, self._after(group, held, progress))
+                if found < answer:
+                    answer, choice = found, (group, held)
         return answer, choice
+
+    def _ways(self, group: GroupChoice, progress: _Progress) -> tuple[bool, ...]:
+        """How a group may count: held pure for the shape (True) or not; a
+        pure run may be either while the shape still asks for pure runs."""
+        if group.pure and progress[1] < self.caps[1]:
+            return (True, False)
+        return (False,)
+
+    def _after(self, group: GroupChoice, held: bool, progress: _Progress) -> _Progress:
+        runs, pure, sets, room, laid_wild = progress
+        max_runs, _, max_sets, max_room = self.caps
+        if group.run:
+            runs, pure = min(runs + 1, max_runs), pure + held
+        else:
+            sets = min(sets + 1, max_sets)
+        if not held:
+            room = min(room + group.room, max_room)
+        if self.track_wild:
+            laid_wild += group.wild_rank_cards
+        return (runs, pure, sets, room, laid_wild)
 
     def arrangement(self, counts: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
         """The groups and the cards left out along the best path from ``counts``."""
-        wild, runs, pure, sets = len(self.pool), 0, 0, 0
-        max_runs, max_pure, max_sets = self.caps
-        groups: list[Meld] = []
+        spare, progress = self.jokers + self.wild, (0, 0, 0, 0, 0)
+        laid: list[tuple[GroupChoice, bool]] = []
         left: list[Card] = []
-        pool = list(self.pool)
+        pool = [JOKER] * self.jokers
         while counts:
-            choice = self.memo[(counts, wild, runs, pure, sets)][1]
+            choice = self.memo[(counts, spare, progress)][1]
             if isinstance(choice, int):
-                left.append(Card.natural((choice >> 2) + 2, choice & 3))
+                face = Card.natural((choice >> 2) + 2, choice & 3)
+                (pool if self.rules.wild_mask >> choice & 1 else left).append(face)
                 counts -= 1 << (NIBBLE * choice)
-                continue
-            if choice is None:  # pragma: no cover - a state with cards always decides one
-                break
-            for taken in choice.codes:
-                counts -= 1 << (NIBBLE * taken)
-            wild -= choice.wild
-            groups.append(self._meld(choice, pool[: choice.wild]))
-            del pool[: choice.wild]
-            if choice.run:
-                runs, pure = min(runs + 1, max_runs), min(pure + choice.pure, max_pure)
-            else:
-                sets = min(sets + 1, max_sets)
-        left += pool
-        return tuple(groups), tuple(sorted(left, key=code_order))
+            elif choice is not None:
+                group, held = choice
+                for taken in group.codes:
+                    counts -= 1 << (NIBBLE * taken)
+                spare -= group.wild + group.wild_rank_cards
+                progress = self._after(group, held, progress)
+                laid.append(choice)
+        pool.sort(key=self._cost, reverse=True)  # the dearest laid first
+        melds = []
+        extra = min(spare, progress[3])
+        for group, held in laid:
+            more = 0 if held else min(extra, group.room)
+            extra -= more
+            melds.append(self._meld(group, pool[: group.wild + more]))
+            del pool[: group.wild + more]
+        return tuple(melds), tuple(sorted(left + pool, key=code_order))
+
+    def _cost(self, card: Card) -> int:
+        return self.penalties[card.code]
 
     def _meld(self, group: GroupChoice, wild: list[Card]) -> Meld:
         """The group as a judged meld, its wild cards declared."""
-        cards: list[Card] = []
         if group.run:
-            # Wild cards added beyond the core go above it while there is room, else below.
-            core = [i for i, code in enumerate(group.places) if code >= 0]
-            places = list(group.places[: core[-1] + 1])
-            extra = len(group.places) - len(places)
-            above = min(extra, self.rules.run_highest - (group.start + len(places) - 1))
-            start = group.start - (extra - above)
-            places = [-1] * (extra - above) + places + [-1] * above
-            suit = group.codes[0] & 3
-            for i, code in enumerate(places):
-                face = _run_face(start + i, suit)
-                cards.append(face if code >= 0 else _wild_as(wild.pop(0), face))
+            cards = self._run_cards(group, wild)
         else:
             taken = {code & 3 for code in group.codes}
             missing = [s for s in range(4) if s not in taken]
@@ -227,6 +232,23 @@ class _Search:
         if not isinstance(meld, Meld):  # pragma: no cover - the search lays only valid groups
             raise AssertionError(f"the show search laid {cards}: {meld.message}")
         return meld
+
+    def _run_cards(self, group: GroupChoice, wild: list[Card]) -> list[Card]:
+        """A run's cards: its places from ``group.start``, the wild cards
+        beyond them above while there is room, else below."""
+        places = list(group.places)
+        while places[-1] < 0:  # the core ends with a natural card
+            places.pop()
+        extra = len(wild) - places.count(-1)
+        above = max(0, min(extra, self.rules.run_highest - (group.start + len(places) - 1)))
+        start = group.start - (extra - above)
+        places = [-1] * (extra - above) + places + [-1] * above
+        suit = group.codes[0] & 3
+        cards = []
+        for i, code in enumerate(places):
+            face = _run_face(start + i, suit)
+            cards.append(face if code >= 0 else _wild_as(wild.pop(0), face))
+        return cards
 
 
 def _run_face(position: int, suit: int) -> Card:

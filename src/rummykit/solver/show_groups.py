@@ -1,6 +1,10 @@
 """The groups the show search may lay around one card: every run and every
 set that holds the card (as itself), drawn from the cards still left and a
 number of wild cards (printed jokers and cards of the wild rank playing wild).
+A group takes only the wild cards it needs (the gaps of a run, the places
+of natural cards it leaves to other groups, the places that make it long
+enough); the search adds wild cards it has left over to groups with room at
+the end, so a group's room is part of its description.
 
 A hand is one integer here: four bits per face code (``counts >> 4 * code & 15``
 copies of face ``code`` are left). A group is a :class:`GroupChoice`: the face
@@ -15,20 +19,30 @@ from itertools import combinations
 from typing import NamedTuple
 
 from rummykit.core.meld_model import MeldRules
+from rummykit.speed.memo import MemoTable
 
 __all__ = ["NIBBLE", "GroupChoice", "groups_with"]
 
 NIBBLE = 4
 """Bits per face code in a hand's counts."""
 
+_SUIT_ROWS = tuple(sum(15 << (NIBBLE * code) for code in range(suit, 52, 4)) for suit in range(4))
+"""The counts' bits of each suit's faces: all a run reads of the hand."""
+
+_GROUPS: MemoTable[tuple[int, int, int, int, int], tuple[GroupChoice, ...]] = MemoTable(
+    "show.groups", limit=100_000
+)
+
 
 class GroupChoice(NamedTuple):
     """One group the search may lay: ``codes`` the natural faces it takes
-    (as themselves), ``wild`` how many wild cards fill it, ``run`` its kind,
-    ``pure`` a pure run (no wild card standing for another, at least
-    ``pure_run_min`` cards). ``places``: for a run, the position of each
-    card in order (``code`` or -1 for a wild card) from ``start``; for a
-    set, its rank's code base (-1 entries for the wild cards)."""
+    (as themselves; ``wild_rank_cards`` of them are of the wild rank),
+    ``wild`` how many wild cards fill it, ``run`` its kind, ``pure`` a pure
+    run (no wild card standing for another, at least ``pure_run_min``
+    cards), ``room`` how many more wild cards it could hold. ``places``: for
+    a run, the code of each card in order from position ``start`` (-1 for a
+    wild card); for a set, its codes (-1 for the wild cards) and ``start``
+    its rank's lowest code."""
 
     codes: tuple[int, ...]
     wild: int
@@ -36,6 +50,8 @@ class GroupChoice(NamedTuple):
     pure: bool
     start: int
     places: tuple[int, ...]
+    room: int
+    wild_rank_cards: int
 
 
 def _count(counts: int, code: int) -> int:
@@ -48,12 +64,33 @@ def _code_at(position: int, suit: int) -> int:
     return (rank - 2) * 4 + suit
 
 
-def groups_with(rules: MeldRules, counts: int, code: int, wild: int, pure_run_min: int) -> list[GroupChoice]:
+def groups_with(
+    rules: MeldRules, counts: int, code: int, wild: int, pure_run_min: int
+) -> tuple[GroupChoice, ...]:
     """Every group holding one copy of face ``code`` as itself, its other
     natural cards among ``counts`` (which still holds ``code``), with at most
-    ``wild`` wild cards: runs first, then sets."""
-    found = _runs_with(rules, counts, code, wild, pure_run_min)
-    found += _sets_with(rules, counts, code, wild)
+    ``wild`` wild cards: runs first, then sets. ``rules.wild_mask`` says
+    which faces are of the wild rank. The groups of a card depend only on
+    its suit's and its rank's counts: they are kept in the rules' memo."""
+    base = code & ~3
+    key = (code, counts & _SUIT_ROWS[code & 3], counts >> (NIBBLE * base) & 0xFFFF, wild, pure_run_min)
+    table = _GROUPS.of(rules)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = tuple(_groups_of(rules, counts, code, wild, pure_run_min))
+    return found
+
+
+def _groups_of(rules: MeldRules, counts: int, code: int, wild: int, pure_run_min: int) -> list[GroupChoice]:
+    found: list[GroupChoice] = []
+    for home in _run_positions(rules, code):
+        starts = [home]
+        ace_low = _code_at(1, code & 3)
+        if home > 1 and 1 in rules.ace_positions and _count(counts, ace_low) > (ace_low == code):
+            starts.append(1)
+        for start in starts:
+            _cores_from(rules, counts, code, (home, start, wild, pure_run_min), found)
+    _sets_with(rules, counts, code, wild, found)
     return found
 
 
@@ -62,40 +99,18 @@ def _run_positions(rules: MeldRules, code: int) -> tuple[int, ...]:
     return rules.ace_positions if rank == 14 else (rank,)
 
 
-def _runs_with(rules: MeldRules, counts: int, code: int, wild: int, pure_run_min: int) -> list[GroupChoice]:
-    """The runs holding ``code``: a core from a natural card to a natural
-    card (every place between natural or wild), then wild cards added
-    beyond its ends up to the longest run."""
-    suit = code & 3
-    out: list[GroupChoice] = []
-    for home in _run_positions(rules, code):
-        starts = [home]
-        ace_low = _code_at(1, suit)
-        if home > 1 and 1 in rules.ace_positions and _count(counts, ace_low) > (ace_low == code):
-            starts.append(1)
-        for start in starts:
-            _cores_from(rules, counts, code, home, start, wild, pure_run_min, out)
-    return out
-
-
 def _cores_from(
-    rules: MeldRules,
-    counts: int,
-    code: int,
-    home: int,
-    start: int,
-    wild: int,
-    pure_run_min: int,
-    out: list[GroupChoice],
+    rules: MeldRules, counts: int, code: int, where: tuple[int, int, int, int], out: list[GroupChoice]
 ) -> None:
-    """The runs whose core starts at ``start`` (``code`` at ``home``)."""
+    """The runs holding ``code`` at run position ``home`` whose core (from a
+    natural card to a natural card) starts at ``start``; ``where`` is
+    (home, start, wild cards at most, pure_run_min)."""
+    home, start, wild, pure_run_min = where
     suit = code & 3
     used = {code: 1}
-    # places[i] is the code at start + i (or -1 where no card is left).
-    places: list[int] = []
+    places: list[int] = []  # the code at start + i, or -1 where no card is left
     gaps = 0
-    last = min(rules.run_highest, start + rules.run_longest - 1)
-    for position in range(start, last + 1):
+    for position in range(start, min(rules.run_highest, start + rules.run_longest - 1) + 1):
         face = _code_at(position, suit)
         if position == home:
             places.append(code)
@@ -107,52 +122,50 @@ def _cores_from(
             gaps += 1
             if gaps > wild:
                 break
-        end = len(places) - 1
-        if places[end] < 0 or start + end < home:
-            continue
-        _emit_core(rules, tuple(places), start, home, wild - gaps, pure_run_min, out)
+        if places[-1] >= 0 and position >= home:
+            _emit_core(rules, tuple(places), (start, home - start, wild, pure_run_min), out)
 
 
 def _emit_core(
-    rules: MeldRules,
-    places: tuple[int, ...],
-    start: int,
-    home: int,
-    spare: int,
-    pure_run_min: int,
-    out: list[GroupChoice],
+    rules: MeldRules, places: tuple[int, ...], where: tuple[int, int, int, int], out: list[GroupChoice]
 ) -> None:
-    """The runs of one core (both ends natural): present inner cards kept or
-    played by wild cards (``spare`` more wild cards at most), then wild
-    cards beyond the ends."""
+    """The runs of one core (both ends natural; ``where`` is its first
+    position, the index of the card it is built around, the wild cards at
+    most and pure_run_min): each inner card kept or left to other groups
+    (its place played by a wild card), wild cards added where the core is
+    shorter than a run."""
+    start, home, wild, pure_run_min = where
+    inner = [i for i in range(1, len(places) - 1) if places[i] >= 0 and i != home]
     gaps = places.count(-1)
-    inner = [i for i in range(1, len(places) - 1) if places[i] >= 0 and start + i != home]
-    for swap in range(min(spare, len(inner)) + 1):
+    short = max(0, rules.run_min - len(places))
+    wild_mask = rules.wild_mask
+    for swap in range(min(wild - gaps - short, len(inner)) + 1):
         for chosen in combinations(inner, swap):
             laid = list(places)
             for i in chosen:
                 laid[i] = -1
             codes = tuple([c for c in laid if c >= 0])
-            filled = gaps + swap
-            room = min(spare - swap, rules.run_longest - len(laid))
-            for extra in range(room + 1):
-                length = len(laid) + extra
-                jokers = filled + extra
-                if length < rules.run_min or jokers > rules.joker_limit(len(codes)):
-                    continue
-                pure = jokers == 0 and length >= pure_run_min
-                out.append(GroupChoice(codes, jokers, True, pure, start, (*laid, *(-1,) * extra)))
+            jokers = gaps + swap + short
+            limit = rules.joker_limit(len(codes))
+            if jokers > limit:
+                continue
+            pure = jokers == 0 and len(laid) >= pure_run_min
+            room = min(rules.run_longest - len(laid) - short, limit - jokers)
+            wild_rank = sum(wild_mask >> c & 1 for c in codes)
+            out.append(
+                GroupChoice(codes, jokers, True, pure, start, (*laid, *(-1,) * short), room, wild_rank)
+            )
 
 
-def _sets_with(rules: MeldRules, counts: int, code: int, wild: int) -> list[GroupChoice]:
+def _sets_with(rules: MeldRules, counts: int, code: int, wild: int, out: list[GroupChoice]) -> None:
     """The sets holding ``code``: other natural cards of its rank (of other
-    suits where suits must differ), then wild cards up to the largest set."""
+    suits where suits must differ), and the wild cards that make it long enough."""
     base = code & ~3
     if rules.set_distinct_suits:
         others = [base + s for s in range(4) if base + s != code and _count(counts, base + s)]
     else:
         others = [base + s for s in range(4) for _ in range(_count(counts, base + s) - (base + s == code))]
-    out: list[GroupChoice] = []
+    wild_mask = rules.wild_mask
     seen: set[tuple[int, ...]] = set()
     for size in range(min(len(others), rules.set_largest - 1) + 1):
         for chosen in combinations(others, size):
@@ -160,8 +173,12 @@ def _sets_with(rules: MeldRules, counts: int, code: int, wild: int) -> list[Grou
                 continue
             seen.add(chosen)
             codes = (code, *chosen)
-            limit = min(wild, rules.joker_limit(len(codes)), rules.set_largest - len(codes))
-            for jokers in range(limit + 1):
-                if len(codes) + jokers >= rules.set_min:
-                    out.append(GroupChoice(codes, jokers, False, False, base, (*codes, *(-1,) * jokers)))
-    return out
+            jokers = max(0, rules.set_min - len(codes))
+            limit = rules.joker_limit(len(codes))
+            if jokers > min(wild, limit):
+                continue
+            room = min(rules.set_largest - len(codes) - jokers, limit - jokers)
+            wild_rank = sum(wild_mask >> c & 1 for c in codes)
+            out.append(
+                GroupChoice(codes, jokers, False, False, base, (*codes, *(-1,) * jokers), room, wild_rank)
+            )
