@@ -54,6 +54,13 @@ def test_report_counts() -> None:
             'variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\nplayers = 9\n',
             "players: rami51 is played by 2 to 6 players, not 9",
         ),
+        ('variant = "rami51"\n[[show]]\ncards = "7h 8h 9h"\nvalid = true\n', "cut_card"),
+        (
+            'variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\ncut_card = "9c=8h"\n',
+            "plain face",
+        ),
+        ('variant = "rami51"\n[[show]]\ncards = "7h 8h 9d=9h"\ncut_card = "9c"\n', "as faces"),
+        ('variant = "rami51"\n[[hand]]\ncards = "7h"\npenalty = 7\ncut_card = 9\n', "cut_card should be str"),
     ],
 )
 def test_malformed_files_are_refused(tmp_path: Path, text: str, match: str) -> None:
@@ -98,3 +105,16 @@ def test_a_short_ending_name_still_has_to_match(tmp_path: Path) -> None:
     path.write_text(case)
     [result] = run_case_file(path)
     assert not result.passed and "ending" in str(result.expected)
+
+
+def test_a_show_case_that_fails_says_what_the_judge_found(tmp_path: Path) -> None:
+    path = tmp_path / "case.toml"
+    path.write_text(
+        'variant = "rami51"\n[[show]]\nname = "x"\ncards = "3c 4c 5c 6h 7h 8h"\ncut_card = "9c"\n'
+        'valid = false\n[[show]]\nname = "y"\ncards = "3c 4c 5c 6h 7h 8h"\ncut_card = "9c"\ncount = 5\n'
+    )
+    first, second = run_case_file(path)
+    assert (first.passed, first.expected) == (False, "valid False")
+    assert first.got == "valid True, count 0 (3c 4c 5c | 6h 7h 8h)"
+    assert (second.passed, second.expected) == (False, "count 5")
+    assert second.got.startswith("valid True, count 0 (")

@@ -1,7 +1,8 @@
 """Conformance case files (docs/case-files.md): load them, run them, report.
 
-A case file is TOML with ``[[meld]]``, ``[[hand]]``, ``[[opening]]`` and
-``[[scenario]]`` cases. A scenario sets up a position, plays moves (a move
+A case file is TOML with ``[[meld]]``, ``[[hand]]``, ``[[opening]]``,
+``[[show]]`` and ``[[scenario]]`` cases (the cut card's cases are in
+:mod:`rummykit.play.show_cases`). A scenario sets up a position, plays moves (a move
 ending in `` !`` or `` !CODE`` must be refused, and change nothing) and checks
 what ``expect`` says.
 """
@@ -21,6 +22,7 @@ from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, re
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.values import hand_penalty
+from rummykit.play.show_cases import case_meld_rules, hand_case_penalty, show_case_failure
 from rummykit.rules import check_opening
 from rummykit.variant.model import Variant, load_variant
 
@@ -38,8 +40,12 @@ CASE_KEYS: dict[str, dict[str, str]] = {
     "meld": {
         "name": "str", "variant": "str", "cards": "str", "valid": "bool",
         "kind": "str", "points": "int", "error": "str", "notation": "str", "players": "int",
+        "cut_card": "str", "pure": "bool",
     },
-    "hand": {"name": "str", "variant": "str", "cards": "str", "penalty": "int"},
+    "hand": {"name": "str", "variant": "str", "cards": "str", "penalty": "int", "cut_card": "str"},
+    "show": {
+        "name": "str", "variant": "str", "cards": "str", "cut_card": "str", "valid": "bool", "count": "int",
+    },
     "opening": {
         "name": "str", "variant": "str", "melds": "list", "valid": "bool",
         "points": "int", "error": "str", "going_out": "bool", "deal_number": "int", "players": "int",
@@ -58,6 +64,7 @@ CASE_KEYS: dict[str, dict[str, str]] = {
 REQUIRED = {
     "meld": ("cards", "valid"),
     "hand": ("cards", "penalty"),
+    "show": ("cards", "cut_card"),
     "opening": ("melds", "valid"),
     "scenario": ("position", "moves"),
     "perft": ("position", "expect"),
@@ -271,7 +278,7 @@ def _players(label: str, name: str, variant: Variant, case: dict[str, Any]) -> i
 def _meld_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
     cards = parse_cards(case["cards"])
     missing = variant.deck_refusal(cards, _players(label, name, variant, case))
-    result = judge_meld(variant.meld_rules, cards) if missing is None else missing
+    result = judge_meld(case_meld_rules(variant, case), cards) if missing is None else missing
     if case["valid"] != isinstance(result, Meld):
         expected = "valid" if case["valid"] else "refused"
         return CaseResult(label, name, False, expected, _verdict(result))
@@ -283,6 +290,7 @@ def _meld_case(label: str, name: str, variant: Variant, case: dict[str, Any]) ->
         ("kind", result.kind),
         ("points", result.points),
         ("notation", result.notation()),
+        ("pure", result.is_pure),
     )
     for key, got in checks:
         if key in case and case[key] != got:
@@ -291,7 +299,7 @@ def _meld_case(label: str, name: str, variant: Variant, case: dict[str, Any]) ->
 
 
 def _hand_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
-    got = hand_penalty(variant, case["cards"])
+    got = hand_case_penalty(variant, case) if "cut_card" in case else hand_penalty(variant, case["cards"])
     if got != case["penalty"]:
         return CaseResult(label, name, False, f"penalty {case['penalty']}", f"penalty {got}")
     return CaseResult(label, name, True)
@@ -448,9 +456,15 @@ def _perft_case(label: str, name: str, variant: Variant, case: dict[str, Any], b
     return _compare(label, name, expect, counts)
 
 
+def _show_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
+    failure = show_case_failure(variant, case)
+    return CaseResult(label, name, True) if failure is None else CaseResult(label, name, False, *failure)
+
+
 _RUNNERS = {
     "meld": _meld_case,
     "hand": _hand_case,
+    "show": _show_case,
     "opening": _opening_case,
     "deal": _deal_case,
     "match": _match_case,

@@ -4,9 +4,10 @@ the best arrangement of a hand in groups that meets a required
 
 A card of the deal's wild rank may lie in a group as itself (``8h 9h Th``
 with nines wild is a pure run) or play wild like a printed joker (``9c=Js``);
-every group holds at least one card as itself. The search decides the lowest face left first (leave it out, or lay a group
-holding it; a wild-rank card left out joins the wild cards, every one of
-which is counted as spare until spent), lays only the wild cards a group
+every group holds at least one card as itself. The search decides the
+lowest face left first (leave it out, or lay a group holding it; a
+wild-rank card left out joins the wild cards, every one of which is
+counted as spare until spent), lays only the wild cards a group
 needs and gives the spare ones at the end to the groups with room, and
 remembers every state: the answer is the least value of the cards left out,
 then the fewest of them, over every arrangement that meets the shape.
