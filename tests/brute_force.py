@@ -156,30 +156,33 @@ def check_can_go_out(variant: Variant, hand: list[Card], table_melds: list[str],
 
 
 def show_group_kinds(rules: MeldRules, cards: tuple[Card, ...], wild_rank: int | None) -> set[str]:
-    """What a group of faces can be under ``rules`` with ``wild_rank`` wild
+    """What a group of cards can be under ``rules`` with ``wild_rank`` wild
     (printed jokers always): "set", "run", "pure" (a pure run of at least
-    three cards), trying every card of the wild rank as itself and as wild."""
+    three cards), trying every card of the wild rank as itself and as wild.
+    A declared wild card (``JK=8h``, ``9d=8h``) lies where it is declared."""
     kinds: set[str] = set()
+    bound = [c.declared for c in cards if c.declared is not None]
     wild_at = [i for i, c in enumerate(cards) if c.rank is not None and c.rank == wild_rank]
     for size in range(len(wild_at) + 1):
         for as_wild in combinations(wild_at, size):
             naturals = [c for i, c in enumerate(cards) if c.is_natural and i not in as_wild]
-            kinds |= _plain_kinds(rules, naturals, len(cards) - len(naturals))
+            kinds |= _plain_kinds(rules, naturals, len(cards) - len(naturals) - len(bound), bound)
     return kinds
 
 
-def _plain_kinds(rules: MeldRules, naturals: list[Card], wild: int) -> set[str]:
-    if not naturals or wild > rules.joker_limit(len(naturals)):
+def _plain_kinds(rules: MeldRules, naturals: list[Card], wild: int, bound: list[Card]) -> set[str]:
+    if not naturals or wild + len(bound) > rules.joker_limit(len(naturals)):
         return set()
-    total = len(naturals) + wild
+    total = len(naturals) + len(bound) + wild
     kinds: set[str] = set()
-    ranks = {c.rank for c in naturals}
-    suits = [c.suit for c in naturals]
+    members = naturals + bound
+    ranks = {c.rank for c in members}
+    suits = [c.suit for c in members]
     distinct = not rules.set_distinct_suits or len(set(suits)) == len(suits)
     if len(ranks) == 1 and distinct and rules.set_min <= total <= rules.set_largest:
         kinds.add("set")
     if len(set(suits)) == 1 and rules.run_min <= total <= rules.run_longest:
-        choices = [rules.ace_positions if c.rank == 14 else (int(c.rank or 0),) for c in naturals]
+        choices = [rules.ace_positions if c.rank == 14 else (int(c.rank or 0),) for c in members]
         for positions in product(*choices):
             if len(set(positions)) < len(positions):
                 continue
@@ -189,7 +192,7 @@ def _plain_kinds(rules: MeldRules, naturals: list[Card], wild: int) -> set[str]:
                 for start in range(rules.run_lowest, rules.run_highest - total + 2)
             ):
                 kinds.add("run")
-                if wild == 0 and total >= 3:
+                if wild == 0 and not bound and total >= 3:
                     kinds.add("pure")
     return kinds
 

@@ -13,7 +13,7 @@ from brute_force import brute_show, show_group_kinds
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.core.cards import JOKER, Card, Suit, parse_cards
+from rummykit.core.cards import JOKER, Card, Suit, parse_cards, wild_card
 from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.core.meld_shape import MeldShape
 from rummykit.core.values import HandValues
@@ -34,24 +34,44 @@ SHAPES = [
 VALUES = [HandValues(number="face", ace=10, joker=0, wild=0), HandValues(joker=15, wild=5)]
 
 
+def declared(hand: list[Card], wild_rank: int | None, targets: list[int]) -> list[Card]:
+    """``hand`` with some of its wild cards declared, as a show may write them:
+    the i-th wild card as ``POOL[targets[i]]`` where that index is a natural."""
+    out = []
+    for card in hand:
+        wild = card.is_joker or card.rank == wild_rank
+        target = POOL[targets.pop()] if wild and targets else JOKER
+        if wild and target.is_natural:
+            card = Card.joker(target) if card.is_joker else wild_card(card, target)
+        out.append(card)
+    return out
+
+
 @given(
     st.lists(st.integers(0, len(POOL) - 1), min_size=5, max_size=9, unique=True),
     st.sampled_from([None, *RANKS]),
     st.integers(0, len(SHAPES) - 1),
     st.sampled_from([INDIAN, TIGHT]),
     st.sampled_from(VALUES),
+    st.lists(st.integers(0, len(POOL) - 1), max_size=3),
 )
 def test_show_matches_brute_force(
-    picks: list[int], wild_rank: int | None, shape_at: int, rules: MeldRules, values: HandValues
+    picks: list[int],
+    wild_rank: int | None,
+    shape_at: int,
+    rules: MeldRules,
+    values: HandValues,
+    targets: list[int],
 ) -> None:
-    hand = [POOL[i] for i in picks]
+    """Hands of faces, and with some wild cards declared (which bind them)."""
+    hand = declared([POOL[i] for i in picks], wild_rank, targets)
     shape = SHAPES[shape_at]
     penalties = values.with_wild_rank(wild_rank)
     show = judge_show(rules, hand, shape, values, wild_rank)
-    expected = brute_show(rules, hand, shape, lambda c: penalties[c.code], wild_rank)
+    expected = brute_show(rules, hand, shape, lambda c: penalties[c.face.code], wild_rank)
     if expected is None:
         assert not show.shape_met and not show.valid and show.groups == ()
-        assert show.count == sum(penalties[c.code] for c in hand)
+        assert show.count == sum(penalties[c.face.code] for c in hand)
         return
     assert show.shape_met
     assert (show.count, len(show.unmatched)) == expected
@@ -71,7 +91,7 @@ def check_arrangement(
     """The groups are valid melds of the hand's cards, meet the shape, and
     with the cards left out make up the hand."""
     laid = [card for meld in groups for card in meld.cards]
-    assert Counter(c.face for c in laid) + Counter(unmatched) == Counter(hand)
+    assert Counter(c.face for c in laid) + Counter(unmatched) == Counter(c.face for c in hand)
     for meld in groups:
         kinds = show_group_kinds(rules, tuple(card.face for card in meld.cards), wild_rank)
         assert ("pure" if meld.is_pure else meld.kind) in kinds, meld

@@ -59,7 +59,8 @@ def test_report_counts() -> None:
             'variant = "rami51"\n[[meld]]\ncards = "7h 8h 9h"\nvalid = true\ncut_card = "9c=8h"\n',
             "plain face",
         ),
-        ('variant = "rami51"\n[[show]]\ncards = "7h 8h 9d=9h"\ncut_card = "9c"\n', "as faces"),
+        ('variant = "rami51"\n[[show]]\ncards = "7h 8h 9d=9h"\ncut_card = "5c"\n', "only a wild card"),
+        ('variant = "rami51"\n[[show]]\ncards = "7h 8h 9d=*"\ncut_card = "9c"\n', "only a wild card"),
         ('variant = "rami51"\n[[hand]]\ncards = "7h"\npenalty = 7\ncut_card = 9\n', "cut_card should be str"),
     ],
 )

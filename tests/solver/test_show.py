@@ -8,6 +8,7 @@ import pytest
 
 from rummykit import Card, MeldRules, parse_cards
 from rummykit.core.cards import Rank
+from rummykit.core.errors import NotationError
 from rummykit.core.meld_shape import MeldShape
 from rummykit.core.values import HandValues
 from rummykit.solver.show import judge_show
@@ -69,9 +70,18 @@ def test_fourteen_cards_and_jokers_alone_are_no_group() -> None:
     assert valid and left == ""  # the jokers join a group: 5c 6c 7c is the pure one, 9s JK JK the other
 
 
-@pytest.mark.parametrize("cards", ["JK=8h 5c 6c 7c", "9d=8h 5c 6c 7c"])
-def test_a_show_is_judged_on_faces(cards: str) -> None:
-    with pytest.raises(ValueError, match="faces"):
+def test_a_declared_wild_card_lies_where_it_is_declared() -> None:
+    valid, count, groups, left = show("3c 4c 5c 6h JK=7h 8h Kd Qs 2d 7s 4d Ts Jh", Rank.NINE)
+    assert (valid, count, groups) == (False, 53, ["3c 4c 5c", "6h JK=7h 8h"])
+    valid, count, groups, left = show("2h 3h 4h 5s 6s 7s 8d 8c 8h Kc Kd Ks JK=Qh", Rank.NINE)
+    assert (valid, count, left) == (False, 0, "JK")  # no group holds a queen of hearts
+    valid, _, groups, _ = show("8h 9d=9h Th 4c 5c 6c", Rank.NINE)
+    assert valid and "8h 9d=9h Th" in groups
+
+
+@pytest.mark.parametrize("cards", ["7d=8h 5c 6c 7c", "9d=* 5c 6c 7c", "JK=* 5c"])
+def test_only_a_wild_card_is_declared_and_as_a_natural_card(cards: str) -> None:
+    with pytest.raises((ValueError, NotationError)):
         judge_show(INDIAN, parse_cards(cards), DECLARE, VALUES, Rank.NINE)
 
 

@@ -63,12 +63,16 @@ def show_shape(variant: Variant) -> MeldShape:
 
 def show_case_failure(variant: Variant, case: dict[str, Any]) -> tuple[str, str] | None:
     """Judge a ``[[show]]`` case: ``valid`` (may these cards be declared) and
-    ``count`` (what they count for a loser, before any cap)."""
+    ``count`` (what they count for a loser, before any cap). A wild card
+    written declared (``JK=8h``, ``9d=8h``) lies only where it is declared."""
     cards = parse_cards(case["cards"])
-    if any(card.face is not card for card in cards):
-        raise NotationError(case["cards"], "the cards of a show are written as faces (no declarations)")
     wild_rank = wild_rank_of_cut(case["cut_card"])
-    show = judge_show(variant.meld_rules, cards, show_shape(variant), variant.values.hand, wild_rank)
+    try:
+        show = judge_show(variant.meld_rules, cards, show_shape(variant), variant.values.hand, wild_rank)
+    except ValueError:
+        raise NotationError(
+            case["cards"], "only a wild card may be declared in a show, and as a natural card (JK=8h, 9d=8h)"
+        ) from None
     groups = " | ".join(map(str, show.groups)) or "no arrangement"
     shown = f"valid {show.valid}, count {show.count} ({groups})"
     if "valid" in case and case["valid"] != show.valid:

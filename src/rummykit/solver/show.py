@@ -39,6 +39,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.core.meld_shape import MeldShape
 from rummykit.core.values import HandValues
+from rummykit.solver.show_bound import BOUND, bound_groups_with
 from rummykit.solver.show_groups import NIBBLE, GroupChoice, groups_with
 
 __all__ = ["Show", "judge_show"]
@@ -70,26 +71,33 @@ def judge_show(
     values: HandValues,
     wild_rank: Rank | int | None = None,
 ) -> Show:
-    """Judge ``cards`` (faces) for a show under the meld ``rules``, in a deal
-    whose wild rank is ``wild_rank`` (None: only printed jokers are wild):
-    the best arrangement meeting ``shape`` and the value of the cards it
-    leaves out (a card of the wild rank counts ``values.wild_value``)."""
-    if any(card.declared is not None or card.face is not card.undeclared for card in cards):
-        raise ValueError("a show is judged on the faces of the cards, without declarations")
+    """Judge ``cards`` for a show under the meld ``rules``, in a deal whose
+    wild rank is ``wild_rank`` (None: only printed jokers are wild): the best
+    arrangement meeting ``shape`` and the value of the cards it leaves out (a
+    card of the wild rank counts ``values.wild_value``). The cards are faces,
+    or wild cards declared (``JK=8h``, ``9d=8h``): a declared card lies only
+    where it is declared; declaring a card that is not wild, or a wild card
+    as no card (``9d=*``), is a ValueError."""
     rank = None if wild_rank is None else Rank(wild_rank)
     rules = rules.with_wild_rank(rank)
     penalties = values.with_wild_rank(rank)
     counts = jokers = wild = 0
+    search = _Search(rules, shape, penalties, (0, 0, values.joker, values.wild_value))
     for card in cards:
-        if card.code == JOKER_CODE:
-            jokers += 1
-        else:
+        if card.code != JOKER_CODE:
             counts += 1 << (NIBBLE * card.code)
             wild += rules.wild_mask >> card.code & 1
-    search = _Search(rules, shape, penalties, (jokers, wild, values.joker, values.wild_value))
+        elif card.declared is not None:
+            counts += 1 << (NIBBLE * search.declare(card))
+        elif card.face is JOKER:
+            jokers += 1
+        else:
+            raise ValueError(f"{card}: a wild card in a show is a face or declared as a natural card")
+    search.jokers, search.wild = jokers, wild
+    search.set_caps()
     count, left = search.best(counts, jokers + wild, (0, 0, 0, 0, 0))
     if (count, left) >= _NONE:
-        faces = tuple(sorted(cards, key=code_order))
+        faces = tuple(sorted([card.face for card in cards], key=code_order))
         return Show((), faces, sum(penalties[card.code] for card in faces), False, False)
     groups, unmatched = search.arrangement(counts)
     return Show(groups, unmatched, count, True, left == 0)
@@ -116,10 +124,28 @@ class _Search:
         self.shape = shape
         self.penalties = penalties
         self.jokers, self.wild, self.joker_value, self.wild_value = pool
+        self.memo: dict[tuple[int, int, _Progress], tuple[tuple[int, int], _Choice]] = {}
+        self.declared: dict[int, list[Card]] = {}
+        """The wild cards the hand declares, by the face each stands for."""
+        self.track_wild = False
+        self.caps = (0, 0, 0, 0)
+
+    def set_caps(self) -> None:
+        """Read the shape's caps and the wild cards' values once the pool is known."""
+        shape = self.shape
         self.track_wild = self.joker_value != self.wild_value and self.wild > 0
         more = 1 if shape.exact else 0
         self.caps = (shape.runs_needed + more, shape.pure_runs, shape.sets + more, self.jokers + self.wild)
-        self.memo: dict[tuple[int, int, _Progress], tuple[tuple[int, int], _Choice]] = {}
+
+    def declare(self, card: Card) -> int:
+        """Take in a declared wild card (``JK=8h``, ``9d=8h``); its code in the counts."""
+        target = card.declared
+        if target is None or not self.rules.plays_wild(card.face):
+            raise ValueError(f"{card}: only a wild card may be declared, as a natural card")
+        same = self.declared.setdefault(target.code, [])
+        same.append(card)
+        same.sort(key=self._face_cost, reverse=True)  # groups lay the dearest first
+        return BOUND + target.code
 
     def best(self, counts: int, spare: int, progress: _Progress) -> tuple[int, int]:
         """The least (value, number) of the cards left out from this state on."""
@@ -147,12 +173,23 @@ class _Search:
         if not counts:
             return self._left_over(spare, progress), None
         code = ((counts & -counts).bit_length() - 1) // NIBBLE
+        if code >= BOUND:  # declared cards lie in groups only beside natural cards: the rest stay out
+            left = counts >> (NIBBLE * code) & 15
+            value, number = self.best(counts - (left << (NIBBLE * code)), spare, progress)
+            cheapest = self.declared[code - BOUND][-left:]
+            return (value + sum(map(self._face_cost, cheapest)), number + left), code
         value, number = self.best(counts - (1 << (NIBBLE * code)), spare, progress)
         answer = (value, number)
-        if not self.rules.wild_mask >> code & 1:  # a wild-rank card not laid as itself joins the wild cards
+        if not self.rules.wild_mask >> code & 1:  # a wild-rank card left out is a spare one
             answer = (value + self.penalties[code], number + 1)
         choice: _Choice = code
-        for group in groups_with(self.rules, counts, code, self.caps[3], self.shape.pure_run_min):
+        if counts >> (NIBBLE * BOUND):
+            groups: Sequence[GroupChoice] = bound_groups_with(
+                self.rules, counts, code, spare, self.shape.pure_run_min
+            )
+        else:
+            groups = groups_with(self.rules, counts, code, self.caps[3], self.shape.pure_run_min)
+        for group in groups:
             left = spare - group.wild - group.wild_rank_cards
             if left < 0:
                 continue
@@ -191,12 +228,19 @@ class _Search:
         laid: list[tuple[GroupChoice, bool]] = []
         left: list[Card] = []
         pool = [JOKER] * self.jokers
+        declared = {face: list(cards) for face, cards in self.declared.items()}
         while counts:
             choice = self.memo[(counts, spare, progress)][1]
             if isinstance(choice, int):
-                face = Card.natural((choice >> 2) + 2, choice & 3)
-                (pool if self.rules.wild_mask >> choice & 1 else left).append(face)
-                counts -= 1 << (NIBBLE * choice)
+                copies = counts >> (NIBBLE * choice) & 15 if choice >= BOUND else 1
+                if choice >= BOUND:  # the cheapest stay out; groups lay the others
+                    same = declared[choice - BOUND]
+                    left += [card.face for card in same[len(same) - copies :]]
+                    del same[len(same) - copies :]
+                else:
+                    face = Card.natural((choice >> 2) + 2, choice & 3)
+                    (pool if self.rules.wild_mask >> choice & 1 else left).append(face)
+                counts -= copies << (NIBBLE * choice)
             elif choice is not None:
                 group, held = choice
                 for taken in group.codes:
@@ -210,21 +254,25 @@ class _Search:
         for group, held in laid:
             more = 0 if held else min(extra, group.room)
             extra -= more
-            melds.append(self._meld(group, pool[: group.wild + more]))
+            melds.append(self._meld(group, pool[: group.wild + more], declared))
             del pool[: group.wild + more]
         return tuple(melds), tuple(sorted(left + pool, key=code_order))
 
     def _cost(self, card: Card) -> int:
         return self.penalties[card.code]
 
-    def _meld(self, group: GroupChoice, wild: list[Card]) -> Meld:
-        """The group as a judged meld, its wild cards declared."""
+    def _face_cost(self, card: Card) -> int:
+        return self.penalties[card.face.code]
+
+    def _meld(self, group: GroupChoice, wild: list[Card], declared: dict[int, list[Card]]) -> Meld:
+        """The group as a judged meld, its wild cards declared (the cards
+        ``declared`` by the hand taken from it)."""
         if group.run:
-            cards = self._run_cards(group, wild)
+            cards = self._run_cards(group, wild, declared)
         else:
             taken = {code & 3 for code in group.codes}
             missing = [s for s in range(4) if s not in taken]
-            cards = [Card.natural((code >> 2) + 2, code & 3) for code in group.codes]
+            cards = [_laid(code, declared) for code in group.codes]
             for i, card in enumerate(wild):
                 free = missing[i] if i < len(missing) else None
                 target = None if free is None else Card.natural((group.start >> 2) + 2, free)
@@ -234,7 +282,7 @@ class _Search:
             raise AssertionError(f"the show search laid {cards}: {meld.message}")
         return meld
 
-    def _run_cards(self, group: GroupChoice, wild: list[Card]) -> list[Card]:
+    def _run_cards(self, group: GroupChoice, wild: list[Card], declared: dict[int, list[Card]]) -> list[Card]:
         """A run's cards: its places from ``group.start``, the wild cards
         beyond them above while there is room, else below."""
         places = list(group.places)
@@ -248,8 +296,15 @@ class _Search:
         cards = []
         for i, code in enumerate(places):
             face = _run_face(start + i, suit)
-            cards.append(face if code >= 0 else _wild_as(wild.pop(0), face))
+            cards.append(_laid(code, declared) if code >= 0 else _wild_as(wild.pop(0), face))
         return cards
+
+
+def _laid(code: int, declared: dict[int, list[Card]]) -> Card:
+    """The card laid for ``code``: a natural face, or a card the hand declares."""
+    if code >= BOUND:
+        return declared[code - BOUND].pop(0)
+    return Card.natural((code >> 2) + 2, code & 3)
 
 
 def _run_face(position: int, suit: int) -> Card:
