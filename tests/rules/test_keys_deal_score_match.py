@@ -201,6 +201,7 @@ ROWS: list[Row] = [
     ("values.hand.king", 10, 5, "rami51", {}, loser_holds("Kc")),
     ("values.hand.ace", 11, 1, "rami51", {}, loser_holds("Ac")),
     ("values.hand.joker", 20, 50, "rami51", {}, loser_holds("JK")),
+    ("values.hand.wild", "joker", 5, "contract", {"deck.wild_deuces": True}, loser_holds("2c")),
     # scoring.*
     (
         "scoring.method",

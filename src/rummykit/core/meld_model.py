@@ -143,17 +143,20 @@ class MeldRules:
     def meld_rules(self) -> MeldRules:
         return self
 
-    def hand_penalties(self, by_code: tuple[int, ...]) -> tuple[int, ...]:
+    def hand_penalties(self, by_code: tuple[int, ...], wild: int | None = None) -> tuple[int, ...]:
         """A hand's penalties by card code (``by_code``, the joker's last) as
         these rules count them: where deuces are wild a deuce left in a hand
-        counts as a joker (R-CON-14).
+        counts ``wild`` (``values.hand.wild``; None: as a joker, R-CON-14).
 
         >>> MeldRules(wild_deuces=True).hand_penalties(tuple(range(53)))[:6]
         (52, 52, 52, 52, 4, 5)
+        >>> MeldRules(wild_deuces=True).hand_penalties(tuple(range(53)), 15)[:6]
+        (15, 15, 15, 15, 4, 5)
         """
         if not self.wild_deuces:
             return by_code
-        return (by_code[JOKER_CODE],) * DEUCES_BELOW + by_code[DEUCES_BELOW:]
+        deuce = by_code[JOKER_CODE] if wild is None else wild
+        return (deuce,) * DEUCES_BELOW + by_code[DEUCES_BELOW:]
 
     @property
     def wild_below(self) -> int:

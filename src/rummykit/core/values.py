@@ -97,11 +97,12 @@ class HandValues:
         "joker",
         minimum=0,
         maximum=MAX_CARD_POINTS,
-        doc='a card of the deal\'s wild rank, whatever it stands for ("joker": what a joker counts)',
+        doc="a wild natural card (of the deal's wild rank; a wild deuce); \"joker\": as a joker",
     )
     by_code: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     wild_value: int = attrs.field(init=False, eq=False, repr=False)
-    """What a card of the deal's wild rank counts: ``wild``, else the joker's value."""
+    """What a wild natural card (of the deal's wild rank, or a wild deuce)
+    counts in a hand: ``wild``, else the joker's value."""
 
     def __attrs_post_init__(self) -> None:
         by_rank = [_number(self.number, r) for r in range(2, 10)]

@@ -179,7 +179,8 @@ class Variant:
             wild_deuces=self.deck.wild_deuces,
         )
         object.__setattr__(self, "meld_rules", rules)
-        object.__setattr__(self, "hand_penalties", rules.hand_penalties(self.values.hand.by_code))
+        hand = self.values.hand
+        object.__setattr__(self, "hand_penalties", rules.hand_penalties(hand.by_code, hand.wild_value))
         text = json.dumps(self.full_rules(), sort_keys=True, separators=(",", ":"))
         object.__setattr__(self, "rules_digest", hashlib.sha256(text.encode()).hexdigest())
 
