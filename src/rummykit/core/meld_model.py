@@ -21,7 +21,7 @@ import attrs
 
 from rummykit.core.cards import DEUCES_BELOW, JOKER, JOKER_CODE, Card, Rank, Suit
 from rummykit.core.values import TableValues
-from rummykit.speed.memo import Memo, MemoTable
+from rummykit.speed.memo import Memo
 
 __all__ = [
     "BOUND_SUIT_ORDER",
@@ -198,7 +198,7 @@ class MeldRules:
 
     def with_wild_rank(self, rank: Rank | None) -> MeldRules:
         """These rules for a deal whose wild rank is ``rank`` (None: no wild
-        rank), made once per rank and kept in the memo.
+        rank), made once per rank and kept among the memo's products.
 
         >>> MeldRules().with_wild_rank(Rank.NINE).plays_wild(Card("9c"))
         True
@@ -207,10 +207,11 @@ class MeldRules:
         """
         if rank == self.wild_rank:
             return self
-        table = _WITH_WILD_RANK.of(self)
-        found = table.get(rank)
-        if found is None:
-            found = table[rank] = attrs.evolve(self, wild_rank=rank)
+        products = self.memo.products
+        key = ("with_wild_rank", rank)
+        found = products.get(key)
+        if not isinstance(found, MeldRules):
+            found = products[key] = attrs.evolve(self, wild_rank=rank)
         return found
 
     def joker_limit(self, naturals: int) -> int:
@@ -224,9 +225,6 @@ class MeldRules:
         if not self.naturals_cap_jokers:
             return self.max_jokers
         return max(0, min(self.max_jokers, naturals - 1 if self.fewer_jokers else naturals))
-
-
-_WITH_WILD_RANK: MemoTable[Rank | None, MeldRules] = MemoTable("meld_rules.with_wild_rank", limit=16)
 
 
 class HasMeldRules(Protocol):
