@@ -40,7 +40,7 @@ from rummykit.core.meld_model import Meld, MeldRules
 from rummykit.core.meld_shape import MeldShape
 from rummykit.core.values import HandValues
 from rummykit.solver.show_bound import BOUND, bound_groups_with
-from rummykit.solver.show_groups import NIBBLE, GroupChoice, groups_with
+from rummykit.solver.show_groups import NIBBLE, GroupChoice, GroupTable, groups_with
 
 __all__ = ["Show", "judge_show"]
 
@@ -125,6 +125,8 @@ class _Search:
         self.penalties = penalties
         self.jokers, self.wild, self.joker_value, self.wild_value = pool
         self.memo: dict[tuple[int, int, _Progress], tuple[tuple[int, int], _Choice]] = {}
+        self.groups: GroupTable = {}
+        """The groups each card can lay, found once in this search."""
         self.declared: dict[int, list[Card]] = {}
         """The wild cards the hand declares, by the face each stands for."""
         self.track_wild = False
@@ -188,7 +190,9 @@ class _Search:
                 self.rules, counts, code, spare, self.shape.pure_run_min
             )
         else:
-            groups = groups_with(self.rules, counts, code, self.caps[3], self.shape.pure_run_min)
+            groups = groups_with(
+                self.rules, counts, code, (self.caps[3], self.shape.pure_run_min), self.groups
+            )
         for group in groups:
             left = spare - group.wild - group.wild_rank_cards
             if left < 0:

@@ -19,19 +19,14 @@ from itertools import combinations
 from typing import NamedTuple
 
 from rummykit.core.meld_model import MeldRules
-from rummykit.speed.memo import MemoTable
 
-__all__ = ["NIBBLE", "GroupChoice", "groups_with"]
+__all__ = ["NIBBLE", "GroupChoice", "GroupTable", "groups_with"]
 
 NIBBLE = 4
 """Bits per face code in a hand's counts."""
 
 _SUIT_ROWS = tuple(sum(15 << (NIBBLE * code) for code in range(suit, 52, 4)) for suit in range(4))
 """The counts' bits of each suit's faces: all a run reads of the hand."""
-
-_GROUPS: MemoTable[tuple[int, int, int, int, int], tuple[GroupChoice, ...]] = MemoTable(
-    "show.groups", limit=100_000
-)
 
 
 class GroupChoice(NamedTuple):
@@ -54,6 +49,10 @@ class GroupChoice(NamedTuple):
     wild_rank_cards: int
 
 
+GroupTable = dict[tuple[int, int, int, int, int], tuple[GroupChoice, ...]]
+"""The groups found in one search, by card and the counts they read."""
+
+
 def _count(counts: int, code: int) -> int:
     return counts >> (NIBBLE * code) & 15
 
@@ -65,16 +64,17 @@ def _code_at(position: int, suit: int) -> int:
 
 
 def groups_with(
-    rules: MeldRules, counts: int, code: int, wild: int, pure_run_min: int
+    rules: MeldRules, counts: int, code: int, where: tuple[int, int], table: GroupTable
 ) -> tuple[GroupChoice, ...]:
     """Every group holding one copy of face ``code`` as itself, its other
     natural cards among ``counts`` (which still holds ``code``), with at most
-    ``wild`` wild cards: runs first, then sets. ``rules.wild_mask`` says
-    which faces are of the wild rank. The groups of a card depend only on
-    its suit's and its rank's counts: they are kept in the rules' memo."""
+    ``wild`` wild cards (``where`` is wild and pure_run_min): runs first,
+    then sets. ``rules.wild_mask`` says which faces are of the wild rank.
+    The groups of a card depend only on its suit's and its rank's counts:
+    they are kept in ``table``, the search's."""
+    wild, pure_run_min = where
     base = code & ~3
     key = (code, counts & _SUIT_ROWS[code & 3], counts >> (NIBBLE * base) & 0xFFFF, wild, pure_run_min)
-    table = _GROUPS.of(rules)
     found = table.get(key)
     if found is None:
         found = table[key] = tuple(_groups_of(rules, counts, code, wild, pure_run_min))
