@@ -20,9 +20,10 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.round.state import RoundState
 from rummykit.variant.model import Variant, loads_variant
 
-# Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py and
-# tests/rules/test_keys_rummy_mechanisms.py.
+# Keys whose rows are in tests/rules/test_keys_rummy500_mechanisms.py,
+# tests/rules/test_keys_rummy_mechanisms.py and test_keys_liverpool_mechanisms.py.
 ROWS_ELSEWHERE = {
+    "going_out.in_opening_turn",
     "draw.top_card_use",
     "opening.open_at_deal",
     "opening.layoff_opens",

@@ -120,3 +120,29 @@ def test_the_case_file_example_runs_and_passes(tmp_path: Path) -> None:
     results = run_case_file(path)
     assert len(results) == 6 and all(r.passed for r in results), [str(r) for r in results if not r.passed]
     assert "case-files.md" in (DOCS / "index.md").read_text(encoding="utf-8")
+
+
+def recipes() -> list[str]:
+    """The TOML files of writing-a-variant.md's recipes, in order."""
+    page = (DOCS / "writing-a-variant.md").read_text(encoding="utf-8")
+    section = page.split("## Recipes\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```toml\n(.*?)```", section, re.S)
+
+
+def test_writing_a_variant_has_its_recipes() -> None:
+    assert len(recipes()) >= 2
+
+
+@pytest.mark.parametrize("index", range(2))
+def test_each_recipe_loads_without_a_warning_and_plays_a_round(index: int) -> None:
+    from rummykit.play.bots import GreedyBot, RandomBot
+    from rummykit.variant.model import variant_warnings
+
+    variant = rummykit.loads_variant(recipes()[index])
+    assert variant_warnings(variant) == []
+    for seed in range(3):
+        state = rummykit.deal(variant, players=variant.players.min, seed=seed)
+        bots = [GreedyBot(variant, seed=seed), *(RandomBot(variant, seed=seed + s) for s in range(1, 8))]
+        while not state.is_over:
+            state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+        assert state.result is not None

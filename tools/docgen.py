@@ -9,6 +9,7 @@ needs it at run time.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -73,6 +74,11 @@ def variant_table(variant: Variant) -> str:
             for number, entry in enumerate(variant.contract.deals, 1):
                 rule = f"{entry.hand_size} cards, {entry.sets} sets, {entry.runs} runs"
                 rows.append(f"| `contract.deals` deal {number} | {rule} |")
+                for table, keys in entry.rules.tables.items():  # the deal's own keys (8.4)
+                    for key, value in keys.items():
+                        rows.append(
+                            f"| `contract.deals` deal {number}: `{table}.{key}` | {json.dumps(value)} |"
+                        )
             continue
         if prefix in ("deal.instant_win", "scoring.payments.ENDING"):
             rows += _sub_table_rows(variant, prefix)

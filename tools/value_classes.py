@@ -172,13 +172,15 @@ def _evolve(cls: str, fields: list[Field]) -> list[str]:
     ]
     for f in fields:
         if f.derived and f.default is not None:
-            # Found again from the fields it reads, as changed (or as they were).
+            # Found again from the fields it reads, as changed (or as they were):
+            # one field read in place, several first named as locals.
             found, alone = f.default, len(f.reads) == 1
-            for name in f.reads:
-                value = f'changes["{name}"]' if alone else f'changes.get("{name}", self.{name})'
-                found = re.sub(rf"(?<![.\w]){name}\b", value, found)
+            if alone:
+                found = re.sub(rf"(?<![.\w]){f.reads[0]}\b", f'changes["{f.reads[0]}"]', found)
             either = " or ".join(f'"{name}" in changes' for name in f.reads)
             lines += [f'        if {either if alone else "(" + either + ")"} and "{f.name}" not in changes:']
+            if not alone:
+                lines += [f'            {name} = changes.get("{name}", self.{name})' for name in f.reads]
             lines += [f'            changes["{f.name}"] = {found}']
     lines += [
         f"        if {copier} is not None:  # the pure Python build (rummykit.speed.evolve)",

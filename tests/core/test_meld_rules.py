@@ -20,6 +20,7 @@ DERIVED = {
     "indian_deals": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
     "indian_pool": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
     "kalooki": (2, 14, 13, (14,), False, False, True, False, False, False, True, 4),
+    "liverpool": (1, 14, 14, BOTH, True, True, True, False, True, True, True, 16),  # contract's melds
     "rami40": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),
     "rami40_house": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),
     "rami51": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),

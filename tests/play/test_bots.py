@@ -129,3 +129,32 @@ def test_greedy_knocks_only_within_the_deals_limit() -> None:
                 low += limit < 10
             state = state.apply(move)
     assert knocks >= 20 and low >= 5, (knocks, low)
+
+
+def test_greedy_goes_out_in_liverpools_all_out_deal() -> None:
+    """Deal 7 of liverpool goes down only by going out (R-LIV-05): the greedy
+    bot builds its hand toward the three runs and goes down only when they
+    hold every card; against random bots it wins most of these deals, and
+    among greedy bots most of them end by going out, not blocked."""
+    variant = rk.load_variant("liverpool")
+    endings: dict[str, int] = {}
+    wins = 0.0
+    rounds = max(6, ROUNDS // 10)
+    for r in range(rounds):
+        for field in ("random", "greedy"):
+            state = rk.deal(variant, players=3, seed=r, dealer=r % 3, deal_number=7)
+            bots = [GreedyBot(variant, seed=r)] + [make_bot(field, variant, seed=r + s) for s in (1, 2)]
+            while state.phase != "over":
+                view = state.view(state.to_move)
+                move = bots[state.to_move].choose(view)
+                assert move in view.legal
+                state = state.apply(move)
+            assert state.result is not None
+            if field == "random":
+                wins += 0 in state.result.winners
+            else:
+                endings[state.result.ending] = endings.get(state.result.ending, 0) + 1
+            if state.result.ending == "hand_rummy":  # down and out at once: the table is the winner's
+                assert {t.owner for t in state.table} <= set(state.result.winners)
+    assert wins / rounds >= 0.75, f"greedy won {wins} of {rounds}"
+    assert endings.get("hand_rummy", 0) >= rounds * 0.6, endings

@@ -126,7 +126,8 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # written and deprecated keys left out; and when melds.jokers_vs_naturals and
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500;
-# rummy's came with it, issue 28; oklahoma_gin's with deal.indicator)
+# rummy's came with it, issue 28; oklahoma_gin's with deal.indicator, liverpool's with
+# contract.deals[].rules)
 DIGESTS = {
     "contract": "e2dd8c0039af36f84deedb46f7f5a5c12454bb6ce989a2b538bdd5f97dfc309f",
     "gin": "b853663d62db45ce74eca238ef1b0816c81827d6ccaf5b66e79bc636c6fae714",
@@ -136,6 +137,7 @@ DIGESTS = {
     "indian_pool": "f3edf9525e0f2dd3875461f37bd23227822be95ffa5df1203f75a2250ed1c8e3",
     "oklahoma_gin": "a09603d2c51f83ac1a86527da4f8e32424ebcdefef7de9f7d1650cfb30070d8c",
     "kalooki": "73223c05d9034fd276931394823a602e7e8acaf8173a8f6bc7ba4dc0adeeccd0",
+    "liverpool": "3c2f0c1d37ea22be921fc05ecf5189427146a44d3b31e47461a6e0e87d80f971",
     "rami40": "3014a437377a5f030cdd863950fa6b97982e9528c4400dcf904811338b0131f0",
     "rami40_house": "e0946edacac6fa7f7b59f378af398e076ef59a4b1c20df6674cd8d5e00d50ad8",
     "rami51": "8b36d9b82e537829b38cb99197f76c9d81d0ba1127491beb3b7621fe5435f242",

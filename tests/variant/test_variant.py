@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = [
     "contract", "gin", "handromi",
     "indian", "indian_deals", "indian_pool",
-    "kalooki", "oklahoma_gin", "rami40", "rami40_house", "rami51",
-    "rami51_house", "roemie", "romme", "romme51",
+    "kalooki", "liverpool", "oklahoma_gin", "rami40", "rami40_house",
+    "rami51", "rami51_house", "roemie", "romme", "romme51",
     "rummy", "rummy500", "tonk",
 ]  # fmt: skip
 

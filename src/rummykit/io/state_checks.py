@@ -134,7 +134,7 @@ def _check_result(state: RoundState) -> None:
         raise JSONError("$.result", f"expected null while the round goes on ({state.phase} phase)")
     blocked = result.ending in ("blocked", "turn_cap")  # its winner, if any, is the scoring's
     expected = round_result(
-        state.variant,
+        state.rules.variant,
         state.hands,
         state.table,
         state.opened,

@@ -39,9 +39,10 @@ from rummykit.play.show_bot import show_move
 from rummykit.round.views import PlayerView
 from rummykit.rules import Commit
 from rummykit.rules.contract import contract_of, find_contract, uses_contracts
-from rummykit.rules.rule_set import rules_of
+from rummykit.rules.rule_set import RuleSet, rules_of
 from rummykit.rules.variant_queries import best_opening, least_penalty
-from rummykit.variant.model import Variant
+from rummykit.variant.loading import variant_from_rules
+from rummykit.variant.model import MAX_SET_SIZE, Variant
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "drop_threshold", "make_bot"]
 
@@ -109,6 +110,8 @@ class GreedyBot:
         self._queue: list[Meld | Move] = []
         self._given_up = 0
         self._random = RandomBot(variant, seed=seed)
+        self._judge = variant  # whose melds judge a hand's worth this turn (see _judge_for)
+        self._runs_only: Variant | None = None
 
     def choose(self, view: PlayerView) -> Move:
         legal = view.legal
@@ -117,6 +120,7 @@ class GreedyBot:
         if view.hand is None or view.seat is None:
             raise ValueError("this view is not a seat's view: a bot needs its hand")
         hand = list(view.hand)
+        self._judge = self._judge_for(view)
         knocking = self._knocking(view, hand, legal)
         if knocking is not None:
             return knocking
@@ -128,7 +132,7 @@ class GreedyBot:
         texts = {str(m): m for m in legal}
         if "out" in texts:
             return texts["out"]
-        keep = 1 if rules_of(self.variant).going_out.final_discard_required() else 0
+        keep = 1 if self._rules(view).going_out.final_discard_required() else 0
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
@@ -217,21 +221,51 @@ class GreedyBot:
             melds.pop()
         return list(melds)
 
+    def _judge_for(self, view: PlayerView) -> Variant:
+        """The variant whose melds say what a hand is worth when taking and
+        discarding: the variant's, but in a deal gone out all at once with a
+        contract of runs alone (R-LIV-05) the deal's with no sets, so that
+        the hand is built toward those runs."""
+        rules = self._rules(view)
+        last = rules.going_out.last_discard
+        if last is None or not last.all_out:
+            return self.variant
+        contract = contract_of(self.variant, view.deal_number)
+        if contract is None or contract.sets:
+            return self.variant
+        if self._runs_only is None:
+            data = rules.variant.resolved_dict()
+            data["melds"] = {**data.get("melds", {}), "set_min": MAX_SET_SIZE, "set_max": MAX_SET_SIZE}
+            self._runs_only = variant_from_rules(f"{self.variant.id}, runs only", data, "")
+        return self._runs_only
+
+    def _rules(self, view: PlayerView) -> RuleSet:
+        """The rules of the deal the view is of (a contract deal may have its own)."""
+        return rules_of(self.variant).for_deal(view.deal_number)
+
     def _contract_plan(self, view: PlayerView, hand: list[Card], opened: bool) -> list[Meld | Move]:
         """Contracts (R-CON-05, R-CON-06): go down as soon as the hand holds
         the deal's contract, with as many cards as it can; once down, no new
-        meld (lay-offs come after the plan). This bot never buys."""
+        meld (lay-offs come after the plan). Where the deal's going-down turn
+        must empty the hand (``going_out.in_opening_turn``, R-LIV-05), only
+        when the contract lays every card."""
         contract = contract_of(self.variant, view.deal_number)
         if opened or contract is None:
             return []
+        rules = self._rules(view)
+        all_out = rules.going_out.last_discard is not None and rules.going_out.last_discard.all_out
+        if all_out and least_penalty(self._judge, hand).leftover:
+            return []  # some card fits no meld: the whole hand cannot go down
         candidates: dict[tuple[int, ...], Meld] = {}
         for move in view.legal:
             if isinstance(move, MeldMove):
-                judged = judge_meld(self.variant.meld_rules, move.cards)
+                judged = judge_meld(rules.variant.meld_rules, move.cards)
                 if isinstance(judged, Meld):
                     candidates.setdefault(tuple(sorted(c.face.code for c in move.cards)), judged)
-        keep = 1 if view.taken is not None and rules_of(self.variant).draw.taken_card_is_marked() else 0
+        keep = 1 if view.taken is not None and rules.draw.taken_card_is_marked() else 0
         found = find_contract(contract, list(candidates.values()), hand, keep=keep)
+        if found is not None and all_out:
+            return list(found) if sum(len(m) for m in found) == len(hand) else []
         return list(found) if found is not None else []
 
     def wants_buy(self, view: PlayerView) -> bool:
@@ -245,8 +279,9 @@ class GreedyBot:
             return False
         top = view.discards[-1]
         hand = list(view.hand)
-        now = least_penalty(self.variant, hand).penalty
-        with_top = least_penalty(self.variant, [*hand, top])
+        judge = self._judge_for(view)
+        now = least_penalty(judge, hand).penalty
+        with_top = least_penalty(judge, [*hand, top])
         if not any(top.face in (c.face for c in m.cards) for m in with_top.melds):
             return False
         return now - with_top.penalty > 10
@@ -271,7 +306,7 @@ class GreedyBot:
         """Take the top discard when it lowers the hand's least penalty; where
         taking it obliges the player to lay it (R-HR-09), only when this bot's
         own plan lays it: a lay-off once opened, or an opening that uses it."""
-        variant = self.variant
+        variant = self._judge
         if view.seat is None:
             raise ValueError("this view is not a seat's view")
         now = least_penalty(variant, hand).penalty
@@ -312,7 +347,7 @@ class GreedyBot:
     def _discard_cost(self, hand: Sequence[Card], card: Card) -> tuple[int, int]:
         rest = _without(hand, [card])
         penalty = self.variant.hand_penalties
-        return (least_penalty(self.variant, rest).penalty, -penalty[card.code])
+        return (least_penalty(self._judge, rest).penalty, -penalty[card.code])
 
 
 _DROP = Drop()

@@ -204,7 +204,7 @@ _with_repeat = changer_for(Knocking, ("repeat",))
 
 def _drawn(state: RoundState, ending: Ending) -> RoundState:
     result = round_result(
-        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator
+        state.rules.variant, state.hands, state.table, state.opened, ending, None, state.indicator
     )
     return state.evolve(phase="over", result=result, turn=Turn())
 
@@ -250,7 +250,7 @@ def _showdown(state: RoundState, move: Move) -> RoundState:
         knocking = _evolve(state.knocking, gin=outcome == 0)
         return state.evolve(phase="defend", to_move=(state.to_move + 1) % state.players, knocking=knocking)
     result = round_result(
-        state.variant, state.hands, state.table, state.opened, "knock", outcome, state.indicator
+        state.rules.variant, state.hands, state.table, state.opened, "knock", outcome, state.indicator
     )
     return state.evolve(phase="over", result=result)
 

@@ -212,7 +212,7 @@ def _shift_moves(state: RoundState, index: int, meld: Meld, faces: Sequence[Card
     for card in faces:
         wild = wanted.get(card)
         if wild is not None:
-            for end in open_ends(state.variant, meld):
+            for end in open_ends(state.rules.variant, meld):
                 yield Shift(index + 1, card, wild.standing_for(end))  # JK=X, or a wild deuce's 2h=X
 
 

@@ -42,7 +42,7 @@ def meld_moves(state: RoundState, hand: Sequence[Card]) -> tuple[MeldMove, ...]:
     The melds of one rank (sets) and of one suit (runs) depend only on the
     hand's cards of that rank or suit and its number of jokers: they are
     built as pieces, remembered too, and put together here."""
-    rules = state.variant.meld_rules
+    rules = state.rules.variant.meld_rules
     remembered = _MELD_MOVES.of(rules)
     key = tuple(hand)
     found = remembered.get(key)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol, f
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.core.moves import Move
 from rummykit.core.round_values import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
-from rummykit.rules.rule_set import RuleSet, rules_of
+from rummykit.rules.rule_set import RuleSet, deal_rules_of
 from rummykit.speed.evolve import set_changes, twin_copier
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
@@ -167,10 +167,12 @@ class RoundState(FrozenValue):
     # card drawn), at most LOG_SIZE; kept for views, not part of the position.
     log: Annotated[tuple[str, ...], ()]
     variant_digest: Annotated[str, ""]
-    rules: Annotated[RuleSet, rules_of(variant)]  # noqa: F821 - a default found from the field variant
-    """The variant's rule set: found once, when the state is made from its
-    variant (or ``evolve`` gives it another variant), and carried by every
-    copy; not pickled (found again)."""
+    rules: Annotated[RuleSet, deal_rules_of(variant, deal_number)]  # noqa: F821 - found from fields
+    """The rule set of the round: the variant's, or the deal's where its
+    contract deal has rules of its own (``RuleSet.for_deal``). Found once,
+    when the state is made from its variant and deal number (or ``evolve``
+    changes one of them), and carried by every copy; not pickled (found
+    again)."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -263,7 +265,7 @@ class RoundState(FrozenValue):
         "rules",
     )
     FIELD_SET = frozenset(FIELDS)
-    DERIVED_FROM = frozenset({'variant'})
+    DERIVED_FROM = frozenset({'variant', 'deal_number'})
     __slots__ = FIELDS
 
     def __init__(
@@ -324,7 +326,7 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "indicator", indicator)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
-        object.__setattr__(self, "rules", rules if rules is not None else rules_of(variant))
+        object.__setattr__(self, "rules", rules if rules is not None else deal_rules_of(variant, deal_number))
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise frozen_error()
@@ -334,8 +336,10 @@ class RoundState(FrozenValue):
 
     def evolve(self, **changes: Any) -> RoundState:
         """A copy with ``changes`` (field names; an unknown name raises TypeError)."""
-        if "variant" in changes and "rules" not in changes:
-            changes["rules"] = rules_of(changes["variant"])
+        if ("variant" in changes or "deal_number" in changes) and "rules" not in changes:
+            variant = changes.get("variant", self.variant)
+            deal_number = changes.get("deal_number", self.deal_number)
+            changes["rules"] = deal_rules_of(variant, deal_number)
         if _round_state_copier is not None:  # the pure Python build (rummykit.speed.evolve)
             return _round_state_copier(self, changes)
         made = RoundState(

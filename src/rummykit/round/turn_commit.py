@@ -17,6 +17,7 @@ from rummykit.round.round_scoring import round_result
 from rummykit.round.state import RoundState, TableMeld, Turn
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
 from rummykit.rules import Commit
+from rummykit.rules.going_out import LastDiscard
 from rummykit.rules.opening import is_hand_rummy
 from rummykit.speed.evolve import changer_for, maker_for
 from rummykit.speed.memo import MemoTable
@@ -44,8 +45,11 @@ def check_discard(state: RoundState, card: Card, *, commit_checked: bool = False
     hand = remove_faces(state.hands[state.to_move], [card])
     if hand is None:
         raise refuse("card.not-in-hand", "You do not hold {card}.", card=card)
-    # The card-independent check, then the discard stage's card checks in order.
+    # The card-independent checks, then the discard stage's card checks in order.
     refusal = knocking.discard_refusal(state)
+    last = state.rules.going_out.last_discard  # None in most variants: nothing to ask
+    if refusal is None and last is not None:
+        refusal = _last_discard_refusal(state, last, len(hand))
     if refusal is None:
         refusal = state.rules.discard.refusal(card, state.hands[state.to_move], state.turn)
     if refusal is not None:
@@ -64,11 +68,22 @@ def legal_discards(state: RoundState, faces: Sequence[Card]) -> Sequence[Card]:
     hand = state.hands[state.to_move]
     if state.phase != "play" or knocking.discard_refusal(state) is not None:
         return []
+    last = state.rules.going_out.last_discard
+    if last is not None and _last_discard_refusal(state, last, len(hand) - 1) is not None:
+        return []
     if len(hand) < 2 or commit_depends_on_hand(state):
         return [card for card in faces if _discard_stands(state, card)]
     if isinstance(_hand_blind_verdict(state, tuple(hand[1:])), Refusal):
         return []  # the same verdict for every discard
     return state.rules.discard.discardable(faces, hand, state.turn)
+
+
+def _last_discard_refusal(state: RoundState, rule: LastDiscard, cards_left: int) -> Refusal | None:
+    """The going-out stage's ``rule`` on a discard leaving ``cards_left``
+    cards (``going_out.final_discard = "forbidden"``, ``in_opening_turn``):
+    the same for every card of the hand."""
+    going_down = not state.opened[state.to_move] and bool(state.turn.new_melds)
+    return rule.refusal(cards_left=cards_left, going_down=going_down)
 
 
 def _discard_stands(state: RoundState, card: Card) -> bool:
@@ -121,7 +136,7 @@ def _commit_checks(state: RoundState, hand: tuple[Card, ...]) -> bool:
     Where the verdict is the same for every hand left after a discard (cards
     left, no swapped joker: see ``commit_depends_on_hand``), it is remembered
     (``_hand_blind_verdict``)."""
-    seen, verdict = _LAST_COMMIT.of(state.variant).get(None, _NO_COMMIT_YET)
+    seen, verdict = _LAST_COMMIT.of(state.rules.variant).get(None, _NO_COMMIT_YET)
     if seen is not state or not hand:  # (the last state's verdict is for hands left with cards)
         if hand and not commit_depends_on_hand(state):
             verdict = _hand_blind_verdict(state, hand)
@@ -154,7 +169,7 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
     table, the mover's opening and the deal where read: see CommitReads;
     most turns of a round draw and discard alone, and share their Turn and
     table objects)."""
-    last = _LAST_COMMIT.of(state.variant)
+    last = _LAST_COMMIT.of(state.rules.variant)
     seen, verdict = last.get(None, _NO_COMMIT_YET)
     if seen is state:
         return verdict
@@ -170,7 +185,7 @@ def _hand_blind_verdict(state: RoundState, hand: tuple[Card, ...]) -> bool | Ref
             state.opened[state.to_move] if reads.opening else False,
             state.deal_number if reads.deal else 0,
         )
-        verdicts = _BLIND_VERDICTS.of(state.variant)
+        verdicts = _BLIND_VERDICTS.of(state.rules.variant)
         hit = verdicts.get(key)
         if hit is not None and (hit[0] is turn or not reads.turn) and (hit[1] is table or not reads.table):
             verdict = hit[2]
@@ -264,7 +279,7 @@ def _commit(
     ``hand``: the mover's hand less the discard (still in code order), or
     empty; ``log``: the next turn's public log (None: ``state``'s own; the
     round's end keeps ``state``'s)."""
-    variant = state.variant
+    variant = state.rules.variant  # the deal's (its values may be its own)
     seat = state.to_move
     turn = state.turn
     going_out = not hand

@@ -42,7 +42,7 @@ def blocked_round(state: RoundState, ending: Ending) -> RoundState:
     """The round ends with nobody out (``blocked``, ``turn_cap``)."""
     facts = deal_facts(state)
     result = round_result(
-        state.variant, state.hands, state.table, state.opened, ending, None, state.indicator, facts
+        state.rules.variant, state.hands, state.table, state.opened, ending, None, state.indicator, facts
     )
     return state.evolve(phase="over", result=result, turn=Turn())
 

@@ -22,6 +22,7 @@ from typing import Protocol
 import attrs
 
 from rummykit.core.cards import Card
+from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import Ending
 from rummykit.rules.draw import DrawRule
@@ -31,14 +32,65 @@ from rummykit.solver import GoOutPlan, can_go_out
 from rummykit.solver.requirement import HandRules
 from rummykit.variant.model import Variant
 
-__all__ = ["GoingOutRule", "StandardGoingOut", "going_out_stage"]
+__all__ = ["GoingOutRule", "LastDiscard", "StandardGoingOut", "going_out_stage"]
+
+
+@attrs.frozen(slots=True)
+class LastDiscard:
+    """Which discard may not end a turn, where a going-out key says so:
+    ``going_out.final_discard = "forbidden"`` (no discard empties the hand:
+    the last card is laid, and the turn ends with ``out``) and
+    ``going_out.in_opening_turn = "required"`` (the turn a player goes down
+    in ends with an empty hand, R-LIV-05). Asked by the engine's discard and
+    the listing of discards, before the discard stage's card checks: what it
+    says holds for every card of the hand."""
+
+    forbidden: bool
+    all_out: bool
+
+    def refusal(self, *, cards_left: int, going_down: bool) -> Refusal | None:
+        """The refusal of a discard that leaves ``cards_left`` cards in a turn
+        in which the mover goes down (``going_down``: he had not before, and
+        has laid melds this turn) or not; None where it may end the turn. In
+        the going-down turn, a discard that leaves cards, or any discard where
+        the last one is forbidden, fails the all-out condition first."""
+        if self.all_out and going_down and (cards_left or self.forbidden):
+            return _ALL_OUT
+        if self.forbidden and not cards_left:
+            return _LAST_CARD
+        return None
+
+
+_ALL_OUT = Refusal(
+    "opening.all-out", "In this deal you go down only by going out: lay every card this turn, then say out."
+)
+_LAST_CARD = Refusal(
+    "discard.last-card", "You may not go out by discarding: lay your last card, then say out."
+)
+
+
+def last_discard(variant: Variant) -> LastDiscard | None:
+    """The going-out keys' rule on the discard that ends a turn, or None
+    where they leave every discard to the other stages."""
+    going_out = variant.going_out
+    forbidden, all_out = going_out.final_discard == "forbidden", going_out.in_opening_turn == "required"
+    return LastDiscard(forbidden, all_out) if forbidden or all_out else None
 
 
 class GoingOutRule(Protocol):
     """The going-out stage of a variant."""
 
+    @property
+    def last_discard(self) -> LastDiscard | None:
+        """Which discard may not end a turn (None: the other stages decide)."""
+        ...
+
     def final_discard_required(self) -> bool:
         """Must the round end with a discard (``out`` with an empty hand refused)?"""
+        ...
+
+    def final_discard_forbidden(self) -> bool:
+        """Must the hand be emptied by melds and lay-offs, never by a discard?"""
         ...
 
     def plan(
@@ -95,9 +147,13 @@ class StandardGoingOut:
     draw: DrawRule = attrs.field(eq=False, repr=False)
     opening: OpeningStage = attrs.field(eq=False, repr=False)
     demands: HandRules = attrs.field(eq=False, repr=False)
+    last_discard: LastDiscard | None = None
 
     def final_discard_required(self) -> bool:
         return self.demands.final_discard  # read from ``going_out.final_discard`` once, by rules.hand
+
+    def final_discard_forbidden(self) -> bool:
+        return self.last_discard is not None and self.last_discard.forbidden
 
     def plan(
         self,
@@ -115,10 +171,15 @@ class StandardGoingOut:
             hand,
             demands=self.demands,
             table=usable,
-            keep_discard=True if self.final_discard_required() else None,
+            keep_discard=True if self.final_discard_required() else self._discard_may_end(),
             must_open=self.opening.needed_to_go_out(opened=opened),
             not_discardable=not_discardable,
         )
+
+    def _discard_may_end(self) -> bool | None:
+        """``keep_discard`` where no last discard is required: False where
+        it is forbidden, None (either way) otherwise."""
+        return False if self.final_discard_forbidden() else None
 
     def stock_runs_out(self) -> bool:
         return self.draw.draws_from_stock()
@@ -151,4 +212,4 @@ def going_out_stage(
 ) -> GoingOutRule:
     """The going-out stage of ``variant``, laying off as its ``table`` stage
     allows and opening as its ``opening`` stage asks (its rule set holds it)."""
-    return StandardGoingOut(variant, table, draw, opening, demands)
+    return StandardGoingOut(variant, table, draw, opening, demands, last_discard(variant))

@@ -59,9 +59,9 @@ from rummykit.rules.turn import (
 from rummykit.solver.requirement import HandRules
 from rummykit.speed.frozen import frozen_error
 from rummykit.speed.memo import once_per_owner
-from rummykit.variant.model import Variant
+from rummykit.variant.model import Variant, deal_variant
 
-__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "rules_of"]
+__all__ = ["RULE_SET_FIELDS", "RuleSet", "compile_rules", "deal_rule_sets", "deal_rules_of", "rules_of"]
 
 
 RULE_SET_FIELDS: tuple[str, ...] = (
@@ -242,6 +242,18 @@ class RuleSet:
             return (_variant_rule_set, (self.variant,))
         return (_rule_set_of, (tuple([getattr(self, name) for name in RULE_SET_FIELDS]),))
 
+    def for_deal(self, deal_number: int) -> RuleSet:
+        """The rule set of deal ``deal_number`` of a match (1-based; 0 reads
+        as 1, past the last deal the last one): this one, or where that
+        deal has rules of its own (``contract.deals[].rules``) the variant
+        compiled with them in place. A round of that deal carries it
+        (``RoundState.rules``), so that every stage reads the deal's rules."""
+        by_deal = deal_rule_sets(self.variant)
+        if not by_deal:
+            return self
+        own = by_deal[min(max(deal_number, 1), len(by_deal)) - 1]
+        return self if own is None else own
+
     def evolve(self, **changes: Any) -> RuleSet:
         """A copy with some stages replaced, for a test or a tool that swaps a
         stage (the engine never changes a rule set). Only the stages named
@@ -319,6 +331,22 @@ def compile_rules(variant: Variant) -> RuleSet:
 
 
 @once_per_owner
+def deal_rule_sets(variant: Variant) -> tuple[RuleSet | None, ...]:
+    """Each contract deal's own rule set (None: the variant's), or () where
+    no deal has rules of its own: compiled once, at most one a deal, and
+    kept in the variant's memo beside its rule set (``rules_of``)."""
+    deals = variant.contract.deals
+    if not any(deal.rules for deal in deals):
+        return ()
+    return tuple([rules_of(deal_variant(variant, i)) if deal.rules else None for i, deal in enumerate(deals)])
+
+
+@once_per_owner
 def rules_of(variant: Variant) -> RuleSet:
     """The rule set of ``variant``, compiled once and kept in its memo."""
     return compile_rules(variant)
+
+
+def deal_rules_of(variant: Variant, deal_number: int) -> RuleSet:
+    """The rule set of deal ``deal_number`` of ``variant`` (see :meth:`RuleSet.for_deal`)."""
+    return rules_of(variant).for_deal(deal_number)

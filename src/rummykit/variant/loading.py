@@ -23,6 +23,7 @@ from rummykit.core.toml_schema import (
     unknown_key,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.leaving_sections import LoserCount
@@ -54,6 +55,8 @@ __all__ = [
     "Origins",
     "as_variant",
     "bundled_variants",
+    "deal_data",
+    "deal_variant",
     "load_bundled_variant",
     "load_variant",
     "loads_variant",
@@ -250,6 +253,7 @@ def variant_from_rules(
     if not report.problems:
         overall = _Collector(label)  # a check across keys belongs to the file loaded
         _check_consistency(sections, overall)
+        _check_deals_rules(data, sections, overall)
         report.problems.extend(overall.problems)
     meta = sections["meta"]
     if refuse_bundled_id and meta is not None and meta.id in bundled_variants():
@@ -285,10 +289,7 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
             "payments": lambda value, where: read_payments(value, where, report, suggest_key),
         },
         "declare": {"shape": lambda value, where: read_meld_shape(value, where, report)},
-        "values": {
-            "table": lambda value, where: _values_table(TableValues, value, where, report),
-            "hand": lambda value, where: _values_table(HandValues, value, where, report),
-        },
+        "values": _values_readers(report),
     }
     sections: dict[str, Any] = {}
     for name, cls in SECTIONS.items():
@@ -298,6 +299,14 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
         )
         sections[name] = section
     return sections
+
+
+def _values_readers(report: _Collector) -> dict[str, Callable[[Any, str], Any]]:
+    """How ``[values]`` reads its two tables."""
+    return {
+        "table": lambda value, where: _values_table(TableValues, value, where, report),
+        "hand": lambda value, where: _values_table(HandValues, value, where, report),
+    }
 
 
 def _deck_bands(value: Any, where: str, report: _Collector) -> Any:
@@ -318,11 +327,53 @@ def _contract_deals(value: Any, where: str, report: _Collector) -> Any:
     if not isinstance(value, list) or len(value) > MAX_ROUNDS:
         report(where, f"an array of at most {MAX_ROUNDS} tables [[contract.deals]]", describe(value))
         return MISSING
+    nested = {"rules": lambda rules, at: _deal_rules(rules, at, report)}
     read = [
-        read_section(ContractDeal, item, f"{where}[{i}]", report, suggest=suggest_key)
+        read_section(ContractDeal, item, f"{where}[{i}]", report, nested, suggest=suggest_key)
         for i, item in enumerate(value)
     ]
     return MISSING if any(d is None for d in read) else tuple(read)
+
+
+def _deal_rules(value: Any, where: str, report: _Collector) -> Any:
+    """A deal's ``rules`` (8.4): tables of OVERRIDABLE, each read as the
+    variant's own table is; the DealRules, or MISSING after reporting."""
+    if not isinstance(value, dict):
+        report(where, f"a table of variant tables ({', '.join(OVERRIDABLE)})", describe(value))
+        return MISSING
+    ok = True
+    for name, table in value.items():
+        if name not in OVERRIDABLE:
+            report(f"{where}.{name}", f"a table a deal may override ({', '.join(OVERRIDABLE)})", str(name))
+            ok = False
+            continue
+        at = f"{where}.{name}"
+        nested = _values_readers(report) if name == "values" else None
+        section = read_section(
+            SECTIONS[name], table, at, report, nested, hidden=_hidden(name), suggest=suggest_key
+        )
+        ok = ok and section is not None
+    return DealRules.of(value) if ok else MISSING
+
+
+def deal_data(data: dict[str, Any], index: int) -> dict[str, Any]:
+    """The rules of deal ``index`` (from 0) as data: ``data`` (a variant's
+    resolved rules) with that deal's ``rules`` in place of the variant's
+    keys, and no deal holding rules of its own."""
+    deals = [dict(deal) for deal in data["contract"]["deals"]]
+    merged = _merge(data, dict(deals[index].get("rules", {})))
+    for deal in deals:
+        deal.pop("rules", None)
+    merged["contract"] = {**merged["contract"], "deals": deals}
+    return merged
+
+
+def deal_variant(variant: Variant, index: int) -> Variant:
+    """The variant as deal ``index`` (from 0) plays it: its keys with that
+    deal's ``rules`` in place (a VariantError where they do not fit
+    together; a loaded variant was checked)."""
+    data = deal_data(variant.resolved_dict(), index)
+    return variant_from_rules(f"{variant.id} deal {index + 1}", data, variant.source)
 
 
 def _values_table(cls: type[Any], value: Any, where: str, report: _Collector) -> Any:
@@ -497,6 +548,19 @@ def _check_contract(s: dict[str, Any], report: _Collector) -> None:
                     f"a deal that fits {size} cards for {band.players[1]} players",
                     f"{needed} cards needed",
                 )
+
+
+def _check_deals_rules(data: dict[str, Any], sections: dict[str, Any], report: _Collector) -> None:
+    """Each deal with rules of its own makes a variant whose keys fit
+    together: its problems reported under the deal's ``rules``."""
+    for i, entry in enumerate(sections["contract"].deals):
+        if not entry.rules:
+            continue
+        merged = deal_data(data, i)
+        deal = _Collector(report.file)
+        _check_consistency(_read_sections(merged, deal), deal)
+        for problem in deal.problems:
+            report(f"contract.deals[{i}].rules.{problem.path}", problem.expected, problem.got)
 
 
 def _is_bundled_file(data: dict[str, Any], text: str) -> bool:

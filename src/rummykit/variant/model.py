@@ -26,6 +26,7 @@ from rummykit.variant.loading import Origins as Origins
 from rummykit.variant.loading import (
     as_variant,
     bundled_variants,
+    deal_variant,
     load_variant,
     loads_variant,
     variant_from_rules,
@@ -93,6 +94,7 @@ __all__ = [
     "Variant",
     "as_variant",
     "bundled_variants",
+    "deal_variant",
     "freeze",
     "load_variant",
     "loads_variant",

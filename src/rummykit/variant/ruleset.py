@@ -26,6 +26,7 @@ from rummykit.variant.sections import (
     SECTIONS,
     Buy,
     Contract,
+    ContractDeal,
     Deal,
     Deck,
     DeckBand,
@@ -56,7 +57,7 @@ __all__ = [
 
 _KEYS_ADDED_LATER = frozenset(
     {"discard.jokers", "opening.layoff_opens", "stock_exhausted.reshuffle", "scoring.max_round_penalty"}
-    | {"values.hand.wild", "knock.timing", "knock.count"}
+    | {"values.hand.wild", "knock.timing", "knock.count", "going_out.in_opening_turn"}
     | {f"drop.{key}" for key in ("allowed", "timing", "first", "middle")}
     | {f"declare.{key}" for key in ("allowed", "wrong_penalty", "wrong_show")}
 )
@@ -96,6 +97,13 @@ def _write_shapes(variant: Variant, rules: dict[str, Any]) -> None:
         rules["scoring"]["loser_count"] = written
     if variant.declare.shape != MeldShape():
         rules["declare"]["shape"] = _rules_of(variant.declare.shape, "declare.shape")
+def _deal_rules_of(deal: ContractDeal) -> dict[str, Any]:
+    """One contract deal as plain data, with its own rules where it has any
+    (an entry without them is written as before they existed)."""
+    out = _rules_of(deal, "contract.deals")
+    if deal.rules:
+        out["rules"] = deal.rules.tables
+    return out
 
 
 def freeze(value: Any) -> Any:
@@ -311,7 +319,7 @@ class Variant:
                 if section.indicator.rules():  # added later: written only where set, digests stay
                     rules[name]["indicator"] = section.indicator.rules()
             elif name == "contract":
-                rules[name] = {"deals": [_rules_of(deal, "contract.deals") for deal in section.deals]}
+                rules[name] = {"deals": [_deal_rules_of(deal) for deal in section.deals]}
             elif name == "values":
                 rules[name] = {
                     part: _rules_of(getattr(section, part), f"values.{part}") for part in ("table", "hand")

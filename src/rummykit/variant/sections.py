@@ -26,6 +26,7 @@ from rummykit.core.toml_schema import (
     text_list,
 )
 from rummykit.core.values import HandValues, TableValues
+from rummykit.variant.deal_rules import DealRules
 from rummykit.variant.ending_tables import InstantWin, Knock, Payment
 from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
 from rummykit.variant.leaving_sections import LOSER_COUNT_TABLES, SHAPE_TABLES, Declaration, Fold, LoserCount
@@ -313,10 +314,7 @@ class Swap:
         0, minimum=0, maximum=MAX_SET_SIZE, doc="naturals a set needs before its joker leaves"
     )
     relay: Literal["mandatory", "if_possible", "none"] = choice(
-        "mandatory",
-        "mandatory",
-        "if_possible",
-        "none",
+        *("mandatory", "mandatory", "if_possible", "none"),
         doc="must the swapped joker be laid again this turn",
     )
     relay_targets: tuple[str, ...] = text_list(
@@ -324,9 +322,7 @@ class Swap:
     )
     in_hand_rummy_turn: bool = boolean(False, doc="a hand-rummy player may swap")
     set_release: Literal["one_card", "all_missing_suits"] = choice(
-        "one_card",
-        "one_card",
-        "all_missing_suits",
+        *("one_card", "one_card", "all_missing_suits"),
         doc="how a set's joker leaves: one natural card, or every missing suit in one move",
     )
 
@@ -345,6 +341,7 @@ class ContractDeal:
     hand_size: int = integer(minimum=1, maximum=MAX_HAND_SIZE, doc="cards dealt to every seat in this deal")
     sets: int = integer(0, minimum=0, maximum=MAX_CONTRACT_MELDS, doc="sets the contract asks for")
     runs: int = integer(0, minimum=0, maximum=MAX_CONTRACT_MELDS, doc="runs the contract asks for")
+    rules: DealRules = attrs.field(factory=DealRules, kw_only=True)  # keys in place of the variant's
 
 
 @attrs.frozen(slots=True)
@@ -354,8 +351,11 @@ class Contract:
 
 @attrs.frozen(slots=True)
 class GoingOut:
-    final_discard: Literal["required", "optional"] = choice(
-        "required", "required", "optional", doc="must the last card be discarded"
+    final_discard: Literal["required", "optional", "forbidden"] = choice(
+        *("required", "required", "optional", "forbidden"), doc="must (or may) the last card be discarded"
+    )
+    in_opening_turn: Literal["allowed", "required"] = choice(
+        "allowed", "allowed", "required", doc="required: the going-down turn ends with an empty hand"
     )
 
 
