@@ -7,16 +7,34 @@ off by default, so a variant that names none of them plays as before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
-from rummykit.core.meld_shape import MeldShape
-from rummykit.core.toml_schema import boolean, choice, integer
+from rummykit.core.meld_shape import MeldShape, read_meld_shape
+from rummykit.core.toml_schema import (
+    MISSING,
+    Report,
+    Suggest,
+    boolean,
+    choice,
+    describe,
+    integer,
+    read_section,
+)
 
-__all__ = ["LOSER_COUNT_TABLES", "MAX_LEAVING_PENALTY", "SHAPE_TABLES", "Declaration", "Fold", "LoserCount"]
+__all__ = [
+    "LOSER_COUNT_TABLES",
+    "MAX_LEAVING_PENALTY",
+    "SHAPE_TABLES",
+    "Declaration",
+    "Fold",
+    "LoserCount",
+    "leaving_readers",
+    "read_loser_count",
+]
 
 MAX_LEAVING_PENALTY = 1000
 """The most a drop or a wrong show may cost."""
@@ -83,3 +101,30 @@ SHAPE_TABLES: Mapping[str, tuple[tuple[str, type[Any]], ...]] = MappingProxyType
     {"declare": (("declare.shape", MeldShape),)}
 )
 """The shape tables inside a section's table (by the section's name)."""
+
+
+def read_loser_count(value: Any, where: str, report: Report, suggest: Suggest) -> Any:
+    """A ``scoring.loser_count`` table as :class:`LoserCount`, or MISSING after reporting."""
+    nested = {"shape": lambda shape, at: _read_loser_shape(shape, at, report)}
+    result = read_section(LoserCount, value, where, report, nested, suggest=suggest)
+    return MISSING if result is None else result
+
+
+def _read_loser_shape(value: Any, where: str, report: Report) -> Any:
+    """``scoring.loser_count.shape``: ``"declare"`` (None: the declaration's
+    shape) or a shape table, or MISSING after reporting."""
+    if value == "declare":
+        return None
+    if isinstance(value, str):
+        report(where, '"declare" or a table', describe(value))
+        return MISSING
+    return read_meld_shape(value, where, report)
+
+
+def leaving_readers(report: Report, suggest: Suggest) -> dict[str, dict[str, Callable[[Any, str], Any]]]:
+    """How the loader reads the sub-tables of leaving a deal, by section:
+    ``declare.shape`` and ``scoring.loser_count``."""
+    return {
+        "declare": {"shape": lambda value, where: read_meld_shape(value, where, report)},
+        "scoring": {"loser_count": lambda value, where: read_loser_count(value, where, report, suggest)},
+    }

@@ -15,7 +15,6 @@ from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
 from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
-from rummykit.core.meld_shape import read_meld_shape
 from rummykit.core.toml_schema import (
     MISSING,
     describe,
@@ -26,7 +25,7 @@ from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.indicator_table import indicator_problems, read_indicator
-from rummykit.variant.leaving_sections import LoserCount
+from rummykit.variant.leaving_sections import leaving_readers
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -284,13 +283,11 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
             "instant_win": lambda value, where: read_instant_win(value, where, report, suggest_key),
         },
         "contract": {"deals": lambda value, where: _contract_deals(value, where, report)},
-        "scoring": {
-            "loser_count": lambda value, where: _loser_count(value, where, report),
-            "payments": lambda value, where: read_payments(value, where, report, suggest_key),
-        },
-        "declare": {"shape": lambda value, where: read_meld_shape(value, where, report)},
         "values": _values_readers(report),
+        "scoring": {"payments": lambda value, where: read_payments(value, where, report, suggest_key)},
     }
+    for name, readers in leaving_readers(report, suggest_key).items():  # [declare], scoring.loser_count
+        nested[name] = {**nested.get(name, {}), **readers}
     sections: dict[str, Any] = {}
     for name, cls in SECTIONS.items():
         table = data.get(name, {})
@@ -380,24 +377,6 @@ def _values_table(cls: type[Any], value: Any, where: str, report: _Collector) ->
     """A ``[values.table]`` or ``[values.hand]`` table as ``cls``, or MISSING after reporting."""
     result = read_section(cls, value, where, report, hidden=_hidden(where), suggest=suggest_key)
     return MISSING if result is None else result
-
-
-def _loser_count(value: Any, where: str, report: _Collector) -> Any:
-    """A ``scoring.loser_count`` table as :class:`LoserCount`, or MISSING after reporting."""
-    nested = {"shape": lambda shape, at: _loser_shape(shape, at, report)}
-    result = read_section(LoserCount, value, where, report, nested, suggest=suggest_key)
-    return MISSING if result is None else result
-
-
-def _loser_shape(value: Any, where: str, report: _Collector) -> Any:
-    """``scoring.loser_count.shape``: ``"declare"`` (None: the declaration's
-    shape) or a shape table, or MISSING after reporting."""
-    if value == "declare":
-        return None
-    if isinstance(value, str):
-        report(where, '"declare" or a table', describe(value))
-        return MISSING
-    return read_meld_shape(value, where, report)
 
 
 def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
