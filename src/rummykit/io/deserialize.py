@@ -39,7 +39,16 @@ from rummykit.io.records import Record
 from rummykit.io.state_checks import check_state
 from rummykit.round.knocking import KNOCK_PHASES
 from rummykit.round.match_play import Match
-from rummykit.round.state import LOG_SIZE, Knocking, RoundResult, RoundState, Step, TableMeld, Turn
+from rummykit.round.state import (
+    LOG_SIZE,
+    Knocking,
+    RoundResult,
+    RoundState,
+    Step,
+    TableMeld,
+    Turn,
+    leaving_of,
+)
 from rummykit.round.views import KnockView, OpeningView, PlayerView, TableView
 from rummykit.rules.match import DECISIONS, Decision
 from rummykit.rules.rule_set import rules_of
@@ -255,9 +264,11 @@ def state_from_document(doc: Any) -> RoundState:
         variant_digest=variant.digest(),
         knocking=_read_knocking(doc.get("knocking"), players, "$.knocking"),
         log=_read_log(doc.get("log", [])),
-        dropped=_read_dropped(doc.get("dropped", []), players),
-        has_drawn=_read_has_drawn(doc.get("has_drawn", []), players),
-        out_of_play=read_faces(doc.get("out_of_play", ""), "$.out_of_play"),
+        leaving=leaving_of(
+            _read_dropped(doc.get("dropped", []), players),
+            _read_has_drawn(doc.get("has_drawn", []), players),
+            read_faces(doc.get("out_of_play", ""), "$.out_of_play"),
+        ),
         indicator=read_card(doc.get("indicator"), "$.indicator"),
     )
     check_state(state)

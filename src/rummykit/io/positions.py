@@ -21,7 +21,7 @@ from rummykit.io.leaving_positions import leaving_keys
 from rummykit.io.position_indicator import cut_card, upcard_indicator
 from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
-from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, sorted_hand
+from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, leaving_of, sorted_hand
 from rummykit.rules.contract import deal_count
 from rummykit.rules.opening import opened_at_deal
 from rummykit.rules.rule_set import rules_of
@@ -169,8 +169,7 @@ def position_from_dict(
         deck=(),
         variant_digest=variant.digest(),
         knocking=knocking,
-        dropped=dropped,
-        has_drawn=has_drawn,
+        leaving=leaving_of(dropped, has_drawn, ()),
         indicator=aside if aside is not None else upcard,
     )
     # ``deal_check``: the moment right after the deal, its check still to run (R-TNK-03).

@@ -33,7 +33,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Declare, Drop
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import Ending, RoundState, Turn
+from rummykit.round.state import Ending, RoundState, Turn, leaving_of
 from rummykit.round.turn_start import NO_TURN, blocked_round, deal_facts, start_next_turn
 
 __all__ = ["apply_declare", "apply_drop", "deal_facts"]
@@ -70,14 +70,15 @@ def apply_declare(state: RoundState, move: Declare) -> RoundState:
     seat = state.to_move
     hands = list(state.hands)
     hands[seat] = shown
-    declared = state.evolve(hands=tuple(hands), out_of_play=(*state.out_of_play, move.card.face))
+    out = (*state.out_of_play, move.card.face)
+    declared = state.evolve(hands=tuple(hands), leaving=leaving_of(state.dropped, state.has_drawn, out))
     if rules.show.valid(shown, rules.deal.indicator.wild_rank(state.indicator)):
         return _over(declared, "declared", seat, counted=True)
     leaving = rules.leaving
     if leaving.wrong_show_ends_deal:
         dropped = list(state.dropped or (0,) * state.players)
         dropped[seat] = leaving.wrong_penalty
-        ended = declared.evolve(dropped=tuple(dropped))
+        ended = declared.evolve(leaving=leaving_of(tuple(dropped), declared.has_drawn, declared.out_of_play))
         return _over(ended, "wrong_show", None, counted=True)
     return _leave(declared, seat, leaving.wrong_penalty, "wrong_show")
 
@@ -94,10 +95,8 @@ def _leave(state: RoundState, seat: int, penalty: int, ending: Ending) -> RoundS
     if drawn and not drawn[seat]:
         drawn = (*drawn[:seat], True, *drawn[seat + 1 :])
     left = state.evolve(
-        dropped=tuple(dropped),
+        leaving=leaving_of(tuple(dropped), drawn, out),
         hands=tuple(hands),
-        out_of_play=out,
-        has_drawn=drawn,
         turns_played=state.turns_played + 1,
     )
     rules = state.rules

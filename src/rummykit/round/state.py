@@ -46,6 +46,7 @@ __all__ = [
     "TableMeld",
     "Turn",
     "install_round_services",
+    "leaving_of",
     "sorted_hand",
 ]
 
@@ -53,6 +54,17 @@ LOG_SIZE = 10
 """The most moves a round's public log keeps (the last ones)."""
 
 Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
+
+Leaving = tuple[tuple[int, ...], tuple[bool, ...], tuple[Card, ...]]
+"""Seats leaving a deal: who is out with what score, who has had a turn,
+the cards out of play (:attr:`RoundState.leaving`)."""
+
+
+def leaving_of(
+    dropped: tuple[int, ...], has_drawn: tuple[bool, ...], out_of_play: tuple[Card, ...]
+) -> Leaving | None:
+    """A round's ``leaving``: None where all three are empty."""
+    return (dropped, has_drawn, out_of_play) if dropped or has_drawn or out_of_play else None
 
 
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -153,13 +165,10 @@ class RoundState(FrozenValue):
     buy_window: Annotated[bool, False]  # the upcard may be bought now (R-CON-10)
     deck: Annotated[tuple[Card, ...], ()]  # the deck as dealt
     knocking: Annotated[Knocking, _NO_KNOCK]
-    # Seats out of the deal (a drop, a wrong show): the score each left with,
-    # 0 for a seat still in; empty while every seat is in.
-    dropped: Annotated[tuple[int, ...], ()]
-    # Who has had a turn in this deal, where a position said so; empty: found
-    # from dealer and turns_played (R-IND-14, ``rules.leaving.has_drawn``).
-    has_drawn: Annotated[tuple[bool, ...], ()]
-    out_of_play: Annotated[tuple[Card, ...], ()]  # cards out of play: seats out's hands, a declared card
+    # Seats leaving the deal (the fold, a wrong show; R-IND-10, 13, 14), one
+    # field so that a round nobody leaves carries one None: read through
+    # ``dropped``, ``has_drawn`` and ``out_of_play`` (made by ``leaving_of``).
+    leaving: Annotated[Leaving | None, None]
     # The deal's indicator card (deal.indicator): public; the first upcard
     # (in play) or the card cut aside beside the stock (out of play).
     indicator: Annotated[Card | None, None]
@@ -185,6 +194,26 @@ class RoundState(FrozenValue):
     @property
     def discard_top(self) -> Card | None:
         return self.discard[-1] if self.discard else None
+
+    @property
+    def dropped(self) -> tuple[int, ...]:
+        """Seats out of the deal (a drop, a wrong show): the score each left
+        with, 0 for a seat still in; empty while every seat is in."""
+        leaving = self.leaving
+        return () if leaving is None else leaving[0]
+
+    @property
+    def has_drawn(self) -> tuple[bool, ...]:
+        """Who has had a turn in this deal, where a position said so; empty:
+        found from dealer and turns_played (``rules.leaving.has_drawn``)."""
+        leaving = self.leaving
+        return () if leaving is None else leaving[1]
+
+    @property
+    def out_of_play(self) -> tuple[Card, ...]:
+        """Cards out of play: the hands of seats out, a declared card."""
+        leaving = self.leaving
+        return () if leaving is None else leaving[2]
 
     def joker_count(self, seat: int) -> int:
         return sum(1 for c in self.hands[seat] if c.code == JOKER_CODE)
@@ -256,9 +285,7 @@ class RoundState(FrozenValue):
         "buy_window",
         "deck",
         "knocking",
-        "dropped",
-        "has_drawn",
-        "out_of_play",
+        "leaving",
         "indicator",
         "log",
         "variant_digest",
@@ -291,9 +318,7 @@ class RoundState(FrozenValue):
         buy_window: bool = False,
         deck: tuple[Card, ...] = (),
         knocking: Knocking = _NO_KNOCK,
-        dropped: tuple[int, ...] = (),
-        has_drawn: tuple[bool, ...] = (),
-        out_of_play: tuple[Card, ...] = (),
+        leaving: Leaving | None = None,
         indicator: Card | None = None,
         log: tuple[str, ...] = (),
         variant_digest: str = "",
@@ -320,9 +345,7 @@ class RoundState(FrozenValue):
         object.__setattr__(self, "buy_window", buy_window)
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "knocking", knocking)
-        object.__setattr__(self, "dropped", dropped)
-        object.__setattr__(self, "has_drawn", has_drawn)
-        object.__setattr__(self, "out_of_play", out_of_play)
+        object.__setattr__(self, "leaving", leaving)
         object.__setattr__(self, "indicator", indicator)
         object.__setattr__(self, "log", log)
         object.__setattr__(self, "variant_digest", variant_digest)
@@ -364,9 +387,7 @@ class RoundState(FrozenValue):
             self.buy_window,
             self.deck,
             self.knocking,
-            self.dropped,
-            self.has_drawn,
-            self.out_of_play,
+            self.leaving,
             self.indicator,
             self.log,
             self.variant_digest,
@@ -398,9 +419,7 @@ class RoundState(FrozenValue):
             self.buy_window,
             self.deck,
             self.knocking,
-            self.dropped,
-            self.has_drawn,
-            self.out_of_play,
+            self.leaving,
             self.indicator,
             self.log,
             self.variant_digest,

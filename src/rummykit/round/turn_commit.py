@@ -14,7 +14,7 @@ from rummykit.core.moves import Discard, Out
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import RoundState, TableMeld, Turn
+from rummykit.round.state import RoundState, TableMeld, Turn, leaving_of
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
 from rummykit.rules import Commit
 from rummykit.rules.going_out import LastDiscard
@@ -309,7 +309,7 @@ def _commit(
         done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
         return blocked_round(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.
-    if state.dropped or state.has_drawn:  # seats out of the deal are skipped (R-IND-13)
+    if state.leaving is not None:  # seats out of the deal are skipped (R-IND-13)
         return _next_seat_in(state, hands, discard, opened, turns_played, log)
     fresh = _next_turn(
         state,
@@ -348,7 +348,7 @@ def _next_seat_in(
         discard=discard,
         opened=opened,
         turns_played=turns_played,
-        has_drawn=drawn,
+        leaving=leaving_of(state.dropped, drawn, state.out_of_play),
         log=state.log if log is None else log,
     )
     return fresh if fresh.stock else start_next_turn(fresh)
