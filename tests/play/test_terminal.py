@@ -114,6 +114,8 @@ def test_the_moves_in_the_help_follow_the_variant() -> None:
     assert {"exchange", "draw_exchange", "swap"} <= set(handromi) and "out" not in handromi
     assert "buy" in variant_moves(rk.load_variant("contract"))
     assert "take_deep_above" in variant_moves(rk.load_variant("rummy500"))
+    indian = variant_moves(rk.load_variant("indian"))  # the fold and the declaration
+    assert {"drop", "declare"} <= set(indian) and "meld" not in indian and "declare" not in gin
     for ref in rk.bundled_variants():
         moves = variant_moves(rk.load_variant(ref))
         assert "discard" in moves and set(moves) <= set(MOVE_HELP)

@@ -118,7 +118,11 @@ MOVE_HELP: dict[str, tuple[str, str]] = {
     "done": ("done", "you have laid all the melds (and lay-offs) you want after a knock"),
     "pass": ("pass", "decline the first upcard, or at the wall end the round"),
     "buy": ("buy", "out of turn: buy the upcard (you are asked when you may)"),
-    "drop": ("drop", "before drawing: leave the round (fold, or knock before the draw: every hand is counted)"),
+    "drop": (
+        "drop",
+        "before drawing: leave the round (fold, or knock before the draw: every hand is counted)",
+    ),
+    "declare": ("declare C", "after drawing: lay C face down and show the rest (a wrong show costs points)"),
 }
 """What each move of :func:`variant_moves` looks like, and what it does."""
 
@@ -168,6 +172,7 @@ def variant_moves(variant: Variant) -> tuple[str, ...]:
         ("pass", offers_first_upcard(variant) or at_wall(variant, 0)),
         ("buy", rules_of(variant).buy is not None),
         ("drop", rules_of(variant).drop_checks.forbidden is None),
+        ("declare", rules_of(variant).declare_checks.forbidden is None),
     )
     return tuple(key for key, has in offered if has)
 
