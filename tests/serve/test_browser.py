@@ -506,3 +506,16 @@ def test_a_human_seat_buys_the_upcard_out_of_turn_in_contract(
     # the player in turn plays on: the buy window is closed, its discards are offered
     page.wait_for_function("document.querySelector('#log').textContent.includes('1: buy')")
     assert "buy" not in legal_moves(page) and any(m.startswith("discard ") for m in legal_moves(page))
+
+
+def test_an_indian_game_shows_the_deal_s_card_and_a_drop_leaves_the_deal(page: Any, server: str) -> None:
+    # Indian Rummy: the cut card is public (the status line names it), and a
+    # drop before the first draw leaves the deal: with two players the other
+    # seat is the last one in and wins it (R-IND-10).
+    create_game(page, server, "indian", ["human", "greedy"], 3)
+    wait_for_my_turn(page, -1)
+    assert "the deal's card:" in page.inner_text("#extras")
+    assert "drop" in legal_moves(page)
+    play(page, "drop")
+    page.wait_for_selector("#result:not([hidden])")
+    assert "Round over (last in): Seat 1 won." in page.inner_text("#result-headline")

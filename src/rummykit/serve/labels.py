@@ -59,6 +59,8 @@ LABELS: dict[str, str] = {
     "dealer": N_("dealer: seat {seat}"),
     "turns_played": N_("turns played: {count}"),
     "exchange_card": N_("exchange card: {card}"),
+    "indicator_card": N_("the deal's card: {card}"),
+    "out_of_deal": N_("out of the deal ({points})"),
     "taken_this_turn": N_("taken this turn: {card}"),
     "opening_minimum": N_("Opening minimum: {minimum} points."),
     "opened": N_("You have opened."),

@@ -355,6 +355,7 @@ function renderStatus() {
   }
   extras.push(t("dealer", { seat: view.dealer }), t("turns_played", { count: view.turns_played }));
   if (view.exchange) extras.push(t("exchange_card", { card: cardLabel(view.exchange) }));
+  if (view.indicator) extras.push(t("indicator_card", { card: cardLabel(view.indicator) }));
   if (view.taken) extras.push(t("taken_this_turn", { card: cardLabel(view.taken) }));
   $("extras").textContent = extras.join(" \u00b7 ");
 }
@@ -553,7 +554,7 @@ function renderPlayers() {
                     "data-seat": seat },
       element("td", {}, seatName(seat),
               seat === view.dealer ? element("span", { className: "badge", title: "dealer" }, "D") : null),
-      element("td", {}, size),
+      element("td", {}, view.dropped && view.dropped[seat] ? t("out_of_deal", { points: view.dropped[seat] }) : size),
       element("td", { className: "opened" }, t(view.opened[seat] ? "yes" : "no")),
       element("td", {}, scores ? scores[seat] : "\u2014"))));
 }
