@@ -28,6 +28,7 @@ from rummykit.variant.model import Variant, load_variant
 
 if TYPE_CHECKING:
     from rummykit.round.match_play import Match
+    from rummykit.round.state import RoundResult
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -516,6 +517,17 @@ _COMPARED_IN_ORDER = (
 """The plain ``expect`` keys of a scenario, in the order they are compared."""
 
 
+def _single_winner(result: RoundResult | None) -> int | None:
+    """A case's ``winner`` (R-WLD-05): the round's single winner however it
+    ended (the seat that went out, or the only seat among ``winners`` of a
+    blocked round); None where nobody or several seats won."""
+    if result is None:
+        return None
+    if result.winner is not None:
+        return result.winner
+    return result.winners[0] if len(result.winners) == 1 else None
+
+
 def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> CaseResult:
     result = state.result
     wanted = expect.get("ending")
@@ -523,7 +535,7 @@ def _check_expect(label: str, name: str, state: Any, expect: dict[str, Any]) -> 
         expect = {**expect, "ending": result.ending}
     got: dict[str, Any] = {
         "round_over": state.phase == "over",
-        "winner": None if result is None or result.winner is None else result.winner,
+        "winner": _single_winner(result),
         "winners": None if result is None else list(result.winners),
         "ending": None if result is None else result.ending,
         "stock_size": len(state.stock),
