@@ -19,8 +19,9 @@ Run: pip install ".[bench]" && python benchmarks/peers.py [--quick] [--baseline 
      dictionary an agent reads.
    - rummykit: ``state.legal_moves()`` then ``state.apply(move)``, on ``gin``
      (the same game as the two peers) and, for reference, ``rami51`` and
-     ``romme51`` (2 players), ``contract`` and ``indian`` (2 players; random
-     moves drop or show wrongly within a few turns, so its deals are short)
+     ``romme51`` (2 players), ``contract`` and ``indian`` (2 players; its
+     random moves are drawn among those that stay in the deal while there
+     are any: a uniform choice drops or shows wrongly within a few turns)
      (skipped with a note when the variant is not there).
 
    Dealing is not timed. After one warm-up game each (not counted), the
@@ -257,7 +258,41 @@ def rummykit_engine(ref: str, players: int) -> Playout | None:
             tally.cpu += process_time() - cpu
         return tally.summary()
 
-    return play
+    def play_staying(seeds: list[int]) -> dict[str, float]:
+        # A variant where a seat may leave the deal (drop, declare): the random
+        # choice is among the other moves while there are any, so that deals
+        # last (a uniform choice declares wrongly within a few turns). The
+        # choice is made outside the timed calls.
+        from rummykit.core.moves import Declare, Drop  # (a checkout without them never comes here)
+
+        forget_learned(variant)
+        gc.collect()
+        tally = Tally()
+        for seed in seeds:
+            pick = uniforms(seed)
+            state = rk.deal(variant, players=players, seed=seed)
+            cpu = process_time()
+            while state.phase != "over":
+                start = clock()
+                legal = state.legal_moves()
+                listed = clock() - start
+                staying = [m for m in legal if not isinstance(m, (Drop, Declare))] or legal
+                move = staying[int(next(pick) * len(staying))]
+                start = clock()
+                state = state.apply(move)
+                tally.times.append(listed + clock() - start)
+                tally.listed += len(legal)
+            tally.cpu += process_time() - cpu
+        return tally.summary()
+
+    return play_staying if leaves_deal(variant) else play
+
+
+def leaves_deal(variant: rk.Variant) -> bool:
+    """May a seat of ``variant`` declare (and so leave the deal by a move of
+    its own)? False for a checkout without declarations."""
+    declare = getattr(variant, "declare", None)
+    return bool(declare is not None and declare.allowed)
 
 
 def baseline_engine(src: str, ref: str, players: int) -> Playout:
