@@ -21,8 +21,8 @@ by the round's scoring. A new role is one more field and one more method.
 ... knock_limit = "value"
 ... multiplier = { suit = "s", factor = 2 }
 ... '''))
->>> rule.knock_limit(Card("7h"), 10), rule.knock_limit(Card("Kd"), 10), rule.knock_limit(Card("As"), 10)
-(7, 10, 0)
+>>> [rule.limits[Card(face).code] for face in ("7h", "Kd", "As")]
+[7, 10, 0]
 >>> rule.factor(Card("7s")), rule.factor(Card("7h")), rule.factor(None)
 (2, 1, 1)
 """
@@ -46,8 +46,9 @@ _ACE_CODES = range((Rank.ACE - 2) * 4, (Rank.ACE - 2) * 4 + 4)
 @attrs.frozen(slots=True)
 class IndicatorRule:
     """The indicator of one variant: which card it is (``card``), and what
-    it sets: ``limits`` and ``factors`` are by card code (the joker's last),
-    empty where the card plays no such role."""
+    it sets: ``limits`` (the deal's knock limit, read by the knock rule's
+    ``limit``) and ``factors`` are by card code (the joker's last), empty
+    where the card plays no such role."""
 
     card: IndicatorCard
     limits: tuple[int, ...]
@@ -73,14 +74,6 @@ class IndicatorRule:
         if self.card == "first_upcard":
             return discard[0] if discard else None
         return aside
-
-    def knock_limit(self, indicator: Card | None, default: int) -> int:
-        """The deal's knock limit: the indicator's hand value (an ace's:
-        ``ace_limit``) where the card sets it, else ``default``."""
-        limits = self.limits
-        if not limits or indicator is None:
-            return default
-        return limits[indicator.code]
 
     def factor(self, indicator: Card | None) -> int:
         """What the deal's round scores are multiplied by (1: unchanged)."""

@@ -71,13 +71,17 @@ class KnockRule:
     max_deadwood: int
     layoff_on_gin: bool
     chain_per_end: int
-    indicator: IndicatorRule
+    limits: tuple[int, ...]
+    """The knock limit by the deal's indicator card (by code, the joker's
+    last: :attr:`IndicatorRule.limits`); empty where the indicator sets none."""
 
     def limit(self, indicator: Card | None) -> int:
         """The most deadwood a knocker may keep in a deal whose indicator card
         is ``indicator`` (the round's ``indicator``): the card's limit where
-        the variant's indicator sets one, else ``knock.max_deadwood``."""
-        return self.indicator.knock_limit(indicator, self.max_deadwood)
+        the variant's indicator sets one, else ``knock.max_deadwood``. (Asked
+        by every listing of a play phase: one call, no other.)"""
+        limits = self.limits
+        return limits[indicator.code] if limits and indicator is not None else self.max_deadwood
 
     def value(self, cards: Iterable[Card]) -> int:
         """The plain value of ``cards`` (melded or not)."""
@@ -183,7 +187,7 @@ def knock_stage(variant: Variant, demands: HandRules, indicator: IndicatorRule) 
         max_deadwood=knock.max_deadwood,
         layoff_on_gin=knock.layoff_on_gin,
         chain_per_end=knock.layoff_chain_per_end,
-        indicator=indicator,
+        limits=indicator.limits,
     )
 
 
