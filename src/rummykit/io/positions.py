@@ -65,9 +65,16 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
         raise PositionError(f"{where}: expected a string of cards, got {value!r}")
     try:
-        return tuple(c.face if not where.startswith("table") else c for c in parse_cards(value))
+        cards = parse_cards(value)
     except NotationError as error:
         raise PositionError(f"{where}: {error}") from None
+    if where.startswith("table"):
+        return cards
+    declared = next((c for c in cards if c is not c.face), None)
+    if declared is not None:  # R-WLD-01: a declaration belongs to a meld, never to a pile or a hand
+        why = "expected plain faces (a declaration belongs to a meld)"
+        raise PositionError(f"{where}: {why}, got {declared}")
+    return cards
 
 
 def _is(value: Any, kind: str) -> bool:
