@@ -80,6 +80,8 @@ def variant_table(variant: Variant) -> str:
                             f"| `contract.deals` deal {number}: `{table}.{key}` | {json.dumps(value)} |"
                         )
             continue
+        if prefix in ("opening.shape", "contract.deals[].shape"):
+            continue  # a shape in place of the table's own keys: listed as those, resolved at load
         if prefix in ("deal.instant_win", "scoring.payments.ENDING"):
             rows += _sub_table_rows(variant, prefix)
             continue

@@ -117,6 +117,10 @@ ROWS: list[KeyRow] = [
      {"hands": ["9h Th Jh Kc Kd Ks 2c 5d", "5c 9d"], "phase": "play"},
      ["0: meld 9h Th Jh", "0: meld Kc Kd Ks", "0: discard 2c"], codes,
      ("ok", "ok", "ok"), ("ok", "ok", "opening.needs-pure-run")),
+    ("opening.shape", {"pure_runs": 1}, {"pure_runs": 1, "pure_run_min": 4}, "romme51", {},
+     {"hands": ["9h Th Jh Kc Kd Ks 2c 5d", "5c 9d"], "phase": "play"},
+     ["0: meld 9h Th Jh", "0: meld Kc Kd Ks", "0: discard 2c"], codes,
+     ("ok", "ok", "ok"), ("ok", "ok", "opening.needs-pure-run")),
     ("opening.waived_for_hand_rummy", True, False, "rami51", {},
      {"hands": ["7h 8h 9h 2c 3c 4c 5d", "5c 9d"], "phase": "play"},
      ["0: meld 7h 8h 9h", "0: meld 2c 3c 4c", "0: discard 5d"], codes,
@@ -182,6 +186,7 @@ def test_rows_cover_every_key_of_these_sections() -> None:
         sample = getattr(rk.load_variant("rami51"), section)
         keys |= {f"{section}.{f.name}" for f in attrs.fields(type(sample))}
     keys.add("turn.discards_per_turn")
+    keys.add("opening.shape")  # a table, resolved into require_pure_run and pure_run_min at load
     rows = {row[0] for row in ROWS}
     assert len(rows) == len(ROWS), "one row per key"
     assert rows | DEPRECATED_OR_SINGLE | ROWS_ELSEWHERE | CONTRACT_ROWS | GIN_ROWS == keys

@@ -98,9 +98,11 @@ LOSER_COUNT_TABLES: tuple[tuple[str, type[Any]], ...] = (
 """The losers' count's tables in a variant file, with the class that reads each."""
 
 SHAPE_TABLES: Mapping[str, tuple[tuple[str, type[Any]], ...]] = MappingProxyType(
-    {"declare": (("declare.shape", MeldShape),)}
+    {"opening": (("opening.shape", MeldShape),), "declare": (("declare.shape", MeldShape),)}
 )
-"""The shape tables inside a section's table (by the section's name)."""
+"""The shape tables inside a section's table (by the section's name);
+``opening.shape`` is resolved into the opening's own keys when the variant
+loads (``rummykit.variant.shape_keys``)."""
 
 
 def read_loser_count(value: Any, where: str, report: Report, suggest: Suggest) -> Any:

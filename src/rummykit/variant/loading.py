@@ -15,12 +15,7 @@ from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
 from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
-from rummykit.core.toml_schema import (
-    MISSING,
-    describe,
-    read_section,
-    unknown_key,
-)
+from rummykit.core.toml_schema import MISSING, describe, read_section, unknown_key
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ending_tables import read_instant_win, read_payments
@@ -44,6 +39,7 @@ from rummykit.variant.sections import (
     Players,
     suggest_key,
 )
+from rummykit.variant.shape_keys import shape_inherited, shape_resolved
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -227,6 +223,7 @@ def _resolve(
     parent, origins = _resolve(parent_label, parsed, parent_base, (*chain, parent_label))
     # A child inherits rules, never who it is: its id, name, seed and parent
     # are its own (a missing id or name is a problem of the child's file).
+    parent = shape_inherited(parent, data)  # a child's opening.shape replaces its parent's shorthand
     merged = _merge({key: value for key, value in parent.items() if key != "meta"}, data)
     inherited = {
         path: file for path, file in origins.items() if path != "meta" and not path.startswith("meta.")
@@ -290,7 +287,7 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
         nested[name] = {**nested.get(name, {}), **readers}
     sections: dict[str, Any] = {}
     for name, cls in SECTIONS.items():
-        table = data.get(name, {})
+        table = shape_resolved(data.get(name, {}), name, report)  # opening.shape
         section = read_section(
             cls, table, name, report, nested.get(name), hidden=_hidden(name), suggest=suggest_key
         )
@@ -326,8 +323,8 @@ def _contract_deals(value: Any, where: str, report: _Collector) -> Any:
         return MISSING
     nested = {"rules": lambda rules, at: _deal_rules(rules, at, report)}
     read = [
-        read_section(ContractDeal, item, f"{where}[{i}]", report, nested, suggest=suggest_key)
-        for i, item in enumerate(value)
+        read_section(ContractDeal, shape_resolved(item, at, report), at, report, nested, suggest=suggest_key)
+        for at, item in ((f"{where}[{i}]", item) for i, item in enumerate(value))
     ]
     return MISSING if any(d is None for d in read) else tuple(read)
 

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
+from rummykit.core.meld_shape import MeldShape
 from rummykit.core.toml_schema import (
     boolean,
     choice,
@@ -541,7 +542,7 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
         if name == "deck":
             out += [("deck.by_players[]", DeckBand), ("deck", Deck)]
         elif name == "contract":
-            out.append(("contract.deals[]", ContractDeal))
+            out += [("contract.deals[]", ContractDeal), ("contract.deals[].shape", MeldShape)]
         elif name == "values":
             out += [("values.table", TableValues), ("values.hand", HandValues)]
         elif name == "deal":
