@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from rummykit.core.toml_schema import MISSING, spec_of
+from rummykit.variant.ending_tables import PointPayment
 from rummykit.variant.model import DEPRECATED, Variant, bundled_variants, load_variant, schema_tables
 
 __all__ = ["schema_table", "update", "variant_table"]
@@ -83,7 +84,8 @@ def variant_table(variant: Variant) -> str:
         if prefix in ("opening.shape", "contract.deals[].shape"):
             continue  # a shape in place of the table's own keys: listed as those, resolved at load
         if prefix in ("deal.instant_win", "scoring.payments.ENDING"):
-            rows += _sub_table_rows(variant, prefix)
+            if cls is not PointPayment:  # a bonus or factor: listed as the key it stands for
+                rows += _sub_table_rows(variant, prefix)
             continue
         section: Any = variant
         for part in prefix.split("."):  # "deal", "values.hand", "deal.indicator.multiplier"

@@ -163,7 +163,7 @@ BAD = [
     ({**DROPS, "knock.count": "arranged"}, "knock.count"),
     ({**DROPS, "scoring.method": "winner_collects"}, "scoring.method"),
     ({"deal.instant_win": {"points": [49]}}, "scoring.method"),
-    ({"scoring.payments": {"out": {"amount": 1}}}, "scoring.payments"),
+    ({"scoring.payments": {"out": {"amount": 1}}}, "scoring.payments.out.amount"),
     ({**DROPS, "scoring.payments": {"out": {"amount": 1, "payer": "knocker"}}}, "scoring.payments.out.payer"),
     ({**DROPS, "scoring.payments": {"gin": {"amount": 1}}}, "scoring.payments.gin"),
     ({**DROPS, "scoring.payments": {"drop": {"amount": MAX_STAKE + 1}}}, "scoring.payments.drop.amount"),

@@ -23,9 +23,11 @@ from rummykit.core.toml_schema import MISSING, boolean, choice, describe, int_li
 __all__ = [
     "MAX_STAKE",
     "PAYMENT_ENDINGS",
+    "PAYMENT_TABLES",
     "InstantWin",
     "Knock",
     "Payment",
+    "PointPayment",
     "read_instant_win",
     "read_payments",
 ]
@@ -34,6 +36,7 @@ MAX_STAKE = 1000
 """The largest amount one seat pays another for one ending."""
 _MAX_KNOCK_DEADWOOD = 1000  # sections.MAX_OPENING_POINTS: the most deadwood a knocker may keep
 _MAX_SCORE = 10_000  # sections.MAX_SCORE
+_MAX_MULTIPLIER = 10  # sections.MAX_MULTIPLIER
 
 PAYMENT_ENDINGS = ("tonk_deal", "deal_void", "tonk_out", "out", "drop", "caught", "stock", "turn_cap")
 """The endings ``scoring.payments`` may name, as a case file names them: a
@@ -85,6 +88,34 @@ class Payment:
     payer: Literal["losers", "knocker"] = choice(
         "losers", "losers", "knocker", doc="who pays: every seat not among the winners, or the knocker alone"
     )
+
+
+@attrs.frozen(slots=True)
+class PointPayment:
+    """An entry of ``scoring.payments`` in a variant scored by points (any
+    ``scoring.method`` but ``"payments"``): another way to write a key of
+    ``[knock]`` or ``[scoring]``, put in its place when the variant loads."""
+
+    bonus: int = integer(
+        0,
+        minimum=0,
+        maximum=_MAX_SCORE,
+        doc="gin, undercut (a method other than payments): stands for knock.gin_bonus, knock.undercut_bonus",
+    )
+    self_factor: int = integer(
+        1,
+        minimum=1,
+        maximum=_MAX_MULTIPLIER,
+        doc="hand_rummy (a method other than payments): stands for scoring.hand_rummy_self_multiplier",
+    )
+
+
+PAYMENT_TABLES: tuple[tuple[str, type[Any]], ...] = (
+    ("scoring.payments.ENDING", Payment),
+    ("scoring.payments.ENDING", PointPayment),
+)
+"""The key tables of ``scoring.payments`` (for the schema): a stake, or a
+point-scored variant's bonus or factor."""
 
 
 Report = Callable[[str, str, str], None]

@@ -21,6 +21,7 @@ from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.leaving_sections import leaving_readers
+from rummykit.variant.payment_keys import payments_inherited, payments_resolved
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -223,7 +224,7 @@ def _resolve(
     parent, origins = _resolve(parent_label, parsed, parent_base, (*chain, parent_label))
     # A child inherits rules, never who it is: its id, name, seed and parent
     # are its own (a missing id or name is a problem of the child's file).
-    parent = shape_inherited(parent, data)  # a child's opening.shape replaces its parent's shorthand
+    parent = payments_inherited(shape_inherited(parent, data), data)  # a child's form replaces the parent's
     merged = _merge({key: value for key, value in parent.items() if key != "meta"}, data)
     inherited = {
         path: file for path, file in origins.items() if path != "meta" and not path.startswith("meta.")
@@ -286,6 +287,7 @@ def _read_sections(data: dict[str, Any], report: _Collector) -> dict[str, Any]:
     for name, readers in leaving_readers(report, suggest_key).items():  # [declare], scoring.loser_count
         nested[name] = {**nested.get(name, {}), **readers}
     sections: dict[str, Any] = {}
+    data = payments_resolved(data, report)  # a point-scored variant's scoring.payments
     for name, cls in SECTIONS.items():
         table = shape_resolved(data.get(name, {}), name, report)  # opening.shape
         section = read_section(
@@ -477,8 +479,6 @@ def _check_drop_knock(s: dict[str, Any], report: _Collector) -> None:
         )
     if s["deal"].instant_win is not None and not paid:
         report("scoring.method", '"payments" while deal.instant_win is set', repr(s["scoring"].method))
-    if s["scoring"].payments and not paid:
-        report("scoring.payments", 'no entries unless scoring.method is "payments"', "a table of endings")
     if before and knock.allowed and getattr(s.get("drop"), "allowed", False):  # the fold: [drop]
         report(
             "drop.allowed",

@@ -28,7 +28,7 @@ from rummykit.core.toml_schema import (
 )
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import DealRules
-from rummykit.variant.ending_tables import InstantWin, Knock, Payment
+from rummykit.variant.ending_tables import PAYMENT_TABLES, InstantWin, Knock, Payment
 from rummykit.variant.indicator_table import INDICATOR_TABLES, Indicator
 from rummykit.variant.leaving_sections import LOSER_COUNT_TABLES, SHAPE_TABLES, Declaration, Fold, LoserCount
 
@@ -548,7 +548,7 @@ def schema_tables() -> list[tuple[str, type[Any]]]:
         elif name == "deal":
             out += [(name, cls), ("deal.instant_win", InstantWin), *INDICATOR_TABLES]
         elif name == "scoring":
-            out += [(name, cls), ("scoring.payments.ENDING", Payment), *LOSER_COUNT_TABLES]
+            out += [(name, cls), *PAYMENT_TABLES, *LOSER_COUNT_TABLES]
         else:
             out += [(name, cls), *SHAPE_TABLES.get(name, ())]
     return out
