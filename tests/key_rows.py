@@ -162,3 +162,20 @@ def meld_points(cards: str) -> VariantObserve:
         return meld.points if isinstance(meld, Meld) else meld
 
     return observe
+
+
+def fields_after(position: dict[str, Any], moves: list[str], *fields: str) -> VariantObserve:
+    """The verdicts, then each named field of the state (``opened``,
+    ``result.ending``, ``result.scores`` ...) once the moves are played."""
+
+    def observe(variant: Variant) -> object:
+        state, verdicts = play(variant, position, moves)
+        seen: list[object] = [verdicts]
+        for field in fields:
+            value: Any = state
+            for part in field.split("."):
+                value = None if value is None else getattr(value, part)
+            seen.append(value)
+        return tuple(seen)
+
+    return observe

@@ -10,14 +10,11 @@ position, the moves, what is observed, the outcome under A, under B).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from key_rows import KeyRow, check_two_values, codes, phase
+from key_rows import KeyRow, check_two_values, codes, phase, variant_with
 
 import rummykit as rk
 from rummykit.round.state import RoundState
-from rummykit.variant.model import Variant, loads_variant
 
 SINGLE_VALUED = ("drop.timing",)  # "before_draw": the fold is only at a turn's start (R-IND-10)
 
@@ -75,29 +72,6 @@ ROWS: list[KeyRow] = [
     ("deal.indicator.joker_means", "A", "K", "indian", {}, {**SHOW, "cut_card": "JK", "discard": "Ad"},
      ["0: take"], codes, ("draw.discard-joker",), ("ok",)),
 ]  # fmt: skip
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    return str(value)
-
-
-def variant_with(base: str, settings: dict[str, Any]) -> Variant:
-    """``base`` with some keys set (``"declare.shape.runs": 3``; a table's value is an inline table)."""
-    sections: dict[str, dict[str, Any]] = {}
-    for key, value in settings.items():
-        section, name = key.rsplit(".", 1)
-        sections.setdefault(section, {})[name] = value
-    lines = ["[meta]", 'id = "keys_test"', 'name = "keys test"', f'extends = "{base}"']
-    for section, values in sections.items():
-        lines.append(f"[{section}]")
-        lines += [f"{name} = {_toml(value)}" for name, value in values.items()]
-    return loads_variant("\n".join(lines) + "\n")
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{row[0]}={row[2]!s}" for row in ROWS])

@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from key_rows import OPENED, RUN_4C, play, variant_with
+from key_rows import OPENED, RUN_4C, variant_with
 from key_rows import VariantObserve as Observe
+from key_rows import fields_after as after
 
 import rummykit as rk
 from rummykit.core.cards import parse_cards
@@ -31,23 +32,6 @@ from rummykit.variant.loading import variant_from_rules
 
 FREE_LAYOFF = {"opening.min_points": 0, "layoff.requires_opened": False}
 COLLECTS = {"scoring.method": "winner_collects", "opening.min_points": 0}
-
-
-def after(position: dict[str, Any], moves: list[str], *fields: str) -> Observe:
-    """The verdicts, then each named field of the state (``opened``,
-    ``result.ending``, ``result.scores`` ...) once the moves are played."""
-
-    def observe(variant: rk.Variant) -> object:
-        state, verdicts = play(variant, position, moves)
-        seen: list[object] = [verdicts]
-        for field in fields:
-            value: Any = state
-            for part in field.split("."):
-                value = None if value is None else getattr(value, part)
-            seen.append(value)
-        return tuple(seen)
-
-    return observe
 
 
 LAID_OFF = {"hands": ["3c 9d 2d", "5c 9d"], "phase": "play", "table": RUN_4C}

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from key_rows import VariantObserve as Observe
+from key_rows import fields_after as after
 from key_rows import play, variant_with
 
 import rummykit as rk
@@ -36,22 +37,6 @@ DROPS = {
 PAID = {**DROPS, "scoring.payments": {"drop": {"amount": 1}, "caught": {"amount": 2, "payer": "knocker"}}}
 START = {"hands": ["Ac 2d 3h", "Kc Kd 9h"], "stock": "8d 7s"}  # counts 6 and 29
 TIED = {"hands": ["Kc 5d 3h", "Kd 5h 3s", "2c 2d"], "stock": "8h", "players": 3}  # 18, 18, 4
-
-
-def after(position: dict[str, Any], moves: list[str], *fields: str) -> Observe:
-    """The verdicts, then each named field of the state once the moves are played."""
-
-    def observe(variant: rk.Variant) -> object:
-        state, verdicts = play(variant, position, moves)
-        seen: list[object] = [verdicts]
-        for field in fields:
-            value: Any = state
-            for part in field.split("."):
-                value = None if value is None else getattr(value, part)
-            seen.append(value)
-        return tuple(seen)
-
-    return observe
 
 
 def dealt(position: dict[str, Any], *fields: str) -> Observe:
