@@ -151,6 +151,20 @@ VariantObserve = Callable[[Variant], object]
 """What a row observes of a variant alone (the moves played inside, if any)."""
 
 
+VariantRow = tuple[str, Any, Any, str, dict[str, Any], VariantObserve, object, object]
+"""A key row observed of a variant: (key, value A, value B, base variant,
+other keys set for both, what is observed, the outcome under A, under B)."""
+
+
+def check_variant_row(row: VariantRow, make: Callable[[str, dict[str, Any]], Variant] = variant_with) -> None:
+    """A key row: the two values give the two outcomes (and they differ);
+    ``make(base, settings)`` builds the variant with the keys set."""
+    key, a, b, base, also, observe, outcome_a, outcome_b = row
+    assert outcome_a != outcome_b
+    for value, expected in ((a, outcome_a), (b, outcome_b)):
+        assert observe(make(base, {**also, key: value})) == expected, (key, value)
+
+
 def plays(position: dict[str, Any], moves: list[str]) -> VariantObserve:
     """What the moves give (``ok`` or a refusal code per move) from ``position``."""
     return lambda variant: codes(*play(variant, position, moves))
