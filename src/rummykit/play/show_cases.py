@@ -55,10 +55,8 @@ def hand_case_penalty(variant: Variant, case: dict[str, Any]) -> int:
 
 def show_shape(variant: Variant) -> MeldShape:
     """The shape the variant's declaration asks for (``declare.shape``), or
-    :data:`SHOW_SHAPE` where the variant has no declaration table."""
-    declare = getattr(variant, "declare", None)
-    shape = getattr(declare, "shape", None)
-    return shape if isinstance(shape, MeldShape) else SHOW_SHAPE
+    :data:`SHOW_SHAPE` where the variant has no declaration."""
+    return variant.declare.shape if variant.declare.allowed else SHOW_SHAPE
 
 
 def show_case_failure(variant: Variant, case: dict[str, Any]) -> tuple[str, str] | None:
