@@ -27,6 +27,7 @@ from rummykit.play.commands import (
     cmd_variants,
     one_line,
 )
+from rummykit.play.rules_commands import add_rules_parsers
 
 __all__ = ["main"]
 
@@ -132,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay_parser(sub)
     add_serve_parser(sub)
     _add_conformance_parser(sub)
+    add_rules_parsers(sub)
     for p in sub.choices.values():
         p.add_argument(
             "--lang", choices=LANGUAGES, help="language of messages (default: LANGUAGE or LANG, else en)"
