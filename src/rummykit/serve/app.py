@@ -11,6 +11,7 @@ Routes:
 - ``GET /api/games/<id>/record`` the record of a finished round (``?round=N``, 1-based;
   default the current round).
 - ``GET /api/games/<id>/labels`` the page's words in the game's language.
+- ``GET /rules/<variant>`` a bundled variant's rules in words, as a page (``?lang=nl``; English by default).
 - ``WebSocket /ws/games/<id>?token=<token>`` a seat's socket (no token: a spectator's).
 
 What one client may cost is bounded (:class:`~rummykit.serve.limits.ServerLimits`):
@@ -29,14 +30,15 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.core.errors import IllegalMove
-from rummykit.core.translation import language
+from rummykit.core.errors import IllegalMove, Text
+from rummykit.core.translation import language, translate
 from rummykit.io.documents import JSONError, parse_document
+from rummykit.play.rules_text import rules_text
 from rummykit.serve.games import LANGUAGES, Game, GameSpec
 from rummykit.serve.labels import labels
 from rummykit.serve.limits import CreationRate, Outbox, ServerLimits, SocketCount
@@ -175,9 +177,10 @@ def create_app(
             Route("/api/games/{game}/record", routes.record),
             Route("/api/labels", routes.words),
             Route("/api/games/{game}/labels", routes.game_words),
+            Route("/rules/{variant}", routes.rules),
             WebSocketRoute("/ws/games/{game}", routes.socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ]
+        ],
     )
 
 
@@ -274,6 +277,15 @@ class Routes:
     async def words(self, request: Request) -> Response:
         lang = language(request.query_params.get("lang"))
         return JSONResponse({"lang": lang, "labels": labels(lang)})
+
+    async def rules(self, request: Request) -> Response:
+        """A bundled variant's rules as a page, in ``?lang=`` (never a file: ids only)."""
+        lang = language(request.query_params.get("lang"))
+        ref = request.path_params["variant"]
+        if ref not in bundled_variants():
+            missing = Text("There is no bundled variant {variant}.", variant=repr(ref[:40]))
+            return PlainTextResponse(translate(missing, lang), status_code=404)
+        return HTMLResponse(rules_text(load_variant(ref), lang, "html"))
 
     async def game_words(self, request: Request) -> Response:
         try:

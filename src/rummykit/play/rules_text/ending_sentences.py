@@ -20,15 +20,14 @@ def shape_text(shape: MeldShape) -> Text:
     amount = Text("exactly") if shape.exact else Text("at least")
     if not shape.sets:
         return Text(
-            "{amount} {runs} runs, {pure} of them pure runs (without a joker, {count} cards or more)",
+            "{amount} {runs} runs, {pure} of them pure (without a joker, {count} cards or more)",
             amount=amount,
             runs=shape.runs,
             pure=shape.pure_runs,
             count=shape.pure_run_min,
         )
     return Text(
-        "{amount} {runs} runs, {pure} of them pure runs (without a joker, {count} cards or more), and "
-        "{sets} sets",
+        "{amount} {runs} runs, {pure} of them pure (without a joker, {count} cards or more), and {sets} sets",
         amount=amount,
         runs=shape.runs,
         pure=shape.pure_runs,
