@@ -207,13 +207,16 @@ KEY_READ = re.compile(
 # solver's requirements, its hand-size bound too, come from the rule set
 # (rummykit.rules.hand), handed to every search.
 ELSEWHERE = {"variant/model.py", "core/toml_schema.py"}
+# The rules text reads every key too, to write it in words for players; it
+# decides nothing in a game (rummykit.play.rules_text).
+IN_WORDS = "play/rules_text/"
 
 
 def test_play_keys_are_read_only_in_rules() -> None:
     found = []
     for path in SRC.rglob("*.py"):
         where = path.relative_to(SRC).parts
-        if "/".join(where) in ELSEWHERE or where[0] == "rules":
+        if "/".join(where) in ELSEWHERE or where[0] == "rules" or "/".join(where).startswith(IN_WORDS):
             continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if KEY_READ.search(line):
