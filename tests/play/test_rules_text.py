@@ -250,3 +250,26 @@ def test_diff_json_and_language(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_names_are_no_difference() -> None:
     found = rule_differences(load_variant("rami51"), load_variant("rami40"))
     assert [key for difference in found for key in difference.keys] == ["opening.min_points"]
+
+
+def test_diff_sees_what_a_contract_deal_holds_in_place_of_the_variants_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mine.toml"
+    text = (ROOT / "variants" / "liverpool.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('id = "liverpool"', 'id = "mine"').replace('"forbidden"', '"optional"'))
+    assert 'final_discard = "optional"' in path.read_text()
+    code, out, _ = run(capsys, "diff", str(ROOT / "variants" / "liverpool.toml"), str(path))
+    assert code == 1
+    assert out.splitlines() == [
+        "- A player goes out by getting rid of all his cards, with or without a last discard. In deal 7 "
+        "only: A player goes out by melding and laying off all his cards; the last card may not be "
+        "discarded. → A player goes out by getting rid of all his cards, with or without a last discard. "
+        "(contract.deals[].rules)"
+    ]
+    code, out, _ = run(capsys, "diff", str(path), "liverpool", "--json")
+    found = json.loads(out)["differences"]
+    assert [d["keys"] for d in found] == [["contract.deals[].rules"]]
+    assert found[0]["b"]["contract.deals[].rules"][6] == {
+        "going_out": {"final_discard": "forbidden", "in_opening_turn": "required"}
+    }

@@ -16,7 +16,7 @@ from rummykit.play.rules_text.turn_sentences import TURN_RULES
 from rummykit.variant.loading import deal_variant
 from rummykit.variant.model import Variant
 
-__all__ = ["CHAPTERS", "Chapter", "all_rules", "chapters"]
+__all__ = ["CHAPTERS", "Chapter", "all_rules", "chapters", "deal_exceptions", "deal_variants"]
 
 CHAPTERS: tuple[tuple[Text, tuple[Rule, ...]], ...] = (
     (Text("Players and cards"), PLAYER_RULES),
@@ -53,28 +53,37 @@ def _sentences(variant: Variant, rules: Sequence[Rule]) -> list[Text]:
     return [sentence for rule in rules if not rule.idle(variant) for sentence in rule.say(variant)]
 
 
-def _deal_exceptions(variant: Variant, rules: Sequence[Rule]) -> list[Text]:
-    """What a contract deal with rules of its own says differently, deal by deal."""
-    out: list[Text] = []
-    for index, deal in enumerate(variant.contract.deals):
-        if not deal.rules:
-            continue
-        own = deal_variant(variant, index)
-        for rule in rules:
-            if rule.values(own) == rule.values(variant):
-                continue
-            for sentence in rule.say(own):
-                out.append(Text("In deal {number} only: {rule}", number=index + 1, rule=sentence))
-    return out
+def deal_variants(variant: Variant) -> list[Variant]:
+    """The variant as each of its contract deals plays it: the deal's own
+    rules in place where it has some (``contract.deals[].rules``), else the
+    variant itself."""
+    return [
+        deal_variant(variant, index) if deal.rules else variant
+        for index, deal in enumerate(variant.contract.deals)
+    ]
+
+
+def deal_exceptions(variant: Variant, rule: Rule, deals: Sequence[Variant]) -> list[Text]:
+    """What ``rule`` says differently in the deals (``deal_variants(variant)``)
+    whose own rules change its keys: "In deal 7 only: ..."."""
+    mine = rule.values(variant)
+    return [
+        Text("In deal {number} only: {rule}", number=number, rule=sentence)
+        for number, own in enumerate(deals, 1)
+        if rule.values(own) != mine
+        for sentence in rule.say(own)
+    ]
 
 
 def chapters(variant: Variant) -> list[Chapter]:
     """The rules text of ``variant``: its chapters, each with the sentences
-    of the rules that are not idle in it; a chapter with nothing to say is
-    left out."""
+    of the rules that are not idle in it (and what a contract deal's own
+    rules change); a chapter with nothing to say is left out."""
+    deals = deal_variants(variant)
     out = []
     for title, rules in CHAPTERS:
-        sentences = _sentences(variant, rules) + _deal_exceptions(variant, rules)
+        sentences = _sentences(variant, rules)
+        sentences += [sentence for rule in rules for sentence in deal_exceptions(variant, rule, deals)]
         if sentences:
             out.append(Chapter(title, sentences))
     return out

@@ -13,7 +13,7 @@ from typing import Any
 
 from rummykit.core.errors import Text
 from rummykit.core.translation import translator
-from rummykit.play.rules_text.book import all_rules
+from rummykit.play.rules_text.book import all_rules, deal_exceptions, deal_variants
 from rummykit.play.rules_text.rule import Rule
 from rummykit.variant.model import Variant
 
@@ -26,15 +26,17 @@ class RuleDifference:
 
     __slots__ = ("a", "a_values", "b", "b_values", "keys")
 
-    def __init__(self, rule: Rule, a: Variant, b: Variant) -> None:
+    def __init__(
+        self, rule: Rule, a: Variant, b: Variant, deals: tuple[list[Variant], list[Variant]]
+    ) -> None:
         found = [
             (key, x, y) for key, x, y in zip(rule.keys, rule.values(a), rule.values(b), strict=True) if x != y
         ]
-        self.keys = tuple(key for key, _x, _y in found)
-        self.a_values = tuple(x for _key, x, _y in found)
-        self.b_values = tuple(y for _key, _x, y in found)
-        self.a: tuple[Text, ...] = tuple(rule.say(a))
-        self.b: tuple[Text, ...] = tuple(rule.say(b))
+        self.keys = tuple(key for key, _x, _y in found) or ("contract.deals[].rules",)
+        self.a_values = tuple(x for _key, x, _y in found) or (_own_rules(a),)
+        self.b_values = tuple(y for _key, _x, y in found) or (_own_rules(b),)
+        self.a: tuple[Text, ...] = (*rule.say(a), *deal_exceptions(a, rule, deals[0]))
+        self.b: tuple[Text, ...] = (*rule.say(b), *deal_exceptions(b, rule, deals[1]))
 
     def text(self, side: str, lang: str | None = "en") -> str:
         """The sentences of side ``"a"`` or ``"b"``, in ``lang``, as one line."""
@@ -54,16 +56,28 @@ class RuleDifference:
         }
 
 
+def _own_rules(variant: Variant) -> list[dict[str, Any]]:
+    """The contract deals' own rules (``contract.deals[].rules``) as plain data."""
+    return [deal.rules.tables for deal in variant.contract.deals]
+
+
+def _differs(rule: Rule, a: Variant, b: Variant, deals: tuple[list[Variant], list[Variant]]) -> bool:
+    if rule.values(a) != rule.values(b):
+        return True
+    return [rule.values(own) for own in deals[0]] != [rule.values(own) for own in deals[1]]
+
+
 def rule_differences(a: Variant, b: Variant) -> list[RuleDifference]:
-    """Every rule whose keys differ between ``a`` and ``b``, in the order of
-    the rules text. The ``meta`` keys (the names, the source) are no rule of
-    play and are left out."""
-    found = []
-    for rule in all_rules():
-        if rule.keys[0].startswith("meta.") or rule.values(a) == rule.values(b):
-            continue
-        found.append(RuleDifference(rule, a, b))
-    return found
+    """Every rule whose keys differ between ``a`` and ``b``, in the variants'
+    own keys or in what a contract deal's own rules make of them, in the
+    order of the rules text. The ``meta`` keys (the names, the source) are
+    no rule of play and are left out."""
+    deals = (deal_variants(a), deal_variants(b))
+    return [
+        RuleDifference(rule, a, b, deals)
+        for rule in all_rules()
+        if not rule.keys[0].startswith("meta.") and _differs(rule, a, b, deals)
+    ]
 
 
 def difference_document(a: Variant, b: Variant, lang: str | None = "en") -> dict[str, Any]:

@@ -41,7 +41,13 @@ def _players(v: Variant) -> Sequence[Text]:
 
 def _band(band: DeckBand) -> Sequence[Text]:
     players = count_range(*band.players)
-    if band.jokers:
+    if band.jokers == 1:
+        out = [
+            Text(
+                "With {players} players: {decks} × 52 cards and one joker.", players=players, decks=band.decks
+            )
+        ]
+    elif band.jokers:
         out = [
             Text(
                 "With {players} players: {decks} × 52 cards and {jokers} jokers.",
