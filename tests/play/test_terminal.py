@@ -73,9 +73,16 @@ def run_player(
 
 
 def legal_moves(printed: str) -> list[str]:
-    """The moves of the last ``your moves:`` line printed."""
-    found = re.findall(r"your moves: (.*)", printed)
-    return found[-1].split("; ") if found else []
+    """The moves of the last ``your moves (N):`` list printed (in columns
+    below it, read down each column first)."""
+    found = re.findall(r"your moves \((\d+)\):\n((?:     .*\n?)*)", printed)
+    if not found:
+        return []
+    count, block = found[-1]
+    rows = [re.split(r" {2,}", line.strip()) for line in block.splitlines()]
+    moves = [row[c] for c in range(max(map(len, rows))) for row in rows if c < len(row)]
+    assert len(moves) == int(count), (count, block)
+    return moves
 
 
 def never_melds(printed: str, prompt: str) -> str:
@@ -224,7 +231,7 @@ def test_quit_asks_first(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
     code, out, _ = play(capsys, monkeypatch, "quit\nn\nmoves\nquit\nyes\n", "-v", "rami51", "--seed", "5")
     assert code == 0
     assert out.count("Quit the game? [y/N]") == 2
-    assert "your moves: draw; take" in out.split("Quit the game?")[1]
+    assert legal_moves(out.split("Quit the game?")[1]) == ["draw", "take"]
     assert out.rstrip().endswith("You left the game.") and out.count("You left the game.") == 1
 
 
@@ -288,13 +295,14 @@ def test_the_record_of_a_round_replays(
         capsys, monkeypatch, never_melds, "-v", "rami51", "--seed", "2", "--record", str(path)
     )
     assert code == 0 and f"Record saved to {path}." in text
-    over = re.search(r"Round over \((\w+)\); winners \[(.*)\]; scores seat 0: (-?\d+), seat 1: (-?\d+)", text)
+    scores = r"Scores of the round: you (-?\d+), seat 1 \(greedy\) (-?\d+)\."
+    over = re.search(r"won the round \(([\w ]+)\)\.\n   " + scores, text)
     assert over, text[-500:]
     code = main(["replay", "--json", str(path)])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["ok"] and data["phase"] == "over"
-    assert data["result"]["ending"] == over.group(1)
-    assert data["result"]["scores"] == [int(over.group(3)), int(over.group(4))]
+    assert data["result"]["ending"] == over.group(1).replace(" ", "_")
+    assert data["result"]["scores"] == [int(over.group(2)), int(over.group(3))]
 
 
 def test_a_record_is_saved_when_the_player_leaves(
@@ -360,9 +368,9 @@ def test_a_whole_match_against_a_bot_with_its_records(
         assert int(rows[0][column]) + int(rows[1][column]) == int(rows[2][column])
     totals = [int(rows[2][1]), int(rows[2][2])]
     best = min(totals)
-    winners = [seat for seat, total in enumerate(totals) if total == best]
-    assert f"Match over after 2 rounds; winners: {winners}." in text
-    endings = re.findall(r"Round over \((\w+)\)", text)
+    names = ", ".join(["you", "seat 1 (greedy)"][seat] for seat, total in enumerate(totals) if total == best)
+    assert f"The match is over after 2 rounds: {names} won." in text
+    endings = [e.replace(" ", "_") for e in re.findall(r"won the round \(([\w ]+)\)", text)]
     assert len(endings) == 2
     for number, ending in enumerate(endings, 1):
         saved = tmp_path / f"match-round{number}.json"
@@ -407,8 +415,9 @@ def test_a_player_who_retires_watches_the_bots_finish_the_match(
     assert code == 0
     after = text.split("[rebuy/retire] retire\n", 1)[1]
     assert "You are not in this round; the bots play it." in after and "your hand:" not in after
-    assert re.search(r"Round over \(\w+\); winners \[[12]\]; scores seat 1: \d+, seat 2: \d+", after)
-    assert re.search(r"Match over after \d+ rounds; winners: \[[12]\]\.", after)
+    assert re.search(r"Seat [12] \(greedy\) won the round \([\w ]+\)\.\n   Scores of the round: "
+                     r"seat 1 \(greedy\) \d+, seat 2 \(greedy\) \d+\.", after)  # fmt: skip
+    assert re.search(r"The match is over after \d+ rounds: seat [12] \(greedy\) won\.", after)
     assert re.search(r"^ +\d+ +- +\d+ +\d+$", after, re.M)  # no score in a round not played
 
 

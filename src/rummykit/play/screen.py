@@ -5,9 +5,12 @@ of a match. :mod:`rummykit.play.terminal` plays the game with them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rummykit.core.cards import Card, format_cards
 from rummykit.core.errors import Text, render
 from rummykit.core.translation import spoken, translator
+from rummykit.play.look import hand_by_suit
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import OpeningView, PlayerView
@@ -44,7 +47,8 @@ MESSAGES: dict[str, str] = {
     "round_start": "== Round {number}, dealt by seat {dealer}",
     "round_seats": "   This round is played by seats {seats}; you are seat {seat} in it.",
     "round_watch": "   You are not in this round; the bots play it.",
-    "turn": "-- {deal}turn {turn}, seat {to_move} to move ({phase})",
+    "turn": "-- {deal}turn {turn}: {name} to move ({phase})",
+    "turn_you": "-- {deal}turn {turn}: your move ({phase})",
     "turn_deal": "deal {number}, ",
     # the table, the discards and the hand
     "table_meld": "   {number}: {meld}  ({points} points, seat {owner})",
@@ -55,14 +59,22 @@ MESSAGES: dict[str, str] = {
     "discard_depth": "[{depth}] {card}",
     "nothing": "-",
     "exchange": "   exchange card: {card}",
-    "hand_sizes": "   hand sizes: {sizes}; opened: {opened}",
-    "hand_size": "seat {seat}: {size}",
+    "hand_sizes": "   cards in hand: {sizes}",
+    "hand_size": "{name} {size}",
+    "opened": "   {seats}.",
+    "you_opened": "you have opened",
+    "you_not_opened": "you have not opened",
+    "seat_opened": "{name} has opened",
+    "seat_not_opened": "{name} has not",
+    "you": "you",
+    "seat_bot": "seat {seat} ({bot})",
+    "seat_plain": "seat {seat}",
     "hand": "   your hand: {cards}",
     "opening": "   opening: {minimum} points needed; your new melds so far: {so_far}",
     "contract": "   this deal's contract: {contract}",
     # moves
     "prompt": "your move> ",
-    "legal": "   your moves: {moves}",
+    "legal": "   your moves ({count}):",
     "refused": "   refused: {code}: {message}",
     "seat_move": "seat {seat}: {move}",
     "drew": "   You drew {cards}.",
@@ -70,8 +82,13 @@ MESSAGES: dict[str, str] = {
     "bought": "   You bought {card} and drew {cards}.",
     "buy_prompt": "Buy {card} (the price: {price} more card(s) from the stock)? [y/N] ",
     # the end of a round, of a match, of the game
-    "round_over": "Round over ({ending}); winners {winners}; scores {scores}",
-    "score": "seat {seat}: {score}",
+    "round_won_you": "You won the round ({ending}).",
+    "round_won": "{names} won the round ({ending}).",
+    "round_no_winner": "The round is over ({ending}) and nobody won it.",
+    "round_scores": "   Scores of the round: {scores}.",
+    "score": "{name} {score}",
+    "round_hand": "   {name} held {cards}.",
+    "round_hand_empty": "   {name} held no cards.",
     "table_title": "Scores after round {number}:",
     "table_round": "round",
     "table_total": "total",
@@ -81,7 +98,7 @@ MESSAGES: dict[str, str] = {
     "table_earlier": "...",
     "lowest_wins": "The lowest total wins.",
     "highest_wins": "The highest total wins.",
-    "match_over": "Match over after {rounds} rounds; winners: {winners}.",
+    "match_over": "The match is over after {rounds} rounds: {names} won.",
     "decide_prompt": "You are out of the match: rebuy or retire? [rebuy/retire] ",
     "decision": "seat {seat}: {choice}",
     "quit_prompt": "Quit the game? [y/N] ",
@@ -97,6 +114,15 @@ MESSAGES: dict[str, str] = {
     "help_deep_laid": "  A card taken from below the top must be melded or laid off in the same turn.",
     "help_commands": "Commands:",
     "help_seat": "You play seat {seat}; a move may also name it first, as in '{seat}: draw'.",
+    # the rules in short
+    "rules_title": "{variant}, in short:",
+    "rules_players": "  {min} to {max} players; {decks} deck(s) with {jokers} joker(s); {hand} cards each.",
+    "rules_opening": "  Your first melds together must be worth at least {minimum} points (opening).",
+    "rules_goal_knock": "  Form melds in your hand; knock when your unmatched cards are worth little, "
+    "or go gin with none.",
+    "rules_contract": "  Each deal has a contract: the melds you must lay down first.",
+    "rules_goal": "  Lay your cards down in melds (sets and runs) and be the first to get rid of your hand.",
+    "rules_more": "  The full rules: docs/variants/{id}.md in rummykit; 'help' lists the moves.",
 }
 """Every line of the game, by key; fields in braces are filled by :func:`say`."""
 
@@ -129,6 +155,7 @@ MOVE_HELP: dict[str, tuple[str, str]] = {
 COMMANDS: dict[str, str] = {
     "help": "this text",
     "moves": "list your legal moves now",
+    "rules": "the rules of this variant in short",
     "quit": "leave the game (you are asked to confirm)",
 }
 """The game's own commands (not moves), with what each does."""
@@ -220,11 +247,26 @@ def _discard_line(variant: Variant, view: PlayerView) -> str:
     return say("discards_numbered", cards=numbered, stock=view.stock_size)
 
 
-def show(state: RoundState, seat: int) -> list[str]:
-    """What seat ``seat`` sees of the round, as lines."""
+def seat_names(players: int, seat: int | None) -> tuple[str, ...]:
+    """Plain names of the round's seats: "you" for ``seat``, "seat N" for the others."""
+    return tuple(say("you") if s == seat else say("seat_plain", seat=s) for s in range(players))
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def show(state: RoundState, seat: int, names: Sequence[str] = ()) -> list[str]:
+    """What seat ``seat`` sees of the round, as lines; ``names`` names the
+    round's seats (by default "you" and "seat N")."""
     view = state.view(seat)
+    names = tuple(names) or seat_names(state.players, seat)
     deal_text = say("turn_deal", number=view.deal_number) if view.deal_number else ""
-    lines = [say("turn", deal=deal_text, turn=view.turns_played + 1, to_move=view.to_move, phase=view.phase)]
+    turn = view.turns_played + 1
+    if view.to_move == seat:
+        lines = [say("turn_you", deal=deal_text, turn=turn, phase=view.phase)]
+    else:
+        lines = [say("turn", deal=deal_text, turn=turn, name=names[view.to_move], phase=view.phase)]
     marked = tentative_melds(state) if state.to_move == seat else frozenset()
     for index, entry in enumerate(view.table):
         key = "table_meld_tentative" if index in marked else "table_meld"
@@ -236,11 +278,75 @@ def show(state: RoundState, seat: int) -> list[str]:
     lines.append(_discard_line(state.variant, view))
     if view.exchange is not None:
         lines.append(say("exchange", card=view.exchange))
-    sizes = ", ".join(say("hand_size", seat=s, size=n) for s, n in enumerate(view.hand_sizes))
-    lines.append(say("hand_sizes", sizes=sizes, opened=[s for s, o in enumerate(view.opened) if o]))
+    sizes = ", ".join(say("hand_size", name=names[s], size=n) for s, n in enumerate(view.hand_sizes))
+    lines.append(say("hand_sizes", sizes=sizes))
+    if play_meld_refusal(state.variant) is None:
+        lines.append(opened_line(view.opened, seat, names))
     lines += _opening_lines(state, view)
     if view.hand is not None:
-        lines.append(say("hand", cards=format_cards(view.hand)))
+        lines.append(say("hand", cards=hand_by_suit(view.hand)))
+    return lines
+
+
+def opened_line(opened: Sequence[bool], seat: int | None, names: Sequence[str]) -> str:
+    """Who has opened, in words: "You have opened; seat 1 (greedy) has not."."""
+    clauses = []
+    for s, has in enumerate(opened):
+        if s == seat:
+            clauses.append(say("you_opened" if has else "you_not_opened"))
+        else:
+            clauses.append(say("seat_opened" if has else "seat_not_opened", name=names[s]))
+    return say("opened", seats=_first_upper("; ".join(clauses)))
+
+
+def round_over_lines(state: RoundState, seat: int | None, names: Sequence[str]) -> list[str]:
+    """The end of the round told to the player: who won and how, each
+    seat's score, and the cards each seat was left holding."""
+    result = state.result
+    if result is None:
+        return []
+    ending = result.ending.replace("_", " ")
+    if seat is not None and result.winners == (seat,):
+        lines = [say("round_won_you", ending=ending)]
+    elif result.winners:
+        winners = ", ".join(names[w] for w in result.winners)
+        lines = [say("round_won", names=_first_upper(winners), ending=ending)]
+    else:
+        lines = [say("round_no_winner", ending=ending)]
+    scores = ", ".join(say("score", name=names[s], score=v) for s, v in enumerate(result.scores))
+    lines.append(say("round_scores", scores=scores))
+    for s, hand in enumerate(state.hands):
+        name = _first_upper(names[s])
+        if hand:
+            lines.append(say("round_hand", name=name, cards=hand_by_suit(hand)))
+        else:
+            lines.append(say("round_hand_empty", name=name))
+    return lines
+
+
+def rules_lines(variant: Variant, players: int) -> list[str]:
+    """The variant's rules in short, for the game's ``rules`` command: built
+    from the variant's own figures (players, deck, hand, opening), then
+    where the full rules are written."""
+    rules = rules_of(variant)
+    deck = variant.deck_band(players)
+    lines = [
+        say("rules_title", variant=variant.name),
+        say(
+            "rules_players",
+            min=variant.players.min,
+            max=variant.players.max,
+            decks=deck.decks,
+            jokers=deck.jokers,
+            hand=rules.deal.hand_size(players),
+        ),
+        say("rules_goal_knock" if rules.knock is not None else "rules_goal"),
+    ]
+    if uses_contracts(variant):
+        lines.append(say("rules_contract"))
+    elif rules.opening.minimum:
+        lines.append(say("rules_opening", minimum=rules.opening.minimum))
+    lines.append(say("rules_more", id=variant.id))
     return lines
 
 

@@ -18,7 +18,11 @@ same in every language.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import shutil
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,12 +36,15 @@ from rummykit.core.translation import speaking
 from rummykit.io.records import Record
 from rummykit.io.serialize import to_json
 from rummykit.play.bots import BOTS, Bot, make_bot
+from rummykit.play.look import colour_wanted, columns, paint
 from rummykit.play.screen import (
     COMMANDS,
     MESSAGES,
     MOVE_HELP,
     help_lines,
     round_intro,
+    round_over_lines,
+    rules_lines,
     say,
     score_table,
     show,
@@ -68,6 +75,7 @@ __all__ = [
     "score_table",
     "show",
     "tentative_melds",
+    "terminal_console",
     "variant_moves",
 ]
 
@@ -82,6 +90,22 @@ def _read_line(prompt: str) -> str:
 
 def _write_line(line: str) -> None:
     print(line)
+
+
+def _write_painted(line: str) -> None:
+    print(paint(line, colour=True))
+
+
+def terminal_console() -> Console:
+    """The console of a game played at a terminal: line editing and history
+    through the standard ``readline`` module where Python has it (the arrow
+    keys, Ctrl-R), and red hearts and diamonds when standard output is a
+    terminal and ``NO_COLOR`` is not set."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # Python built without readline (Windows)
+            import readline  # noqa: F401  (importing it is what gives ``input`` line editing)
+    colour = colour_wanted(tty=sys.stdout.isatty(), environ=os.environ)
+    return Console(write=_write_painted if colour else _write_line)
 
 
 @attrs.frozen(slots=True)
@@ -185,6 +209,16 @@ class _Session:
     def write(self, key: str, **fields: object) -> None:
         self.console.write(say(key, **fields))
 
+    def write_lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.console.write(line)
+
+    def names(self, labels: Sequence[int]) -> tuple[str, ...]:
+        """The names of a round's seats, round seat ``j`` being match seat
+        ``labels[j]``: "you", and "seat 1 (greedy)" for a bot."""
+        you, bot = self.settings.seat, self.settings.bot_name
+        return tuple(say("you") if m == you else say("seat_bot", seat=m, bot=bot(m)) for m in labels)
+
     def ask(self, prompt: str) -> str:
         """The player's answer to ``prompt``; _GameLeft at the end of input or on Ctrl-C."""
         try:
@@ -220,20 +254,27 @@ def _tell_draw(session: _Session, move: Move, before: RoundState, after: RoundSt
         session.write("took", cards=format_cards(cards))
 
 
-def _player_turn(session: _Session, state: RoundState, seat: int) -> RoundState:
+def _moves_lines(state: RoundState, seat: int) -> list[str]:
+    """The seat's legal moves under a heading, in columns as wide as the terminal."""
+    moves = [str(m) for m in state.legal_moves(seat)]
+    width = shutil.get_terminal_size().columns - 5
+    return [say("legal", count=len(moves)), *("     " + line for line in columns(moves, width=width))]
+
+
+def _player_turn(session: _Session, state: RoundState, seat: int, names: Sequence[str]) -> RoundState:
     """Show the round and read lines until one is a move the rules accept."""
-    for line in show(state, seat):
-        session.console.write(line)
+    session.write_lines(show(state, seat, names))
     while True:
         line = session.ask(say("prompt"))
         word = line.lower()
         if not line:
             continue
         if word == "help":
-            for text in help_lines(state.variant, seat):
-                session.console.write(text)
+            session.write_lines(help_lines(state.variant, seat))
         elif word == "moves":
-            session.write("legal", moves="; ".join(str(m) for m in state.legal_moves(seat)))
+            session.write_lines(_moves_lines(state, seat))
+        elif word == "rules":
+            session.write_lines(rules_lines(state.variant, state.players))
         elif word in ("quit", "exit"):
             if session.agrees(say("quit_prompt")):
                 raise _GameLeft("quit")
@@ -286,9 +327,10 @@ def _play_round(
     (``seat`` None: the player is not in this round), the others by bots.
     The scores at the end name round seat ``j`` as seat ``labels[j]``."""
     session.records.append(Record.start(state))
+    names = session.names(labels)
     while state.phase != "over":
         if state.to_move == seat:
-            state = _player_turn(session, state, seat)
+            state = _player_turn(session, state, seat, names)
         else:
             mover = state.to_move
             move = bots[mover].choose(state.view(mover))
@@ -299,10 +341,7 @@ def _play_round(
     result = state.result
     if result is None:  # the loop above ends only when the round is over
         raise RuntimeError("the round ended without a result")
-    scores = ", ".join(say("score", seat=labels[s], score=v) for s, v in enumerate(result.scores))
-    session.write(
-        "round_over", ending=result.ending, winners=[labels[w] for w in result.winners], scores=scores
-    )
+    session.write_lines(round_over_lines(state, seat, names))
     return result
 
 
@@ -314,7 +353,7 @@ def play_game(settings: GameSettings, console: Console | None = None) -> None:
     ends or the player leaves (quit, or the end of input); then save the
     records where ``settings.record`` asks (RecordFileError if that fails)."""
     with speaking(settings.lang):
-        session = _Session(settings, console if console is not None else Console())
+        session = _Session(settings, console if console is not None else terminal_console())
         session.write("welcome", variant=settings.variant.name, seat=settings.seat)
         try:
             if settings.match:
@@ -359,7 +398,9 @@ def _play_match(session: _Session) -> None:
         match = match.record(_play_match_round(session, match))
         for line in score_table(match, settings.seat):
             session.console.write(line)
-    session.write("match_over", rounds=len(match.results), winners=list(match.winners))
+    names = session.names(range(settings.players))
+    winners = ", ".join(names[w] for w in match.winners)
+    session.write("match_over", rounds=len(match.results), names=winners)
 
 
 def _play_match_round(session: _Session, match: Match) -> RoundResult:
