@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
-from rummykit.play import terminal
+from rummykit.play import screen, terminal
 from rummykit.play.cli import main
 from rummykit.play.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant_moves
 from rummykit.round.match_play import Match
@@ -472,3 +472,85 @@ def test_the_command_plays_from_a_pipe(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == ""
     assert "You drew" in done.stdout and "Quit the game? [y/N]" in done.stdout
     assert main(["replay", str(path)]) == 0
+
+
+# --------------------------------------------------------------------------- words, not lists
+
+
+def test_the_state_is_told_in_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = play(capsys, monkeypatch, "quit\ny\n", "-v", "rami51", "--seed", "5")
+    assert "-- turn 1: your move (draw)" in out
+    assert "   cards in hand: you 13, seat 1 (greedy) 13\n" in out
+    assert "   You have not opened; seat 1 (greedy) has not.\n" in out
+    assert "   your hand: 2c 5c  2d Ad  7h Ah  2s 3s 6s 8s Ts Ks  JK\n" in out  # by suit: runs show
+    assert "[" not in out.split("your hand")[0]  # no Python lists
+    _, out, _ = play(capsys, monkeypatch, "quit\ny\n", "-v", "gin", "--seed", "5", "--seat", "1")
+    assert "-- turn 1: your move (first_upcard)" in out and "opened" not in out  # gin melds only to knock
+    state = rk.deal(rk.load_variant("gin"), players=2, seed=5)
+    assert screen.show(state, 1)[0] == "-- turn 1: seat 0 to move (first_upcard)"
+
+
+def test_who_has_opened_is_a_sentence() -> None:
+    names = ("you", "seat 1 (greedy)", "seat 2 (random)")
+    line = screen.opened_line((True, False, True), 0, names)
+    assert line == "   You have opened; seat 1 (greedy) has not; seat 2 (random) has opened."
+    assert screen.opened_line((False, True), None, ("seat 0", "seat 1")) == (
+        "   Seat 0 has not; seat 1 has opened."
+    )
+
+
+def finished_round(ref: str, seed: int) -> rk.RoundState:
+    from rummykit.play.bots import GreedyBot
+
+    variant = rk.load_variant(ref)
+    state = rk.deal(variant, players=2, seed=seed)
+    bots = [GreedyBot(variant, seed=seed), GreedyBot(variant, seed=seed + 1)]
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+    return state
+
+
+def test_the_end_of_the_round_is_told_to_the_player() -> None:
+    state = finished_round("rami51", 3)
+    result = state.result
+    assert result is not None and len(result.winners) == 1
+    winner = result.winners[0]
+    names = ("you", "seat 1 (greedy)")
+    for seat in (winner, 1 - winner):
+        lines = screen.round_over_lines(state, seat, names)
+        if seat == winner:
+            assert lines[0] == f"You won the round ({result.ending.replace('_', ' ')})."
+        else:
+            assert lines[0] == f"{names[winner][0].upper()}{names[winner][1:]} won the round (went out)."
+        scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))
+        assert lines[1] == f"   Scores of the round: {scores}."
+        assert len(lines) == 4 and lines[2 + winner].endswith("held no cards.")
+        loser = lines[3 - winner]
+        assert all(str(card) in loser for card in state.hands[1 - winner])
+
+
+@pytest.mark.parametrize(
+    ("ref", "line"),
+    [
+        ("rami51", "at least 51 points (opening)"),
+        ("gin", "knock when your unmatched cards are worth little"),
+    ],
+)
+def test_the_rules_command_sums_up_the_variant(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, ref: str, line: str
+) -> None:
+    _, out, _ = play(capsys, monkeypatch, "rules\nquit\ny\n", "-v", ref, "--seed", "1")
+    variant = rk.load_variant(ref)
+    lines = screen.rules_lines(variant, variant.players.min)
+    assert "\n".join(lines) in out and line in out
+    assert lines[0] == f"{variant.name}, in short:" and f"docs/variants/{ref}.md" in lines[-1]
+    assert "rules" in terminal.COMMANDS
+
+
+def test_the_rules_in_short_name_a_contract_where_deals_have_one() -> None:
+    lines = screen.rules_lines(rk.load_variant("contract"), 4)
+    assert "  Each deal has a contract: the melds you must lay down first." in lines
+    assert "  3 to 8 players; 2 deck(s) with 1 joker(s); 10 cards each." in lines
+    assert not any("points (opening)" in line for line in lines)
