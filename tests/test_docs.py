@@ -147,3 +147,71 @@ def test_each_recipe_loads_without_a_warning_and_plays_a_round(index: int) -> No
         while not state.is_over:
             state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
         assert state.result is not None
+
+
+# --------------------------------------------------------------------------- commands that work as written
+
+
+def shell_commands() -> list[tuple[str, str]]:
+    """Every command the README and docs/*.md give to run, with its page:
+    inline code, the lines of code blocks that are not Python, TOML, JSON or
+    shown output, and the ``$ `` lines of shown output; split at ``&&`` and
+    without the variables set before it (``PYTHONPATH=... python``)."""
+    found: list[tuple[str, str]] = []
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        lines: list[str] = []
+        for info, body in re.findall(r"^```(\w*)\n(.*?)^```", text, re.S | re.M):
+            if info in ("", "sh"):
+                lines += body.splitlines()
+            elif info == "text":
+                lines += [line[2:] for line in body.splitlines() if line.startswith("$ ")]
+        prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+        lines += re.findall(r"`([^`\n]+)`", prose)
+        for line in lines:
+            for command in line.split("&&"):
+                words = command.split("#")[0].split()
+                while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):
+                    words.pop(0)
+                if words:
+                    found.append((path.name, " ".join(words)))
+    return found
+
+
+def test_python_and_pip_commands_name_the_readme_environment() -> None:
+    """The README's set-up makes .venv in the clone: a command that runs
+    Python or pip names that environment's (a bare ``python`` has no
+    rummykit), and an extra is installed from the clone (``".[serve]"``:
+    ``rummykit[serve]`` would be looked for in the package index)."""
+    import tomllib
+
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+    commands = shell_commands()
+    assert len([c for _, c in commands if c.startswith(".venv/bin/python ")]) >= 10
+    for page, command in commands:
+        first, *rest = command.split()
+        if first in ("python", "python3", "pip", "pip3") and rest:  # a command, not the word
+            assert command.startswith("python3 -m venv .venv"), f"{page}: {command}"
+        if "pip" in first and rest[:1] == ["install"]:
+            assert "rummykit[" not in command, f"{page}: {command}"
+            for named in re.findall(r"\.\[([\w,]+)\]", command):
+                assert set(named.split(",")) <= extras, f"{page}: {command}"
+        if first == ".venv/bin/python" and rest and rest[0].endswith(".py"):
+            assert (ROOT / rest[0]).is_file(), f"{page}: {command}"
+
+
+def test_the_scripts_the_docs_name_start_in_this_environment() -> None:
+    """Each benchmark and tool the docs run with ``.venv/bin/python`` starts
+    and answers ``--help`` with the Python running the tests (in CI: that
+    environment, where rummykit is installed from the clone)."""
+    import subprocess
+    import sys
+
+    scripts = {c.split()[1] for _, c in shell_commands() if re.match(r"\.venv/bin/python \S+\.py", c)}
+    assert {"benchmarks/core.py", "benchmarks/engine.py", "benchmarks/peers.py"} <= scripts
+    for script in sorted(scripts):
+        if "argparse" not in (ROOT / script).read_text(encoding="utf-8"):
+            continue  # no --help (docgen.py, catalogues.py write files)
+        argv = [sys.executable, script, "--help"]
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 0 and "usage" in done.stdout.lower(), (script, done.stderr[-500:])

@@ -213,7 +213,8 @@ def test_the_serve_command_needs_the_serve_extra(
     monkeypatch.setitem(sys.modules, "rummykit.serve.server", None)
     assert main(["serve"]) == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 1 and 'pip install "rummykit[serve]"' in error
+    assert error.count("\n") == 1 and error.endswith(f" {sys.executable} -m pip install '.[serve]'\n")
+    assert "in the root folder of the rummykit clone" in error
 
 
 def test_the_serve_command_checks_its_port(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ Every subcommand exits 0 on success, 1 when the thing checked is refused, and
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -51,8 +52,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from rummykit.serve.server import run
         from rummykit.serve.store import StoreError
     except ImportError as error:
+        install = shlex.join([sys.executable, "-m", "pip", "install", ".[serve]"])
         raise UsageError(
-            'serve: needs the serve extra ({error}): pip install "rummykit[serve]"', error=error
+            "serve: needs the serve extra ({error}); in the root folder of the rummykit clone run: {install}",
+            error=error,
+            install=install,
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)

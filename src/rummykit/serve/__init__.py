@@ -5,7 +5,8 @@ view sent over a WebSocket after every move, moves checked against the state
 they were made for, bots answering on the server, whole matches, spectators,
 records to download, and (with a store: an SQLite database) games that
 survive a restart with every move anyone was told of.
-It needs the ``serve`` extra (``pip install "rummykit[serve]"``); see
+It needs the ``serve`` extra (``.venv/bin/pip install ".[serve]"`` in the root
+folder of the clone, in the environment the README's set-up made); see
 docs/serve.md for the protocol.
 """
 
