@@ -1,0 +1,149 @@
+"""Issue 30, item 3: the text interface for language-model agents
+(rummykit.play.agent_text): the prompt and the JSON name no card the seat may
+not see, every legal move read back from its notation is itself, and a reply
+that is not one legal move is refused with a code and a sentence, the state
+unchanged."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rummykit as rk
+from rummykit.play.agent_text import (
+    REPLY_HELP,
+    agent_json,
+    agent_observation,
+    agent_prompt,
+    judge_reply,
+    reply_text,
+)
+from rummykit.round.state import sorted_hand
+from rummykit.testing.invariants import random_playout
+
+VARIANTS = ("rami51", "gin", "contract", "roemie", "handromi", "rummy500", "indian")
+
+
+def played(ref: str, seed: int, steps: int) -> rk.RoundState:
+    """The state after ``steps`` random legal moves from a seeded deal."""
+    variant = rk.load_variant(ref)
+    dealt = rk.deal(variant, players=variant.players.min, seed=seed)
+    *_, state = random_playout(dealt, random.Random(seed), max_moves=steps)
+    return state
+
+
+def redealt(state: rk.RoundState, seat: int, seed: int) -> rk.RoundState:
+    """``state`` with every card ``seat`` cannot see (the other hands and the
+    stock) dealt again at random, each hand keeping its size."""
+    hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.stock)
+    random.Random(seed).shuffle(hidden)
+    hands, at = list(state.hands), 0
+    for s in range(state.players):
+        if s != seat:
+            hands[s] = sorted_hand(hidden[at : at + len(hands[s])])
+            at += len(hands[s])
+    return state.evolve(hands=tuple(hands), stock=tuple(hidden[at:]), seed=None)
+
+
+@settings(max_examples=25)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 60), st.data())
+def test_the_prompt_and_the_json_never_show_another_seats_cards(
+    ref: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    state = played(ref, seed, steps)
+    seat = data.draw(st.integers(0, state.players - 1))
+    view = state.view(seat)
+    prompt, document = agent_prompt(view), agent_json(view)
+    other = redealt(state, seat, seed)
+    assert agent_prompt(other.view(seat)) == prompt  # the hidden cards change nothing
+    assert agent_json(other.view(seat)) == document
+    hand = [str(c) for c in view.hand or ()]
+    (shown,) = [line for line in prompt.splitlines() if line.startswith("Your hand (by suit): ")]
+    assert sorted(shown.split()[4:]) == sorted(hand) or (not hand and shown.endswith("no cards"))
+    assert json.loads(document)["hand"] == hand
+    for move in view.legal:
+        assert f"\n  {move}\n" in prompt + "\n"
+    if view.legal:
+        assert prompt.endswith(REPLY_HELP)
+
+
+@settings(max_examples=25)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 60))
+def test_every_legal_move_is_read_back_as_itself(ref: str, seed: int, steps: int) -> None:
+    state = played(ref, seed, steps)
+    if state.is_over:
+        return
+    seat = state.to_move
+    for move in state.legal_moves(seat):
+        text = str(move)
+        for reply in (text, f'{{"move": "{text}"}}', f"```\n{text}\n```", f"`{text}`", f"  {text}\n"):
+            verdict = judge_reply(state, seat, reply)
+            assert verdict.ok and verdict.move == move, (reply, verdict.feedback)
+            assert verdict.after is not None and verdict.after.to_json() == state.apply(move).to_json()
+
+
+def test_the_json_is_the_view_without_empty_keys() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
+    observation = agent_observation(state.view(0))
+    assert observation["legal"] == ["draw", "take"] and observation["table"] == []
+    assert "type" not in observation and "exchange" not in observation and "result" not in observation
+    assert " " not in agent_json(state.view(0)).replace("Rami 51 (Referentieregels)", "")
+
+
+MALFORMED = [
+    "",
+    "   \n ",
+    "draw\ndiscard 2c",
+    "I will draw.\nMove: draw",
+    "{",
+    '{"mv": "draw"}',
+    '{"move": 3}',
+    '{"move": ""}',
+    '["draw"]',
+    '{"move": "draw\\ndiscard 2c"}',
+    "[" * 100_000,
+    "```\n```",
+]
+
+
+@pytest.mark.parametrize("reply", MALFORMED)
+def test_a_malformed_reply_is_refused_with_a_sentence(reply: str) -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
+    before = state.to_json()
+    verdict = judge_reply(state, 0, reply)
+    assert not verdict.ok and verdict.move is None and verdict.after is None
+    assert verdict.code == "reply.malformed"
+    assert verdict.feedback == (
+        "refused: reply.malformed: Reply with exactly one move, as in 'discard 5c', on a line of its own "
+        'or as the "move" of a JSON object.'
+    )
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("reply", "code"),
+    [
+        ("fly", "notation.invalid"),
+        ("discard 2c", "turn.wrong-phase"),
+        ('{"move": "meld 2c 3c 4c"}', "turn.wrong-phase"),
+        ("1: draw", "turn.not-your-turn"),
+    ],
+)
+def test_an_illegal_reply_gets_the_engines_refusal(reply: str, code: str) -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
+    verdict = judge_reply(state, 0, reply)
+    assert verdict.code == code and verdict.sentence and verdict.feedback.startswith(f"refused: {code}: ")
+    assert verdict.sentence.endswith(".") and "\n" not in verdict.sentence
+
+
+@given(st.text(max_size=80))
+def test_any_reply_gets_a_verdict(reply: str) -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5).apply("draw")
+    verdict = judge_reply(state, 0, reply)
+    assert verdict.ok == (verdict.code == "") and (verdict.move is None) != verdict.ok
+    text = reply_text(reply)
+    assert text is None or "\n" not in text
