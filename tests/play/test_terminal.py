@@ -481,13 +481,13 @@ def test_the_state_is_told_in_words(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, out, _ = play(capsys, monkeypatch, "quit\ny\n", "-v", "rami51", "--seed", "5")
-    assert "-- turn 1: your move (draw)" in out
+    assert "-- turn 1: your move (draw, take)" in out
     assert "   cards in hand: you 13, seat 1 (greedy) 13\n" in out
     assert "   You have not opened; seat 1 (greedy) has not.\n" in out
     assert "   your hand: 2c 5c  2d Ad  7h Ah  2s 3s 6s 8s Ts Ks  JK\n" in out  # by suit: runs show
     assert "[" not in out.split("your hand")[0]  # no Python lists
     _, out, _ = play(capsys, monkeypatch, "quit\ny\n", "-v", "gin", "--seed", "5", "--seat", "1")
-    assert "-- turn 1: your move (first_upcard)" in out and "opened" not in out  # gin melds only to knock
+    assert "-- turn 1: your move (take, pass)" in out and "opened" not in out  # gin melds only to knock
     state = rk.deal(rk.load_variant("gin"), players=2, seed=5)
     assert screen.show(state, 1)[0] == "-- turn 1: seat 0 to move (first_upcard)"
 

@@ -52,7 +52,7 @@ MESSAGES: dict[str, str] = {
     "round_seats": "   This round is played by seats {seats}; you are seat {seat} in it.",
     "round_watch": "   You are not in this round; the bots play it.",
     "turn": "-- {deal}turn {turn}: {name} to move ({phase})",
-    "turn_you": "-- {deal}turn {turn}: your move ({phase})",
+    "turn_you": "-- {deal}turn {turn}: your move ({moves})",
     "turn_deal": "deal {number}, ",
     # the table, the discards and the hand
     "table_meld": "   {number}: {meld}  ({points} points, seat {owner})",
@@ -268,7 +268,8 @@ def show(state: RoundState, seat: int, names: Sequence[str] = ()) -> list[str]:
     deal_text = say("turn_deal", number=view.deal_number) if view.deal_number else ""
     turn = view.turns_played + 1
     if view.to_move == seat:
-        lines = [say("turn_you", deal=deal_text, turn=turn, phase=view.phase)]
+        words = ", ".join(dict.fromkeys(str(move).split()[0] for move in view.legal))
+        lines = [say("turn_you", deal=deal_text, turn=turn, moves=words)]
     else:
         lines = [say("turn", deal=deal_text, turn=turn, name=names[view.to_move], phase=view.phase)]
     marked = tentative_melds(state) if state.to_move == seat else frozenset()
