@@ -545,8 +545,16 @@ def test_the_rules_command_sums_up_the_variant(
     variant = rk.load_variant(ref)
     lines = screen.rules_lines(variant, variant.players.min)
     assert "\n".join(lines) in out and line in out
-    assert lines[0] == f"{variant.name}, in short:" and f"docs/variants/{ref}.md" in lines[-1]
+    assert lines[0] == f"{variant.name}, in short:" and f"docs/variants/{ref}.md" in lines[-2]
+    assert lines[-1] == "  'help' lists the moves of the game; 'moves' lists the ones you have now."
     assert "rules" in terminal.COMMANDS
+
+
+def test_the_rules_in_short_of_a_variant_file_name_no_page(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('[meta]\nextends = "rami51"\nid = "house"\nname = "House rules"\n', encoding="utf-8")
+    lines = screen.rules_lines(rk.load_variant(str(path)), 2)
+    assert lines[0] == "House rules, in short:" and not any("docs/variants" in line for line in lines)
 
 
 def test_the_rules_in_short_name_a_contract_where_deals_have_one() -> None:

@@ -20,7 +20,7 @@ from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import at_wall
 from rummykit.rules.wild_shift import shift_refusal
-from rummykit.variant.model import Variant
+from rummykit.variant.model import Variant, bundled_variants
 
 __all__ = [
     "COMMANDS",
@@ -126,7 +126,8 @@ MESSAGES: dict[str, str] = {
     "or go gin with none.",
     "rules_contract": "  Each deal has a contract: the melds you must lay down first.",
     "rules_goal": "  Lay your cards down in melds (sets and runs) and be the first to get rid of your hand.",
-    "rules_more": "  The full rules: docs/variants/{id}.md in rummykit; 'help' lists the moves.",
+    "rules_more": "  The full rules: docs/variants/{id}.md in rummykit.",
+    "rules_help": "  'help' lists the moves of the game; 'moves' lists the ones you have now.",
 }
 """Every line of the game, by key; fields in braces are filled by :func:`say`."""
 
@@ -332,7 +333,8 @@ def round_over_lines(state: RoundState, seat: int | None, names: Sequence[str]) 
 def rules_lines(variant: Variant, players: int) -> list[str]:
     """The variant's rules in short, for the game's ``rules`` command: built
     from the variant's own figures (players, deck, hand, opening), then
-    where the full rules are written."""
+    where the full rules are written. The ``rules`` command shows these
+    lines; the one place to point at a fuller rules text."""
     rules = rules_of(variant)
     deck = variant.deck_band(players)
     lines = [
@@ -351,7 +353,9 @@ def rules_lines(variant: Variant, players: int) -> list[str]:
         lines.append(say("rules_contract"))
     elif rules.opening.minimum:
         lines.append(say("rules_opening", minimum=rules.opening.minimum))
-    lines.append(say("rules_more", id=variant.id))
+    if variant.id in bundled_variants():  # a variant file of one's own has no page
+        lines.append(say("rules_more", id=variant.id))
+    lines.append(say("rules_help"))
     return lines
 
 
