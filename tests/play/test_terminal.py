@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
+from rummykit.core.translation import speaking
 from rummykit.play import screen, terminal
 from rummykit.play.cli import main
 from rummykit.play.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant_moves
@@ -531,34 +532,25 @@ def test_the_end_of_the_round_is_told_to_the_player() -> None:
         assert all(str(card) in loser for card in state.hands[1 - winner])
 
 
-@pytest.mark.parametrize(
-    ("ref", "line"),
-    [
-        ("rami51", "at least 51 points (opening)"),
-        ("gin", "knock when your unmatched cards are worth little"),
-    ],
-)
-def test_the_rules_command_sums_up_the_variant(
+@pytest.mark.parametrize(("ref", "line"), [("rami51", "at least 51 points"), ("gin", "Gin")])
+def test_the_rules_command_prints_the_variants_rules(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, ref: str, line: str
 ) -> None:
+    """``rules`` prints what ``rummykit rules VARIANT --format text`` prints."""
     _, out, _ = play(capsys, monkeypatch, "rules\nquit\ny\n", "-v", ref, "--seed", "1")
     variant = rk.load_variant(ref)
-    lines = screen.rules_lines(variant, variant.players.min)
+    lines = screen.rules_lines(variant)
     assert "\n".join(lines) in out and line in out
-    assert lines[0] == f"{variant.name}, in short:" and f"docs/variants/{ref}.md" in lines[-2]
-    assert lines[-1] == "  'help' lists the moves of the game; 'moves' lists the ones you have now."
+    assert main(["rules", ref, "--format", "text"]) == 0
+    assert capsys.readouterr().out.rstrip("\n").splitlines() == lines
+    assert lines[0] == f"RULES OF {variant.name.upper()}"
     assert "rules" in terminal.COMMANDS
 
 
-def test_the_rules_in_short_of_a_variant_file_name_no_page(tmp_path: Path) -> None:
-    path = tmp_path / "house.toml"
-    path.write_text('[meta]\nextends = "rami51"\nid = "house"\nname = "House rules"\n', encoding="utf-8")
-    lines = screen.rules_lines(rk.load_variant(str(path)), 2)
-    assert lines[0] == "House rules, in short:" and not any("docs/variants" in line for line in lines)
-
-
-def test_the_rules_in_short_name_a_contract_where_deals_have_one() -> None:
-    lines = screen.rules_lines(rk.load_variant("contract"), 4)
-    assert "  Each deal has a contract: the melds you must lay down first." in lines
-    assert "  3 to 8 players; 2 deck(s) with 1 joker(s); 10 cards each." in lines
-    assert not any("points (opening)" in line for line in lines)
+def test_the_rules_command_speaks_the_games_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = play(capsys, monkeypatch, "rules\nquit\nj\n", "-v", "rami51", "--seed", "1", "--lang", "nl")
+    with speaking("nl"):
+        lines = screen.rules_lines(rk.load_variant("rami51"))
+    assert "\n".join(lines) in out and lines != screen.rules_lines(rk.load_variant("rami51"))

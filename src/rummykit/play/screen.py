@@ -11,6 +11,7 @@ from rummykit.core.cards import Card, format_cards
 from rummykit.core.errors import Text, render
 from rummykit.core.translation import spoken, translator
 from rummykit.play.look import hand_by_suit
+from rummykit.play.rules_text import rules_text
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import OpeningView, PlayerView
@@ -20,7 +21,7 @@ from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import at_wall
 from rummykit.rules.wild_shift import shift_refusal
-from rummykit.variant.model import Variant, bundled_variants
+from rummykit.variant.model import Variant
 
 __all__ = [
     "COMMANDS",
@@ -118,16 +119,6 @@ MESSAGES: dict[str, str] = {
     "help_deep_laid": "  A card taken from below the top must be melded or laid off in the same turn.",
     "help_commands": "Commands:",
     "help_seat": "You play seat {seat}; a move may also name it first, as in '{seat}: draw'.",
-    # the rules in short
-    "rules_title": "{variant}, in short:",
-    "rules_players": "  {min} to {max} players; {decks} deck(s) with {jokers} joker(s); {hand} cards each.",
-    "rules_opening": "  Your first melds together must be worth at least {minimum} points (opening).",
-    "rules_goal_knock": "  Form melds in your hand; knock when your unmatched cards are worth little, "
-    "or go gin with none.",
-    "rules_contract": "  Each deal has a contract: the melds you must lay down first.",
-    "rules_goal": "  Lay your cards down in melds (sets and runs) and be the first to get rid of your hand.",
-    "rules_more": "  The full rules: docs/variants/{id}.md in rummykit.",
-    "rules_help": "  'help' lists the moves of the game; 'moves' lists the ones you have now.",
 }
 """Every line of the game, by key; fields in braces are filled by :func:`say`."""
 
@@ -160,7 +151,7 @@ MOVE_HELP: dict[str, tuple[str, str]] = {
 COMMANDS: dict[str, str] = {
     "help": "this text",
     "moves": "list your legal moves now",
-    "rules": "the rules of this variant in short",
+    "rules": "the rules of this variant",
     "quit": "leave the game (you are asked to confirm)",
 }
 """The game's own commands (not moves), with what each does."""
@@ -330,33 +321,11 @@ def round_over_lines(state: RoundState, seat: int | None, names: Sequence[str]) 
     return lines
 
 
-def rules_lines(variant: Variant, players: int) -> list[str]:
-    """The variant's rules in short, for the game's ``rules`` command: built
-    from the variant's own figures (players, deck, hand, opening), then
-    where the full rules are written. The ``rules`` command shows these
-    lines; the one place to point at a fuller rules text."""
-    rules = rules_of(variant)
-    deck = variant.deck_band(players)
-    lines = [
-        say("rules_title", variant=variant.name),
-        say(
-            "rules_players",
-            min=variant.players.min,
-            max=variant.players.max,
-            decks=deck.decks,
-            jokers=deck.jokers,
-            hand=rules.deal.hand_size(players),
-        ),
-        say("rules_goal_knock" if rules.knock is not None else "rules_goal"),
-    ]
-    if uses_contracts(variant):
-        lines.append(say("rules_contract"))
-    elif rules.opening.minimum:
-        lines.append(say("rules_opening", minimum=rules.opening.minimum))
-    if variant.id in bundled_variants():  # a variant file of one's own has no page
-        lines.append(say("rules_more", id=variant.id))
-    lines.append(say("rules_help"))
-    return lines
+def rules_lines(variant: Variant) -> list[str]:
+    """The variant's rules for the game's ``rules`` command: the rules text
+    that ``rummykit rules VARIANT --format text`` prints (written from the
+    variant's keys, :mod:`rummykit.play.rules_text`), in the game's language."""
+    return rules_text(variant, spoken(), "text").rstrip("\n").splitlines()
 
 
 def _opening_lines(state: RoundState, view: PlayerView) -> list[str]:

@@ -274,7 +274,7 @@ def _player_turn(session: _Session, state: RoundState, seat: int, names: Sequenc
         elif word == "moves":
             session.write_lines(_moves_lines(state, seat))
         elif word == "rules":
-            session.write_lines(rules_lines(state.variant, state.players))
+            session.write_lines(rules_lines(state.variant))
         elif word in ("quit", "exit"):
             if session.agrees(say("quit_prompt")):
                 raise _GameLeft("quit")
