@@ -46,6 +46,7 @@ from rummykit.serve.messages import (
     MAX_MESSAGE_BYTES,
     ClientMessage,
     MessageError,
+    checked_message,
     error_message,
     invalid_message,
     read_message,
@@ -427,6 +428,8 @@ def answer(
         message = read_message(data)
     except MessageError as error:
         return invalid_message(game, error)
+    if message.kind == "check":
+        return checked_message(game, message.move, game.check(seat, message.state_id, message.move))
     try:
         dispatch(games, game, seat, message)
     except IllegalMove as refusal:

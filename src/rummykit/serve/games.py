@@ -238,6 +238,19 @@ class Game:
             self.count_undo()
         self.play_bots()
 
+    def check(self, seat: int | None, state_id: int, text: str) -> IllegalMove | None:
+        """The refusal ``move`` would give ``text`` now (None: it would be
+        played), changing nothing: what a page shows for a selection of
+        cards or a typed move that the legal list lacks."""
+        try:
+            self.check_player(seat, state_id)
+            round_seat = None if seat is None else self.round_seat(seat)
+            if round_seat is None:
+                raise IllegalMove("game.not-in-round", "Seat {seat} does not play this round.", seat=seat)
+            return self.state.refusal_of(text, seat=round_seat)
+        except IllegalMove as refusal:
+            return refusal
+
     def check_undos(self, kind: str, seat: int) -> None:
         """Once a turn has taken moves back MAX_UNDOS_PER_TURN times, refuse
         another ``undo`` or another card laid on the table while the seat has
