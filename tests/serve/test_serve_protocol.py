@@ -27,6 +27,9 @@ def test_the_page_and_the_variants_are_served() -> None:
         listed = httpx.get(f"{base}/api/variants", timeout=TIMEOUT).json()
     rami = next(v for v in listed if v["id"] == "rami51")
     assert rami["players"] == {"min": 2, "max": 6} and rami["name"]
+    line = "2\u20136 players, 2 decks and 4 jokers, 13 cards each: open with 51 points, then go out."
+    assert rami["line"] == line
+    assert all(v["line"].endswith(".") for v in listed)
     assert [v["id"] for v in listed] == rk.bundled_variants()
 
 

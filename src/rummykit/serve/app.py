@@ -54,6 +54,7 @@ from rummykit.serve.messages import (
     view_message,
 )
 from rummykit.serve.registry import GameRegistry, UnknownGame
+from rummykit.serve.variant_lines import variant_line
 from rummykit.variant.model import bundled_variants, load_variant
 
 __all__ = ["STATIC", "Routes", "create_app"]
@@ -226,7 +227,8 @@ class Routes:
         for ref in bundled_variants():
             variant = load_variant(ref)
             players = {"min": variant.players.min, "max": variant.players.max}
-            listed.append({"id": ref, "name": variant.name, "players": players})
+            line = variant_line(variant)
+            listed.append({"id": ref, "name": variant.name, "players": players, "line": line})
         return JSONResponse(listed)
 
     async def create(self, request: Request) -> Response:

@@ -131,8 +131,11 @@ def view_message(game: Game, seat: int | None) -> dict[str, Any]:
     }
     if game.variant.knock.allowed:
         hand = view.hand
-        extra = hand is not None and len(hand) > game.variant.deal.hand_size  # drawn: counted after the discard
-        message["deadwood"] = None if hand is None else least_penalty(game.variant, hand, discard=extra).penalty
+        if hand is None:
+            message["deadwood"] = None
+        else:
+            drawn = len(hand) > game.variant.deal.hand_size  # a drawn card: counted after the discard
+            message["deadwood"] = least_penalty(game.variant, hand, discard=drawn).penalty
     return message
 
 
