@@ -349,6 +349,7 @@ def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
     page.dispatch_event("#players", "input")
     page.select_option('#seats select[data-seat="1"]', "human")
     page.select_option('#seats select[data-seat="2"]', "random")
+    page.fill('#seats input.person-name[data-seat="0"]', "Anna")  # the name typed, shown to the others
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     seats = page.eval_on_selector_all("#seat-links a[data-seat]", "links => links.map(a => a.dataset.seat)")
@@ -357,7 +358,10 @@ def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
     page.wait_for_selector("body[data-state-id]", state="attached")
     assert page.is_visible("#hand-panel")
     assert page.inner_text('#players-table tbody tr[data-seat="1"] td >> nth=0').startswith("You")
-    assert page.inner_text('#players-table tbody tr[data-seat="0"] td >> nth=0').startswith("Seat 0")
+    assert page.inner_text('#players-table tbody tr[data-seat="0"] td >> nth=0').startswith("Anna")
+    assert page.inner_text('#players-table tbody tr[data-seat="2"] td >> nth=0').startswith("Random bot")
+    names = page.eval_on_selector_all("#opponents .seat-name", "names => names.map(n => n.textContent)")
+    assert [name.rstrip("D") for name in names] == ["Anna", "Random bot"]
 
 
 def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -> None:

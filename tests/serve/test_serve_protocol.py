@@ -341,9 +341,9 @@ def test_a_view_message_names_the_bots_and_the_opening_s_reason_in_the_game_s_la
         message = seat.receive()
         seat.close()
     assert message["seats"] == [
-        {"seat": 0, "bot": None},
-        {"seat": 1, "bot": None},
-        {"seat": 2, "bot": "greedy"},
+        {"seat": 0, "bot": None, "name": None},
+        {"seat": 1, "bot": None, "name": None},
+        {"seat": 2, "bot": "greedy", "name": None},
     ]
     opening = message["view"]["opening"]
     assert opening["allowed"] is False and opening["reason"]["code"] == "opening.below-minimum"
@@ -366,3 +366,24 @@ def test_a_gin_view_message_counts_the_seat_s_deadwood() -> None:
     extra = len(hand) > 10
     assert message["deadwood"] == rk.least_penalty("gin", " ".join(hand), discard=extra).penalty
     assert watched["deadwood"] is None
+
+
+def test_a_player_s_typed_name_is_shown_to_every_seat_and_kept() -> None:
+    from rummykit.serve.games import game_from_document
+
+    with served() as (base, registry):
+        created = create_game(
+            base, variant="rami51", players=3, bots={"2": "random"}, seed=4, names={"1": "Anna Kovács"}
+        )
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seats = seat.receive()["seats"]
+        seat.close()
+        kept = game_from_document(registry.get(created["game"]).document())
+        body = {"variant": "rami51", "bots": {"1": "greedy"}}
+        refused = [
+            httpx.post(f"{base}/api/games", json={**body, "names": names}, timeout=TIMEOUT)
+            for names in ({"1": "Bot"}, {"0": "x" * 25}, {"0": "a\nb"}, {"0": " Anna"}, {"0": 7}, ["Anna"])
+        ]
+    assert [s["name"] for s in seats] == [None, "Anna Kovács", None]
+    assert kept.spec.names == ((1, "Anna Kovács"),)
+    assert all(r.status_code == 400 and r.json()["error"]["message"].startswith("names: ") for r in refused)

@@ -62,7 +62,7 @@ __all__ = ["STATIC", "Routes", "create_app"]
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of the page: index.html, its script and its style sheet."""
 
-_GAME_KEYS = ("variant", "players", "bots", "match", "seed", "lang")
+_GAME_KEYS = ("variant", "players", "bots", "match", "seed", "lang", "names")
 _MAX_SEED = 2**63 - 1
 
 
@@ -128,13 +128,16 @@ def game_spec(doc: Any) -> GameSpec:
         raise BadRequest(
             400, "request.invalid", f"lang: expected one of {', '.join(LANGUAGES)}, got {lang!r}"
         )
-    return GameSpec(variant, players, bot_seats(doc.get("bots", {})), match, seed, lang)
+    bots = bot_seats(doc.get("bots", {}))
+    return GameSpec(variant, players, bots, match, seed, lang, bot_seats(doc.get("names", {}), "names"))
 
 
-def bot_seats(bots: Any) -> tuple[tuple[int, str], ...]:
-    """{"1": "greedy"} as ((1, "greedy"),)."""
+def bot_seats(bots: Any, field: str = "bots") -> tuple[tuple[int, str], ...]:
+    """{"1": "greedy"} as ((1, "greedy"),); the players' names ("names",
+    {"0": "Anna"}) are read the same way."""
+    what = "bot name" if field == "bots" else "name"
     if not isinstance(bots, dict):
-        raise BadRequest(400, "request.invalid", f"bots: expected an object of seat: bot, got {bots!r}")
+        raise BadRequest(400, "request.invalid", f"{field}: expected an object of seat: {what}, got {bots!r}")
     seats: list[tuple[int, str]] = []
     for key, name in bots.items():
         canonical = key.isascii() and key.isdigit() and len(key) <= 3 and str(int(key)) == key
@@ -142,7 +145,7 @@ def bot_seats(bots: Any) -> tuple[tuple[int, str], ...]:
             raise BadRequest(
                 400,
                 "request.invalid",
-                f'bots: expected "seat": "bot name", the seat a number without leading zeros, '
+                f'{field}: expected "seat": "{what}", the seat a number without leading zeros, '
                 f"got {key[:20]!r}: {str(name)[:20]!r}",
             )
         seats.append((int(key), name))

@@ -66,6 +66,9 @@ LAYING = ("meld", "layoff", "swap", "shift")
 LOG = logging.getLogger("rummykit.serve")
 """The server's log: what went wrong inside the server (never a client's mistake)."""
 
+MAX_NAME = 24
+"""The longest name a player may type for a seat, in characters."""
+
 LANGUAGES = ("en", "nl", "hu", "sv", "de")
 """The languages a game may ask for (English, and the bundled variants' languages)."""
 
@@ -105,6 +108,7 @@ class GameSpec:
     match: bool = False
     seed: int | None = None  # mixed with the game's secret: no deal can be foretold from it
     lang: str = "en"
+    names: tuple[tuple[int, str], ...] = ()  # (seat, the name its player typed), human seats only
 
     def check(self) -> Variant:
         """The variant, once every field is checked (ValueError names the first
@@ -124,6 +128,13 @@ class GameSpec:
             raise ValueError("bots: a game needs at least one human seat")
         if self.lang not in LANGUAGES:
             raise ValueError(f"lang: expected one of {', '.join(LANGUAGES)}, got {self.lang!r}")
+        for seat, name in self.names:
+            if seat not in self.humans:
+                raise ValueError(f"names: expected human seats, got seat {seat}")
+            if not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip():
+                raise ValueError(f"names: expected 1 to {MAX_NAME} printable characters, got {name[:40]!r}")
+        if len({seat for seat, _ in self.names}) != len(self.names):
+            raise ValueError("names: expected one name per seat, got a seat named twice")
         return variant
 
     @property
@@ -464,6 +475,7 @@ class Game:
             "secret": self.secret.hex(),
             "first_dealer": self.first_dealer,
             "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
+            **({"names": {str(seat): name for seat, name in spec.names}} if spec.names else {}),
         }
 
 
@@ -521,7 +533,8 @@ def game_from_document(doc: dict[str, Any]) -> Game:
     if doc.get("schema", 1) not in (1, GAME_SCHEMA) or doc.get("type", "served-game") != "served-game":
         raise ValueError(f"expected a served game of schema 1 or {GAME_SCHEMA}")
     bots = tuple(sorted((int(seat), str(name)) for seat, name in dict(doc["bots"]).items()))
-    spec = GameSpec(doc["variant"], doc["players"], bots, bool(doc["match"]), doc["seed"], doc["lang"])
+    names = tuple(sorted((int(seat), str(name)) for seat, name in dict(doc.get("names", {})).items()))
+    spec = GameSpec(doc["variant"], doc["players"], bots, bool(doc["match"]), doc["seed"], doc["lang"], names)
     tokens = {int(seat): str(kept) for seat, kept in dict(doc["tokens"]).items()}
     secret = bytes.fromhex(doc["secret"]) if "secret" in doc else new_secret()
     if len(secret) != SECRET_BYTES:

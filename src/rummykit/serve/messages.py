@@ -112,7 +112,8 @@ def _describe(value: Any) -> object:
 def view_message(game: Game, seat: int | None) -> dict[str, Any]:
     """What a seat (None: a spectator) gets after every change of the game:
     the view (its opening's reason in the game's language), the match, who
-    sits where (``seats``: each seat's bot, or null for a person) and, where
+    sits where (``seats``: each seat's bot, or null for a person, and the
+    name its player typed, or null) and, where
     the variant knocks, the seat's ``deadwood`` (the least its hand can
     leave, after the best discard while it holds a drawn card; null for a
     spectator)."""
@@ -121,13 +122,13 @@ def view_message(game: Game, seat: int | None) -> dict[str, Any]:
     reason = view.opening.reason
     if reason is not None:
         doc["opening"]["reason"]["message"] = reason.message_in(game.spec.lang)
-    bots = dict(game.spec.bots)
+    bots, names = dict(game.spec.bots), dict(game.spec.names)
     message = {
         "type": "view",
         "state_id": game.state_id,
         "view": doc,
         "match": game.match_summary(),
-        "seats": [{"seat": s, "bot": bots.get(s)} for s in range(game.spec.players)],
+        "seats": [{"seat": s, "bot": bots.get(s), "name": names.get(s)} for s in range(game.spec.players)],
     }
     if game.variant.knock.allowed:
         hand = view.hand

@@ -393,6 +393,8 @@ function isMyTurn() {
 // A seat as people call it: "You", "Greedy bot", or "Seat 2" for another person.
 function seatName(seat) {
   if (page.view && seat === page.view.seat) return t("you");
+  const named = page.seats[seat] ? page.seats[seat].name : null;
+  if (named) return named;
   const bot = page.seats[seat] ? page.seats[seat].bot : null;
   if (bot) return Object.hasOwn(page.labels, `bot_${bot}`) ? t(`bot_${bot}`) : `${bot} bot`;
   return t("seat", { seat });
@@ -521,8 +523,12 @@ function renderResult() {
 async function playAgain() {
   const view = page.view;
   const bots = {};
-  for (const seat of page.seats) if (seat.bot) bots[String(seat.seat)] = seat.bot;
-  const body = { variant: view.variant, players: page.seats.length || view.players, bots,
+  const names = {};
+  for (const seat of page.seats) {
+    if (seat.bot) bots[String(seat.seat)] = seat.bot;
+    if (seat.name) names[String(seat.seat)] = seat.name;
+  }
+  const body = { variant: view.variant, players: page.seats.length || view.players, bots, names,
                  match: page.match !== null, lang: page.lang };
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -952,14 +958,21 @@ function variantChanged() {
 function renderSeats() {
   const count = Math.max(0, Math.min(Number($("players").value) || 0, Number($("players").max)));
   const old = [...$("seats").querySelectorAll("select")].map((select) => select.value);
+  const oldNames = [...$("seats").querySelectorAll("input.person-name")].map((input) => input.value);
   const rows = [];
   for (let seat = 0; seat < count; seat += 1) {
     const chosen = old[seat] || (seat === 0 ? "human" : BOT_NAMES[0]);
-    rows.push(element("label", { className: "seat" }, seat === 0 ? "You: " : `Seat ${seat}: `,
-      element("select", { name: `seat-${seat}`, "data-seat": seat },
-        ["human", ...BOT_NAMES].map((name) =>
-          element("option", { value: name, selected: name === chosen },
-                  name === "human" ? "a person" : `${name[0].toUpperCase()}${name.slice(1)} bot`)))));
+    const select = element("select", { name: `seat-${seat}`, "data-seat": seat },
+      ["human", ...BOT_NAMES].map((name) =>
+        element("option", { value: name, selected: name === chosen },
+                name === "human" ? "a person" : `${name[0].toUpperCase()}${name.slice(1)} bot`)));
+    // A person's name, shown to the other players (optional).
+    const named = element("input", { className: "person-name", "data-seat": seat, maxlength: 24,
+                                     placeholder: "name (optional)", value: oldNames[seat] || "",
+                                     hidden: chosen !== "human", "aria-label": `Name of seat ${seat}` });
+    select.addEventListener("change", () => { named.hidden = select.value !== "human"; });
+    rows.push(element("div", { className: "seat" },
+                      element("label", {}, seat === 0 ? "You: " : `Seat ${seat}: `, select), " ", named));
   }
   $("seats").replaceChildren(...rows);
 }
@@ -971,6 +984,11 @@ async function createGame(event) {
   for (const select of $("seats").querySelectorAll("select")) {
     if (select.value !== "human") bots[select.dataset.seat] = select.value;
   }
+  const names = {};
+  for (const input of $("seats").querySelectorAll("input.person-name")) {
+    const name = input.value.trim();
+    if (name && !input.hidden) names[input.dataset.seat] = name;
+  }
   const seedText = $("seed").value.trim();
   const body = {
     variant: $("variant").value,
@@ -979,6 +997,7 @@ async function createGame(event) {
     match: $("match").checked,
     seed: seedText === "" ? null : Number(seedText),
     lang: $("lang").value,
+    names,
   };
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
