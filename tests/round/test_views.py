@@ -47,3 +47,15 @@ def test_a_contract_deal_judges_the_melds_by_its_contract() -> None:
     opening = state.view(state.to_move).opening
     assert not opening.allowed and opening.reason is not None
     assert opening.reason.code.startswith("opening.")
+
+
+def test_the_refusal_of_a_move_is_apply_s_and_changes_nothing() -> None:
+    state = rk.deal(rk.load_variant("romme51"), players=2, seed=17).apply("draw")
+    state = state.apply("meld 9d 9h 9s").apply("meld Tc Td Th")
+    discard = f"discard {state.hands[0][0]}"
+    refusal = state.refusal_of(discard, seat=0)
+    assert refusal is not None and refusal.code == "opening.needs-pure-run"
+    other = state.refusal_of(discard, seat=1)
+    assert other is not None and other.code == "turn.not-your-turn"
+    assert state.refusal_of("undo", seat=0) is None
+    assert len(state.table) == 2 and state.phase == "play"  # nothing was played
