@@ -151,14 +151,13 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
 def _opening_view(state: RoundState, tentative: set[int]) -> OpeningView:
     """The opening of the player to move, with the verdict on this turn's new melds."""
     minimum = state.rules.opening.minimum or None
-    so_far = sum(state.table[i].meld.points for i in tentative)
+    so_far = sum(state.table[i].meld.points for i in tentative) if tentative else 0
     if state.opened[state.to_move]:
-        return OpeningView(minimum, so_far, allowed=True)
-    melds = [state.table[i].meld for i in sorted(tentative)]
+        return OpeningView(minimum, so_far, True, None)
+    melds = [state.table[i].meld for i in sorted(tentative)] if tentative else ()
     verdict = opening_verdict(state.rules, melds, deal_number=state.deal_number)
-    if isinstance(verdict, Refusal):
-        return OpeningView(minimum, so_far, allowed=False, reason=verdict)
-    return OpeningView(minimum, so_far, allowed=True)
+    reason = verdict if isinstance(verdict, Refusal) else None
+    return OpeningView(minimum, so_far, reason is None, reason)
 
 
 def _knock_view(state: RoundState, seat: int | None) -> KnockView:

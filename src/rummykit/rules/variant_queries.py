@@ -236,5 +236,9 @@ def opening_verdict(
         if refusal is not None:
             return refusal
     if not melds:
-        return Refusal("opening.below-minimum", "An opening needs at least one meld.")
+        return _NO_MELDS
     return rules.opening.judge(melds, going_out=going_out)
+
+
+_NO_MELDS = Refusal("opening.below-minimum", "An opening needs at least one meld.")
+"""The verdict on no melds at all (asked for every view of a seat yet to open)."""

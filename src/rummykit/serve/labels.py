@@ -127,7 +127,7 @@ LABELS: dict[str, str] = {
     "did_undo": N_("took a move back"),
     "did_out": N_("went out"),
     "did_pass": N_("passed"),
-    "did_done": N_("was done"),
+    "did_done": N_("said done"),
     "did_buy": N_("bought the upcard"),
     "did_drop": N_("dropped out"),
     "did_declare": N_("declared"),

@@ -805,10 +805,15 @@ function narrate(previous, view) {
     if (last && last.seat === seat) last.steps.push(stepWords(move));
     else turns.push({ seat, steps: [stepWords(move)] });
   }
+  if (turns.length === 0) return;
+  // The newest turns are told; what was still being told of older ones is dropped.
+  clearTimeout(page.narrating);
+  page.narrating = null;
+  page.narration = [];
   for (const turn of turns) {
     turn.steps.forEach((step, i) => page.narration.push({ seat: turn.seat, upTo: i + 1, steps: turn.steps }));
   }
-  if (page.narrating === null) tellNext();
+  tellNext();
 }
 
 function tellNext() {
