@@ -119,7 +119,8 @@ def view_message(game: Game, seat: int | None) -> dict[str, Any]:
     spectator)."""
     view = game.view(seat)
     doc = json.loads(to_json(view))
-    reason = view.opening.reason
+    opening = view.opening
+    reason = opening.reason
     if reason is not None:
         doc["opening"]["reason"]["message"] = reason.message_in(game.spec.lang)
     bots, names = dict(game.spec.bots), dict(game.spec.names)
