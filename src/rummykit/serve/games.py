@@ -128,6 +128,12 @@ class GameSpec:
             raise ValueError("bots: a game needs at least one human seat")
         if self.lang not in LANGUAGES:
             raise ValueError(f"lang: expected one of {', '.join(LANGUAGES)}, got {self.lang!r}")
+        self.check_names()
+        return variant
+
+    def check_names(self) -> None:
+        """The players' names: human seats only, one each, 1 to MAX_NAME
+        printable characters with no space at either end (ValueError)."""
         for seat, name in self.names:
             if seat not in self.humans:
                 raise ValueError(f"names: expected human seats, got seat {seat}")
@@ -135,7 +141,6 @@ class GameSpec:
                 raise ValueError(f"names: expected 1 to {MAX_NAME} printable characters, got {name[:40]!r}")
         if len({seat for seat, _ in self.names}) != len(self.names):
             raise ValueError("names: expected one name per seat, got a seat named twice")
-        return variant
 
     @property
     def humans(self) -> tuple[int, ...]:
