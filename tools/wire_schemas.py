@@ -230,7 +230,11 @@ def _view() -> dict[str, Any]:
             "exchange": _nullable(_ref("card")),
             "opened": _ints({"type": "boolean"}),
             "opening": _object(
-                {"minimum": _nullable({"type": "integer", "minimum": 1}), "so_far": {"type": "integer"}}
+                {"minimum": _nullable({"type": "integer", "minimum": 1}), "so_far": {"type": "integer"}},
+                {
+                    "allowed": {"type": "boolean"},
+                    "reason": _nullable(_object({"code": {"type": "string"}, "message": {"type": "string"}})),
+                },
             ),
             "taken": _nullable(_ref("card")),
             "result": _ref("result"),

@@ -17,6 +17,7 @@ import rummykit as rk
 from rummykit.core.moves import Knock
 from rummykit.play.bots import GreedyBot
 from rummykit.round.state import LOG_SIZE
+from rummykit.round.views import OpeningView
 from rummykit.testing import random_playout
 
 VARIANTS = rk.bundled_variants()
@@ -41,7 +42,13 @@ def test_a_view_document_has_the_fields_a_client_uses() -> None:
         {"number": 1, "owner": 2, "kind": "set", "cards": ["Ac", "Ad", "As"], "points": 33, "tentative": True}
     ]
     assert doc["discards"] == ["Ts"]
-    assert doc["opening"] == {"minimum": 51, "so_far": 33}
+    below = "An opening must be worth at least 51 points; these melds are worth 33."
+    assert doc["opening"] == {
+        "minimum": 51,
+        "so_far": 33,
+        "allowed": False,
+        "reason": {"code": "opening.below-minimum", "message": below},
+    }
     assert doc["log"] == ["2: draw", "2: meld Ac Ad As"]
     assert "undo" in doc["legal"]
     # Seen from another seat: no hand, no legal move, the same table.
@@ -72,6 +79,19 @@ def test_melds_laid_in_an_earlier_turn_are_not_tentative() -> None:
     doc = json.loads(rk.to_json(state.view(0)))
     assert all(not t["tentative"] for t in doc["table"])
     assert doc["opening"]["so_far"] == 0
+
+
+def test_the_opening_says_why_sets_without_a_pure_run_do_not_open_and_reads_back() -> None:
+    # Romme 51, seed 17: seat 0 lays two sets worth 57 points, more than the
+    # minimum, but an opening there needs a pure run.
+    state = rk.deal(rk.load_variant("romme51"), players=2, seed=17).apply("draw")
+    state = state.apply("meld 9d 9h 9s").apply("meld Tc Td Th")
+    doc = json.loads(rk.to_json(state.view(0)))
+    assert doc["opening"]["so_far"] == 57 and doc["opening"]["allowed"] is False
+    assert doc["opening"]["reason"]["code"] == "opening.needs-pure-run"
+    assert rk.from_json(doc) == state.view(0)
+    old = {**doc, "opening": {"minimum": 51, "so_far": 57}}  # written before the verdict: still read
+    assert rk.from_json(old).opening == OpeningView(51, 57)
 
 
 def test_the_log_keeps_the_last_public_moves_only() -> None:
@@ -146,6 +166,8 @@ def test_a_view_document_with_a_wrong_field_names_it() -> None:
         ("hand", "3c 3d", None),
         ("log", ["0: draw"] * 11, "$.log"),
         ("opening", {"minimum": 51}, "$.opening.so_far"),
+        ("opening", {"minimum": 51, "so_far": 0, "allowed": "no"}, "$.opening.allowed"),
+        ("opening", {"minimum": 51, "so_far": 0, "reason": {"code": "x"}}, "$.opening.reason.message"),
         ("seat", 3, "$.seat"),
         ("phase", "nap", "$.phase"),
         ("stock_size", 10**6, "$.stock_size"),

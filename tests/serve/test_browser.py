@@ -134,6 +134,7 @@ def create_game(
     page.dispatch_event("#players", "input")
     for seat, who in enumerate(seats):
         page.select_option(f'#seats select[data-seat="{seat}"]', who)
+    page.evaluate("document.getElementById('advanced').open = true")  # the seed is under "Advanced"
     page.fill("#seed", str(seed))
     page.set_checked("#match", match)
     page.click("#create")
@@ -258,18 +259,19 @@ def test_a_tentative_meld_is_marked_with_the_opening_so_far(page: Any, server: s
     page.screenshot(path=str(artifacts / "browser-rami51-tentative-meld.png"), full_page=True)
 
 
-def test_a_double_submit_is_refused_and_the_page_shows_why(page: Any, server: str) -> None:
+def test_a_double_click_plays_the_move_once_and_shows_no_refusal(page: Any, server: str) -> None:
     create_game(page, server, "rami51", ["human", "greedy"], 4)
     wait_for_my_turn(page, -1)
     assert page.get_attribute("body", "data-phase") == "draw"
     before = state_id(page)
     hand = page.eval_on_selector_all("#hand button.card", "cards => cards.length")
-    # Two clicks in one task: both moves carry the same state id; the second is stale.
+    # Two clicks in one task: the first sends the move and turns the buttons
+    # off until the answer, so the second sends nothing (no stale-state refusal).
     draw = '#plain-moves button[data-move="draw"]'
     page.eval_on_selector(draw, "button => { button.click(); button.click(); }")
-    page.wait_for_selector("#refusal:not([hidden])")
-    assert page.inner_text("#refusal-code") == "game.stale-state"
-    assert page.inner_text("#refusal-message")
+    page.wait_for_function("after => Number(document.body.dataset.stateId) > after", arg=before)
+    page.wait_for_timeout(300)  # a second move, had it gone, would be answered by now
+    assert page.is_hidden("#refusal")
     assert state_id(page) == before + 1
     assert page.eval_on_selector_all("#hand button.card", "cards => cards.length") == hand + 1
 
@@ -283,7 +285,8 @@ def test_a_bad_token_is_refused_and_a_spectator_sees_no_hand(page: Any, server: 
     page.goto(f"{server}/?game={game}#watch")
     page.wait_for_selector("body[data-state-id]", state="attached")
     assert not page.is_visible("#hand-panel")
-    assert page.inner_text("#players-table tbody").count("Seat") == 2
+    people = page.inner_text("#players-table tbody")
+    assert "Seat 0" in people and "Greedy bot" in people and "You" not in people
 
 
 def test_the_seat_token_stays_out_of_the_address_and_the_history(page: Any, server: str) -> None:
@@ -336,8 +339,7 @@ def test_dragging_a_card_onto_the_discards_discards_it(page: Any, server: str) -
     before = state_id(page)
     page.drag_and_drop(f'#hand button.card[data-card="{card}"] >> nth=0', "#discards")
     wait_for_my_turn(page, before)
-    log = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
-    assert f"0: {discard}" in log
+    assert f"0: {discard}" in log_entries(page)
 
 
 def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
@@ -347,6 +349,7 @@ def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
     page.dispatch_event("#players", "input")
     page.select_option('#seats select[data-seat="1"]', "human")
     page.select_option('#seats select[data-seat="2"]', "random")
+    page.fill('#seats input.person-name[data-seat="0"]', "Anna")  # the name typed, shown to the others
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     seats = page.eval_on_selector_all("#seat-links a[data-seat]", "links => links.map(a => a.dataset.seat)")
@@ -354,7 +357,11 @@ def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
     page.click('#seat-links a[data-seat="1"]')
     page.wait_for_selector("body[data-state-id]", state="attached")
     assert page.is_visible("#hand-panel")
-    assert "Seat 1 (you)" in page.inner_text("#players-table tbody")
+    assert page.inner_text('#players-table tbody tr[data-seat="1"] td >> nth=0').startswith("You")
+    assert page.inner_text('#players-table tbody tr[data-seat="0"] td >> nth=0').startswith("Anna")
+    assert page.inner_text('#players-table tbody tr[data-seat="2"] td >> nth=0').startswith("Random bot")
+    names = page.eval_on_selector_all("#opponents .seat-name", "names => names.map(n => n.textContent)")
+    assert [name.rstrip("D") for name in names] == ["Anna", "Random bot"]
 
 
 def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -> None:
@@ -378,15 +385,17 @@ def test_a_dutch_game_shows_the_page_s_words_in_dutch(page: Any, server: str, ar
     assert page.inner_text('[data-label="players"]') == "Spelers"
     title = page.inner_text("#game-title")
     assert title.startswith("Rami 51") and " · spel " in title
-    assert "Plaats 0 (jij)" in page.inner_text("#players-table tbody")
+    assert page.inner_text('#players-table tbody tr[data-seat="0"] td >> nth=0').startswith("Jij")
+    assert page.get_attribute("#rules-link", "href") == "/rules/rami51?lang=nl"
     buttons = page.eval_on_selector_all("#plain-moves button", "buttons => buttons.map(b => b.textContent)")
     assert "Trek van de pot" in buttons
-    # a refusal in the game's language too (the code stays the same)
-    draw = "#plain-moves button[data-move='draw']"
-    page.eval_on_selector(draw, "button => { button.click(); button.click(); }")
-    page.wait_for_selector("#refusal:not([hidden])")
-    assert page.inner_text("#refusal-code") == "game.stale-state"
-    assert page.inner_text("#refusal-message").startswith("De zet")
+    # why a typed move would be refused, in the game's language too (the code stays the same)
+    page.click("#legal-details summary")
+    page.fill("#typed-move", "discard " + hand_cards(page)[0])
+    page.click("#typed-check")
+    page.wait_for_selector("#typed-why:not([hidden])")
+    assert page.inner_text("#typed-why-code") == "turn.wrong-phase"
+    assert page.inner_text("#typed-why-message") == "Trek eerst een kaart."
     page.screenshot(path=str(artifacts / "browser-rami51-dutch.png"), full_page=True)
 
 
@@ -396,6 +405,12 @@ def test_an_english_game_keeps_the_english_words(page: Any, server: str) -> None
     assert page.get_attribute("html", "lang") == "en"
     assert page.inner_text("#turn").startswith("Your turn")
     assert page.inner_text('[data-label="your_hand"]') == "Your hand"
+
+
+def log_entries(page: Any) -> list[str]:
+    """The log's moves in notation (each line tells them in words, the notation in small print)."""
+    entries: list[str] = page.eval_on_selector_all("#log li", "items => items.map(i => i.dataset.entry)")
+    return entries
 
 
 def hand_cards(page: Any) -> list[str]:
@@ -454,7 +469,7 @@ def test_a_human_seat_knocks_in_gin_and_lays_its_melds_down(page: Any, server: s
     assert page.get_attribute("body", "data-phase") == "over"
     assert "(knock)" in page.inner_text("#result-headline")
     assert "Deadwood" in page.inner_text("#result table thead")
-    log = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    log = log_entries(page)
     assert "0: knock" in log and "0: done" in log, log  # the knock card is face down: not in the log
     assert page.eval_on_selector_all("#table .meld", "melds => melds.length") >= laid
     page.screenshot(path=str(artifacts / "browser-gin-knock-over.png"), full_page=True)
@@ -470,6 +485,7 @@ def test_a_human_seat_buys_the_upcard_out_of_turn_in_contract(
     page.dispatch_event("#players", "input")
     for seat, who in enumerate(["human", "human", "greedy"]):
         page.select_option(f'#seats select[data-seat="{seat}"]', who)
+    page.evaluate("document.getElementById('advanced').open = true")
     page.fill("#seed", "5")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
@@ -496,7 +512,7 @@ def test_a_human_seat_buys_the_upcard_out_of_turn_in_contract(
         buyer.click(buy)
         buyer.wait_for_function("after => Number(document.body.dataset.stateId) > after", arg=seen)
         after = hand_cards(buyer)
-        log = buyer.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+        log = log_entries(buyer)
         buyer.screenshot(path=str(artifacts / "browser-contract-buy.png"), full_page=True)
     finally:
         other.close()
@@ -518,4 +534,215 @@ def test_an_indian_game_shows_the_deal_s_card_and_a_drop_leaves_the_deal(page: A
     assert "drop" in legal_moves(page)
     play(page, "drop")
     page.wait_for_selector("#result:not([hidden])")
-    assert "Round over (last in): Seat 1 won." in page.inner_text("#result-headline")
+    assert "Round over (last in): Greedy bot won." in page.inner_text("#result-headline")
+
+
+# --------------------------------------------------------------------------- the card table, and why
+
+
+def test_a_refused_selection_says_why_and_the_pure_run_case_of_romme51(
+    page: Any, server: str, artifacts: Path
+) -> None:
+    # Seed 2 (and the tests' secret): seat 0 draws and can lay 9c 9d 9h 9s and
+    # 7c 7d 7h, 57 points, over Romme 51's minimum but with no pure run.
+    create_game(page, server, "romme51", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("body", "data-phase") == "draw"
+    first = hand_cards(page)[0]
+    page.click(f'#hand button.card[data-card="{first}"] >> nth=0')
+    page.wait_for_selector("#why:not([hidden])")
+    assert page.inner_text("#why-message") == "Draw a card first."
+    assert page.inner_text("#why-code") == "turn.wrong-phase"
+    page.click("#clear-selection")
+    assert page.is_hidden("#why")
+    play(page, "draw")
+    play(page, "meld 9c 9d 9h 9s")
+    play(page, "meld 7c 7d 7h")
+    assert page.inner_text("#opening-so-far") == "57 / 51"
+    assert page.get_attribute("#opening-so-far", "class") == "short"  # over the minimum, but no opening
+    assert "run of at least 3 cards without a joker" in page.inner_text("#opening-reason")
+    assert "opening.needs-pure-run" in page.inner_text("#opening")
+    assert legal_moves(page) == ["undo"] or "discard" not in " ".join(legal_moves(page))
+    left = hand_cards(page)[0]
+    page.click(f'#hand button.card[data-card="{left}"] >> nth=0')
+    page.wait_for_selector("#why:not([hidden])")
+    assert page.inner_text("#why-code") == "opening.needs-pure-run"
+    pure_run = "An opening must include a run of at least 3 cards without a joker."
+    assert page.inner_text("#why-message") == pure_run
+    page.screenshot(path=str(artifacts / "browser-romme51-pure-run.png"), full_page=True)
+
+
+def test_the_bot_s_turn_is_told_step_by_step_and_the_table_shows_the_seats(
+    page: Any, server: str, artifacts: Path
+) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    wait_for_my_turn(page, -1)
+    assert page.inner_text("#opponents .seat-name").startswith("Greedy bot")
+    assert page.eval_on_selector_all("#opponents .back", "backs => backs.length") == 10
+    assert page.get_attribute("#rules-link", "href") == "/rules/gin"
+    assert page.is_hidden("#record-link")  # no record while the round is played
+    assert page.inner_text("#counter").startswith("Deadwood: ")
+    while page.get_attribute("body", "data-phase") != "play":
+        play(page, choose(legal_moves(page), melds_failed=False))
+    if "draw" in legal_moves(page):
+        page.click("#stock")  # the stock pile draws
+    before = state_id(page)
+    discard = next(m for m in legal_moves(page) if m.startswith("discard "))
+    play(page, discard)
+    assert state_id(page) > before
+    # The bot's turn, told a step at a time: "Greedy bot drew…", then "Greedy bot drew, discarded 5♠."
+    page.wait_for_function("document.querySelector('#narration').textContent.startsWith('Greedy bot ')")
+    page.wait_for_function("document.querySelector('#narration').textContent.includes('discarded')")
+    told = page.inner_text("#narration")
+    assert told.startswith(("Greedy bot drew, discarded ", "Greedy bot took the top discard, "))
+    assert told.endswith(".")
+    lines = page.eval_on_selector_all("#log li", "items => items.map(i => i.textContent)")
+    assert any(line.startswith("You discarded ") for line in lines), lines
+    page.screenshot(path=str(artifacts / "browser-desktop-table.png"), full_page=False)
+
+
+def test_the_hand_sorts_by_rank_or_suit_and_a_dragged_card_stays_put(page: Any, server: str) -> None:
+    create_game(page, server, "rami51", ["human", "greedy"], 4)
+    wait_for_my_turn(page, -1)
+    ranks = "23456789TJQKA"
+
+    def order(cards: list[str]) -> list[int]:
+        return [ranks.index(card[0]) for card in cards if not card.startswith("JK")]
+
+    page.click("#sort-rank")
+    by_rank = hand_cards(page)
+    assert order(by_rank) == sorted(order(by_rank))
+    assert page.get_attribute("#sort-rank", "aria-pressed") == "true"
+    page.click("#sort-suit")
+    suits = [card[1] for card in hand_cards(page) if not card.startswith("JK")]
+    assert suits == sorted(suits, key="shc d".index) and page.query_selector('#hand [data-group="s"]')
+    # Drag the last card onto the first: it goes before it, and stays there after the next view.
+    cards = hand_cards(page)
+    page.drag_and_drop("#hand button.card >> nth=-1", "#hand button.card >> nth=0")
+    moved = hand_cards(page)
+    assert moved[0] == cards[-1] and sorted(moved) == sorted(cards)
+    play(page, "draw")
+    assert hand_cards(page)[0] == cards[-1]
+
+
+def test_a_round_ends_in_a_panel_in_words_and_play_again_starts_a_new_game(
+    page: Any, server: str, artifacts: Path
+) -> None:
+    create_game(page, server, "gin", ["human", "greedy"], 2)
+    game = page.evaluate("new URLSearchParams(location.search).get('game')")
+    play_round(page)
+    page.wait_for_selector("#result:not([hidden])")
+    headline = page.inner_text("#result-headline")
+    assert headline.startswith("Round over (") and ("You won" in headline or "Greedy bot won" in headline)
+    first_cells = "#result tbody tr td:first-child"
+    rows = page.eval_on_selector_all(first_cells, "cells => cells.map(c => c.textContent)")
+    assert rows == ["You", "Greedy bot"]
+    assert page.is_visible("#record-link")
+    assert page.is_hidden("#next-round")
+    page.screenshot(path=str(artifacts / "browser-desktop-round-over.png"), full_page=True)
+    page.click("#play-again")
+    page.wait_for_function("game => new URLSearchParams(location.search).get('game') !== game", arg=game)
+    page.wait_for_selector("body[data-state-id]", state="attached")
+    wait_for_my_turn(page, -1)
+    assert page.get_attribute("body", "data-phase") != "over"
+    assert len(hand_cards(page)) >= 10 and page.is_hidden("#result")
+    assert page.inner_text("#opponents .seat-name").startswith("Greedy bot")
+
+
+def test_the_setup_form_opens_on_a_two_player_game_and_explains_each_variant(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#variant option", state="attached")
+    assert page.input_value("#variant") == "gin" and page.input_value("#players") == "2"
+    assert page.inner_text("#variant-line").startswith("2 players, 1 deck, 10 cards each: knock")
+    assert page.get_attribute("#setup-rules-link", "href") == "/rules/gin"
+    assert not page.is_visible("#seed")  # under "Advanced"
+    page.select_option("#variant", "romme51")
+    assert "a pure run" in page.inner_text("#variant-line")
+    page.click("#advanced summary")
+    assert page.is_visible("#seed")
+
+
+def touch_drag(page: Any, source: str, target: str) -> None:
+    """Drag with a finger: touch events through the DevTools protocol (the page
+    sees pointer events of type touch, as on a phone)."""
+    start = page.locator(source).bounding_box()
+    end = page.locator(target).bounding_box()
+    assert start is not None and end is not None
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    session = page.context.new_cdp_session(page)
+    touch = {"x": x0, "y": y0, "id": 7}
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
+    for step in range(1, 6):
+        touch = {"x": x0 + (x1 - x0) * step / 5, "y": y0 + (y1 - y0) * step / 5, "id": 7}
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [touch]})
+        page.wait_for_timeout(30)
+    # A finger that rests before it lifts: no fling (a tap during a fling only stops it, with no click).
+    page.wait_for_timeout(200)
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+def test_a_whole_round_on_a_phone_by_touch(browser: Any, server: str, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = context.new_page()
+    phone.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        create_game(phone, server, "gin", ["human", "greedy"], 2)
+        wait_for_my_turn(phone, -1)
+        header = phone.locator("header.bar").bounding_box()
+        assert header is not None and header["height"] < 50, header  # one line
+        width = phone.eval_on_selector("#hand button.card", "card => card.getBoundingClientRect().width")
+        assert width >= 44
+        for what in ("#hand-turn", "#hand", "#actions"):
+            box = phone.locator(what).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= 844, (what, box)
+        phone.screenshot(path=str(artifacts / "browser-phone-start.png"))
+        while phone.get_attribute("body", "data-phase") != "play":
+            tap_move(phone, choose(legal_moves(phone), melds_failed=False))
+        # A card dragged by finger onto the discards is discarded.
+        discard = next(m for m in legal_moves(phone) if m.startswith("discard "))
+        before = state_id(phone)
+        touch_drag(phone, f'#hand button.card[data-card="{discard.split()[1]}"] >> nth=0', "#discards")
+        wait_for_my_turn(phone, before)
+        assert f"0: {discard}" in log_entries(phone)
+        phone.screenshot(path=str(artifacts / "browser-phone-play.png"))
+        moves = 0
+        while phone.get_attribute("body", "data-phase") != "over":
+            assert moves < MAX_MOVES
+            tap_move(phone, choose(legal_moves(phone), melds_failed=False))
+            moves += 1
+        phone.wait_for_selector("#result:not([hidden])")
+        assert phone.is_visible("#play-again")
+        phone.screenshot(path=str(artifacts / "browser-phone-round-over.png"), full_page=True)
+    finally:
+        context.close()
+    assert errors == []
+
+
+def tap_move(page: Any, move: str) -> None:
+    """Play ``move`` with taps: its cards, then its button (scrolled into view first)."""
+    before = state_id(page)
+    if page.is_visible("#clear-selection"):
+        page.tap("#clear-selection")
+    words = move.split()
+    cards = words[2:] if words[0] in ("layoff", "swap", "shift") else words[1:]
+    if words[0] in ("draw", "take"):
+        cards = []
+    for card in cards:
+        # A tap is tried again should it land while the page still scrolls the card into view.
+        for _ in range(3):
+            chosen = page.eval_on_selector_all(
+                f'#hand button.card[data-card="{card}"][aria-pressed="true"]', "cards => cards.length"
+            )
+            if chosen >= cards.count(card):
+                break
+            page.tap(f'#hand button.card[data-card="{card}"][aria-pressed="false"] >> nth=0')
+    page.tap(f'{"#card-moves" if cards else "#plain-moves"} button[data-move="{move}"]')
+    try:
+        wait_for_my_turn(page, before)
+    except Exception as error:
+        refusal = page.inner_text("#refusal") if page.is_visible("#refusal") else "no refusal shown"
+        raise AssertionError(f"no new view after {move!r}: {refusal}") from error

@@ -27,6 +27,9 @@ def test_the_page_and_the_variants_are_served() -> None:
         listed = httpx.get(f"{base}/api/variants", timeout=TIMEOUT).json()
     rami = next(v for v in listed if v["id"] == "rami51")
     assert rami["players"] == {"min": 2, "max": 6} and rami["name"]
+    line = "2\u20136 players, 2 decks and 4 jokers, 13 cards each: open with 51 points, then go out."
+    assert rami["line"] == line
+    assert all(v["line"].endswith(".") for v in listed)
     assert [v["id"] for v in listed] == rk.bundled_variants()
 
 
@@ -255,8 +258,8 @@ def test_refusals_and_errors_come_in_the_game_s_language() -> None:
     assert refused_en["message"] == "Draw a card first."
     assert refused_nl["message"] == "Trek eerst een kaart."
     assert error_en["code"] == error_nl["code"] == "message.invalid"
-    assert error_en["message"] == """expected "type" to be "move" or "next_round", got 'dance'"""
-    assert error_nl["message"] == """verwachtte voor "type" "move" of "next_round", kreeg 'dance'"""
+    assert error_en["message"] == """expected "type" to be "move", "check" or "next_round", got 'dance'"""
+    assert error_nl["message"] == """verwachtte voor "type" "move", "check" of "next_round", kreeg 'dance'"""
 
 
 def test_a_bad_token_and_an_early_record_are_refused_in_the_game_s_language() -> None:
@@ -297,6 +300,91 @@ def test_the_page_s_words_come_in_the_game_s_language() -> None:
     assert swedish["lang"] == "sv" and swedish["labels"]["move_draw"] == "Dra från talongen"
     for lang_labels in (of_dutch["labels"], swedish["labels"]):
         same = [key for key, text in lang_labels.items() if text == LABELS[key]]
-        untranslated = [key for key in same if key not in ("joker", "jokers")]
+        untranslated = [key for key in same if key not in ("joker", "jokers", "told")]  # told: fields only
         assert untranslated == []
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "game.not-found"
+
+
+def test_a_check_says_what_a_move_would_get_and_changes_nothing() -> None:
+    with served() as (base, registry):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "greedy"}, seed=4, lang="nl")
+        game = registry.get(created["game"])
+        seat = Client(base, created["game"], created["seats"]["0"])
+        view = seat.settle(0)
+        before = (game.state_id, game.state)
+        card = view["hand"][0]
+        checks = []
+        for move in (f"discard {card}", "draw", "discrd"):
+            seat.send({"type": "check", "state_id": seat.state_id, "move": move})
+            checks.append(seat.reply())
+        seat.send({"type": "check", "state_id": seat.state_id - 1, "move": "draw"})
+        stale = seat.reply()
+        seat.close()
+    refused, allowed, unread = checks
+    assert refused == {
+        "type": "checked",
+        "state_id": before[0],
+        "move": f"discard {card}",
+        "allowed": False,
+        "code": "turn.wrong-phase",
+        "message": "Trek eerst een kaart.",
+    }
+    assert allowed["allowed"] is True and allowed["code"] is None and allowed["message"] is None
+    assert unread["code"] == "notation.invalid" and not unread["allowed"]
+    assert stale["code"] == "game.stale-state"
+    assert (game.state_id, game.state) == before  # nothing was played
+
+
+def test_a_view_message_names_the_bots_and_the_opening_s_reason_in_the_game_s_language() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="rami51", players=3, bots={"2": "greedy"}, seed=4, lang="nl")
+        seat = Client(base, created["game"], created["seats"]["0"])
+        message = seat.receive()
+        seat.close()
+    assert message["seats"] == [
+        {"seat": 0, "bot": None, "name": None},
+        {"seat": 1, "bot": None, "name": None},
+        {"seat": 2, "bot": "greedy", "name": None},
+    ]
+    opening = message["view"]["opening"]
+    assert opening["allowed"] is False and opening["reason"]["code"] == "opening.below-minimum"
+    assert opening["reason"]["message"] == rk.IllegalMove(
+        "opening.below-minimum", "An opening needs at least one meld."
+    ).message_in("nl")
+    assert "deadwood" not in message  # Rami 51 counts no deadwood
+
+
+def test_a_gin_view_message_counts_the_seat_s_deadwood() -> None:
+    with served() as (base, _):
+        created = create_game(base, variant="gin", players=2, bots={"1": "greedy"}, seed=2)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        message = seat.receive()
+        watcher = Client(base, created["game"])
+        watched = watcher.receive()
+        seat.close()
+        watcher.close()
+    hand = message["view"]["hand"]
+    extra = len(hand) > 10
+    assert message["deadwood"] == rk.least_penalty("gin", " ".join(hand), discard=extra).penalty
+    assert watched["deadwood"] is None
+
+
+def test_a_player_s_typed_name_is_shown_to_every_seat_and_kept() -> None:
+    from rummykit.serve.games import game_from_document
+
+    with served() as (base, registry):
+        created = create_game(
+            base, variant="rami51", players=3, bots={"2": "random"}, seed=4, names={"1": "Anna Kovács"}
+        )
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seats = seat.receive()["seats"]
+        seat.close()
+        kept = game_from_document(registry.get(created["game"]).document())
+        body = {"variant": "rami51", "bots": {"1": "greedy"}}
+        refused = [
+            httpx.post(f"{base}/api/games", json={**body, "names": names}, timeout=TIMEOUT)
+            for names in ({"1": "Bot"}, {"0": "x" * 25}, {"0": "a\nb"}, {"0": " Anna"}, {"0": 7}, ["Anna"])
+        ]
+    assert [s["name"] for s in seats] == [None, "Anna Kovács", None]
+    assert kept.spec.names == ((1, "Anna Kovács"),)
+    assert all(r.status_code == 400 and r.json()["error"]["message"].startswith("names: ") for r in refused)

@@ -378,12 +378,23 @@ def _read_opening(doc: Any) -> OpeningView:
     if doc is None:
         return OpeningView()
     path = "$.opening"
-    read_object(doc, path, ("minimum", "so_far"))
+    read_object(doc, path, ("minimum", "so_far"), ("allowed", "reason"))
     minimum = doc["minimum"]
     return OpeningView(
         None if minimum is None else read_int(minimum, f"{path}.minimum", 1, MAX_SCORE),
         read_int(doc["so_far"], f"{path}.so_far", -MAX_SCORE, MAX_SCORE),
+        read_bool(doc.get("allowed", False), f"{path}.allowed"),
+        _read_reason(doc.get("reason"), f"{path}.reason"),
     )
+
+
+def _read_reason(doc: Any, path: str) -> Refusal | None:
+    """A refusal as a view writes it, ``{"code", "message"}`` (the message
+    kept as written: it has no fields left to fill in)."""
+    if doc is None:
+        return None
+    read_object(doc, path, ("code", "message"))
+    return Refusal(read_text(doc["code"], f"{path}.code"), read_text(doc["message"], f"{path}.message"))
 
 
 def _read_knock_view(doc: Any, players: int) -> KnockView:

@@ -240,7 +240,13 @@ def _knock_view_document(knock: KnockView) -> dict[str, Any]:
 
 
 def _opening_document(opening: OpeningView) -> dict[str, Any]:
-    return {"minimum": opening.minimum, "so_far": opening.so_far}
+    reason = opening.reason
+    return {
+        "minimum": opening.minimum,
+        "so_far": opening.so_far,
+        "allowed": opening.allowed,
+        "reason": None if reason is None else {"code": reason.code, "message": reason.message},
+    }
 
 
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:

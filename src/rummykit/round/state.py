@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol, final
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
+from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Move
 from rummykit.core.round_values import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
 from rummykit.rules.rule_set import RuleSet, deal_rules_of
@@ -248,6 +249,22 @@ class RoundState(FrozenValue):
         move. A seat that is not an int is a TypeError, one out of range a
         ValueError."""
         return _apply(self, move, seat)
+
+    def refusal_of(self, move: Move | str, *, seat: Any = None) -> IllegalMove | None:
+        """The refusal :meth:`apply` would raise for ``move`` from ``seat``
+        (None: it would be accepted): what a player asks before moving, or
+        of a move the legal list lacks. Nothing is changed or kept.
+
+        >>> import rummykit as rk
+        >>> state = rk.deal(rk.load_variant("rami51"), players=2, seed=1)
+        >>> state.refusal_of("discard 2c", seat=0).code, state.refusal_of("draw", seat=0)
+        ('turn.wrong-phase', None)
+        """
+        try:
+            _apply(self, move, seat)
+        except IllegalMove as refusal:
+            return refusal
+        return None
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every distinct move the seat to move may make now; with ``seat``,

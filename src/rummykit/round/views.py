@@ -13,10 +13,11 @@ from __future__ import annotations
 import attrs
 
 from rummykit.core.cards import Card
-from rummykit.core.errors import SeatError
+from rummykit.core.errors import Refusal, SeatError
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
 from rummykit.round.state import RoundResult, RoundState
+from rummykit.rules.variant_queries import opening_verdict
 
 __all__ = ["KnockView", "OpeningView", "PlayerView", "TableView", "view_of"]
 
@@ -42,10 +43,21 @@ class TableView:
 @attrs.frozen(slots=True)
 class OpeningView:
     """The opening as the table shows it: the points it needs (None where the
-    variant asks no minimum) and the points of this turn's new melds so far."""
+    variant asks no minimum), the points of this turn's new melds so far,
+    and whether those melds make an opening now (``allowed``: by the
+    minimum and every other opening condition, a pure run or the deal's
+    contract; always where the player to move has opened), else ``reason``,
+    the refusal the commit would give them.
+
+    >>> import rummykit as rk
+    >>> rk.deal(rk.load_variant("rami51"), players=2, seed=1).view(0).opening.reason.code
+    'opening.below-minimum'
+    """
 
     minimum: int | None = None
     so_far: int = 0
+    allowed: bool = False
+    reason: Refusal | None = None
 
 
 @attrs.frozen(slots=True)
@@ -128,15 +140,24 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         legal=tuple(state.legal_moves(seat)) if with_legal and seat is not None else (),
         deal_number=state.deal_number,
         variant_name=state.variant.name,
-        opening=OpeningView(
-            state.rules.opening.minimum or None,
-            sum(state.table[i].meld.points for i in tentative),
-        ),
+        opening=_opening_view(state, tentative),
         log=state.log,
         knock=_knock_view(state, seat),
         indicator=state.indicator,
         dropped=state.dropped,
     )
+
+
+def _opening_view(state: RoundState, tentative: set[int]) -> OpeningView:
+    """The opening of the player to move, with the verdict on this turn's new melds."""
+    minimum = state.rules.opening.minimum or None
+    so_far = sum(state.table[i].meld.points for i in tentative) if tentative else 0
+    if state.opened[state.to_move]:
+        return OpeningView(minimum, so_far, True, None)
+    melds = [state.table[i].meld for i in sorted(tentative)] if tentative else ()
+    verdict = opening_verdict(state.rules, melds, deal_number=state.deal_number)
+    reason = verdict if isinstance(verdict, Refusal) else None
+    return OpeningView(minimum, so_far, reason is None, reason)
 
 
 def _knock_view(state: RoundState, seat: int | None) -> KnockView:

@@ -25,7 +25,7 @@ from rummykit.core.errors import Refusal
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.rules.opening import OpeningCheck
-from rummykit.rules.rule_set import rules_of
+from rummykit.rules.rule_set import RuleSet, rules_of
 from rummykit.solver import Arrangement, GoOutPlan, OpeningPlan
 from rummykit.solver import best_opening as _search_opening
 from rummykit.solver import can_go_out as _search_going_out
@@ -34,7 +34,15 @@ from rummykit.solver import penalty_floor as _search_floor
 from rummykit.solver.requirement import check_deal_number
 from rummykit.variant.model import Variant, as_variant
 
-__all__ = ["best_opening", "can_go_out", "check_opening", "least_penalty", "max_hand", "penalty_floor"]
+__all__ = [
+    "best_opening",
+    "can_go_out",
+    "check_opening",
+    "least_penalty",
+    "max_hand",
+    "opening_verdict",
+    "penalty_floor",
+]
 
 
 def best_opening(
@@ -204,10 +212,33 @@ def check_opening(
         if isinstance(result, Refusal):
             return result
         judged.append(result)
+    return opening_verdict(rules, judged, deal_number=deal_number or 1, going_out=going_out)
+
+
+def opening_verdict(
+    rules: RuleSet, melds: Sequence[Meld], *, deal_number: int = 1, going_out: bool = False
+) -> OpeningCheck | Refusal:
+    """Judge melds (already valid), laid in one turn, as an opening under
+    ``rules``: the deal's contract where each deal has one, then the
+    opening's components (the minimum, the pure run ...). No melds are no
+    opening. ``deal_number``: which deal (from 1; 0 counts as the first).
+
+    >>> from rummykit.core.meld_judge import judge_meld
+    >>> from rummykit.variant.model import load_variant
+    >>> romme = load_variant("romme51")
+    >>> sets = [judge_meld(romme.meld_rules, parse_cards(g)) for g in ("Kh Kd Ks", "Qh Qd Qs")]
+    >>> opening_verdict(rules_of(romme), sets).code
+    'opening.needs-pure-run'
+    """
+    contracts = rules.hand.contracts
     if contracts:
-        refusal = contracts[(deal_number or 1) - 1].judge(judged)
+        refusal = contracts[(deal_number or 1) - 1].judge(melds)
         if refusal is not None:
             return refusal
-    if not judged:
-        return Refusal("opening.below-minimum", "An opening needs at least one meld.")
-    return rules.opening.judge(judged, going_out=going_out)
+    if not melds:
+        return _NO_MELDS
+    return rules.opening.judge(melds, going_out=going_out)
+
+
+_NO_MELDS = Refusal("opening.below-minimum", "An opening needs at least one meld.")
+"""The verdict on no melds at all (asked for every view of a seat yet to open)."""

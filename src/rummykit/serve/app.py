@@ -46,6 +46,7 @@ from rummykit.serve.messages import (
     MAX_MESSAGE_BYTES,
     ClientMessage,
     MessageError,
+    checked_message,
     error_message,
     invalid_message,
     read_message,
@@ -53,6 +54,7 @@ from rummykit.serve.messages import (
     view_message,
 )
 from rummykit.serve.registry import GameRegistry, UnknownGame
+from rummykit.serve.variant_lines import variant_line
 from rummykit.variant.model import bundled_variants, load_variant
 
 __all__ = ["STATIC", "Routes", "create_app"]
@@ -60,7 +62,7 @@ __all__ = ["STATIC", "Routes", "create_app"]
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of the page: index.html, its script and its style sheet."""
 
-_GAME_KEYS = ("variant", "players", "bots", "match", "seed", "lang")
+_GAME_KEYS = ("variant", "players", "bots", "match", "seed", "lang", "names")
 _MAX_SEED = 2**63 - 1
 
 
@@ -126,13 +128,16 @@ def game_spec(doc: Any) -> GameSpec:
         raise BadRequest(
             400, "request.invalid", f"lang: expected one of {', '.join(LANGUAGES)}, got {lang!r}"
         )
-    return GameSpec(variant, players, bot_seats(doc.get("bots", {})), match, seed, lang)
+    bots = bot_seats(doc.get("bots", {}))
+    return GameSpec(variant, players, bots, match, seed, lang, bot_seats(doc.get("names", {}), "names"))
 
 
-def bot_seats(bots: Any) -> tuple[tuple[int, str], ...]:
-    """{"1": "greedy"} as ((1, "greedy"),)."""
+def bot_seats(bots: Any, field: str = "bots") -> tuple[tuple[int, str], ...]:
+    """{"1": "greedy"} as ((1, "greedy"),); the players' names ("names",
+    {"0": "Anna"}) are read the same way."""
+    what = "bot name" if field == "bots" else "name"
     if not isinstance(bots, dict):
-        raise BadRequest(400, "request.invalid", f"bots: expected an object of seat: bot, got {bots!r}")
+        raise BadRequest(400, "request.invalid", f"{field}: expected an object of seat: {what}, got {bots!r}")
     seats: list[tuple[int, str]] = []
     for key, name in bots.items():
         canonical = key.isascii() and key.isdigit() and len(key) <= 3 and str(int(key)) == key
@@ -140,7 +145,7 @@ def bot_seats(bots: Any) -> tuple[tuple[int, str], ...]:
             raise BadRequest(
                 400,
                 "request.invalid",
-                f'bots: expected "seat": "bot name", the seat a number without leading zeros, '
+                f'{field}: expected "seat": "{what}", the seat a number without leading zeros, '
                 f"got {key[:20]!r}: {str(name)[:20]!r}",
             )
         seats.append((int(key), name))
@@ -225,7 +230,8 @@ class Routes:
         for ref in bundled_variants():
             variant = load_variant(ref)
             players = {"min": variant.players.min, "max": variant.players.max}
-            listed.append({"id": ref, "name": variant.name, "players": players})
+            line = variant_line(variant)
+            listed.append({"id": ref, "name": variant.name, "players": players, "line": line})
         return JSONResponse(listed)
 
     async def create(self, request: Request) -> Response:
@@ -427,6 +433,8 @@ def answer(
         message = read_message(data)
     except MessageError as error:
         return invalid_message(game, error)
+    if message.kind == "check":
+        return checked_message(game, message.move, game.check(seat, message.state_id, message.move))
     try:
         dispatch(games, game, seat, message)
     except IllegalMove as refusal:

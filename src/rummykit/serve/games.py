@@ -66,6 +66,9 @@ LAYING = ("meld", "layoff", "swap", "shift")
 LOG = logging.getLogger("rummykit.serve")
 """The server's log: what went wrong inside the server (never a client's mistake)."""
 
+MAX_NAME = 24
+"""The longest name a player may type for a seat, in characters."""
+
 LANGUAGES = ("en", "nl", "hu", "sv", "de")
 """The languages a game may ask for (English, and the bundled variants' languages)."""
 
@@ -105,6 +108,7 @@ class GameSpec:
     match: bool = False
     seed: int | None = None  # mixed with the game's secret: no deal can be foretold from it
     lang: str = "en"
+    names: tuple[tuple[int, str], ...] = ()  # (seat, the name its player typed), human seats only
 
     def check(self) -> Variant:
         """The variant, once every field is checked (ValueError names the first
@@ -124,7 +128,19 @@ class GameSpec:
             raise ValueError("bots: a game needs at least one human seat")
         if self.lang not in LANGUAGES:
             raise ValueError(f"lang: expected one of {', '.join(LANGUAGES)}, got {self.lang!r}")
+        self.check_names()
         return variant
+
+    def check_names(self) -> None:
+        """The players' names: human seats only, one each, 1 to MAX_NAME
+        printable characters with no space at either end (ValueError)."""
+        for seat, name in self.names:
+            if seat not in self.humans:
+                raise ValueError(f"names: expected human seats, got seat {seat}")
+            if not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip():
+                raise ValueError(f"names: expected 1 to {MAX_NAME} printable characters, got {name[:40]!r}")
+        if len({seat for seat, _ in self.names}) != len(self.names):
+            raise ValueError("names: expected one name per seat, got a seat named twice")
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -237,6 +253,19 @@ class Game:
         if kind == "undo":
             self.count_undo()
         self.play_bots()
+
+    def check(self, seat: int | None, state_id: int, text: str) -> IllegalMove | None:
+        """The refusal ``move`` would give ``text`` now (None: it would be
+        played), changing nothing: what a page shows for a selection of
+        cards or a typed move that the legal list lacks."""
+        try:
+            self.check_player(seat, state_id)
+            round_seat = None if seat is None else self.round_seat(seat)
+            if round_seat is None:
+                raise IllegalMove("game.not-in-round", "Seat {seat} does not play this round.", seat=seat)
+            return self.state.refusal_of(text, seat=round_seat)
+        except IllegalMove as refusal:
+            return refusal
 
     def check_undos(self, kind: str, seat: int) -> None:
         """Once a turn has taken moves back MAX_UNDOS_PER_TURN times, refuse
@@ -451,6 +480,7 @@ class Game:
             "secret": self.secret.hex(),
             "first_dealer": self.first_dealer,
             "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
+            **({"names": {str(seat): name for seat, name in spec.names}} if spec.names else {}),
         }
 
 
@@ -508,7 +538,8 @@ def game_from_document(doc: dict[str, Any]) -> Game:
     if doc.get("schema", 1) not in (1, GAME_SCHEMA) or doc.get("type", "served-game") != "served-game":
         raise ValueError(f"expected a served game of schema 1 or {GAME_SCHEMA}")
     bots = tuple(sorted((int(seat), str(name)) for seat, name in dict(doc["bots"]).items()))
-    spec = GameSpec(doc["variant"], doc["players"], bots, bool(doc["match"]), doc["seed"], doc["lang"])
+    names = tuple(sorted((int(seat), str(name)) for seat, name in dict(doc.get("names", {})).items()))
+    spec = GameSpec(doc["variant"], doc["players"], bots, bool(doc["match"]), doc["seed"], doc["lang"], names)
     tokens = {int(seat): str(kept) for seat, kept in dict(doc["tokens"]).items()}
     secret = bytes.fromhex(doc["secret"]) if "secret" in doc else new_secret()
     if len(secret) != SECRET_BYTES:

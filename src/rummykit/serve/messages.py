@@ -8,10 +8,12 @@ nothing.
 
 >>> read_message('{"type": "move", "state_id": 3, "move": "draw"}')
 ClientMessage(kind='move', state_id=3, move='draw')
+>>> read_message('{"type": "check", "state_id": 3, "move": "discard 2c"}')
+ClientMessage(kind='check', state_id=3, move='discard 2c')
 >>> read_message('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-rummykit.serve.messages.MessageError: expected "type" to be "move" or "next_round", got 'dance'
+rummykit.serve.messages.MessageError: expected "type" to be "move", "check" or "next_round", got 'dance'
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ import attrs
 from rummykit.core.errors import IllegalMove, Text
 from rummykit.core.translation import N_, Translator, english, translator
 from rummykit.io.serialize import to_json
+from rummykit.rules.variant_queries import least_penalty
 from rummykit.serve.games import Game
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "ClientMessage",
     "MessageError",
+    "checked_message",
     "error_message",
     "invalid_message",
     "read_message",
@@ -40,7 +44,7 @@ __all__ = [
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest message (and request body) the server reads, in bytes."""
 
-_KINDS = ("move", "next_round")
+_KINDS = ("move", "check", "next_round")
 
 
 class MessageError(ValueError):
@@ -60,7 +64,7 @@ class MessageError(ValueError):
 
 @attrs.frozen(slots=True)
 class ClientMessage:
-    kind: str  # "move" or "next_round"
+    kind: str  # "move", "check" (the refusal a move would get, nothing changed) or "next_round"
     state_id: int
     move: str = ""
 
@@ -84,7 +88,7 @@ def read_message(data: str | bytes | None) -> ClientMessage:
     kind = doc.get("type")
     if kind not in _KINDS:
         raise MessageError(
-            N_('expected "type" to be "move" or "next_round", got {value}'), value=_describe(kind)
+            N_('expected "type" to be "move", "check" or "next_round", got {value}'), value=_describe(kind)
         )
     state_id = doc.get("state_id")
     if not isinstance(state_id, int) or isinstance(state_id, bool):
@@ -106,12 +110,48 @@ def _describe(value: Any) -> object:
 
 
 def view_message(game: Game, seat: int | None) -> dict[str, Any]:
-    """What a seat (None: a spectator) gets after every change of the game."""
-    return {
+    """What a seat (None: a spectator) gets after every change of the game:
+    the view (its opening's reason in the game's language), the match, who
+    sits where (``seats``: each seat's bot, or null for a person, and the
+    name its player typed, or null) and, where
+    the variant knocks, the seat's ``deadwood`` (the least its hand can
+    leave, after the best discard while it holds a drawn card; null for a
+    spectator)."""
+    view = game.view(seat)
+    doc = json.loads(to_json(view))
+    opening = view.opening
+    reason = opening.reason
+    if reason is not None:
+        doc["opening"]["reason"]["message"] = reason.message_in(game.spec.lang)
+    bots, names = dict(game.spec.bots), dict(game.spec.names)
+    message = {
         "type": "view",
         "state_id": game.state_id,
-        "view": json.loads(to_json(game.view(seat))),
+        "view": doc,
         "match": game.match_summary(),
+        "seats": [{"seat": s, "bot": bots.get(s), "name": names.get(s)} for s in range(game.spec.players)],
+    }
+    if game.variant.knock.allowed:
+        hand = view.hand
+        if hand is None:
+            message["deadwood"] = None
+        else:
+            drawn = len(hand) > game.variant.deal.hand_size  # a drawn card: counted after the discard
+            message["deadwood"] = least_penalty(game.variant, hand, discard=drawn).penalty
+    return message
+
+
+def checked_message(game: Game, move: str, refusal: IllegalMove | None) -> dict[str, Any]:
+    """The answer to a ``check``: whether ``move`` would be played now, and
+    if not its refusal (code and sentence in the game's language), as a
+    ``refused`` message would give it. Nothing changed."""
+    return {
+        "type": "checked",
+        "state_id": game.state_id,
+        "move": move,
+        "allowed": refusal is None,
+        "code": None if refusal is None else refusal.code,
+        "message": None if refusal is None else refusal.message_in(game.spec.lang),
     }
 
 

@@ -8,6 +8,12 @@
 //
 // The page's words come from the server in the game's language
 // (GET /api/games/ID/labels): t("seat", {seat: 2}) is "Seat 2", "Plaats 2" ...
+//
+// When selected cards make no legal move, the page asks the server why
+// ({"type": "check"}: the refusal the move would get, nothing changed) and
+// shows the sentence with its code in small print. The other seats' moves
+// since the last view are told step by step in words. Cards are dragged with
+// pointer events, so a mouse and a finger drag alike.
 "use strict";
 
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
@@ -33,6 +39,16 @@ const page = {
   closing: false,
   lang: "en",        // the game's language, and the page's words in it (key -> template)
   labels: {},
+  seats: [],         // who sits where: {seat, bot} (bot null: a person)
+  deadwood: null,    // the seat's deadwood, where the variant knocks
+  pending: false,    // a move or next_round is on its way: buttons are off until the answer
+  sortMode: "suit",  // "suit", "rank" or "custom" (dragged into an order of the player's own)
+  handOrder: [],     // the hand in the player's own order ("custom")
+  checking: null,    // the move whose refusal was last asked for (a selection's)
+  narration: [],     // sentences still to be told, one step at a time
+  narrating: null,   // the timer of the next step
+  dragged: 0,        // when a drag ended (a click just after it is no click)
+  drag: null,        // the drag under way: its source, where it started, its ghost
 };
 
 const $ = (id) => document.getElementById(id);
@@ -83,6 +99,7 @@ async function loadLabels() {
 function applyLabels() {
   document.documentElement.lang = page.lang;
   for (const node of document.querySelectorAll("[data-label]")) node.textContent = t(node.dataset.label);
+  for (const node of document.querySelectorAll("[data-label-title]")) node.title = t(node.dataset.labelTitle);
 }
 
 // ---------------------------------------------------------------- cards
@@ -131,13 +148,36 @@ function cardFace(token, attributes = {}) {
                  face);
 }
 
+// The hand in the order the player chose: by suit (grouped, colours
+// alternating), by rank, or the player's own order (cards dragged), with
+// cards new to the hand at its end.
 function sortHand(hand) {
+  if (page.sortMode === "custom") {
+    const left = [...hand];
+    const ordered = [];
+    for (const card of page.handOrder) {
+      const at = left.indexOf(card);
+      if (at >= 0) ordered.push(...left.splice(at, 1));
+    }
+    return [...ordered, ...left];
+  }
+  const byRank = page.sortMode === "rank";
   return [...hand].sort((a, b) => {
     if (isJoker(a) !== isJoker(b)) return isJoker(a) ? 1 : -1;
     if (isJoker(a)) return 0;
     const bySuit = SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]);
-    return bySuit !== 0 ? bySuit : rankIndex(a) - rankIndex(b);
+    const ranks = rankIndex(a) - rankIndex(b);
+    if (byRank) return ranks !== 0 ? ranks : bySuit;
+    return bySuit !== 0 ? bySuit : ranks;
   });
+}
+
+function setSort(mode) {
+  page.sortMode = mode;
+  page.selected = [];
+  if (page.view && page.view.hand) page.sortedHand = sortHand(page.view.hand);
+  renderHand();
+  renderActions();
 }
 
 // The cards of `after` that are not in `before`, counting duplicates.
@@ -216,14 +256,32 @@ function plainMoves() {
 function send(message) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
     showRefusal("connection.closed", t("not_connected"));
+    setPending(false);
     return;
   }
   page.socket.send(JSON.stringify(message));
 }
 
+// A move, once: while it is on its way the move buttons are off and a
+// second click (a double click) sends nothing.
 function sendMove(text) {
+  if (page.pending) return;
   hideRefusal();
+  setPending(true);
   send({ type: "move", state_id: page.stateId, move: text });
+}
+
+function setPending(pending) {
+  page.pending = pending;
+  document.body.dataset.pending = String(pending);
+  for (const button of document.querySelectorAll("button.move, #next-round, #stock, #discards button")) {
+    button.disabled = pending;
+  }
+}
+
+// Asks the server what `text` would get now (the answer is a "checked" message).
+function checkMove(text) {
+  send({ type: "check", state_id: page.stateId, move: text });
 }
 
 // The seat's token goes in a header (a WebSocket subprotocol), not in the
@@ -277,7 +335,10 @@ function receive(data) {
   }
   if (message.type === "view") {
     showView(message);
+  } else if (message.type === "checked") {
+    showChecked(message);
   } else if (message.type === "refused" || message.type === "error") {
+    setPending(false);
     showRefusal(message.code, message.message);
   }
 }
@@ -302,6 +363,7 @@ function hideRefusal() {
 
 function showView(message) {
   const view = message.view;
+  const previous = page.view;
   const before = page.view && page.view.hand ? page.view.hand : null;
   const hand = view.hand || [];
   const keepSelection = before !== null && before.length === hand.length && sameCards(before, hand);
@@ -309,8 +371,14 @@ function showView(message) {
   page.stateId = message.state_id;
   page.view = view;
   page.match = message.match;
+  page.seats = message.seats || [];
+  page.deadwood = message.deadwood === undefined ? null : message.deadwood;
+  if (page.sortMode === "custom") page.handOrder = sortHand(hand);
   page.sortedHand = sortHand(hand);
   if (!keepSelection) page.selected = [];
+  page.checking = null;
+  setPending(false);
+  narrate(previous, view);
   document.body.dataset.stateId = String(message.state_id);
   document.body.dataset.phase = view.phase;
   document.body.dataset.myTurn = String(isMyTurn());
@@ -322,13 +390,20 @@ function isMyTurn() {
   return view !== null && view.seat !== null && view.to_move === view.seat && view.phase !== "over";
 }
 
+// A seat as people call it: "You", "Greedy bot", or "Seat 2" for another person.
 function seatName(seat) {
-  return t(page.view && seat === page.view.seat ? "seat_you" : "seat", { seat });
+  if (page.view && seat === page.view.seat) return t("you");
+  const named = page.seats[seat] ? page.seats[seat].name : null;
+  if (named) return named;
+  const bot = page.seats[seat] ? page.seats[seat].bot : null;
+  if (bot) return Object.hasOwn(page.labels, `bot_${bot}`) ? t(`bot_${bot}`) : `${bot} bot`;
+  return t("seat", { seat });
 }
 
 function render() {
   renderStatus();
   renderResult();
+  renderOpponents();
   renderTable();
   renderDiscards();
   renderHand();
@@ -336,6 +411,7 @@ function render() {
   renderLegal();
   renderPlayers();
   renderLog();
+  renderLinks();
 }
 
 function renderStatus() {
@@ -347,6 +423,9 @@ function renderStatus() {
   else turn = t("to_move", { seat: seatName(view.to_move), phase: view.phase });
   $("turn").textContent = turn;
   $("turn").className = isMyTurn() ? "my-turn" : "";
+  $("hand-turn").textContent = turn;
+  $("hand-turn").className = isMyTurn() ? "my-turn" : "";
+  $("counter").textContent = page.deadwood === null ? "" : t("deadwood_count", { points: page.deadwood });
   $("opening").replaceChildren(...openingLine());
   const extras = [];
   if (page.match) extras.push(t("match_round", { round: page.match.round }));
@@ -375,12 +454,19 @@ function openingLine() {
   if (!hasOpeningMinimum(view) || view.phase === "over") return [];
   if (view.seat === null) return [t("opening_minimum", { minimum: opening.minimum })];
   if (view.opened[view.seat]) return [t("opened")];
-  const enough = opening.so_far >= opening.minimum;
-  const bar = element("meter",
-                      { min: 0, max: opening.minimum, value: Math.min(opening.so_far, opening.minimum) });
-  const note = opening.so_far > 0 && !enough ? ` \u2014 ${t("not_enough")}` : "";
-  return [`${t("opening")} `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
-                                       `${opening.so_far} / ${opening.minimum}`), ` ${t("points")} `, bar, note];
+  // The verdict is on the melds of the player to move: this seat's only in its turn.
+  // "enough" only when they make an opening: the minimum and every other condition.
+  const mine = isMyTurn();
+  const soFar = mine ? opening.so_far : 0;
+  const enough = mine && Boolean(opening.allowed);
+  const bar = element("meter", { min: 0, max: opening.minimum, value: Math.min(soFar, opening.minimum) });
+  const line = [`${t("opening")} `, element("strong", { id: "opening-so-far", className: enough ? "enough" : "short" },
+                                              `${soFar} / ${opening.minimum}`), ` ${t("points")} `, bar];
+  if (soFar > 0 && !enough && opening.reason) {
+    line.push(" \u2014 ", element("span", { id: "opening-reason" }, opening.reason.message), " ",
+              element("code", { className: "code" }, opening.reason.code));
+  }
+  return line;
 }
 
 function renderResult() {
@@ -393,31 +479,97 @@ function renderResult() {
   }
   const result = view.result;
   const winners = result.winners || [];
-  const ending = result.ending.replace("_", " ");
+  const ending = t(`ending_${result.ending}`) === `ending_${result.ending}`
+    ? result.ending.replaceAll("_", " ") : t(`ending_${result.ending}`);
   const headline = winners.length
     ? t("round_won", { ending, winners: winners.map(seatName).join(", ") })
     : t("round_no_winner", { ending });
   const deadwood = result.deadwood || null;
+  const totals = page.match ? page.match.scores : null;
   const rows = result.scores.map((score, seat) =>
-    element("tr", {}, element("td", {}, seatName(seat)), element("td", {}, score),
-            deadwood ? element("td", {}, deadwood[seat]) : null));
+    element("tr", { "data-seat": seat }, element("td", {}, seatName(seat)), element("td", {}, score),
+            deadwood ? element("td", {}, deadwood[seat]) : null, totals ? element("td", {}, totals[seat]) : null));
   const table = element("table", {},
     element("thead", {}, element("tr", {}, element("th", {}, t("seat_column")), element("th", {}, t("round_score")),
-                                  deadwood ? element("th", {}, t("deadwood")) : null)),
+                                  deadwood ? element("th", {}, t("deadwood")) : null,
+                                  totals ? element("th", {}, t("score_column")) : null)),
     element("tbody", {}, rows));
   const parts = [element("h2", { id: "result-headline" }, headline), table];
-  if (page.match) {
-    if (page.match.over) {
-      parts.push(element("p", { className: "match-over" }, page.match.winner !== null
-        ? t("match_won", { seat: seatName(page.match.winner) }) : t("match_over")));
-    } else if (view.seat !== null) {
-      parts.push(element("button", { id: "next-round", type: "button",
-        onclick: () => { hideRefusal(); send({ type: "next_round", state_id: page.stateId }); } },
-        t("next_round")));
-    }
+  const buttons = [];
+  if (page.match && page.match.over) {
+    parts.push(element("p", { className: "match-over" }, page.match.winner !== null
+      ? t("match_won", { seat: seatName(page.match.winner) }) : t("match_over")));
   }
+  if (page.match && !page.match.over && view.seat !== null) {
+    buttons.push(element("button", { id: "next-round", type: "button", className: "primary",
+      onclick: () => {
+        if (page.pending) return;
+        hideRefusal();
+        setPending(true);
+        send({ type: "next_round", state_id: page.stateId });
+      } }, t("next_round")));
+  }
+  if ((!page.match || page.match.over) && view.seat !== null) {
+    buttons.push(element("button", { id: "play-again", type: "button", className: "primary",
+                                     onclick: () => playAgain() }, t("play_again")));
+  }
+  if (buttons.length) parts.push(element("div", { className: "buttons" }, buttons));
   box.replaceChildren(...parts);
   box.hidden = false;
+}
+
+// A new game like this one (variant, players, bots, a match or not, language;
+// a new random deal): straight into it with one person, else the setup page.
+async function playAgain() {
+  const view = page.view;
+  const bots = {};
+  const names = {};
+  for (const seat of page.seats) {
+    if (seat.bot) bots[String(seat.seat)] = seat.bot;
+    if (seat.name) names[String(seat.seat)] = seat.name;
+  }
+  const body = { variant: view.variant, players: page.seats.length || view.players, bots, names,
+                 match: page.match !== null, lang: page.lang };
+  const response = await fetch("/api/games", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = answer.error || { code: "http." + response.status, message: response.statusText };
+    showRefusal(error.code, error.message);
+    return;
+  }
+  const seats = Object.entries(answer.seats);
+  page.closing = true;
+  if (page.socket) page.socket.close();
+  location.assign(seats.length === 1 ? gameAddress(answer.game, seats[0][1]) : "/");
+}
+
+// The other seats around the table: a name, card backs, the dealer's D.
+function renderOpponents() {
+  const view = page.view;
+  const seats = view.hand_sizes.map((size, seat) => seat).filter((seat) => seat !== view.seat);
+  $("opponents").replaceChildren(...seats.map((seat) => {
+    const size = view.hand_sizes[seat];
+    const out = view.dropped && view.dropped[seat];
+    const backs = [];
+    for (let i = 0; i < Math.min(size, 14); i += 1) backs.push(element("span", { className: "back mini" }));
+    return element("div", { className: "seat-box" + (seat === view.to_move && view.phase !== "over" ? " to-move" : ""),
+                            "data-seat": seat },
+      element("div", { className: "seat-name" }, seatName(seat),
+              seat === view.dealer ? element("span", { className: "badge", title: t("dealer_badge") }, "D") : null),
+      element("div", { className: "backs", title: t("hand_count", { count: size }) }, backs),
+      element("div", { className: "seat-count" }, out ? t("out_of_deal", { points: out }) : t("hand_count", { count: size })));
+  }));
+}
+
+// The rules of the variant, and the round's record once it can be had (the round is over).
+function renderLinks() {
+  const view = page.view;
+  const query = page.lang && page.lang !== "en" ? `?lang=${encodeURIComponent(page.lang)}` : "";
+  $("rules-link").href = `/rules/${encodeURIComponent(view.variant)}${query}`;
+  $("rules-link").hidden = false;
+  $("record-link").hidden = view.phase !== "over";
 }
 
 function renderTable() {
@@ -433,7 +585,6 @@ function renderTable() {
       element("span", { className: "meld-info" },
         t("meld_info", { kind: meld.kind, points: meld.points }) + owner,
         meld.tentative ? element("span", { className: "badge" }, t("tentative")) : null));
-    addDropTarget(item, ["layoff", "swap", "shift"], meld.number);
     return item;
   }));
 }
@@ -457,8 +608,17 @@ function renderDiscards() {
   });
   if (row.length === 0) items.push(element("li", { className: "muted" }, t("empty")));
   $("discards").replaceChildren(...items);
-  addDropTarget($("discard-panel"), ["discard", "knock"], null);
-  addDropTarget($("table-panel"), ["meld"], null);
+  for (const button of $("discards").querySelectorAll("button.card")) {
+    button.addEventListener("pointerdown", (event) => startDrag(event, { pile: button.dataset.move }));
+  }
+  // The stock: click (or drag it onto the hand) to draw.
+  const draw = ["draw", "draw exchange"].find((move) => legal.has(move));
+  const stock = $("stock");
+  stock.dataset.move = draw || "";
+  stock.classList.toggle("takeable", Boolean(draw));
+  stock.disabled = page.pending || !draw;
+  stock.title = draw ? describeMove(draw) : t("stock");
+  $("stock-count").textContent = String(view.stock_size);
 }
 
 function renderHand() {
@@ -469,26 +629,29 @@ function renderHand() {
   $("hand-count").textContent = t("hand_count", { count: view.hand.length });
   const groups = new Map();
   page.sortedHand.forEach((card, index) => {
-    const key = isJoker(card) ? "jokers" : card[1];
+    // By suit, grouped; in any other order, one row.
+    const key = page.sortMode !== "suit" ? "all" : isJoker(card) ? "jokers" : card[1];
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push([card, index]);
   });
+  $("sort-suit").setAttribute("aria-pressed", String(page.sortMode === "suit"));
+  $("sort-rank").setAttribute("aria-pressed", String(page.sortMode === "rank"));
   const fresh = [...page.newCards];
   const nodes = [];
   for (const [key, cards] of groups) {
-    const title = t(key === "jokers" ? "jokers" : `suit_${key}`);
-    nodes.push(element("div", { className: "suit-group", "data-group": key },
-      element("span", { className: "group-name" }, title),
+    const title = key === "all" ? null : t(key === "jokers" ? "jokers" : `suit_${key}`);
+    nodes.push(element("div", { className: "suit-group" + (title ? "" : " plain"), "data-group": key },
+      title ? element("span", { className: "group-name" }, title) : null,
       cards.map(([card, index]) => {
         const isNew = fresh.includes(card);
         if (isNew) fresh.splice(fresh.indexOf(card), 1);
         const selected = page.selected.includes(index);
         return cardFace(card, {
-          tag: "button", type: "button", draggable: "true",
+          tag: "button", type: "button",
           className: (selected ? "selected" : "") + (isNew ? " new" : ""),
           "aria-pressed": String(selected), "data-index": index,
           onclick: () => toggleCard(index),
-          ondragstart: (event) => startDrag(event, index),
+          onpointerdown: (event) => startDrag(event, { index }),
         });
       })));
   }
@@ -497,6 +660,7 @@ function renderHand() {
 }
 
 function toggleCard(index) {
+  if (Date.now() - page.dragged < 300) return;  // the click that ends a drag
   const at = page.selected.indexOf(index);
   if (at >= 0) page.selected.splice(at, 1);
   else page.selected.push(index);
@@ -524,6 +688,7 @@ function renderActions() {
   else if (forSelection.length === 0) help = t("no_move_uses", { cards });
   else help = t("moves_with", { cards });
   $("selection-help").textContent = help;
+  askWhy(isMyTurn() && chosen.length > 0 && forSelection.length === 0 ? chosen : []);
   $("card-moves").replaceChildren(...forSelection.map(moveButton));
   const plain = plainMoves().map(moveButton);
   if (chosen.length > 0) {
@@ -535,7 +700,42 @@ function renderActions() {
 
 function moveButton(text) {
   return element("button", { type: "button", className: "move", "data-move": text, title: text,
-                             onclick: () => sendMove(text) }, describeMove(text));
+                             disabled: page.pending, onclick: () => sendMove(text) }, describeMove(text));
+}
+
+// ---------------------------------------------------------------- why
+
+// The move the selected cards would most plainly make: one card is thrown
+// (a discard), several are laid down (a meld). Its refusal says why they
+// make no legal move: "An opening must include a pure run", "Draw a card first".
+function selectionMove(cards) {
+  return cards.length === 1 ? `discard ${cards[0]}` : `meld ${cards.join(" ")}`;
+}
+
+function askWhy(cards) {
+  if (cards.length === 0) {
+    page.checking = null;
+    $("why").hidden = true;
+    return;
+  }
+  const move = selectionMove(cards);
+  if (page.checking === move) return;
+  page.checking = move;
+  $("why").hidden = true;
+  checkMove(move);
+}
+
+// The server's answer to a check: for the selection's move, or for a typed one.
+function showChecked(message) {
+  if (message.state_id !== page.stateId) return;
+  const fields = message.move === page.checking ? ["why", "why-message", "why-code"]
+    : message.move === $("typed-move").value.trim() ? ["typed-why", "typed-why-message", "typed-why-code"] : null;
+  if (fields === null) return;
+  const [box, text, code] = fields.map($);
+  text.textContent = message.allowed ? t("move_allowed", { move: message.move }) : message.message;
+  code.textContent = message.allowed ? "" : message.code;
+  box.classList.toggle("allowed", message.allowed);
+  box.hidden = false;
 }
 
 function renderLegal() {
@@ -559,47 +759,171 @@ function renderPlayers() {
       element("td", {}, scores ? scores[seat] : "\u2014"))));
 }
 
+// The round's last public moves in words, the notation in small print.
 function renderLog() {
   const log = page.view.log || [];
-  $("log").replaceChildren(...log.map((line) => element("li", {}, line)));
+  $("log").replaceChildren(...log.map((line) => {
+    const [seat, move] = splitEntry(line);
+    return element("li", { "data-entry": line },
+                   seat === null ? line : t("told", { seat: seatName(seat), steps: stepWords(move) }), " ",
+                   element("code", { className: "code" }, line));
+  }));
+}
+
+// ---------------------------------------------------------------- telling the other seats' moves
+
+// "1: discard 5c" -> [1, "discard 5c"]
+function splitEntry(line) {
+  const match = /^(\d+):\s*(.*)$/.exec(line);
+  return match ? [Number(match[1]), match[2]] : [null, line];
+}
+
+// One step of a turn in words: "drew", "laid 3♠ 4♠ 5♠", "discarded A♠".
+function stepWords(text) {
+  const move = readMove(text);
+  const words = text.trim().split(/\s+/);
+  const cards = move.cards.map(cardLabel).join(" ");
+  const key = move.kind === "draw" && words[1] === "exchange" ? "did_draw_exchange"
+    : move.kind === "take" && words[1] ? "did_take_depth" : `did_${move.kind}`;
+  return Object.hasOwn(page.labels, key) ? t(key, { cards, meld: move.meld, depth: words[1] }) : text;
+}
+
+// The moves of other seats between the last view and this one, as one
+// sentence per turn ("Greedy bot drew, laid 3♠ 4♠ 5♠, discarded A♠"), told
+// a step at a time.
+function narrate(previous, view) {
+  const before = previous ? previous.log || [] : [];
+  const after = view.log || [];
+  let overlap = Math.min(before.length, after.length);
+  while (overlap > 0 && before.slice(before.length - overlap).join("\n") !== after.slice(0, overlap).join("\n")) {
+    overlap -= 1;
+  }
+  const fresh = after.slice(overlap).map(splitEntry).filter(([seat]) => seat !== null && seat !== view.seat);
+  const turns = [];
+  for (const [seat, move] of fresh) {
+    const last = turns[turns.length - 1];
+    if (last && last.seat === seat) last.steps.push(stepWords(move));
+    else turns.push({ seat, steps: [stepWords(move)] });
+  }
+  if (turns.length === 0) return;
+  // The newest turns are told; what was still being told of older ones is dropped.
+  clearTimeout(page.narrating);
+  page.narrating = null;
+  page.narration = [];
+  for (const turn of turns) {
+    turn.steps.forEach((step, i) => page.narration.push({ seat: turn.seat, upTo: i + 1, steps: turn.steps }));
+  }
+  tellNext();
+}
+
+function tellNext() {
+  const next = page.narration.shift();
+  if (!next) {
+    page.narrating = null;
+    document.body.dataset.narrating = "false";
+    return;
+  }
+  document.body.dataset.narrating = "true";
+  const sentence = t("told", { seat: seatName(next.seat), steps: next.steps.slice(0, next.upTo).join(", ") });
+  $("narration").textContent = next.upTo === next.steps.length ? `${sentence}.` : `${sentence}\u2026`;
+  $("narration").hidden = false;
+  page.narrating = setTimeout(tellNext, next.upTo === next.steps.length ? 700 : 450);
 }
 
 // ---------------------------------------------------------------- dragging
 
-function startDrag(event, index) {
-  if (!page.selected.includes(index)) {
-    page.selected = [index];
-    markSelection();
-    renderActions();
-  }
-  event.dataTransfer.setData("text/plain", selectedCards().join(" "));
-  event.dataTransfer.effectAllowed = "move";
+// Dragging uses pointer events, so a mouse and a finger drag alike: a hand
+// card (or the selection it belongs to) onto a table meld lays it off or
+// swaps it in, onto the table's free space melds, onto the discards
+// discards or knocks, onto another hand card puts it there (the player's
+// own order); the stock or a takeable discard onto the hand draws or takes.
+// When several legal moves fit, the cards stay selected and the buttons
+// offer them.
+const DRAG_DISTANCE = 8;  // pixels moved before a press becomes a drag
+
+function startDrag(event, source) {
+  if (event.pointerType === "mouse" && event.button !== 0) return;
+  page.drag = { source, x: event.clientX, y: event.clientY, ghost: null, over: null };
 }
 
-// Dropping the selected cards on `node` plays the one legal move of those
-// kinds (on that meld) that uses them; several (a joker's declarations) are
-// left as buttons to choose from.
-function addDropTarget(node, kinds, meldNumber) {
-  if (node.dataset.dropTarget) return;
-  node.dataset.dropTarget = "yes";
-  node.addEventListener("dragover", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    node.classList.add("drop-here");
+function dragMoved(event) {
+  const drag = page.drag;
+  if (!drag) return;
+  if (drag.ghost === null) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_DISTANCE) return;
+    if (drag.source.index !== undefined && !page.selected.includes(drag.source.index)) {
+      page.selected = [drag.source.index];
+      markSelection();
+      renderActions();
+    }
+    const cards = drag.source.index !== undefined ? selectedCards() : [];
+    drag.ghost = element("div", { className: "drag-ghost" },
+                         cards.length ? cards.map((card) => cardFace(card)) : element("span", { className: "card back" }));
+    document.body.append(drag.ghost);
+  }
+  event.preventDefault();
+  drag.ghost.style.left = `${event.clientX + 6}px`;
+  drag.ghost.style.top = `${event.clientY + 6}px`;
+  const target = dropTarget(event, drag.source);
+  if (drag.over !== target) {
+    if (drag.over) drag.over.classList.remove("drop-here");
+    if (target) target.classList.add("drop-here");
+    drag.over = target;
+  }
+}
+
+function dropTarget(event, source) {
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  if (!under) return null;
+  if (source.index === undefined) return under.closest("#hand-panel");
+  return under.closest("#hand button.card, [data-meld], #discard-panel, #table-panel, #hand");
+}
+
+function dragEnded(event) {
+  const drag = page.drag;
+  page.drag = null;
+  if (!drag || drag.ghost === null) return;
+  drag.ghost.remove();
+  if (drag.over) drag.over.classList.remove("drop-here");
+  page.dragged = Date.now();
+  const target = event.type === "pointerup" ? dropTarget(event, drag.source) : null;
+  if (target) dropOn(target, drag.source);
+}
+
+function dropOn(target, source) {
+  if (source.index === undefined) {  // the stock or a discard, onto the hand
+    const move = source.pile || $("stock").dataset.move;
+    if (move && legalMoves().includes(move)) sendMove(move);
+    return;
+  }
+  if (target.matches("#hand button.card, #hand")) {
+    rearrange(source.index, target.matches("#hand") ? null : Number(target.dataset.index));
+    return;
+  }
+  const meld = target.dataset.meld ? Number(target.dataset.meld) : null;
+  const kinds = meld !== null ? ["layoff", "swap", "shift"]
+    : target.id === "discard-panel" ? ["discard", "knock"] : ["meld"];
+  const moves = movesForSelection().filter((text) => {
+    const move = readMove(text);
+    return kinds.includes(move.kind) && (meld === null || move.meld === meld);
   });
-  node.addEventListener("dragleave", () => node.classList.remove("drop-here"));
-  node.addEventListener("drop", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    node.classList.remove("drop-here");
-    const number = meldNumber === null ? null : Number(node.dataset.meld);
-    const moves = movesForSelection().filter((text) => {
-      const move = readMove(text);
-      return kinds.includes(move.kind) && (number === null || move.meld === number);
-    });
-    if (moves.length === 1) sendMove(moves[0]);
-    else if (moves.length === 0) showRefusal("page.no-move", t("no_move_there"));
-  });
+  if (moves.length === 1) sendMove(moves[0]);
+  else if (moves.length === 0) showRefusal("page.no-move", t("no_move_there"));
+}
+
+// The dragged card put before the card `before` (null: at the end): the hand is then in the player's own order.
+function rearrange(index, before) {
+  if (before === index) return;
+  const order = [...page.sortedHand];
+  const [card] = order.splice(index, 1);
+  const at = before === null ? order.length : order.indexOf(page.sortedHand[before]);
+  order.splice(at, 0, card);
+  page.sortMode = "custom";
+  page.handOrder = order;
+  page.sortedHand = order;
+  page.selected = [];
+  renderHand();
+  renderActions();
 }
 
 // ---------------------------------------------------------------- setting up a game
@@ -610,8 +934,12 @@ async function loadVariants() {
   const variants = await response.json();
   const select = $("variant");
   select.replaceChildren(...variants.map((variant) =>
-    element("option", { value: variant.id, "data-min": variant.players.min, "data-max": variant.players.max },
-            `${variant.name} (${variant.players.min}\u2013${variant.players.max} players)`)));
+    element("option", { value: variant.id, "data-min": variant.players.min, "data-max": variant.players.max,
+                        "data-line": variant.line || "" },
+            variant.name)));
+  // A popular two-player game to start with.
+  const first = ["gin", "rummy"].find((id) => variants.some((variant) => variant.id === id));
+  if (first) select.value = first;
   select.addEventListener("change", variantChanged);
   $("players").addEventListener("input", renderSeats);
   variantChanged();
@@ -626,20 +954,30 @@ function variantChanged() {
   const count = Number(players.value);
   if (!(count >= Number(players.min))) players.value = players.min;
   if (count > Number(players.max)) players.value = players.max;
+  $("variant-line").replaceChildren(option.dataset.line, " ",
+    element("a", { href: `/rules/${encodeURIComponent(option.value)}`, id: "setup-rules-link", target: "_blank" },
+            "Rules"));
   renderSeats();
 }
 
 function renderSeats() {
   const count = Math.max(0, Math.min(Number($("players").value) || 0, Number($("players").max)));
   const old = [...$("seats").querySelectorAll("select")].map((select) => select.value);
+  const oldNames = [...$("seats").querySelectorAll("input.person-name")].map((input) => input.value);
   const rows = [];
   for (let seat = 0; seat < count; seat += 1) {
     const chosen = old[seat] || (seat === 0 ? "human" : BOT_NAMES[0]);
-    rows.push(element("label", { className: "seat" }, `Seat ${seat} `,
-      element("select", { name: `seat-${seat}`, "data-seat": seat },
-        ["human", ...BOT_NAMES].map((name) =>
-          element("option", { value: name, selected: name === chosen },
-                  name === "human" ? "a person" : `${name} bot`)))));
+    const select = element("select", { name: `seat-${seat}`, "data-seat": seat },
+      ["human", ...BOT_NAMES].map((name) =>
+        element("option", { value: name, selected: name === chosen },
+                name === "human" ? "a person" : `${name[0].toUpperCase()}${name.slice(1)} bot`)));
+    // A person's name, shown to the other players (optional).
+    const named = element("input", { className: "person-name", "data-seat": seat, maxlength: 24,
+                                     placeholder: "name (optional)", value: oldNames[seat] || "",
+                                     hidden: chosen !== "human", "aria-label": `Name of seat ${seat}` });
+    select.addEventListener("change", () => { named.hidden = select.value !== "human"; });
+    rows.push(element("div", { className: "seat" },
+                      element("label", {}, seat === 0 ? "You: " : `Seat ${seat}: `, select), " ", named));
   }
   $("seats").replaceChildren(...rows);
 }
@@ -651,6 +989,11 @@ async function createGame(event) {
   for (const select of $("seats").querySelectorAll("select")) {
     if (select.value !== "human") bots[select.dataset.seat] = select.value;
   }
+  const names = {};
+  for (const input of $("seats").querySelectorAll("input.person-name")) {
+    const name = input.value.trim();
+    if (name && !input.hidden) names[input.dataset.seat] = name;
+  }
   const seedText = $("seed").value.trim();
   const body = {
     variant: $("variant").value,
@@ -659,6 +1002,7 @@ async function createGame(event) {
     match: $("match").checked,
     seed: seedText === "" ? null : Number(seedText),
     lang: $("lang").value,
+    names,
   };
   const response = await fetch("/api/games", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -735,6 +1079,24 @@ function start() {
     window.addEventListener("beforeunload", () => { page.closing = true; });
     // Another seat's (or the watch) link for this game changes the fragment only: start again.
     window.addEventListener("hashchange", () => location.reload());
+    $("sort-suit").addEventListener("click", () => setSort("suit"));
+    $("sort-rank").addEventListener("click", () => setSort("rank"));
+    $("stock").addEventListener("click", () => {
+      if (Date.now() - page.dragged > 300 && $("stock").dataset.move) sendMove($("stock").dataset.move);
+    });
+    $("stock").addEventListener("pointerdown", (event) => startDrag(event, { pile: null }));
+    document.addEventListener("pointermove", dragMoved);
+    document.addEventListener("pointerup", dragEnded);
+    document.addEventListener("pointercancel", dragEnded);
+    $("typed-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const move = $("typed-move").value.trim();
+      if (move) checkMove(move);
+    });
+    $("typed-play").addEventListener("click", () => {
+      const move = $("typed-move").value.trim();
+      if (move) sendMove(move);
+    });
     loadLabels().then(() => {
       applyLabels();
       connect();
