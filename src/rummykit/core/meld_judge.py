@@ -155,7 +155,9 @@ def _too_many_wild(rules: MeldRules, cards: Sequence[Card], wild: list[int]) -> 
     if not naturals or len(set(naturals)) != 1:
         return None
     jokers = len(cards) - len(naturals)
-    return too_many_jokers(rules, jokers, len(naturals)) if jokers > rules.joker_limit(len(naturals)) else None
+    return (
+        too_many_jokers(rules, jokers, len(naturals)) if jokers > rules.joker_limit(len(naturals)) else None
+    )
 
 
 def place_wild_cards(
