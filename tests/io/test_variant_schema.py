@@ -261,3 +261,18 @@ def test_a_check_across_keys_is_the_loaders_alone(tmp_path: Path) -> None:
         with_key("scoring.payments", {"gin": {"bonus": 30}, "out": {"amount": 1}}),  # a stake by points
     ):
         assert schema_valid(data) and not loads(data, tmp_path), data
+
+
+def test_the_docs_schema_directive_loads_and_the_schema_checks_it(tmp_path: Path) -> None:
+    """docs/writing-a-variant.md's file with a ``#:schema`` first line: a
+    comment to the loader, valid under the schema."""
+    page = (ROOT / "docs" / "writing-a-variant.md").read_text(encoding="utf-8")
+    section = page.split("## A JSON Schema for your editor\n", 1)[1].split("\n## ", 1)[0]
+    text = next(block for block in section.split("```toml\n")[1:] if block.lstrip().startswith("#:schema"))
+    text = "\n".join(line.strip() for line in text.split("```")[0].splitlines()) + "\n"
+    assert text.startswith("#:schema ./variant.schema.json\n")
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    assert rk.load_variant(path).opening.require_pure_run
+    assert schema_valid(tomllib.loads(text))
+    assert "rummykit schema variant > variant.schema.json" in section
