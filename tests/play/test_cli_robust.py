@@ -127,7 +127,8 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # match.end_when_total_exceeds joined the schema; and when match.target,
 # draw.top_card_use, opening.open_at_deal and the integer values.table.joker came, with rummy500;
 # rummy's came with it, issue 28; oklahoma_gin's with deal.indicator, liverpool's with
-# contract.deals[].rules)
+# contract.deals[].rules; rummy500's when it left out hand_rummy_winner_score, idle under
+# opening.open_at_deal, issue 29)
 DIGESTS = {
     "contract": "e2dd8c0039af36f84deedb46f7f5a5c12454bb6ce989a2b538bdd5f97dfc309f",
     "gin": "b853663d62db45ce74eca238ef1b0816c81827d6ccaf5b66e79bc636c6fae714",
@@ -146,7 +147,7 @@ DIGESTS = {
     "romme": "dd8fea8ae17952edd3a4eb5e0a8174f01a939fede0626a7ab5cd0133534a7fa8",
     "romme51": "65931bd9340ed6368cd5858a3f2d045cb5d6b6cde128ece9d7dcea1dfda0257f",
     "rummy": "d19b7798ab22e8f9e7a0fa669ef512262f548b435c8380f4e3c1627fcf0d6dce",
-    "rummy500": "4e7d351b8e267408bfa50de1049b3872bf8521f2b068ca10aeebadea46aa88ae",
+    "rummy500": "74d7dd37edfb5a78f8a56e655871b9a25631de4560d5af75997546f34921574a",
     "tonk": "0c82e15da5cdad2086ea2b49932356bedd4f9a58599e9399a87df472e2bc81bc",
 }
 

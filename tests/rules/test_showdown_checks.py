@@ -42,7 +42,10 @@ LAID = [{"owner": 0, "cards": "7c 7h 7d"}, {"owner": 0, "cards": "8s 9s Ts"}]
 OTHER = "7s 6s Js Qs Ks 9c 9h 9d Kc 2c"
 DEFENDING = {"phase": "defend", "knocker": 0, "to_move": 1, "hands": ["2d 3d Ah 4h", OTHER], "table": LAID}
 GIN = {"phase": "defend", "knocker": 0, "to_move": 1, "hands": ["", OTHER], "table": LAID}
-DURING_PLAY = {"melds.during_play": True}
+# Melds during play with gin's knock: scored by payments (none set, so nothing is paid), since the
+# loader refuses them under deadwood_difference (a meld-out would score 0-0) and a knock under a
+# method by points (the knocker would always win); the showdown's checks read no scoring.
+DURING_PLAY = {"melds.during_play": True, "scoring.method": "payments"}
 
 Row = tuple[str, str, dict[str, Any], dict[str, Any], list[str], tuple[str, ...]]
 ROWS: list[Row] = [
@@ -271,7 +274,8 @@ def same_state(state: RoundState, move: Move, listed: list[Move]) -> bool:
 GIN_LIKE = [
     ("gin", {}),
     ("gin", {"knock.layoff_on_gin": True, "knock.layoff_chain_per_end": 1, **DURING_PLAY}),
-    ("rami51", {"knock.allowed": True, "players.max": 2}),  # jokers, melds during play
+    # jokers, melds during play (scored by payments, as DURING_PLAY)
+    ("rami51", {"knock.allowed": True, "players.max": 2, "scoring.method": "payments"}),
 ]
 
 

@@ -140,7 +140,24 @@ def _judge_with_deuces(rules: MeldRules, cards: Sequence[Card]) -> Meld | Refusa
                 "These cards make a meld in more than one way ({ways}); declare the wild deuce, like 2h=8c.",
                 ways=ways,
             )
+    if verdict is SET_RANKS:  # a set once every wild card plays wild, but with too many of them
+        too_many = _too_many_wild(rules, cards, deuces)
+        return verdict if too_many is None else too_many
     return verdict
+
+
+def _too_many_wild(rules: MeldRules, cards: Sequence[Card], wild: list[int]) -> Refusal | None:
+    """The refusal of cards whose other naturals make one rank once the wild
+    naturals at indices ``wild`` (undeclared deuces) play wild, where that
+    is more wild cards than a meld may hold (``7h 7s 2c 2d`` where naturals
+    must outnumber wild cards); None for any other cards."""
+    naturals = [card.code >> 2 for i, card in enumerate(cards) if i not in wild and card.code != JOKER_CODE]
+    if not naturals or len(set(naturals)) != 1:
+        return None
+    jokers = len(cards) - len(naturals)
+    return (
+        too_many_jokers(rules, jokers, len(naturals)) if jokers > rules.joker_limit(len(naturals)) else None
+    )
 
 
 def place_wild_cards(

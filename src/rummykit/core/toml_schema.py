@@ -55,6 +55,9 @@ class Spec:
     check: Callable[[Any], Any]
     required: bool = False
     doc: str = ""
+    json: Mapping[str, Any] = attrs.field(factory=dict)
+    """The same in JSON Schema words (``{"type": "integer", "minimum": 1}``),
+    for the variant file's JSON Schema; the default and ``doc`` are added there."""
 
 
 def describe(value: Any) -> str:
@@ -85,6 +88,12 @@ def _integer(minimum: int | None, maximum: int | None) -> Callable[[Any], int]:
     return check
 
 
+def _int_json(minimum: int | None, maximum: int | None) -> dict[str, Any]:
+    """An integer with these bounds, in JSON Schema words."""
+    bounds = {"minimum": minimum, "maximum": maximum}
+    return {"type": "integer", **{key: value for key, value in bounds.items() if value is not None}}
+
+
 def _bounds(minimum: int | None, maximum: int | None) -> str:
     if minimum is not None and maximum is not None:
         return f"an integer from {minimum} to {maximum}"
@@ -98,7 +107,8 @@ def _bounds(minimum: int | None, maximum: int | None) -> str:
 def integer(
     default: Any = MISSING, *, minimum: int | None = None, maximum: int | None = None, doc: str = ""
 ) -> Any:
-    spec = Spec(_bounds(minimum, maximum), _integer(minimum, maximum), default is MISSING, doc)
+    bounds = _bounds(minimum, maximum)
+    spec = Spec(bounds, _integer(minimum, maximum), default is MISSING, doc, _int_json(minimum, maximum))
     return _field(default, spec)
 
 
@@ -108,7 +118,7 @@ def boolean(default: Any = MISSING, *, doc: str = "") -> Any:
             raise ValueError(describe(value))
         return value
 
-    return _field(default, Spec("true or false", check, default is MISSING, doc))
+    return _field(default, Spec("true or false", check, default is MISSING, doc, {"type": "boolean"}))
 
 
 def text(default: Any = MISSING, *, doc: str = "") -> Any:
@@ -117,7 +127,8 @@ def text(default: Any = MISSING, *, doc: str = "") -> Any:
             raise ValueError(describe(value))
         return value
 
-    return _field(default, Spec("a non-empty string", check, default is MISSING, doc))
+    shape = {"type": "string", "minLength": 1, "pattern": r"\S"}
+    return _field(default, Spec("a non-empty string", check, default is MISSING, doc, shape))
 
 
 IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")
@@ -132,7 +143,8 @@ def identifier(default: Any = MISSING, *, doc: str = "") -> Any:
         return value
 
     expected = "a lower-case id (a letter a-z, then letters a-z, digits or _)"
-    return _field(default, Spec(expected, check, default is MISSING, doc))
+    shape = {"type": "string", "pattern": f"^{IDENTIFIER.pattern}$"}
+    return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 
 def _one_of(options: tuple[str, ...]) -> str:
@@ -147,7 +159,8 @@ def choice(default: Any, *options: str, doc: str = "", only: bool = False) -> An
             raise ValueError(describe(value))
         return value
 
-    return _field(default, Spec(_one_of(allowed), check, default is MISSING, doc))
+    shape = {"type": "string", "enum": list(allowed)}
+    return _field(default, Spec(_one_of(allowed), check, default is MISSING, doc, shape))
 
 
 def int_or(
@@ -167,7 +180,8 @@ def int_or(
         return whole(value)
 
     expected = f"{_bounds(minimum, maximum)} or {_one_of(tuple(words))}"
-    return _field(default, Spec(expected, check, default is MISSING, doc))
+    shape = {"anyOf": [_int_json(minimum, maximum), {"type": "string", "enum": list(words)}]}
+    return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 
 def int_range(default: Any = MISSING, *, minimum: int = 0, maximum: int, doc: str = "") -> Any:
@@ -183,7 +197,8 @@ def int_range(default: Any = MISSING, *, minimum: int = 0, maximum: int, doc: st
         return (value[0], value[1])
 
     expected = f"[low, high], two integers with {minimum} <= low <= high <= {maximum}"
-    return _field(default, Spec(expected, check, default is MISSING, doc))
+    pair = {"type": "array", "items": _int_json(minimum, maximum), "minItems": 2, "maxItems": 2}
+    return _field(default, Spec(expected, check, default is MISSING, doc, pair))
 
 
 def int_list(default: Any = (), *, minimum: int = 0, maximum: int, max_items: int, doc: str = "") -> Any:
@@ -196,7 +211,8 @@ def int_list(default: Any = (), *, minimum: int = 0, maximum: int, max_items: in
         return tuple(value)
 
     expected = f"an array of at most {max_items} integers from {minimum} to {maximum}"
-    return _field(default, Spec(expected, check, default is MISSING, doc))
+    shape = {"type": "array", "items": _int_json(minimum, maximum), "maxItems": max_items}
+    return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 
 def text_list(default: Any, *options: str, doc: str = "") -> Any:
@@ -210,7 +226,8 @@ def text_list(default: Any, *options: str, doc: str = "") -> Any:
         return tuple(value)
 
     expected = f"an array of distinct values from {_one_of(allowed)}"
-    return _field(default, Spec(expected, check, default is MISSING, doc))
+    shape = {"type": "array", "items": {"type": "string", "enum": list(allowed)}, "uniqueItems": True}
+    return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 
 def _field(default: Any, spec: Spec) -> Any:

@@ -92,7 +92,7 @@ def _check_types(data: Mapping[str, Any]) -> None:
     """A PositionError naming the first key whose value has the wrong type."""
     for key, value in data.items():
         kind = KEY_TYPES[key]
-        if not _is(value, kind):
+        if not _is(value, kind) and not (key == "variant" and isinstance(value, Variant)):
             raise PositionError(f"{key}: expected {TYPE_WORDS[kind]}, got {value!r}")
 
 
@@ -184,10 +184,13 @@ def position_from_dict(
 
 
 def _named_variant(data: Mapping[str, Any], base: Path | None) -> Variant:
-    """The variant the ``variant`` key names: a bundled id, or a path relative to ``base``."""
+    """The variant the ``variant`` key names: a bundled id, or a path relative
+    to ``base``; or a loaded :class:`Variant` itself."""
     ref = data.get("variant")
+    if isinstance(ref, Variant):
+        return ref
     if not isinstance(ref, str):
-        raise PositionError("variant: expected a bundled id or a path")
+        raise PositionError("variant: expected a bundled id, a path or a Variant")
     if ref.endswith(".toml") and base is not None and not Path(ref).is_absolute():
         ref = str(base / ref)
     try:

@@ -29,6 +29,7 @@ from rummykit.play.commands import (
     one_line,
 )
 from rummykit.play.rules_commands import add_rules_parsers
+from rummykit.play.schema_command import add_schema_parser
 
 __all__ = ["main"]
 
@@ -138,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_parser(sub)
     _add_conformance_parser(sub)
     add_rules_parsers(sub)
+    add_schema_parser(sub)
     for p in sub.choices.values():
         p.add_argument(
             "--lang", choices=LANGUAGES, help="language of messages (default: LANGUAGE or LANG, else en)"

@@ -198,7 +198,10 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
         return 2
     warnings = variant_warnings(variant)
     if args.json:
-        found = [{"path": w.path, "message": w.message} for w in warnings]
+        found = [
+            {"path": w.path, "message": w.message, "inherited_from": w.inherited_from or None}
+            for w in warnings
+        ]
         _emit(
             {
                 "ok": True,
@@ -211,7 +214,7 @@ def cmd_check_variant(args: argparse.Namespace) -> int:
     else:
         print(f"{args.path}: ok ({variant.id}: {variant.name}, digest {variant.digest()[:12]})")
         for warning in warnings:
-            print(one_line(f"warning: {args.path}: {warning.path}: {warning.message}"), file=sys.stderr)
+            print(one_line(f"warning: {args.path}: {warning.where}: {warning.message}"), file=sys.stderr)
     return 0
 
 

@@ -32,9 +32,17 @@ class KeyWarning:
 
     path: str
     message: str
+    inherited_from: str = ""
+    """The file that set the key where that is not the file loaded (a
+    parent's, through ``meta.extends``); empty where the file loaded set it."""
+
+    @property
+    def where(self) -> str:
+        """The key path, and the parent file it came from if it came from one."""
+        return f"{self.path} (inherited from {self.inherited_from})" if self.inherited_from else self.path
 
     def __str__(self) -> str:
-        return f"warning: {self.path}: {self.message}"
+        return f"warning: {self.where}: {self.message}"
 
 
 def _set(section: Any, name: str) -> bool:
@@ -101,11 +109,15 @@ def _draw_warnings(variant: Variant) -> list[KeyWarning]:
     return out
 
 
+_HAND_RUMMY_SCORES = ("hand_rummy_winner_score", "hand_rummy_multiplier", "hand_rummy_self_multiplier")
+
+
 def _deal_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
     deal = variant.deal
     ceremony = ("cut_joker_ceremony", "cut_joker_order", "cut_joker_reduces_deal")
     if not deal.exchange_card:
-        return _idle(deal, "deal", ceremony, "while `deal.exchange_card` is false (there is no cut)")
+        why = "while `deal.exchange_card` is false (there is no cut)"
+        return _idle(variant.seating, "seating", ("cutter",), why) + _idle(deal, "deal", ceremony, why)
     if not deal.cut_joker_ceremony:
         return _idle(deal, "deal", ceremony[1:], "while `deal.cut_joker_ceremony` is false")
     if not jokers:
@@ -157,12 +169,17 @@ def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
     opening, scoring = variant.opening, variant.scoring
     out = []
     if opening.open_at_deal:
+        why = "while `opening.open_at_deal` is true (every seat has opened from the deal)"
         out += _idle(
             opening,
             "opening",
             ("min_points", "require_pure_run", "pure_run_min", "waived_for_hand_rummy", "layoff_opens"),
-            "while `opening.open_at_deal` is true (every seat has opened from the deal)",
+            why,
         )
+        why = "while `opening.open_at_deal` is true (nobody opens, so nobody goes out in a hand rummy)"
+        out += _idle(scoring, "scoring", _HAND_RUMMY_SCORES, why)
+        out += _idle(variant.layoff, "layoff", ("in_hand_rummy_turn",), why)
+        out += _idle(variant.swap, "swap", ("in_hand_rummy_turn",), why)
     layoff = variant.layoff
     if layoff.requires_opened:
         why = "while `layoff.requires_opened` is true (only a turn that opens or has opened lays off)"
@@ -256,4 +273,18 @@ def variant_warnings(variant: Variant) -> list[KeyWarning]:
     found += _match_warnings(variant) + _buy_and_shift_warnings(variant, jokers) + _stock_warnings(variant)
     order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
     unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
-    return sorted(unique.values(), key=lambda w: order.get(w.path, len(order)))
+    origins = dict(variant.origins)
+    named = [
+        attrs.evolve(w, inherited_from=_parent_file(origins, w.path, variant.source)) for w in unique.values()
+    ]
+    return sorted(named, key=lambda w: order.get(w.path, len(order)))
+
+
+def _parent_file(origins: Mapping[str, str], path: str, loaded: str) -> str:
+    """The file that set key ``path`` (or its nearest table) where that is not
+    the file ``loaded``; empty where it is, or where nothing is known."""
+    while path:
+        if path in origins:
+            return "" if origins[path] == loaded else origins[path]
+        path = path.rpartition(".")[0]
+    return ""

@@ -20,6 +20,7 @@ from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
 from rummykit.variant.ending_tables import read_instant_win, read_payments
 from rummykit.variant.indicator_table import indicator_problems, read_indicator
+from rummykit.variant.knock_checks import knock_problems
 from rummykit.variant.leaving_sections import leaving_readers
 from rummykit.variant.payment_keys import payments_inherited, payments_resolved
 from rummykit.variant.ruleset import Variant
@@ -258,7 +259,7 @@ def variant_from_rules(
         report("meta.id", f"an id no bundled variant has ({known}); a child picks its own", describe(meta.id))
     if report.problems:
         raise VariantError(report.problems)
-    return Variant(**sections, source=source, resolved=data)
+    return Variant(**sections, source=source, resolved=data, origins=tuple(report.origins.items()))
 
 
 def _check_table_names(data: dict[str, Any], report: _Collector) -> None:
@@ -388,8 +389,8 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     _check_knock(s, report)
     deal: Deal = s["deal"]
     _check_deal(deal, s["seating"].cutter, bands, report)
-    knocks = s["knock"].allowed
-    for problem in indicator_problems(deal.indicator, upcard=deal.flip_first_discard, knock=knocks):
+    found = indicator_problems(deal.indicator, upcard=deal.flip_first_discard, knock=s["knock"].allowed)
+    for problem in found + knock_problems(s):  # the knock against the scoring and the melds
         report(*problem)
     _check_contract(s, report)
 

@@ -160,6 +160,10 @@ class Variant:
     )
     """The resolved rules as read (``extends`` applied): a read-only mapping,
     arrays as tuples. :meth:`resolved_dict` gives a plain copy."""
+    origins: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
+    """Which file gave each key path of :attr:`resolved` (``("match.rounds",
+    "gin.toml")`` in a file that extends gin), where the variant was loaded
+    from files; empty otherwise."""
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
     hand_penalties: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """A card's penalty in the hand, by card code (joker last): ``values.hand``

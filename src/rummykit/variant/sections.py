@@ -283,7 +283,9 @@ class Opening:
     )
     require_pure_run: bool = boolean(False, doc="the opening needs a run without a joker")
     pure_run_min: int = integer(3, minimum=2, maximum=13, doc="cards in that pure run")
-    waived_for_hand_rummy: bool = boolean(False, doc="going out in the opening turn waives it")
+    waived_for_hand_rummy: bool = boolean(
+        False, doc="going out in the opening turn (a hand rummy) waives the minimum and the pure run"
+    )
     layoff_same_turn: bool = boolean(True, doc="lay-offs and swaps may follow the opening in its turn")
     open_at_deal: bool = boolean(
         False, doc="every seat counts as opened from the deal (no opening, no hand rummy)"
