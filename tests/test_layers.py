@@ -36,6 +36,7 @@ LAYERS = {
     "testing": 7,  # the testing kit (Hypothesis strategies, invariants)
     "speed.services": 7,  # installs RoundState's conveniences (round and io), imported by __init__
     "serve": 8,  # rummykit serve: the web app and its games (needs the serve extra); plays bots
+    "agents": 8,  # the PettingZoo environment and the OpenSpiel games (the rl and bench extras); plays bots
     "play.cli": 9,  # the command line, which starts `rummykit serve`
     "rummykit": 10,
 }
@@ -53,6 +54,7 @@ ALLOWED = {
     "play": {"speed", "core", "variant", "solver", "rules", "round", "io", "serve"},  # play.cli starts serve
     "testing": {"speed", "core", "variant", "solver", "rules", "round", "io"},
     "serve": {"speed", "core", "variant", "solver", "rules", "round", "io", "play"},  # serve's seats are bots
+    "agents": {"speed", "core", "variant", "solver", "rules", "round", "io", "play"},  # a seat may be a bot
 }
 
 

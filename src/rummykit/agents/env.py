@@ -1,0 +1,201 @@
+"""Every bundled variant as a PettingZoo AEC environment (the ``rl`` extra:
+``pip install "rummykit[rl]"``); docs/agents.md describes the action ids,
+the observation planes and the rewards.
+
+``rummykit_env(variant, players)`` is the environment wrapped as
+PettingZoo's classic games are (an illegal action ends the game with
+``illegal_reward`` for the seat that made it; an action out of range or a
+step out of order raises); :class:`RummykitEnv` is the bare environment,
+which raises a ``ValueError`` on an illegal action.
+
+>>> env = rummykit_env("gin")
+>>> env.reset(seed=1)
+>>> env.agent_selection, env.action_space("player_0").n
+('player_1', 182)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummykit.agents.actions import ActionSpace
+from rummykit.agents.decisions import Decisions
+from rummykit.agents.observation import ObservationLayout
+from rummykit.agents.seats import Seating
+from rummykit.play.bots import Bot
+from rummykit.round.views import view_of
+from rummykit.variant.model import Variant, as_variant
+
+__all__ = ["REWARDS", "RummykitEnv", "default_players", "rummykit_env"]
+
+REWARDS = ("score", "win")
+"""The reward schemes: ``score``, the round's (or match's) scores, signed so
+that more is better; ``win``, +1 to each winner and -1 to every other seat."""
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def default_players(variant: Variant) -> int:
+    """Two, or the variant's fewest players where two cannot play."""
+    return max(2, variant.players.min)
+
+
+def rummykit_env(
+    variant: Variant | str = "gin",
+    players: int | None = None,
+    *,
+    illegal_reward: float = -1.0,
+    **options: Any,
+) -> AECEnv:
+    """The environment of ``variant`` for ``players`` seats (default: two,
+    or the fewest the variant allows), wrapped as PettingZoo's classic games
+    are. ``options`` are :class:`RummykitEnv`'s."""
+    env: AECEnv = RummykitEnv(variant, players, **options)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """One round (or one match, ``match=True``) of a variant per episode.
+
+    ``rewards``: one of :data:`REWARDS`. ``opponents``: seats played by a
+    bot (a :class:`rummykit.play.bots.Bot`, or a bot's name such as
+    ``"greedy"``, made afresh at each reset from the reset's seed); the
+    agents are the other seats, ``player_S`` for seat S. ``max_steps``: the
+    actions after which an episode is truncated (a random policy can lay and
+    take back melds in a turn for long)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "rummykit_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: Variant | str = "gin",
+        players: int | None = None,
+        *,
+        rewards: str = "score",
+        match: bool = False,
+        opponents: Mapping[int, Bot | str] | None = None,
+        max_steps: int = 20_000,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        variant = as_variant(variant)
+        players = default_players(variant) if players is None else players
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be ansi or human, not {render_mode!r}")
+        self.space = ActionSpace(variant, players)
+        self.layout = ObservationLayout(self.space)
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.seating = Seating(self.space, opponents or {}, rewards=rewards, match=match)
+        self.possible_agents = [f"player_{seat}" for seat in self.seating.agent_seats]
+        self._seat_of = {f"player_{seat}": seat for seat in self.seating.agent_seats}
+        box = spaces.Box(0.0, np.inf, (self.layout.size,), np.float32)
+        mask = spaces.Box(0, 1, (self.space.size,), np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": box, "action_mask": mask}) for agent in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+        self._rng = random.Random()
+        self._steps = 0
+        self._carried: dict[int, float] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def decisions(self) -> Decisions:
+        """The round being played, action by action (its ``state`` is the engine's)."""
+        return self.seating.decisions
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode; ``seed`` makes it (and every later seedless reset) reproducible."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        carried = self.seating.start(self._rng.randrange(2**31))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._steps = 0
+        self._carried = carried  # paid with the first step: after a reset every reward is 0
+        self.agent_selection = f"player_{self.seating.acting_seat()}"
+
+    def observe(self, agent: str) -> Observation:
+        seat = self._seat_of[agent]
+        decisions = self.seating.decisions
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        round_seat = self.seating.round_seat(seat)
+        acting = round_seat is not None and decisions.actor() == round_seat
+        if acting:
+            mask[decisions.legal_actions()] = 1
+        view_seat = 0 if round_seat is None else round_seat
+        view = view_of(decisions.state, view_seat, with_legal=False)
+        observation = self.layout.encode(view, decisions.pending if acting else ())
+        if round_seat is None:  # a seat out of the match sees nothing of the round
+            observation[:] = 0
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for a finished agent")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.seating.act(int(action))
+        self._steps += 1
+        earned = self.seating.play_bots()
+        for seat, reward in self._carried.items():
+            earned[seat] = earned.get(seat, 0.0) + reward
+        self._carried = {}
+        self._after_move(earned)
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _after_move(self, scores: Mapping[int, float]) -> None:
+        """Pay the rewards of the rounds that ended, end the episode when the
+        game is over (or truncate it), and select the next agent."""
+        for seat, reward in scores.items():
+            agent = f"player_{seat}"
+            if agent in self.rewards:
+                self.rewards[agent] += reward
+        if self.seating.over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        actor = self.seating.acting_seat()
+        if actor is not None:
+            self.agent_selection = f"player_{actor}"
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The acting seat's view in text (``ansi``: returned; ``human``: printed by ``step``)."""
+        if self.render_mode is None:
+            return None
+        return self.seating.text()
+
+    def close(self) -> None:
+        return None
