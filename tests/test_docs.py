@@ -74,10 +74,20 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_second() -> None:
     assert commands[1] in ci.splitlines()
 
 
+OPTIONAL_IMPORTS = {
+    "rummykit.agents.observation": (("numpy", "rl"),),
+    "rummykit.agents.env": (("numpy", "rl"), ("gymnasium", "rl"), ("pettingzoo", "rl")),
+    "rummykit.agents.openspiel_game": (("numpy", "bench"), ("pyspiel", "bench")),
+}
+"""The modules that import an optional extra's packages, and the extra."""
+
+
 @pytest.mark.parametrize(
     "name", sorted(m.name for m in pkgutil.walk_packages(rummykit.__path__, "rummykit."))
 )
 def test_module_doctests(name: str) -> None:
+    for package, extra in OPTIONAL_IMPORTS.get(name, ()):
+        pytest.importorskip(package, reason=f"{name} needs the {extra} extra: pip install '.[{extra}]'")
     module = importlib.import_module(name)
     failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failed == 0

@@ -18,7 +18,7 @@ stage does not forbid them ...), and the block sizes from its deck.
 >>> import rummykit as rk
 >>> space = ActionSpace(rk.load_variant("gin"), players=2)
 >>> space.size, space.label(0), space.encode(rk.parse_move("discard 7h"))
-(230, 'draw', (28,))
+(182, 'draw', (28,))
 >>> [space.label(a) for a in space.encode(rk.parse_move("meld 7h 8h 9h"))]
 ['meld', 'pick 7h', 'pick 8h', 'pick 9h', 'commit']
 """

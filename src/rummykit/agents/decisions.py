@@ -19,7 +19,7 @@ move). A seat that declined is not asked again in the same turn.
 >>> space = ActionSpace(rk.load_variant("gin"), players=2)
 >>> game = Decisions(space, rk.deal("gin", players=2, seed=1))
 >>> game.actor(), [space.label(a) for a in game.legal_actions()]
-(1, ['pass', 'take'])
+(0, ['pass', 'take'])
 """
 
 from __future__ import annotations

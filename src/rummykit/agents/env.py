@@ -10,7 +10,7 @@ which raises a ``ValueError`` on an illegal action.
 
 >>> env = rummykit_env("gin")
 >>> env.reset(seed=1)
->>> env.agent_selection, env.action_space("player_0").n
+>>> env.agent_selection, int(env.action_space("player_0").n)
 ('player_1', 182)
 """
 

@@ -10,7 +10,7 @@ relative: 0 is the observing seat, 1 the next seat in seat order, and so on.
 >>> from rummykit.agents.actions import ActionSpace
 >>> layout = ObservationLayout(ActionSpace(rk.load_variant("gin"), players=2))
 >>> layout.size, layout.planes[0]
-(778, ('hand', 0, 52))
+(602, ('hand', 0, 52))
 """
 
 from __future__ import annotations

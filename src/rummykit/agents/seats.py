@@ -6,6 +6,7 @@ and the rewards (docs/agents.md).
 >>> from rummykit.agents.actions import ActionSpace
 >>> seating = Seating(ActionSpace(rk.load_variant("gin"), 2), {1: "greedy"}, rewards="win", match=False)
 >>> seating.start(seed=3)
+{}
 >>> seating.agent_seats, seating.acting_seat()
 ((0,), 0)
 """

@@ -1,0 +1,151 @@
+"""The PettingZoo environment of every variant (docs/agents.md): PettingZoo's
+own api_test and seed_test, the observation from the view only, seeded
+resets, rewards, bots in the other seats, matches, the illegal-action
+convention and the ansi render. Skipped without the rl extra.
+RUMMYKIT_ENV_CYCLES sets api_test's and seed_test's cycles (default 150)."""
+
+from __future__ import annotations
+
+import os
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the environment needs the rl extra: pip install '.[rl]'")
+pytest.importorskip("gymnasium", reason="the environment needs the rl extra: pip install '.[rl]'")
+np = pytest.importorskip("numpy", reason="the environment needs the rl extra: pip install '.[rl]'")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import rummykit as rk  # noqa: E402
+from rummykit.agents.env import RummykitEnv, rummykit_env  # noqa: E402
+from rummykit.agents.observation import ObservationLayout  # noqa: E402
+from rummykit.round.views import view_of  # noqa: E402
+
+VARIANTS = tuple(rk.bundled_variants())
+CYCLES = int(os.environ.get("RUMMYKIT_ENV_CYCLES", "150"))
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "agents.md"
+
+
+def random_episode(env: Any, seed: int, rng: Any) -> dict[str, float]:
+    """Play one episode with random legal actions; every agent's total reward."""
+    env.reset(seed=seed)
+    totals: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return totals
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_pettingzoo_api_and_seed_tests_pass(variant_id: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's advice (e.g. an all-zero mask of a seat not to act)
+        api_test(rummykit_env(variant_id), num_cycles=CYCLES)
+        seed_test(lambda: rummykit_env(variant_id), num_cycles=CYCLES)
+
+
+def test_the_docs_give_every_variants_observation_length() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    for variant_id in VARIANTS:
+        row = re.search(rf"^\| `{variant_id}` \| (\d+) \| (\d+) \| (\d+) \|", text, re.M)
+        assert row is not None, variant_id
+        env = RummykitEnv(variant_id)
+        assert (int(row[2]), int(row[3])) == (env.space.size, env.layout.size), variant_id
+
+
+def test_the_observation_reads_only_the_seats_view() -> None:
+    """Two states that differ in what seat 0 cannot see (the other hand
+    and the stock) give seat 0 the same observation."""
+    state = rk.deal("rami51", players=2, seed=5)
+    other, stock = list(state.hands[1]), list(state.stock)
+    swapped = next(i for i, card in enumerate(stock) if card not in other)
+    other[0], stock[swapped] = stock[swapped], other[0]
+    hands = (state.hands[0], tuple(sorted(other, key=lambda c: c.code)))
+    hidden = state.evolve(hands=hands, stock=tuple(stock))
+    env = RummykitEnv("rami51")
+    layout = env.layout
+    mine = layout.encode(view_of(state, 0))
+    assert np.array_equal(mine, layout.encode(view_of(hidden, 0)))
+    assert not np.array_equal(layout.encode(view_of(state, 1)), layout.encode(view_of(hidden, 1)))
+    hand = dict((name, (start, length)) for name, start, length in layout.planes)["hand"]
+    assert mine[hand[0] : hand[0] + hand[1]].sum() == len(state.hands[0])
+
+
+def test_a_seeded_reset_replays_the_same_episode() -> None:
+    first = random_episode(rummykit_env("gin"), 7, np.random.default_rng(1))
+    again = random_episode(rummykit_env("gin"), 7, np.random.default_rng(1))
+    assert first == again
+
+
+def test_score_rewards_are_the_round_scores_signed() -> None:
+    env = RummykitEnv("rami51", opponents={1: "greedy"})
+    rng = np.random.default_rng(3)
+    totals = random_episode(env, 11, rng)
+    result = env.decisions.state.result
+    assert result is not None and set(totals) == {"player_0"}
+    assert totals["player_0"] == -result.scores[0]  # a penalty: more is worse
+
+
+def test_win_rewards_and_greedy_opponents() -> None:
+    env = RummykitEnv("gin", rewards="win", opponents={0: "greedy"})
+    assert env.possible_agents == ["player_1"]
+    totals = random_episode(env, 2, np.random.default_rng(2))
+    result = env.decisions.state.result
+    assert result is not None
+    assert totals["player_1"] == (1.0 if 1 in result.winners else -1.0)
+
+
+def test_a_match_is_one_episode() -> None:
+    env = RummykitEnv("rummy", match=True, rewards="win", opponents={1: "greedy"})
+    totals = random_episode(env, 4, np.random.default_rng(4))
+    match = env.seating.match
+    assert match is not None and match.is_over and len(match.results) >= 1
+    assert totals["player_0"] == (1.0 if 0 in match.winners else -1.0)
+
+
+def test_an_illegal_action_ends_the_game_with_a_penalty() -> None:
+    env = rummykit_env("gin", illegal_reward=-5.0)
+    env.reset(seed=1)
+    actor = env.agent_selection
+    mask = env.last()[0]["action_mask"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.terminations.values())
+    assert env.rewards[actor] == -5.0
+    bare = RummykitEnv("gin")
+    bare.reset(seed=1)
+    before = bare.decisions.state
+    with pytest.raises(ValueError, match="not legal now"):
+        bare.step(int(np.flatnonzero(mask == 0)[0]))
+    assert bare.decisions.state == before
+
+
+def test_the_ansi_render_shows_the_seat_and_its_legal_actions() -> None:
+    env = RummykitEnv("gin", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None and "hand: " in text and "legal: pass, take" in text
+
+
+def test_the_observation_layout_covers_the_vector() -> None:
+    layout = ObservationLayout(RummykitEnv("contract").space)
+    ends = [start + length for _, start, length in layout.planes]
+    starts = [start for _, start, _ in layout.planes]
+    assert starts[0] == 0 and starts[1:] == ends[:-1] and ends[-1] == layout.size
+
+
+def test_the_docs_loop_runs() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    code = text.split("<!-- run: pettingzoo -->\n```python\n")[1].split("```")[0]
+    assert len(code.strip().splitlines()) <= 10
+    exec(compile(code, "docs/agents.md", "exec"), {})

@@ -1,0 +1,109 @@
+"""Every variant as an OpenSpiel game (docs/agents.md): OpenSpiel's own
+random_sim_test with serialisation for every variant, chance, the
+parameters, the observation tensor from the view, and OpenSpiel's MCTS bot
+playing gin. Skipped without open_spiel (the bench extra).
+RUMMYKIT_OPENSPIEL_SIMS sets random_sim_test's games per variant (default 1)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+BENCH = "the OpenSpiel games need the bench extra: pip install '.[bench]'"
+pyspiel = pytest.importorskip("pyspiel", reason=BENCH)
+np = pytest.importorskip("numpy", reason=BENCH)
+
+import rummykit as rk  # noqa: E402
+from rummykit.agents.openspiel_game import GAME_PREFIX, RummykitState  # noqa: E402
+from rummykit.round.views import view_of  # noqa: E402
+
+VARIANTS = tuple(rk.bundled_variants())
+SIMS = int(os.environ.get("RUMMYKIT_OPENSPIEL_SIMS", "1"))
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "agents.md"
+
+
+def dealt(game: object, seed: int) -> RummykitState:
+    """A state past the chance nodes of the deal."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        assert abs(sum(probabilities) - 1.0) < 1e-9
+        state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+    return state  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_openspiels_random_sim_test_passes(variant_id: str) -> None:
+    game = pyspiel.load_game(f"{GAME_PREFIX}_{variant_id}")
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
+
+
+def test_the_game_has_the_variants_parameters_and_sizes() -> None:
+    game = pyspiel.load_game("python_rummykit(variant=rummy,players=3)")
+    assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()) == (3, 128, 52)
+    contract = pyspiel.load_game(f"{GAME_PREFIX}_contract")
+    assert contract.num_players() == 3
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game(f"{GAME_PREFIX}_gin(players=3)")
+
+
+def test_chance_deals_the_whole_deck_then_the_round_starts() -> None:
+    game = pyspiel.load_game(f"{GAME_PREFIX}_gin")
+    state = dealt(game, 3)
+    assert len(state.history()) == 52
+    round_state = state.decisions.state if state.decisions else None
+    assert round_state is not None and round_state.phase == "first_upcard"
+    assert state.current_player() == round_state.to_move
+
+
+def test_the_observation_tensor_is_the_views_encoding() -> None:
+    game = pyspiel.load_game(f"{GAME_PREFIX}_rami51")
+    state = dealt(game, 5)
+    assert state.decisions is not None
+    layout = state.shared.layout
+    for seat in (0, 1):
+        expected = layout.encode(view_of(state.decisions.state, seat))
+        assert np.array_equal(np.asarray(state.observation_tensor(seat)), expected)
+        assert np.array_equal(np.asarray(state.information_state_tensor(seat)), expected)
+    assert state.observation_string(0) != state.observation_string(1)
+
+
+def test_returns_are_the_round_scores_signed() -> None:
+    game = pyspiel.load_game(f"{GAME_PREFIX}_rummy")
+    state = dealt(game, 8)
+    rng = np.random.default_rng(8)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.decisions is not None and state.decisions.state.result is not None
+    assert state.returns() == [float(s) for s in state.decisions.state.result.scores]  # points won
+
+
+def test_openspiels_mcts_bot_plays_gin() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game(f"{GAME_PREFIX}_gin")
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+    state, chosen = dealt(game, 1), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            raise AssertionError("no chance node after the deal")
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            chosen += 1
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+    assert chosen > 3 and len(state.returns()) == 2
+
+
+def test_the_docs_loop_runs() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    code = text.split("<!-- run: openspiel -->\n```python\n")[1].split("```")[0]
+    assert len(code.strip().splitlines()) <= 14
+    exec(compile(code, "docs/agents.md", "exec"), {})
