@@ -73,6 +73,13 @@ class Decisions:
             return None
         return self.state.to_move if self._buyer is None else self._buyer
 
+    def acting(self) -> int:
+        """The seat whose decision it is (a RuntimeError once the round is over)."""
+        actor = self.actor()
+        if actor is None:
+            raise RuntimeError("the round is over: no seat acts")
+        return actor
+
     def choices(self) -> list[tuple[tuple[int, ...], Move]]:
         """Every legal move of the decision now, with its id sequence."""
         if self._choices is None:

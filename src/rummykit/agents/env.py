@@ -163,9 +163,9 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for a finished agent")
+        self.seating.act(int(action))  # a ValueError for an illegal id, with nothing changed
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.seating.act(int(action))
         self._steps += 1
         earned = self.seating.play_bots()
         for seat, reward in self._carried.items():

@@ -135,16 +135,14 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if self.decisions is None:
             return int(pyspiel.PlayerId.CHANCE)
-        actor = self.decisions.actor()
-        assert actor is not None
-        return actor
+        return self.decisions.acting()
 
     def is_terminal(self) -> bool:
         return self.cut or (self.decisions is not None and self.decisions.over)
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.decisions is not None and player == self.decisions.actor()
-        return self.decisions.legal_actions()
+        decisions = self.decisions
+        return decisions.legal_actions() if decisions is not None and player == decisions.actor() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = list(self.shared.counts)

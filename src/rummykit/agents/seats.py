@@ -70,8 +70,7 @@ class Seating:
         }
         if self.is_match:
             first = self._rng.randrange(players)
-            self.match = Match.start(variant, players=players, first_dealer=first)
-            self._deal_next()
+            self._deal_next(Match.start(variant, players=players, first_dealer=first))
             return self.play_bots()
         self._active = tuple(range(players))
         for _ in range(_REDEALS):
@@ -82,9 +81,7 @@ class Seating:
                 return {}
         raise RuntimeError(f"{_REDEALS} deals in a row ended before an agent decided")
 
-    def _deal_next(self) -> None:
-        match = self.match
-        assert match is not None
+    def _deal_next(self, match: Match) -> None:
         for seat in match.pending:  # a seat that may buy back in does
             match = match.decide(seat, "rebuy")
         self.match, self._active = match, match.active
@@ -116,13 +113,12 @@ class Seating:
         or the episode is over; the rewards earned meanwhile, by episode seat."""
         earned: dict[int, float] = {}
         while True:
-            if self.decisions.over:
-                result = self.decisions.state.result
-                assert result is not None
+            result = self.decisions.state.result  # set exactly when the round is over
+            if result is not None:
                 self._pay(result, earned)
-                if not self.is_match or self.over:
+                if self.match is None or not self.is_match or self.over:
                     return earned
-                self._deal_next()
+                self._deal_next(self.match)
                 continue
             seat = self.acting_seat()
             if seat is None or seat not in self._bots:
@@ -131,8 +127,7 @@ class Seating:
 
     def _bot_acts(self, bot: Bot) -> None:
         decisions = self.decisions
-        actor = decisions.actor()
-        assert actor is not None
+        actor = decisions.acting()
         view = decisions.state.view(actor)
         if actor != decisions.state.to_move:  # asked about the buy
             wants = bot.wants_buy(view)
@@ -166,8 +161,7 @@ class Seating:
             result = state.result
             ending = f"over ({result.ending})"
             return f"{state.variant.id}: {ending}, winners {result.winners}, scores {result.scores}"
-        actor = decisions.actor()
-        assert actor is not None
+        actor = decisions.acting()
         view = state.view(actor)
         top = view.discards[-1] if view.discards else "-"
         lines = [
