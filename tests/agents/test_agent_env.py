@@ -154,5 +154,5 @@ def test_the_observation_layout_covers_the_vector() -> None:
 def test_the_docs_loop_runs() -> None:
     text = DOCS.read_text(encoding="utf-8")
     code = text.split("<!-- run: pettingzoo -->\n```python\n")[1].split("```")[0]
-    assert len(code.strip().splitlines()) <= 10
+    assert len([line for line in code.splitlines() if line.strip()]) <= 10
     exec(compile(code, "docs/agents.md", "exec"), {})

@@ -49,8 +49,8 @@ def test_openspiels_random_sim_test_passes(variant_id: str) -> None:
 def test_the_game_has_the_variants_parameters_and_sizes() -> None:
     game = pyspiel.load_game("python_rummykit(variant=rummy,players=3)")
     assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()) == (3, 128, 52)
-    contract = pyspiel.load_game(f"{GAME_PREFIX}_contract")
-    assert contract.num_players() == 3
+    assert pyspiel.load_game(f"{GAME_PREFIX}_contract").num_players() == 3
+    assert pyspiel.load_game(f"{GAME_PREFIX}(variant=contract)").num_players() == 3  # its fewest
     with pytest.raises(Exception, match="players"):
         pyspiel.load_game(f"{GAME_PREFIX}_gin(players=3)")
 
@@ -110,5 +110,5 @@ def test_openspiels_mcts_bot_plays_gin() -> None:
 def test_the_docs_loop_runs() -> None:
     text = DOCS.read_text(encoding="utf-8")
     code = text.split("<!-- run: openspiel -->\n```python\n")[1].split("```")[0]
-    assert len(code.strip().splitlines()) <= 14
+    assert len([line for line in code.splitlines() if line.strip()]) <= 11
     exec(compile(code, "docs/agents.md", "exec"), {})

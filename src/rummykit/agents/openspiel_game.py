@@ -3,7 +3,8 @@ brings ``open_spiel``); docs/agents.md describes the encoding.
 
 ``register_games()`` registers ``python_rummykit_<id>`` for each bundled
 variant (parameters ``players`` and ``max_moves``) and ``python_rummykit``
-(parameters ``variant``, ``players`` and ``max_moves``); importing this
+(parameters ``variant``, ``players``, 0 for the variant's usual count, and
+``max_moves``); importing this
 module registers them. The game's actions are the variant's action ids
 (:class:`~rummykit.agents.actions.ActionSpace`). Chance deals the whole
 deck, one card at a time from the top (an outcome is a card face's index,
@@ -47,8 +48,8 @@ _ANY_PLAYERS = (2, 8)
 
 def _game_type(short_name: str, variant: Variant, *, with_variant: bool) -> Any:
     spec: dict[str, Any] = {"players": max(2, variant.players.min), "max_moves": MAX_MOVES}
-    if with_variant:
-        spec["variant"] = variant.id
+    if with_variant:  # players 0: two, or the variant's fewest where two cannot play
+        spec.update(variant=variant.id, players=0)
     return pyspiel.GameType(
         short_name=short_name,
         long_name=f"rummykit {variant.name}" if not with_variant else "rummykit (any bundled variant)",
@@ -95,7 +96,7 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
         variant = type(self).variant_id
         name = str(params.get("variant", variant or "gin"))
         chosen = load_variant(name)
-        players = int(params.get("players", max(2, chosen.players.min)))
+        players = int(params.get("players", 0)) or max(2, chosen.players.min)
         max_moves = int(params.get("max_moves", MAX_MOVES))
         self.shared = _Shared(ActionSpace(chosen, players), max_moves)
         short = GAME_PREFIX if variant is None else f"{GAME_PREFIX}_{chosen.id}"
