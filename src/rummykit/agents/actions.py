@@ -205,9 +205,8 @@ def _block_sizes(rules: RuleSet, space: ActionSpace, *, wild: bool) -> list[tupl
         "exchange": rules.exchange_checks.forbidden is None,
     }
     sizes += [(name, faces) for name, there in card_moves.items() if there]
-    table = rules.table_moves
-    verbs = {"meld": True, "layoff": True, "swap": table.swap.forbidden is None}
-    verbs["shift"] = table.shift.forbidden is None
+    verbs = {"meld": True, "layoff": True, "swap": rules.table_moves.swap.forbidden is None}
+    verbs["shift"] = rules.table_moves.shift.forbidden is None
     sizes += [(verb, 1) for verb in _VERBS if verbs[verb]]
     sizes += [("target", space.max_melds), ("pick", faces)]
     if wild:

@@ -131,13 +131,13 @@ class ObservationLayout:
         if view.knock.knocker is not None:
             out[start["knocker"] + self._relative(view, view.knock.knocker)] = 1
         out[start["phase"] + PHASES.index(view.phase)] = 1
-        numbers = start["numbers"]
+        numbers, opening = start["numbers"], view.opening
         out[numbers : numbers + 7] = (
             view.stock_size,
             view.discard_size,
             view.turns_played,
-            view.opening.minimum or 0,
-            view.opening.so_far,
+            opening.minimum or 0,
+            opening.so_far,
             view.deal_number,
             view.knock.gin,
         )
