@@ -1,6 +1,7 @@
 """The PettingZoo environment's speed (docs/agents.md; needs the rl extra).
 
-Run: python benchmarks/agents.py [--variant gin] [--episodes N] [--seed S]
+Run: .venv/bin/python benchmarks/agents.py [--variant gin] [--episodes N] [--seed S]
+(the rl extra: .venv/bin/pip install -q ".[rl]")
 
 Plays random legal actions (drawn from the action mask) in the environment
 and prints its steps per second (a step: ``env.last()``, the observation
@@ -17,15 +18,16 @@ import random
 import statistics
 import time
 
-import numpy as np
-
 import rummykit as rk
-from rummykit.agents.env import RummykitEnv, default_players, rummykit_env
 
 
 def env_steps(variant: str, episodes: int, seed: int, *, bare: bool = False) -> tuple[int, float]:
     """Steps taken and seconds spent over ``episodes`` random episodes
     (``bare``: RummykitEnv without PettingZoo's wrappers)."""
+    import numpy as np  # the rl extra's, imported here so that --help needs none of it
+
+    from rummykit.agents.env import RummykitEnv, rummykit_env
+
     env = RummykitEnv(variant) if bare else rummykit_env(variant)
     rng = np.random.default_rng(seed)
     steps, clock = 0, time.perf_counter
@@ -45,7 +47,7 @@ def env_steps(variant: str, episodes: int, seed: int, *, bare: bool = False) -> 
 def engine_moves(variant: str, episodes: int, seed: int) -> tuple[int, float, float]:
     """Moves, seconds of ``legal_moves`` and ``apply``, and the median ``apply`` in seconds."""
     chosen = rk.load_variant(variant)
-    players = default_players(chosen)
+    players = max(2, chosen.players.min)  # as the environment's default
     rng, clock = random.Random(seed), time.perf_counter
     moves, total, applies = 0, 0.0, []
     for episode in range(episodes):
