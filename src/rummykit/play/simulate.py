@@ -24,10 +24,9 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol
 
 import attrs
 
@@ -36,6 +35,7 @@ from rummykit.core.moves import Move
 from rummykit.core.round_values import RoundResult
 from rummykit.io.records import Record
 from rummykit.io.serialize import to_json
+from rummykit.play.backends import Backend, LocalBackend
 from rummykit.play.bots import BOTS, Bot, make_bot
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
@@ -48,6 +48,7 @@ __all__ = [
     "MAX_SIMULATED_ROUNDS",
     "RecordsError",
     "RoundSummary",
+    "RoundWatcher",
     "SimulationReport",
     "play_match",
     "play_round",
@@ -63,9 +64,6 @@ MAX_SIMULATED_ROUNDS = 1_000_000
 MAX_MATCH_ROUNDS = 1_000
 """The most rounds one simulated match may last: a guard for matches that end
 at a score rather than after a number of rounds."""
-
-
-T = TypeVar("T")
 
 
 class RecordsError(RummykitError, ValueError):
@@ -110,10 +108,26 @@ class RoundSummary:
     moves: int
     record: str | None = None  # the round's record (JSON), when asked for
     seats: tuple[int, ...] = ()  # the seats that played the round (in a match); () = every seat
+    facts: tuple[tuple[str, float], ...] = ()  # what a RoundWatcher saw, when one was asked for
 
     def played(self, seat: int) -> bool:
         """Did ``seat`` play this round?"""
         return not self.seats or seat in self.seats
+
+
+class RoundWatcher(Protocol):
+    """Watches one round as it is played and says what it saw: made with
+    the state as dealt, shown every move with the states before and after."""
+
+    def see(self, before: RoundState, move: Move | str, after: RoundState) -> None: ...
+
+    def facts(self) -> tuple[tuple[str, float], ...]:
+        """What the watcher saw, as named numbers (a name may come more than once)."""
+        ...
+
+
+Watch = Callable[[RoundState], RoundWatcher]
+"""What makes a watcher for a round (a class, picklable by name)."""
 
 
 def play_round(
@@ -126,10 +140,12 @@ def play_round(
     index: int = 0,
     keep_record: bool = False,
     max_moves: int = 200_000,
+    watch: Watch | None = None,
 ) -> RoundSummary:
-    """Play one round with one bot per seat, each bot seeing only its view."""
+    """Play one round with one bot per seat, each bot seeing only its view
+    (and ``watch``, if given, making a watcher whose facts the summary keeps)."""
     return _play(variant_ref, players, bots, seed, dealer, index=index, keep_record=keep_record,
-                 max_moves=max_moves)[0]  # fmt: skip
+                 max_moves=max_moves, watch=watch)[0]  # fmt: skip
 
 
 def _play(
@@ -142,14 +158,17 @@ def _play(
     index: int,
     keep_record: bool,
     max_moves: int = 200_000,
+    watch: Watch | None = None,
 ) -> tuple[RoundSummary, RoundResult]:
     variant = _variant(variant_ref)
     number = index % deal_count(variant) + 1 if deal_count(variant) else 0
     state = deal(variant, players=players, seed=seed, dealer=dealer, deal_number=number)
     players_bots = [make_bot(bots[s], variant, seed=seed + s) for s in range(players)]
     record = Record.start(state) if keep_record else None
+    watcher = None if watch is None else watch(state)
     moves = 0
     while state.phase != "over":
+        before = state
         buyer = _buyer(state, players_bots) if state.buy_window else None
         move: Move | str = (
             f"{buyer}: buy"
@@ -160,6 +179,8 @@ def _play(
             record, state = record.advance(move, state)
         else:
             state = state.apply(move)
+        if watcher is not None:
+            watcher.see(before, move, state)
         moves += 1
         if moves > max_moves:  # pragma: no cover - the turn cap ends every round first
             raise RuntimeError("a round did not end")
@@ -177,6 +198,7 @@ def _play(
         turns=state.turns_played,
         moves=moves,
         record=None if record is None else to_json(record, indent=1),
+        facts=() if watcher is None else watcher.facts(),
     )
     return summary, result
 
@@ -225,29 +247,11 @@ def play_match(
 
 
 def _task(args: tuple[Any, ...]) -> RoundSummary:
-    return play_round(*args[:5], index=args[5], keep_record=args[6])
+    return play_round(*args[:5], index=args[5], keep_record=args[6], watch=args[7] if len(args) > 7 else None)
 
 
 def _match_task(args: tuple[Any, ...]) -> tuple[tuple[RoundSummary, ...], tuple[int, ...]]:
     return play_match(*args[:4], keep_record=args[4])
-
-
-class _NoPool:
-    """Stands in for a process pool when everything runs in this process."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-
-def _map(
-    pool: ProcessPoolExecutor | None, task: Callable[[Any], T], tasks: list[Any], workers: int
-) -> Iterator[T]:
-    if pool is None:
-        return map(task, tasks)
-    return pool.map(task, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 8) or 1)))
 
 
 def _rounds_of(
@@ -390,17 +394,22 @@ def simulate(
     workers: int = 1,
     records: Path | None = None,
     progress: Callable[[Iterable[RoundSummary], int], Iterable[RoundSummary]] | None = None,
+    backend: Backend | None = None,
+    watch: Watch | None = None,
 ) -> SimulationReport:
     """Play ``rounds`` rounds (or ``matches`` whole matches) and sum them up.
 
     ``bots`` names one bot per seat (repeated if shorter; more bots than
     seats is a ValueError, not bots left out). ``progress`` wraps
-    the stream of finished rounds (a progress bar)."""
+    the stream of finished rounds (a progress bar). ``backend`` plays the
+    rounds (by default here, in ``workers`` processes; see
+    :mod:`rummykit.play.backends`); the results are the same on every
+    backend. ``watch`` (single rounds only) makes a watcher for each round,
+    whose facts its summary keeps."""
     variant = _variant(variant_ref)
     variant.check_players(players)
     _check_bots(bots, players)
-    if (rounds is None) == (matches is None):
-        raise ValueError("give either a number of rounds or a number of matches")
+    _check_counts(rounds, matches, watch)
     seat_bots = tuple(bots[s % len(bots)] for s in range(players))
     # A match's length is known only once it is over; its usual length sizes
     # the progress bar and the limit.
@@ -411,14 +420,14 @@ def simulate(
     keep = records is not None
     match_winners: list[tuple[int, ...]] = []
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else _NoPool() as pool:
+    with LocalBackend(workers) if backend is None else backend as runner:
         stream: Iterable[RoundSummary]
         if matches is not None:
             match_tasks = _match_tasks(variant_ref, seat_bots, seed, matches, keep)
-            stream = _rounds_of(_map(pool, _match_task, match_tasks, workers), match_winners)
+            stream = _rounds_of(runner.run(_match_task, match_tasks), match_winners)
         else:
-            round_tasks = _round_tasks(variant_ref, seat_bots, seed, total, usual, keep)
-            stream = _map(pool, _task, round_tasks, workers)
+            round_tasks = _round_tasks(variant_ref, seat_bots, seed, total, usual, keep, watch)
+            stream = runner.run(_task, round_tasks)
         summaries = list(progress(stream, total) if progress else stream)
     seconds = time.perf_counter() - start
     if records is not None:
@@ -447,6 +456,14 @@ def _check_bots(bots: Sequence[str], players: int) -> None:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
 
 
+def _check_counts(rounds: int | None, matches: int | None, watch: Watch | None) -> None:
+    """ValueError unless either rounds or matches are asked for (and a watcher only for rounds)."""
+    if (rounds is None) == (matches is None):
+        raise ValueError("give either a number of rounds or a number of matches")
+    if watch is not None and matches is not None:
+        raise ValueError("a watcher watches single rounds, not whole matches")
+
+
 def _planned_rounds(rounds: int | None, matches: int | None, usual: Match) -> int:
     """The rounds a simulation expects to play (``usual`` gives a match's
     usual length); ValueError if none or more than MAX_SIMULATED_ROUNDS."""
@@ -468,12 +485,13 @@ def _match_tasks(
 
 
 def _round_tasks(
-    variant_ref: str, seat_bots: tuple[str, ...], seed: int, total: int, usual: Match, keep: bool
+    variant_ref: str, seat_bots: tuple[str, ...], seed: int, total: int, usual: Match, keep: bool,
+    watch: Watch | None = None,
 ) -> list[tuple[Any, ...]]:
     """The arguments of :func:`_task` for each of ``total`` single rounds."""
     players = len(seat_bots)
     return [
-        (variant_ref, players, seat_bots, round_seed(seed, index), usual.dealer_of(index), index, keep)
+        (variant_ref, players, seat_bots, round_seed(seed, index), usual.dealer_of(index), index, keep, watch)
         for index in range(total)
     ]
 
