@@ -28,6 +28,7 @@ from rummykit.play.commands import (
     cmd_variants,
     one_line,
 )
+from rummykit.play.compare_command import add_backend_options, add_compare_parser
 from rummykit.play.rules_commands import add_rules_parsers
 from rummykit.play.schema_command import add_schema_parser
 
@@ -134,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_parsers(sub)
     _add_card_parsers(sub)
     _add_simulate_parser(sub)
+    add_compare_parser(sub)
     _add_play_parser(sub)
     _add_replay_parser(sub)
     add_serve_parser(sub)
@@ -195,6 +197,7 @@ def _add_simulate_parser(sub: Any) -> None:
     p.add_argument("--records", metavar="DIR", help="write each round's record to DIR")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_backend_options(p)
     p.set_defaults(run=cmd_simulate)
 
 

@@ -19,6 +19,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.translation import translator
 from rummykit.core.values import hand_penalty
+from rummykit.play.backends import Backend, make_backend
 from rummykit.play.bots import BOTS
 from rummykit.play.conformance import CaseFileError, run_case_files
 from rummykit.rules.contract import deal_count, uses_contracts
@@ -412,9 +413,18 @@ def _players(variant: Variant, given: int | None) -> int:
     return given if given is not None else max(2, variant.players.min)
 
 
+def _backend(args: argparse.Namespace) -> Backend:
+    """The backend of ``simulate``'s ``--backend``, ``--address`` and ``--workers``."""
+    try:
+        return make_backend(getattr(args, "backend", "local"), args.workers, getattr(args, "address", None))
+    except ValueError as error:
+        raise UsageError("simulate: {problem}", problem=error) from None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from rummykit.play.backends import BackendError
     from rummykit.play.simulate import RecordsError, prepare_records, simulate
 
     variant = _variant(args.variant)  # checks the reference early, one line on error
@@ -440,6 +450,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             prepare_records(records)
         except RecordsError as error:
             raise UsageError("simulate: --records: {problem}", problem=error) from None
+    backend = _backend(args)
 
     def progress(stream: Any, total: int) -> Any:
         if args.quiet:
@@ -459,8 +470,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             records=records,
             progress=progress,
+            backend=backend,
         )
-    except ValueError as error:
+    except (ValueError, BackendError) as error:
         raise UsageError("simulate: {problem}", problem=error) from None
     if args.json:
         _emit(report.document())
