@@ -174,8 +174,10 @@ class RayBackend:
             if self.address is None and ray.util.get_node_ip_address() != LOCAL_ADDRESS:
                 ray.shutdown()  # Ray was imported before it could be told to stay local
                 self._started = False
-                raise BackendError("the local Ray cluster would listen beyond 127.0.0.1: start it with "
-                                   "`ray start --head --node-ip-address 127.0.0.1` and give --address")
+                raise BackendError(
+                    "the local Ray cluster would listen beyond 127.0.0.1 (Ray was imported before "
+                    "rummykit could keep it local): set RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 first"
+                )
         if self.address is not None:
             self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=False)(play_chunk)

@@ -125,8 +125,10 @@ def mean_estimate(values: Sequence[float], level: float = 0.95) -> Estimate:
 def rate_estimate(successes: float, trials: int, level: float = 0.95) -> Estimate:
     """A proportion with its Wilson interval at ``level``."""
     low, high = wilson(successes, trials, _z(level))
-    value = successes / trials if trials else math.nan
-    return Estimate("rate", value, low, high, trials, successes=successes)
+    if not trials:
+        return Estimate("rate", math.nan, low, high, 0)
+    value = successes / trials  # inside its interval, rounding aside (0 of n: low may be 1e-17)
+    return Estimate("rate", value, min(low, value), max(high, value), trials, successes=successes)
 
 
 @attrs.frozen(slots=True)
@@ -287,14 +289,24 @@ def _percent(level: float) -> str:
 
 
 def _number(estimate: Estimate, value: float) -> str:
-    return f"{value:.1%}" if estimate.kind == "rate" else f"{value:.1f}"
+    """A rate as a percentage; a mean with two decimals below 10, else one."""
+    if estimate.kind == "rate":
+        return f"{value:.1%}"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def _signed(estimate: Estimate, value: float) -> str:
+    """A bound of a difference, with its sign (in percentage points for rates)."""
+    if estimate.kind == "rate":
+        return f"{value * 100:+.1f}"
+    return ("+" if value >= 0 else "") + _number(estimate, value)
 
 
 def _sentence(key: str, a: Estimate, b: Estimate, d: Difference, names: tuple[str, str], level: float) -> str:
     """One clear difference in plain words."""
     word = "higher" if d.value > 0 else "lower"
-    size = f"{abs(d.value) * 100:.1f} points" if a.kind == "rate" else f"{abs(d.value):.1f}"
-    low, high = (f"{v * 100:+.1f}" if a.kind == "rate" else f"{v:+.1f}" for v in (d.low, d.high))
+    size = f"{abs(d.value) * 100:.1f} points" if a.kind == "rate" else _number(a, abs(d.value))
+    low, high = (_signed(a, v) for v in (d.low, d.high))
     return (
         f"{figure_label(key).capitalize()}: {_number(a, a.value)} in {names[0]} "
         f"against {_number(b, b.value)} in {names[1]}; {word} in {names[0]} by {size} "

@@ -41,7 +41,8 @@ def _cell(estimate: Estimate) -> str:
         return "none"
     if estimate.kind == "rate":
         return f"{estimate.value:.1%} ({estimate.low:.1%} – {estimate.high:.1%})"
-    return f"{estimate.value:.1f} ({estimate.low:.1f} – {estimate.high:.1f})"
+    digits = 2 if abs(estimate.value) < 10 else 1
+    return f"{estimate.value:.{digits}f} ({estimate.low:.{digits}f} – {estimate.high:.{digits}f})"
 
 
 def _difference_cell(kind: str, value: float, low: float, high: float) -> str:
@@ -49,7 +50,8 @@ def _difference_cell(kind: str, value: float, low: float, high: float) -> str:
         return "(too few values)"
     if kind == "rate":
         return f"{value * 100:+.1f} pts ({low * 100:+.1f} to {high * 100:+.1f})"
-    return f"{value:+.1f} ({low:+.1f} to {high:+.1f})"
+    digits = 2 if max(abs(low), abs(high)) < 10 else 1
+    return f"{value:+.{digits}f} ({low:+.{digits}f} to {high:+.{digits}f})"
 
 
 def report_markdown(comparison: Comparison, plots: bool) -> str:
@@ -180,9 +182,10 @@ def _bars(comparison: Comparison, keys: list[str], title: str) -> Callable[[Any]
     def draw(axes: Any) -> None:
         for side in (0, 1):
             shown = [estimates[side][key] for key in keys]
+            below, above = [e.value - e.low for e in shown], [e.high - e.value for e in shown]
             axes.bar(
                 [i + (side - 0.5) * 0.38 for i in range(len(keys))], [e.value for e in shown], width=0.38,
-                yerr=[[e.value - e.low for e in shown], [e.high - e.value for e in shown]],
+                yerr=[[max(0.0, x) for x in below], [max(0.0, x) for x in above]],
                 color=COLOURS[side], alpha=0.8, capsize=3, label=comparison.names[side],
             )  # fmt: skip
         axes.set_xticks(range(len(keys)))

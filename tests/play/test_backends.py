@@ -1,0 +1,103 @@
+"""Where rounds are played: here, or on a local Ray cluster of two workers
+(the ray extra; these tests skip without it). The same seed gives the same
+results on every backend, a batch whose worker dies is played again, and a
+local cluster listens on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rummykit.play import backends
+from rummykit.play.backends import BackendError, LocalBackend, RayBackend, make_backend
+from rummykit.play.cli import main
+from rummykit.play.compare import compare
+from rummykit.play.simulate import simulate
+
+needs_ray = pytest.mark.skipif(
+    not backends.ray_installed(), reason="the Ray backend tests need the ray extra: pip install '.[ray]'"
+)
+
+
+def crash_once(marker: Path, number: int) -> None:
+    """A test hook: the worker playing batch 0 dies the first time (no
+    exception: the process ends, as a lost machine would)."""
+    if number == 0 and not marker.exists():
+        marker.write_text("crashed once", encoding="utf-8")
+        os._exit(1)
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[RayBackend]:
+    """A local Ray cluster of two workers for the module, shut down after."""
+    with RayBackend(workers=2) as backend:
+        yield backend
+
+
+def test_the_local_backend_keeps_the_order() -> None:
+    with LocalBackend(workers=2) as backend:
+        assert list(backend.run(abs, list(range(-40, 0)))) == list(range(40, 0, -1))
+    with pytest.raises(ValueError, match="address"):
+        make_backend("local", 1, "127.0.0.1:6379")
+    with pytest.raises(ValueError, match="unknown backend"):
+        make_backend("spark")
+
+
+def test_without_ray_the_ray_backend_says_which_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(backends, "ray_installed", lambda: False)
+    with pytest.raises(BackendError, match="ray extra"), RayBackend():
+        pass
+    code = main(["simulate", "-v", "rami51", "--rounds", "2", "--backend", "ray", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "ray extra" in err and len(err.strip().splitlines()) == 1
+
+
+@needs_ray
+def test_ray_gives_the_local_results(ray_cluster: RayBackend) -> None:
+    args = {"players": 2, "bots": ["greedy", "random"], "rounds": 12, "seed": 5}
+    here = simulate("rami51", **args)  # type: ignore[arg-type]
+    there = simulate("rami51", backend=ray_cluster, **args)  # type: ignore[arg-type]
+    assert there.summaries == here.summaries
+    assert "ray" in sys.modules and sys.modules["ray"].util.get_node_ip_address() == "127.0.0.1"
+    gcs = sys.modules["ray"].get_runtime_context().gcs_address
+    assert gcs.startswith("127.0.0.1:"), gcs
+
+
+@needs_ray
+def test_compare_on_ray_gives_the_local_report(ray_cluster: RayBackend) -> None:
+    args = {"players": 2, "bots": ["greedy"], "rounds": 6, "seed": 8}
+    here = compare("rami40", "rami51", **args).document()  # type: ignore[arg-type]
+    there = compare("rami40", "rami51", backend=ray_cluster, **args).document()  # type: ignore[arg-type]
+    del here["seconds"], there["seconds"]
+    assert there == here
+
+
+@needs_ray
+def test_a_dead_workers_batch_is_played_again(ray_cluster: RayBackend, tmp_path: Path) -> None:
+    marker = tmp_path / "crashed"
+    sys.modules["ray"].cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    args = {"players": 2, "bots": ["random"], "rounds": 6, "seed": 2}
+    with RayBackend(workers=2, hook=functools.partial(crash_once, marker)) as flaky:
+        there = simulate("rami51", backend=flaky, **args)  # type: ignore[arg-type]
+    assert marker.exists()  # a worker did die
+    assert there.summaries == simulate("rami51", **args).summaries  # type: ignore[arg-type]
+
+
+@needs_ray
+def test_the_command_on_ray(ray_cluster: RayBackend, capsys: pytest.CaptureFixture[str]) -> None:
+    words = ["simulate", "-v", "rami51", "--rounds", "6", "--seed", "4", "--quiet", "--json"]
+    assert main([*words, "--backend", "ray", "--workers", "2"]) == 0
+    there = json.loads(capsys.readouterr().out)
+    assert main(words) == 0
+    here = json.loads(capsys.readouterr().out)
+    for data in (here, there):
+        del data["seconds"], data["rounds_per_second"], data["workers"]
+    assert there == here
