@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,6 +99,24 @@ def test_the_command_on_ray(ray_cluster: RayBackend, capsys: pytest.CaptureFixtu
     there = json.loads(capsys.readouterr().out)
     assert main(words) == 0
     here = json.loads(capsys.readouterr().out)
+    for data in (here, there):
+        del data["seconds"], data["rounds_per_second"], data["workers"]
+    assert there == here
+
+
+@needs_ray
+def test_another_process_reaches_the_cluster_by_its_address(ray_cluster: RayBackend) -> None:
+    # `--address` as on an existing cluster: a second process connects to this one's
+    # cluster (RAY_AUTH_MODE=token, set by Ray on this process, passes on with the token file).
+    address = sys.modules["ray"].get_runtime_context().gcs_address
+    words = ["simulate", "-v", "rami51", "--rounds", "4", "--seed", "6", "--quiet", "--json"]
+    run = subprocess.run(
+        [sys.executable, "-m", "rummykit.play.cli", *words, "--backend", "ray", "--address", address],
+        capture_output=True, text=True, timeout=120, env=os.environ.copy(), check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    there = json.loads(run.stdout)
+    here = simulate("rami51", players=2, bots=["greedy", "random"], rounds=4, seed=6).document()
     for data in (here, there):
         del data["seconds"], data["rounds_per_second"], data["workers"]
     assert there == here

@@ -113,10 +113,19 @@ def ray_installed() -> bool:
     return importlib.util.find_spec("ray") is not None
 
 
+def _on_this_machine(address: str | None) -> bool:
+    """Is ``address`` (None: a cluster to start) on this machine's loopback?"""
+    if address is None:
+        return True
+    host = address.rpartition(":")[0] if ":" in address.strip("[]") else address
+    return host.strip("[]") in ("localhost", "::1") or host.startswith("127.")
+
+
 def _import_ray(local: bool) -> Any:
-    """The ``ray`` module. For a local cluster, Ray is told (before it is
-    first imported) that the cluster is this machine alone, so that every
-    process of it listens on 127.0.0.1 only, and not to send usage statistics."""
+    """The ``ray`` module. For a cluster on this machine alone, Ray is told
+    so before it is first imported: every process of a cluster it starts
+    then listens on 127.0.0.1 only, and an address on 127.0.0.1 is not
+    rewritten to the machine's network address. Usage statistics are off."""
     if not ray_installed():
         raise BackendError("the ray backend needs the ray extra: pip install 'rummykit[ray]'")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -158,7 +167,7 @@ class RayBackend:
             self._started = False
 
     def _start(self) -> None:
-        ray = self._ray = _import_ray(self.address is None)
+        ray = self._ray = _import_ray(_on_this_machine(self.address))
         if not ray.is_initialized():
             try:
                 if self.address is None:
