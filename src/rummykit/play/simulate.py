@@ -247,7 +247,7 @@ def play_match(
 
 
 def _task(args: tuple[Any, ...]) -> RoundSummary:
-    return play_round(*args[:5], index=args[5], keep_record=args[6], watch=args[7] if len(args) > 7 else None)
+    return play_round(*args[:5], index=args[5], keep_record=args[6], watch=args[7])
 
 
 def _match_task(args: tuple[Any, ...]) -> tuple[tuple[RoundSummary, ...], tuple[int, ...]]:
