@@ -48,7 +48,10 @@ class Terminal:
 
     def start(self, argv: list[str], env: dict[str, str]) -> None:
         command = shlex.join(["env", *(f"{k}={v}" for k, v in env.items()), *argv])
-        self.tmux("new-session", "-d", "-x", "100", "-y", "40", command)
+        # The pane outlives the game (the fixture kills the server), so a game
+        # that stops early leaves its last lines and exit status on the screen.
+        shell = f"{command}; echo \"[the game exited with status $?]\"; sleep 60"
+        self.tmux("new-session", "-d", "-x", "100", "-y", "40", shell)
 
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", *keys)
