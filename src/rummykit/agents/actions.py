@@ -109,6 +109,11 @@ class ActionSpace:
         self.size: int = sum(block.size for block in self.blocks)
         self.decline: int | None = self._starts.get(DECLINE)
         self.commit: int | None = self._starts.get("commit")
+        self._card_blocks: dict[type[Move], int] = {
+            kind: self._starts[kind.__name__.lower()]
+            for kind in (Discard, Knock, Declare, Exchange)
+            if kind.__name__.lower() in self._starts
+        }
 
     def has(self, name: str) -> bool:
         """Does the space hold block ``name``?"""
@@ -124,7 +129,10 @@ class ActionSpace:
 
     def encode(self, move: Move) -> tuple[int, ...]:
         """The ids that make ``move`` (a KeyError for a move the space cannot hold)."""
-        if isinstance(move, (Discard, Knock, Declare, Exchange)):
+        start = self._card_blocks.get(type(move))
+        if start is not None and isinstance(move, (Discard, Knock, Declare, Exchange)):
+            return (start + self._face_index[move.card.face.code],)
+        if isinstance(move, (Discard, Knock, Declare, Exchange)):  # a block the variant lacks
             return (self.card_id(type(move).__name__.lower(), move.card),)
         if isinstance(move, Take):
             if move.depth > self.max_depth:

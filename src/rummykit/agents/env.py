@@ -31,7 +31,6 @@ from rummykit.agents.decisions import Decisions
 from rummykit.agents.observation import ObservationLayout
 from rummykit.agents.seats import Seating
 from rummykit.play.bots import Bot
-from rummykit.round.views import view_of
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["REWARDS", "RummykitEnv", "default_players", "rummykit_env"]
@@ -146,14 +145,13 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         decisions = self.seating.decisions
         mask = np.zeros(self.space.size, dtype=np.int8)
         round_seat = self.seating.round_seat(seat)
-        acting = round_seat is not None and decisions.actor() == round_seat
+        if round_seat is None:  # a seat out of the match sees nothing of the round
+            return {"observation": np.zeros(self.layout.size, dtype=np.float32), "action_mask": mask}
+        acting = decisions.actor() == round_seat
         if acting:
             mask[decisions.legal_actions()] = 1
-        view_seat = 0 if round_seat is None else round_seat
-        view = view_of(decisions.state, view_seat, with_legal=False)
-        observation = self.layout.encode(view, decisions.pending if acting else ())
-        if round_seat is None:  # a seat out of the match sees nothing of the round
-            observation[:] = 0
+        pending = decisions.pending if acting else ()
+        observation = self.layout.encode_state(decisions.state, round_seat, pending)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -15,16 +15,18 @@ relative: 0 is the observing seat, 1 the next seat in seat order, and so on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from rummykit.agents.actions import ActionSpace
 from rummykit.core.cards import Card
+from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 
-__all__ = ["PHASES", "ObservationLayout"]
+__all__ = ["PHASES", "ObservationLayout", "Seen", "seen_in"]
 
 PHASES = ("draw", "play", "first_upcard", "knock", "defend", "over")
 """The round's phases, in the order of the ``phase`` plane."""
@@ -74,79 +76,148 @@ class ObservationLayout:
         self.planes: tuple[tuple[str, int, int], ...] = tuple(planes)
         self._start = {name: begin for name, begin, _ in planes}
         self.size = start
+        self._card_starts = tuple(self._start[name] for name in _CARD_PLANES)
+        self._table, self._hand_sizes = self._start["table_0"], self._start["hand_sizes"]
+        self._numbers = self._start["numbers"]
+        self._pick = space.word("pick") if space.has("pick") else None
+        self._target = space.word("target") if space.has("target") else None
+        verb_plane = self._start["pending_verb"]
+        self._verbs = {space.word(verb): verb_plane + n for n, verb in enumerate(_VERBS) if space.has(verb)}
 
     def encode(self, view: PlayerView, pending: Sequence[int] = ()) -> npt.NDArray[np.float32]:
         """The vector of ``view`` (a seat's, not a spectator's), with the
         pending ids ``pending`` of a move being chosen."""
         if view.seat is None:
             raise ValueError("an observation is a seat's: the view has no seat")
-        out = np.zeros(self.size, dtype=np.float32)
-        self._cards(out, "hand", view.hand or ())
-        self._cards(out, "discard_top", view.discards[-1:])
-        self._cards(out, "discards", view.discards)
-        self._cards(out, "taken", _present(view.taken))
-        self._cards(out, "exchange", _present(view.exchange))
-        self._cards(out, "indicator", _present(view.indicator))
-        self._cards(out, "knock_card", _present(view.knock.knock_card))
-        self._cards(out, "knock_layoffs", view.knock.layoffs)
-        self._pending(out, pending)
-        for entry in view.table:
-            self._cards(out, f"table_{self._relative(view, entry.owner)}", entry.meld.cards)
-        self._seats(out, view)
+        knock, opening = view.knock, view.opening
+        seen = Seen(
+            view.seat,
+            view.hand or (),
+            view.discards,
+            (view.taken, view.exchange, view.indicator, knock.knock_card),
+            knock.layoffs,
+            tuple((entry.owner, entry.meld.cards) for entry in view.table),
+            (view.hand_sizes, view.opened, view.dropped),
+            (view.to_move, view.dealer, knock.knocker, PHASES.index(view.phase)),
+            (
+                view.stock_size,
+                view.discard_size,
+                view.turns_played,
+                opening.minimum or 0,
+                opening.so_far,
+                view.deal_number,
+                knock.gin,
+            ),
+        )
+        return self.vector(seen, pending)
+
+    def encode_state(
+        self, state: RoundState, seat: int, pending: Sequence[int] = ()
+    ) -> npt.NDArray[np.float32]:
+        """The vector of seat ``seat``'s view of ``state`` (``encode(view_of(state, seat), pending)``),
+        read from the fields the view shows without building the view."""
+        return self.vector(seen_in(state, seat), pending)
+
+    def vector(self, seen: Seen, pending: Sequence[int] = ()) -> npt.NDArray[np.float32]:
+        """The vector of what a seat sees, with the pending ids of a move being chosen."""
+        players, seat = self.space.players, seen.seat
+        index, faces, starts = self._index, self._faces, self._card_starts
+        flat: list[int] = []
+        for start, cards in zip(starts, (seen.hand, seen.discards[-1:], seen.discards), strict=False):
+            flat += [start + index[card.face.code] for card in cards]
+        for start, card in zip(starts[3:7], seen.singles, strict=True):
+            if card is not None:
+                flat.append(start + index[card.face.code])
+        flat += [starts[7] + index[card.face.code] for card in seen.layoffs]
+        for owner, cards in seen.table:
+            start = self._table + ((owner - seat) % players) * faces
+            flat += [start + index[card.face.code] for card in cards]
+        self._pending(flat, pending)
+        self._seats(flat, seen)
+        out = np.bincount(np.array(flat, dtype=np.intp), minlength=self.size).astype(np.float32)
+        sizes = seen.counts[0]
+        out[self._hand_sizes : self._hand_sizes + players] = sizes[seat:] + sizes[:seat]
+        out[self._numbers : self._numbers + 7] = seen.numbers
+        if len(pending) > 1 and self._target is not None:
+            target = pending[1] - self._target
+            if 0 <= target < self.space.max_melds:
+                out[self._numbers + 7] = target + 1
         return out
 
-    def _cards(self, out: npt.NDArray[np.float32], plane: str, cards: Iterable[Card]) -> None:
-        start = self._start[plane]
-        for card in cards:
-            out[start + self._index[card.face.code]] += 1
-
-    def _relative(self, view: PlayerView, seat: int) -> int:
-        return (seat - (view.seat or 0)) % view.players
-
-    def _pending(self, out: npt.NDArray[np.float32], pending: Sequence[int]) -> None:
-        space = self.space
-        if not pending or not space.has("pick"):
+    def _pending(self, flat: list[int], pending: Sequence[int]) -> None:
+        """The picked cards and the verb of a move being chosen, as indices into the vector."""
+        pick = self._pick
+        if not pending or pick is None:
             return
-        pick = space.word("pick")
-        for action in pending:
-            if pick <= action < pick + self._faces:
-                out[self._start["picked"] + action - pick] += 1
-        for number, verb in enumerate(_VERBS):
-            if space.has(verb) and pending[0] == space.word(verb):
-                out[self._start["pending_verb"] + number] = 1
-        if len(pending) > 1 and space.has("target"):
-            target = pending[1] - space.word("target")
-            if 0 <= target < space.max_melds:
-                out[self._start["numbers"] + 7] = target + 1
+        picked = self._start["picked"] - pick
+        flat += [picked + action for action in pending if pick <= action < pick + self._faces]
+        verb = self._verbs.get(pending[0])
+        if verb is not None:
+            flat.append(verb)
 
-    def _seats(self, out: npt.NDArray[np.float32], view: PlayerView) -> None:
-        start = self._start
-        for seat in range(view.players):
-            rel = self._relative(view, seat)
-            out[start["hand_sizes"] + rel] = view.hand_sizes[seat]
-            out[start["opened"] + rel] = view.opened[seat]
-            out[start["dropped"] + rel] = seat in _dropped_seats(view)
-        out[start["to_move"] + self._relative(view, view.to_move)] = 1
-        out[start["dealer"] + self._relative(view, view.dealer)] = 1
-        if view.knock.knocker is not None:
-            out[start["knocker"] + self._relative(view, view.knock.knocker)] = 1
-        out[start["phase"] + PHASES.index(view.phase)] = 1
-        numbers, opening = start["numbers"], view.opening
-        out[numbers : numbers + 7] = (
-            view.stock_size,
-            view.discard_size,
-            view.turns_played,
-            opening.minimum or 0,
-            opening.so_far,
-            view.deal_number,
-            view.knock.gin,
-        )
+    def _seats(self, flat: list[int], seen: Seen) -> None:
+        """The seat planes that are one where a seat is (opened, dropped, to move ...), as indices."""
+        players, seat, start = self.space.players, seen.seat, self._start
+        _, opened, dropped = seen.counts
+        flat += [start["opened"] + (s - seat) % players for s, is_open in enumerate(opened) if is_open]
+        flat += [start["dropped"] + (s - seat) % players for s, left in enumerate(dropped) if left]
+        to_move, dealer, knocker, phase = seen.marks
+        flat.append(start["to_move"] + (to_move - seat) % players)
+        flat.append(start["dealer"] + (dealer - seat) % players)
+        if knocker is not None:
+            flat.append(start["knocker"] + (knocker - seat) % players)
+        flat.append(start["phase"] + phase)
 
 
-def _present(card: Card | None) -> tuple[Card, ...]:
-    return () if card is None else (card,)
+class Seen(NamedTuple):
+    """What one seat sees of a round, as its vector needs it: read from its
+    view, or from the state's fields the view shows (:func:`seen_in`).
+    ``singles``: the taken discard, the exchange card, the indicator and the
+    knock card (each None where absent); ``counts``: the hand sizes, the
+    opened flags and what each seat left the deal with; ``marks``: the seat
+    to move, the dealer, the knocker (or None) and the phase's number in
+    :data:`PHASES`; ``numbers``: the ``numbers`` plane's first seven."""
+
+    seat: int
+    hand: Sequence[Card]
+    discards: Sequence[Card]
+    singles: tuple[Card | None, Card | None, Card | None, Card | None]
+    layoffs: Sequence[Card]
+    table: Sequence[tuple[int, Sequence[Card]]]
+    counts: tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
+    marks: tuple[int, int, int | None, int]
+    numbers: tuple[int, int, int, int, int, int, bool]
 
 
-def _dropped_seats(view: PlayerView) -> set[int]:
-    """The seats out of the deal (``view.dropped`` holds, per seat, what it left with: non-zero is out)."""
-    return {seat for seat, left in enumerate(view.dropped) if left}
+def seen_in(state: RoundState, seat: int) -> Seen:
+    """What seat ``seat`` sees of ``state``: the fields
+    :func:`rummykit.round.views.view_of` shows it, nothing else."""
+    playing = state.phase == "play"
+    turn, knocking = state.turn, state.knocking
+    layoffs: tuple[Card, ...] = ()
+    if knocking.knocker is None and not knocking.upcard_passes:  # the view's empty knock
+        knock_card, gin = None, False
+    else:
+        knock_card = knocking.knock_card if seat == knocking.knocker else None
+        layoffs, gin = knocking.layoffs, knocking.gin
+    table = state.table
+    so_far = sum(table[i].meld.points for i in turn.new_melds) if playing else 0
+    return Seen(
+        seat,
+        state.hands[seat],
+        state.rules.draw.visible_discards(state.discard),
+        (turn.taken if playing else None, state.exchange, state.indicator, knock_card),
+        layoffs,
+        tuple((entry.owner, entry.meld.cards) for entry in table),
+        (tuple(len(hand) for hand in state.hands), state.opened, state.dropped),
+        (state.to_move, state.dealer, knocking.knocker, PHASES.index(state.phase)),
+        (
+            len(state.stock),
+            len(state.discard),
+            state.turns_played,
+            state.rules.opening.minimum or 0,
+            so_far,
+            state.deal_number,
+            gin,
+        ),
+    )

@@ -1,0 +1,157 @@
+"""The observation vector (docs/agents.md): built from the state's visible
+fields (``encode_state``) it equals the straightforward builder's vector
+of the seat's view, plane by plane, in every variant and from every seat;
+and a few episodes' observations are pinned by digest. Skipped without the
+rl extra (a failure instead when RUMMYKIT_REQUIRE_AGENTS is set)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+RL = "the environment needs the rl extra: pip install '.[rl]'"
+if os.environ.get("RUMMYKIT_REQUIRE_AGENTS"):  # .ci/run sets it: there, a missing extra is a failure
+    import numpy as np
+else:
+    pytest.importorskip("pettingzoo", reason=RL)
+    pytest.importorskip("gymnasium", reason=RL)
+    np = pytest.importorskip("numpy", reason=RL)
+
+import rummykit as rk  # noqa: E402
+from rummykit.agents.actions import ActionSpace  # noqa: E402
+from rummykit.agents.decisions import Decisions  # noqa: E402
+from rummykit.agents.env import RummykitEnv  # noqa: E402
+from rummykit.agents.observation import PHASES, ObservationLayout  # noqa: E402
+from rummykit.core.cards import Card  # noqa: E402
+from rummykit.round.views import PlayerView, view_of  # noqa: E402
+
+VARIANTS = tuple(rk.bundled_variants())
+VERBS = ("meld", "layoff", "swap", "shift")
+
+PINNED = {  # sha256 (first 16 digits) of pinned_digest(variant, 3), as the first builder gave them
+    "contract": "6d9e1a42b32c6777",
+    "gin": "9913aa6870a61638",
+    "kalooki": "ad60cb3c6797dd5a",
+    "liverpool": "0d88cddd7b99adc9",
+    "rami51": "16fb958e06b9bc2d",
+    "rummy500": "6f29edf52bb70cab",
+    "tonk": "fae23252c863f659",
+}
+
+
+def reference(layout: ObservationLayout, view: PlayerView, pending: Sequence[int]) -> Any:
+    """The vector written plane by plane from the view, one number at a time."""
+    assert view.seat is not None
+    start = {name: begin for name, begin, _ in layout.planes}
+    index = {face.code: i for i, face in enumerate(layout.space.faces)}
+    out = np.zeros(layout.size, dtype=np.float32)
+
+    def cards(plane: str, these: Iterable[Card | None]) -> None:
+        for card in these:
+            if card is not None:
+                out[start[plane] + index[card.face.code]] += 1
+
+    def rel(seat: int) -> int:
+        return (seat - (view.seat or 0)) % view.players
+
+    cards("hand", view.hand or ())
+    cards("discard_top", view.discards[-1:])
+    cards("discards", view.discards)
+    for plane, card in (("taken", view.taken), ("exchange", view.exchange), ("indicator", view.indicator)):
+        cards(plane, (card,))
+    cards("knock_card", (view.knock.knock_card,))
+    cards("knock_layoffs", view.knock.layoffs)
+    for entry in view.table:
+        cards(f"table_{rel(entry.owner)}", entry.meld.cards)
+    space = layout.space
+    if pending and space.has("pick"):
+        pick = space.word("pick")
+        for action in pending:
+            if pick <= action < pick + len(space.faces):
+                out[start["picked"] + action - pick] += 1
+        for number, verb in enumerate(VERBS):
+            if space.has(verb) and pending[0] == space.word(verb):
+                out[start["pending_verb"] + number] = 1
+        if (
+            len(pending) > 1
+            and space.has("target")
+            and 0 <= pending[1] - space.word("target") < space.max_melds
+        ):
+            out[start["numbers"] + 7] = pending[1] - space.word("target") + 1
+    for seat in range(view.players):
+        out[start["hand_sizes"] + rel(seat)] = view.hand_sizes[seat]
+        out[start["opened"] + rel(seat)] = view.opened[seat]
+        out[start["dropped"] + rel(seat)] = bool(view.dropped and view.dropped[seat])
+    out[start["to_move"] + rel(view.to_move)] = 1
+    out[start["dealer"] + rel(view.dealer)] = 1
+    if view.knock.knocker is not None:
+        out[start["knocker"] + rel(view.knock.knocker)] = 1
+    out[start["phase"] + PHASES.index(view.phase)] = 1
+    opening = view.opening
+    numbers = (view.stock_size, view.discard_size, view.turns_played, opening.minimum or 0)
+    out[start["numbers"] : start["numbers"] + 7] = (
+        *numbers,
+        opening.so_far,
+        view.deal_number,
+        view.knock.gin,
+    )
+    return out
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_the_state_builder_equals_the_view_builder(variant_id: str) -> None:
+    """Random play, action by action (pending picks included): every seat's
+    vector from the state equals the reference builder's from its view."""
+    variant = rk.load_variant(variant_id)
+    players = max(2, variant.players.min)
+    space = ActionSpace(variant, players)
+    layout = ObservationLayout(space)
+    rng = random.Random(variant_id)
+    checked = 0
+    for game in range(60):
+        if checked >= 150:
+            break
+        decisions = Decisions(space, rk.deal(variant, players=players, seed=game))
+        for _ in range(150):
+            if decisions.over:
+                break
+            actor = decisions.acting()
+            for seat in range(players):
+                pending = decisions.pending if seat == actor else ()
+                view = view_of(decisions.state, seat, with_legal=False)
+                expected = reference(layout, view, pending)
+                assert np.array_equal(layout.encode_state(decisions.state, seat, pending), expected)
+                assert np.array_equal(layout.encode(view, pending), expected)
+                checked += 1
+            decisions.step(rng.choice(decisions.legal_actions()))
+    assert checked >= 150
+
+
+def pinned_digest(variant_id: str, seed: int, episodes: int = 2) -> str:
+    """Every agent's observation and mask at every step of random episodes, hashed."""
+    env = RummykitEnv(variant_id)
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    for episode in range(episodes):
+        env.reset(seed=seed + episode)
+        for agent in env.agent_iter(max_iter=400):
+            for other in env.agents:
+                seen = env.observe(other)
+                digest.update(seen["observation"].tobytes())
+                digest.update(seen["action_mask"].tobytes())
+            _, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]).tolist()))
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("variant_id", sorted(PINNED))
+def test_pinned_observations(variant_id: str) -> None:
+    assert pinned_digest(variant_id, 3) == PINNED[variant_id]
