@@ -192,8 +192,8 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
 
 
 class RummykitObserver:
-    """A seat's observation tensor and string, from its view (the same for
-    the information state: the view is what a seat knows)."""
+    """A seat's observation tensor and string, from what its view shows (the
+    same for the information state: the view is what a seat knows)."""
 
     def __init__(self, shared: _Shared) -> None:
         self.shared = shared
@@ -205,9 +205,8 @@ class RummykitObserver:
         decisions = state.decisions
         if decisions is None:
             return
-        acting = decisions.actor() == player
-        view = view_of(decisions.state, player, with_legal=False)
-        self.tensor[:] = self.shared.layout.encode(view, decisions.pending if acting else ())
+        pending = decisions.pending if decisions.actor() == player else ()
+        self.tensor[:] = self.shared.layout.encode_state(decisions.state, player, pending)
 
     def string_from(self, state: RummykitState, player: int) -> str:
         decisions = state.decisions
