@@ -53,7 +53,6 @@ class ObservationLayout:
     def __init__(self, space: ActionSpace) -> None:
         self.space = space
         faces, players = len(space.faces), space.players
-        self._index = {face.code: i for i, face in enumerate(space.faces)}
         self._faces = faces
         sizes = [(name, faces) for name in _CARD_PLANES]
         sizes += [(f"table_{seat}", faces) for seat in range(players)]
@@ -76,8 +75,11 @@ class ObservationLayout:
         self.planes: tuple[tuple[str, int, int], ...] = tuple(planes)
         self._start = {name: begin for name, begin, _ in planes}
         self.size = start
-        self._card_starts = tuple(self._start[name] for name in _CARD_PLANES)
-        self._table, self._hand_sizes = self._start["table_0"], self._start["hand_sizes"]
+        card_planes = (*_CARD_PLANES, *(f"table_{seat}" for seat in range(players)))
+        self._at = tuple(  # per card plane, each face's index in the vector
+            {face: self._start[name] + i for i, face in enumerate(space.faces)} for name in card_planes
+        )
+        self._hand_sizes = self._start["hand_sizes"]
         self._numbers = self._start["numbers"]
         self._pick = space.word("pick") if space.has("pick") else None
         self._target = space.word("target") if space.has("target") else None
@@ -120,18 +122,18 @@ class ObservationLayout:
 
     def vector(self, seen: Seen, pending: Sequence[int] = ()) -> npt.NDArray[np.float32]:
         """The vector of what a seat sees, with the pending ids of a move being chosen."""
-        players, seat = self.space.players, seen.seat
-        index, faces, starts = self._index, self._faces, self._card_starts
-        flat: list[int] = []
-        for start, cards in zip(starts, (seen.hand, seen.discards[-1:], seen.discards), strict=False):
-            flat += [start + index[card.face.code] for card in cards]
-        for start, card in zip(starts[3:7], seen.singles, strict=True):
+        players, seat, at = self.space.players, seen.seat, self._at
+        hand, top, discards, taken, exchange, indicator, knock_card, layoffs = at[:8]
+        flat = [hand[card.face] for card in seen.hand]
+        flat += [top[card.face] for card in seen.discards[-1:]]
+        flat += [discards[card.face] for card in seen.discards]
+        for plane, card in zip((taken, exchange, indicator, knock_card), seen.singles, strict=True):
             if card is not None:
-                flat.append(start + index[card.face.code])
-        flat += [starts[7] + index[card.face.code] for card in seen.layoffs]
+                flat.append(plane[card.face])
+        flat += [layoffs[card.face] for card in seen.layoffs]
         for owner, cards in seen.table:
-            start = self._table + ((owner - seat) % players) * faces
-            flat += [start + index[card.face.code] for card in cards]
+            table = at[9 + (owner - seat) % players]  # after the nine planes of _CARD_PLANES
+            flat += [table[card.face] for card in cards]
         self._pending(flat, pending)
         self._seats(flat, seen)
         out = np.bincount(np.array(flat, dtype=np.intp), minlength=self.size).astype(np.float32)
