@@ -114,6 +114,10 @@ class ActionSpace:
             for kind in (Discard, Knock, Declare, Exchange)
             if kind.__name__.lower() in self._starts
         }
+        table_moves = {Meld: "meld", LayOff: "layoff", SwapJoker: "swap", Shift: "shift"}
+        self._verb_ids: dict[type[Move], int] = {
+            kind: self._starts[verb] for kind, verb in table_moves.items() if verb in self._starts
+        }
 
     def has(self, name: str) -> bool:
         """Does the space hold block ``name``?"""
@@ -141,6 +145,16 @@ class ActionSpace:
         if isinstance(move, (Meld, LayOff, SwapJoker, Shift)):
             return self._table_move(move)
         return (self._starts[str(move)],)
+
+    def first(self, move: Move) -> int:
+        """The first id of ``move``'s sequence (its only id, for a one-id
+        move) without the rest: the verb of a table move."""
+        verb = self._verb_ids.get(type(move))
+        if verb is None:
+            return self.encode(move)[0]
+        if isinstance(move, (LayOff, SwapJoker, Shift)) and move.meld > self.max_melds:
+            raise KeyError(f"target {move.meld}")
+        return verb
 
     def _table_move(self, move: Meld | LayOff | SwapJoker | Shift) -> tuple[int, ...]:
         if isinstance(move, Meld):

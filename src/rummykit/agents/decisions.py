@@ -46,6 +46,7 @@ class Decisions:
         self.pending: tuple[int, ...] = ()
         self.moves = 0  # engine moves applied
         self._choices: list[tuple[tuple[int, ...], Move]] | None = None
+        self._firsts: dict[int, list[Move]] | None = None  # the legal moves by their first id
         self._declined: set[int] = set()
         self._window = -1  # turns_played of the buy window the declines belong to
         self._buyer: int | None = None
@@ -56,6 +57,7 @@ class Decisions:
         twin = Decisions.__new__(Decisions)
         twin.space, twin.state, twin.pending, twin.moves = self.space, self.state, self.pending, self.moves
         twin._choices = self._choices  # a list never changed in place: replaced on each move
+        twin._firsts = self._firsts  # the same
         twin._declined = set(self._declined)
         twin._window, twin._buyer = self._window, self._buyer
         return twin
@@ -83,19 +85,34 @@ class Decisions:
     def choices(self) -> list[tuple[tuple[int, ...], Move]]:
         """Every legal move of the decision now, with its id sequence."""
         if self._choices is None:
-            if self._buyer is not None:
-                self._choices = [(self.space.encode(Buy()), Buy())]
-            else:
-                encode = self.space.encode
-                self._choices = [(encode(move), move) for move in self.state.legal_moves()]
+            encode = self.space.encode
+            self._choices = [(encode(move), move) for move in self._legal_moves()]
         return self._choices
+
+    def _legal_moves(self) -> list[Move]:
+        if self._buyer is not None:
+            return [Buy()]
+        return self.state.legal_moves()
+
+    def _by_first(self) -> dict[int, list[Move]]:
+        """The legal moves now, by the first id of their sequences."""
+        if self._firsts is None:
+            first = self.space.first
+            firsts: dict[int, list[Move]] = {}
+            for move in self._legal_moves():
+                firsts.setdefault(first(move), []).append(move)
+            self._firsts = firsts
+        return self._firsts
 
     def legal_actions(self) -> list[int]:
         """The ids legal now, in increasing order."""
         if self.over:
             return []
         depth, pending = len(self.pending), self.pending
-        found = {seq[depth] for seq, _ in self.choices() if seq[:depth] == pending}
+        if depth:
+            found = {seq[depth] for seq, _ in self.choices() if seq[:depth] == pending}
+        else:  # a move's first id: no sequence needed
+            found = set(self._by_first())
         if self._buyer is not None and self.space.decline is not None:
             found.add(self.space.decline)
         return sorted(found)
@@ -110,7 +127,11 @@ class Decisions:
             return None
         chosen = (*self.pending, action)
         depth = len(chosen)
-        matches = [(seq, move) for seq, move in self.choices() if seq[:depth] == chosen]
+        if depth == 1:  # only the moves that start with this id are encoded
+            encode = self.space.encode
+            matches = [(encode(move), move) for move in self._by_first().get(action, ())]
+        else:
+            matches = [(seq, move) for seq, move in self.choices() if seq[:depth] == chosen]
         if not matches:
             raise ValueError(f"action {action} ({self._label(action)}) is not legal now")
         for seq, move in matches:
@@ -134,7 +155,7 @@ class Decisions:
 
     def _moved(self) -> None:
         self.pending = ()
-        self._choices = None
+        self._choices = self._firsts = None
         self._find_buyer()
 
     def _find_buyer(self) -> None:
