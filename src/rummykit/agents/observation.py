@@ -136,15 +136,15 @@ class ObservationLayout:
             flat += [table[card.face] for card in cards]
         self._pending(flat, pending)
         self._seats(flat, seen)
-        out = np.bincount(np.array(flat, dtype=np.intp), minlength=self.size).astype(np.float32)
-        sizes = seen.counts[0]
-        out[self._hand_sizes : self._hand_sizes + players] = sizes[seat:] + sizes[:seat]
-        out[self._numbers : self._numbers + 7] = seen.numbers
+        counts = np.bincount(flat, minlength=self.size)  # never empty: the seat planes add the seat to move
+        sizes = seen.counts[0]  # the numbers are written while the vector is of integers: cheaper
+        counts[self._hand_sizes : self._hand_sizes + players] = sizes[seat:] + sizes[:seat]
+        counts[self._numbers : self._numbers + 7] = seen.numbers
         if len(pending) > 1 and self._target is not None:
             target = pending[1] - self._target
             if 0 <= target < self.space.max_melds:
-                out[self._numbers + 7] = target + 1
-        return out
+                counts[self._numbers + 7] = target + 1
+        return counts.astype(np.float32)
 
     def _pending(self, flat: list[int], pending: Sequence[int]) -> None:
         """The picked cards and the verb of a move being chosen, as indices into the vector."""
