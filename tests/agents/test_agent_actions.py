@@ -77,12 +77,14 @@ def test_labels_name_each_id_once() -> None:
 
 
 def check_decision(game: Decisions) -> None:
-    """The ids legal now are the first ids of the legal moves, no move's ids
+    """The ids legal now are the first ids of the legal moves (``first``
+    gives each move's without its sequence), no move's ids
     start another's, and each move's ids, taken one by one, apply it."""
     space, state, seat = game.space, game.state, game.actor()
     moves: list[Move] = [Buy()] if seat != state.to_move else state.legal_moves()
     sequences = [space.encode(move) for move in moves]
     assert len(set(sequences)) == len(sequences)
+    assert [space.first(move) for move in moves] == [seq[0] for seq in sequences]
     firsts = {seq[0] for seq in sequences}
     if seat != state.to_move:
         firsts.add(space.decline or -1)
