@@ -1,6 +1,6 @@
 """The PettingZoo environment's step against the engine's (docs/agents.md; needs the rl extra).
 
-Run: .venv/bin/python benchmarks/agents.py [--variant gin] [--episodes N] [--seed S] [--passes P]
+Run: .venv/bin/python benchmarks/agents.py [--variant gin] [--episodes N] [--passes P] [--clock cpu]
 (the rl extra: .venv/bin/pip install -q ".[rl]")
 
 A step is what an agent waits for between its action and its next
@@ -11,7 +11,9 @@ environment and bare (``RummykitEnv``). The engine plays the same number of
 random games: one decision is ``legal_moves`` and ``apply``; ``apply`` alone
 is timed too. The passes are interleaved (environment, bare environment,
 engine; then again), ``gc.collect()`` before each; a row shows the median of
-the passes' means and their range, in microseconds. The ratios are the
+the passes' means and their range, in microseconds of the process's CPU
+time (``--clock cpu``, the default: other jobs on a shared host do not
+inflate it; ``--clock wall`` for the wall clock). The ratios are the
 environment's step over (a) ``apply`` alone (the issue's "bare apply") and
 (b) one decision (what an agent's step must also do: find the legal moves),
 pass by pass.
@@ -24,20 +26,26 @@ import gc
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import rummykit as rk
 
+Clock = Callable[[], float]
+CLOCKS: dict[str, Clock] = {"cpu": time.process_time, "wall": time.perf_counter}
 
-def env_steps(variant: str, episodes: int, seed: int, *, bare: bool = False) -> tuple[int, float]:
-    """Steps taken and seconds spent in them over ``episodes`` random episodes
-    (``bare``: RummykitEnv without PettingZoo's wrappers)."""
+
+def env_steps(
+    variant: str, episodes: int, seed: int, *, bare: bool = False, clock: Clock = time.perf_counter
+) -> tuple[int, float]:
+    """Steps taken and seconds spent in them (by ``clock``) over ``episodes``
+    random episodes (``bare``: RummykitEnv without PettingZoo's wrappers)."""
     import numpy as np  # the rl extra's, imported here so that --help needs none of it
 
     from rummykit.agents.env import RummykitEnv, rummykit_env
 
     env = RummykitEnv(variant) if bare else rummykit_env(variant)
     rng = random.Random(seed)
-    steps, spent, clock = 0, 0.0, time.perf_counter
+    steps, spent = 0, 0.0
     for episode in range(episodes):
         env.reset(seed=seed + episode)
         observation, _, termination, truncation, _ = env.last()
@@ -49,16 +57,19 @@ def env_steps(variant: str, episodes: int, seed: int, *, bare: bool = False) -> 
             env.step(action)
             if env.agents:
                 observation, _, termination, truncation, _ = env.last()
-            spent += clock() - start
-            steps += action is not None
+            if action is not None:  # a finished agent's step is not timed
+                spent += clock() - start
+                steps += 1
     return steps, spent
 
 
-def engine_moves(variant: str, episodes: int, seed: int) -> tuple[int, float, float]:
-    """Moves, seconds of ``legal_moves`` and ``apply``, and seconds of ``apply`` alone."""
+def engine_moves(
+    variant: str, episodes: int, seed: int, clock: Clock = time.perf_counter
+) -> tuple[int, float, float]:
+    """Moves, seconds of ``legal_moves`` and ``apply``, and seconds of ``apply`` alone (by ``clock``)."""
     chosen = rk.load_variant(variant)
     players = max(2, chosen.players.min)  # as the environment's default
-    rng, clock = random.Random(seed), time.perf_counter
+    rng = random.Random(seed)
     moves, total, applying = 0, 0.0, 0.0
     for episode in range(episodes):
         state = rk.deal(chosen, players=players, seed=seed + episode)
@@ -66,11 +77,12 @@ def engine_moves(variant: str, episodes: int, seed: int) -> tuple[int, float, fl
             start = clock()
             legal = state.legal_moves()
             middle = clock()
-            move = rng.choice(legal)
+            move = rng.choice(legal)  # the policy: untimed, as in the environment's loop
+            chosen_at = clock()
             state = state.apply(move)
             end = clock()
-            total += end - start
-            applying += end - middle
+            total += (middle - start) + (end - chosen_at)
+            applying += end - chosen_at
             moves += 1
     return moves, total, applying
 
@@ -86,7 +98,9 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=100)
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()
+    clock = CLOCKS[args.clock]
     rows: dict[str, list[float]] = {name: [] for name in ("wrapped", "bare", "decision", "apply")}
     ratios: dict[str, list[float]] = {
         name: [] for name in ("wrapped/apply", "wrapped/decision", "bare/apply", "bare/decision")
@@ -95,10 +109,10 @@ def main() -> None:
         seed = args.seed + 1000 * number
         for name, bare in (("wrapped", False), ("bare", True)):
             gc.collect()
-            steps, seconds = env_steps(args.variant, args.episodes, seed, bare=bare)
+            steps, seconds = env_steps(args.variant, args.episodes, seed, bare=bare, clock=clock)
             rows[name].append(1e6 * seconds / steps)
         gc.collect()
-        moves, decisions, applying = engine_moves(args.variant, args.episodes, seed)
+        moves, decisions, applying = engine_moves(args.variant, args.episodes, seed, clock)
         rows["decision"].append(1e6 * decisions / moves)
         rows["apply"].append(1e6 * applying / moves)
         for env in ("wrapped", "bare"):
@@ -106,7 +120,7 @@ def main() -> None:
             ratios[f"{env}/decision"].append(rows[env][-1] / rows["decision"][-1])
     print(
         f"{args.variant}: {args.passes} interleaved passes of {args.episodes} random episodes,"
-        " microseconds (median [range])"
+        f" microseconds of {args.clock} time (median [range])"
     )
     print(_row("rummykit_env step (wrapped)", rows["wrapped"]))
     print(_row("RummykitEnv step (no wrappers)", rows["bare"]))
