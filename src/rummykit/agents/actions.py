@@ -149,7 +149,11 @@ class ActionSpace:
     def first(self, move: Move) -> int:
         """The first id of ``move``'s sequence (its only id, for a one-id
         move) without the rest: the verb of a table move."""
-        verb = self._verb_ids.get(type(move))
+        kind = type(move)
+        start = self._card_blocks.get(kind)
+        if start is not None and isinstance(move, (Discard, Knock, Declare, Exchange)):
+            return start + self._face_index[move.card.face.code]
+        verb = self._verb_ids.get(kind)
         if verb is None:
             return self.encode(move)[0]
         if isinstance(move, (LayOff, SwapJoker, Shift)) and move.meld > self.max_melds:

@@ -100,7 +100,11 @@ class Decisions:
             first = self.space.first
             firsts: dict[int, list[Move]] = {}
             for move in self._legal_moves():
-                firsts.setdefault(first(move), []).append(move)
+                action = first(move)
+                if action in firsts:
+                    firsts[action].append(move)
+                else:
+                    firsts[action] = [move]
             self._firsts = firsts
         return self._firsts
 
