@@ -1,0 +1,82 @@
+"""A round rebuilt from a seat's view and the real hidden cards
+(rummykit.round.from_view) lists the same moves as the real round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rummykit as rk
+from rummykit.core.moves import Move, Undo
+from rummykit.play.bots import GreedyBot
+from rummykit.round.from_view import state_from_view, unseen_cards
+from rummykit.round.state import RoundState
+
+VARIANTS = [("gin", 2), ("rami51", 2), ("rami51", 3), ("contract", 3), ("rummy", 2), ("romme", 3),
+            ("kalooki", 2)]  # fmt: skip
+
+
+def rebuilt(state: RoundState) -> RoundState:
+    seat = state.to_move
+    view = state.view(seat)
+    buried = state.discard[: len(state.discard) - len(view.discards)]
+    return state_from_view(
+        view, state.variant, hands=state.hands, stock=state.stock, buried=buried,
+        knock_card=state.knocking.knock_card if view.knock.knock_card is None else None,
+    )  # fmt: skip
+
+
+def rebuildable(state: RoundState) -> bool:
+    """Is ``state`` one the view shows whole: no seat out, no buy open, and
+    nothing laid or swapped yet this turn (docs: a view does not say what)?"""
+    view = state.view(state.to_move)
+    turn = state.turn
+    laid = any(t.tentative for t in view.table) or turn.laid_off or turn.swaps
+    return not (view.dropped or state.buy_window or laid)
+
+
+def without_undo(state: RoundState) -> list[Move]:
+    """The legal moves but ``undo`` (a rebuilt round has nothing to take back)."""
+    return [m for m in state.legal_moves() if not isinstance(m, Undo)]
+
+
+@pytest.mark.parametrize(("variant_id", "players"), VARIANTS)
+def test_rebuilt_rounds_list_the_same_moves(variant_id: str, players: int) -> None:
+    """At every decision of greedy rounds where nothing was laid this turn
+    yet, the rebuilt round lists the real round's moves (but ``undo``), and
+    so does the round after a random one of them."""
+    variant = rk.load_variant(variant_id)
+    checked = 0
+    for seed in range(3):
+        state = rk.deal(variant, players=players, seed=seed)
+        bot = GreedyBot(variant, seed=seed)
+        rng = random.Random(seed)
+        while state.phase != "over" and checked < 400:
+            view = state.view(state.to_move)
+            if rebuildable(state):
+                again = rebuilt(state)
+                assert without_undo(again) == without_undo(state)
+                move = rng.choice(without_undo(state))
+                assert without_undo(again.apply(move)) == without_undo(state.apply(move))
+                checked += 1
+            state = state.apply(bot.choose(view))
+    assert checked > 20
+
+
+def test_wrong_hidden_cards_are_refused() -> None:
+    state = rk.deal(rk.load_variant("gin"), players=2, seed=1)
+    view = state.view(0)
+    with pytest.raises(ValueError, match="not the cards the view does not show"):
+        state_from_view(view, state.variant, hands=state.hands, stock=state.stock[1:])
+    with pytest.raises(ValueError, match="view's seat holding its own"):
+        state_from_view(view, state.variant, hands=state.hands[::-1], stock=state.stock)
+    with pytest.raises(ValueError, match="spectator"):
+        state_from_view(state.view(None), state.variant, hands=state.hands, stock=state.stock)
+
+
+def test_unseen_cards_are_the_hidden_ones() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=3, seed=2)
+    unseen = unseen_cards(state.view(1), state.variant)
+    hidden = [*state.hands[0], *state.hands[2], *state.stock, *state.discard[:-1]]
+    assert sorted(unseen.elements(), key=str) == sorted(hidden, key=str)
