@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
 from rummykit.core.moves import Buy
-from rummykit.play.bots import Bot, make_bot
+from rummykit.play.bot_specs import bot_from_spec
+from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundResult
@@ -33,8 +34,9 @@ _REDEALS = 1000
 
 class Seating:
     """The seats of one episode: ``agent_seats`` are chosen by action ids,
-    the seats of ``opponents`` by their bots (a name is made into a bot at
-    each start, seeded from the start's seed). ``rewards``: ``"score"`` or
+    the seats of ``opponents`` by their bots (a name or specification, such
+    as ``greedy`` or ``search-easy``, is made into a bot at each start,
+    seeded from the start's seed). ``rewards``: ``"score"`` or
     ``"win"``; ``match``: an episode is a whole match rather than a round."""
 
     def __init__(
@@ -65,7 +67,7 @@ class Seating:
         variant, players = self.space.variant, self.space.players
         self._rng = random.Random(seed)
         self._bots = {
-            seat: make_bot(bot, variant, seed=seed + seat) if isinstance(bot, str) else bot
+            seat: bot_from_spec(bot, variant, seed=seed + seat) if isinstance(bot, str) else bot
             for seat, bot in self._opponents.items()
         }
         if self.is_match:

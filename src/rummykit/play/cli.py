@@ -191,7 +191,12 @@ def _add_simulate_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--rounds", type=int, help="rounds to play")
     p.add_argument("--matches", type=int, help="whole matches to play (instead of --rounds)")
-    p.add_argument("--bots", default="greedy,random", help="bots by seat, comma separated (greedy, random)")
+    p.add_argument(
+        "--bots", default="greedy,random",
+        help="bots by seat, comma separated (greedy, random, search, search-easy|-medium|-hard, "
+        "search:500it, search:200ms)",
+    )  # fmt: skip
+    p.add_argument("--rotate", action="store_true", help="move the bots one seat on each round (each match)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--records", metavar="DIR", help="write each round's record to DIR")
@@ -207,7 +212,7 @@ def _add_play_parser(sub: Any) -> None:
     p.add_argument("-v", "--variant", required=True, help="bundled id or path to a .toml")
     p.add_argument("--players", type=int, help="players (default 2, or the variant's fewest)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random)")
+    p.add_argument("--bots", default="greedy", help="bots for the other seats (greedy, random, search, ...)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: a random deal)")
     p.add_argument("--match", action="store_true", help="play a whole match, not one round")
     p.add_argument(

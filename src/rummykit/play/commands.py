@@ -20,7 +20,7 @@ from rummykit.core.meld_model import Meld
 from rummykit.core.translation import translator
 from rummykit.core.values import hand_penalty
 from rummykit.play.backends import Backend, make_backend
-from rummykit.play.bots import BOTS
+from rummykit.play.bot_specs import BOT_FORMS, check_bot_spec
 from rummykit.play.conformance import CaseFileError, run_case_files
 from rummykit.rules.contract import deal_count, uses_contracts
 from rummykit.rules.opening import opened_at_deal
@@ -80,19 +80,20 @@ def _cards(words: Sequence[str]) -> tuple[Any, ...]:
 
 
 def _bot_names(text: str, command: str) -> list[str]:
+    """The bot specifications of ``--bots`` (comma separated), each checked."""
     names = [b.strip() for b in text.split(",") if b.strip()]
     if not names:
-        raise UsageError(
-            "{command}: --bots names no bot (known: {known})", command=command, known=", ".join(BOTS)
-        )
+        raise UsageError("{command}: --bots names no bot (known: {known})", command=command, known=BOT_FORMS)
     for name in names:
-        if name not in BOTS:
+        try:
+            check_bot_spec(name)
+        except ValueError:
             raise UsageError(
                 "{command}: unknown bot {name} (known: {known})",
                 command=command,
                 name=repr(name),
-                known=", ".join(BOTS),
-            )
+                known=BOT_FORMS,
+            ) from None
     return names
 
 
@@ -471,6 +472,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             records=records,
             progress=progress,
             backend=backend,
+            rotate=args.rotate,
         )
     except (ValueError, BackendError) as error:
         raise UsageError("simulate: {problem}", problem=error) from None

@@ -36,7 +36,8 @@ from rummykit.core.round_values import RoundResult
 from rummykit.io.records import Record
 from rummykit.io.serialize import to_json
 from rummykit.play.backends import Backend, LocalBackend
-from rummykit.play.bots import BOTS, Bot, make_bot
+from rummykit.play.bot_specs import bot_from_spec, check_bot_spec
+from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
@@ -53,6 +54,7 @@ __all__ = [
     "play_match",
     "play_round",
     "prepare_records",
+    "rotated",
     "round_seed",
     "simulate",
     "wilson",
@@ -163,7 +165,7 @@ def _play(
     variant = _variant(variant_ref)
     number = index % deal_count(variant) + 1 if deal_count(variant) else 0
     state = deal(variant, players=players, seed=seed, dealer=dealer, deal_number=number)
-    players_bots = [make_bot(bots[s], variant, seed=seed + s) for s in range(players)]
+    players_bots = [bot_from_spec(bots[s], variant, seed=seed + s) for s in range(players)]
     record = Record.start(state) if keep_record else None
     watcher = None if watch is None else watch(state)
     moves = 0
@@ -289,6 +291,7 @@ class SimulationReport:
     seconds: float
     summaries: tuple[RoundSummary, ...] = attrs.field(repr=False)
     matches: tuple[tuple[int, ...], ...] = ()  # the winners of each match
+    rotate: bool = False  # the bots moved one seat on each round (each match)
 
     @property
     def rounds_per_second(self) -> float:
@@ -345,6 +348,7 @@ class SimulationReport:
             "variant": self.variant,
             "players": self.players,
             "bots": list(self.bots),
+            "rotate": self.rotate,
             "seed": self.seed,
             "workers": self.workers,
             "rounds": self.rounds,
@@ -360,8 +364,8 @@ class SimulationReport:
     def table(self) -> str:
         """The report as text."""
         lines = [
-            f"{self.variant}, {self.players} players, bots {', '.join(self.bots)}, seed {self.seed}, "
-            f"{self.workers} worker(s)",
+            f"{self.variant}, {self.players} players, bots {', '.join(self.bots)}"
+            f"{' (rotated each round)' if self.rotate else ''}, seed {self.seed}, {self.workers} worker(s)",
             f"{self.rounds} rounds in {self.seconds:.1f} s: {self.rounds_per_second:.1f} rounds/s; "
             f"mean round length {self.mean_turns:.1f} turns",
             "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(self.endings.items())),
@@ -371,10 +375,12 @@ class SimulationReport:
         for seat, wins in enumerate(self.seat_wins()):
             low, high = wilson(wins, self.rounds)
             lines.append(f"{seat:<6}{wins:>8.1f}{wins / max(1, self.rounds):>10.1%}   {low:.1%} - {high:.1%}")
-        lines += ["", f"{'bot':<8}{'seat-rounds':>12}{'win rate':>10}   95 % interval   mean score"]
-        for name, e in sorted(self.bot_stats().items()):
+        stats = sorted(self.bot_stats().items())
+        width = max([8, *(len(name) + 1 for name, _ in stats)])
+        lines += ["", f"{'bot':<{width}}{'seat-rounds':>12}{'win rate':>10}   95 % interval   mean score"]
+        for name, e in stats:
             lines.append(
-                f"{name:<8}{int(e['played']):>12}{e['win_rate']:>10.1%}   "
+                f"{name:<{width}}{int(e['played']):>12}{e['win_rate']:>10.1%}   "
                 f"{e['low']:.1%} - {e['high']:.1%}   {e['mean_score']:>10.1f}"
             )
         if self.matches:
@@ -396,16 +402,20 @@ def simulate(
     progress: Callable[[Iterable[RoundSummary], int], Iterable[RoundSummary]] | None = None,
     backend: Backend | None = None,
     watch: Watch | None = None,
+    rotate: bool = False,
 ) -> SimulationReport:
     """Play ``rounds`` rounds (or ``matches`` whole matches) and sum them up.
 
     ``bots`` names one bot per seat (repeated if shorter; more bots than
-    seats is a ValueError, not bots left out). ``progress`` wraps
-    the stream of finished rounds (a progress bar). ``backend`` plays the
-    rounds (by default here, in ``workers`` processes; see
-    :mod:`rummykit.play.backends`); the results are the same on every
-    backend. ``watch`` (single rounds only) makes a watcher for each round,
-    whose facts its summary keeps."""
+    seats is a ValueError, not bots left out), each by a specification
+    (``greedy``, ``search:200ms`` …: :mod:`rummykit.play.bot_specs`).
+    ``rotate``: the bots move one seat on each round (each match, with
+    ``matches``; :func:`rotated`), so that no bot keeps the seat that plays
+    first. ``progress`` wraps the stream of finished rounds (a progress
+    bar). ``backend`` plays the rounds (by default here, in ``workers``
+    processes; see :mod:`rummykit.play.backends`); the results are the same
+    on every backend. ``watch`` (single rounds only) makes a watcher for
+    each round, whose facts its summary keeps."""
     variant = _variant(variant_ref)
     variant.check_players(players)
     _check_bots(bots, players)
@@ -423,10 +433,10 @@ def simulate(
     with LocalBackend(workers) if backend is None else backend as runner:
         stream: Iterable[RoundSummary]
         if matches is not None:
-            match_tasks = _match_tasks(variant_ref, seat_bots, seed, matches, keep)
+            match_tasks = _match_tasks(variant_ref, seat_bots, seed, matches, keep, rotate)
             stream = _rounds_of(runner.run(_match_task, match_tasks), match_winners)
         else:
-            round_tasks = _round_tasks(variant_ref, seat_bots, seed, total, usual, keep, watch)
+            round_tasks = _round_tasks(variant_ref, seat_bots, seed, total, usual, keep, watch, rotate)
             stream = runner.run(_task, round_tasks)
         summaries = list(progress(stream, total) if progress else stream)
     seconds = time.perf_counter() - start
@@ -442,18 +452,30 @@ def simulate(
         seconds=seconds,
         summaries=tuple(summaries),
         matches=tuple(match_winners),
+        rotate=rotate,
     )
 
 
+def rotated(seat_bots: Sequence[str], shift: int) -> tuple[str, ...]:
+    """The bots by seat after ``shift`` rotations: each moves ``shift``
+    seats on, the last seat's bot coming round to seat 0.
+
+    >>> rotated(["greedy", "random", "search"], 1)
+    ('search', 'greedy', 'random')
+    """
+    players = len(seat_bots)
+    return tuple(seat_bots[(seat - shift) % players] for seat in range(players))
+
+
 def _check_bots(bots: Sequence[str], players: int) -> None:
-    """ValueError unless ``bots`` names between one bot and one a seat, all known."""
+    """ValueError unless ``bots`` names between one bot and one a seat, each
+    a bot specification (:mod:`rummykit.play.bot_specs`)."""
     if not bots:
         raise ValueError("name at least one bot")
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots named for {players} seats (one bot a seat, repeated if fewer)")
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+        check_bot_spec(name)
 
 
 def _check_counts(rounds: int | None, matches: int | None, watch: Watch | None) -> None:
@@ -477,23 +499,30 @@ def _planned_rounds(rounds: int | None, matches: int | None, usual: Match) -> in
 
 
 def _match_tasks(
-    variant_ref: str, seat_bots: tuple[str, ...], seed: int, matches: int, keep: bool
+    variant_ref: str, seat_bots: tuple[str, ...], seed: int, matches: int, keep: bool, rotate: bool = False
 ) -> list[tuple[Any, ...]]:
-    """The arguments of :func:`_match_task` for each of ``matches`` whole matches."""
+    """The arguments of :func:`_match_task` for each of ``matches`` whole
+    matches (with ``rotate``, match ``m``'s bots rotated ``m`` times)."""
     players = len(seat_bots)
-    return [(variant_ref, players, seat_bots, round_seed(seed, -1 - m), keep) for m in range(matches)]
+    return [
+        (variant_ref, players, rotated(seat_bots, m if rotate else 0), round_seed(seed, -1 - m), keep)
+        for m in range(matches)
+    ]
 
 
 def _round_tasks(
     variant_ref: str, seat_bots: tuple[str, ...], seed: int, total: int, usual: Match, keep: bool,
     watch: Watch | None = None,
+    rotate: bool = False,
 ) -> list[tuple[Any, ...]]:
-    """The arguments of :func:`_task` for each of ``total`` single rounds."""
+    """The arguments of :func:`_task` for each of ``total`` single rounds
+    (with ``rotate``, round ``index``'s bots rotated ``index`` times)."""
     players = len(seat_bots)
     return [
-        (variant_ref, players, seat_bots, round_seed(seed, index), usual.dealer_of(index), index, keep, watch)
+        (variant_ref, players, rotated(seat_bots, index if rotate else 0), round_seed(seed, index),
+         usual.dealer_of(index), index, keep, watch)
         for index in range(total)
-    ]
+    ]  # fmt: skip
 
 
 def _write_records(folder: Path, summaries: Iterable[RoundSummary]) -> None:

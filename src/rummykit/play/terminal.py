@@ -35,7 +35,8 @@ from rummykit.core.moves import Buy, Draw, DrawExchange, Move, Take, parse_seat_
 from rummykit.core.translation import speaking
 from rummykit.io.records import Record
 from rummykit.io.serialize import to_json
-from rummykit.play.bots import BOTS, Bot, make_bot
+from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, search_settings
+from rummykit.play.bots import BOTS, Bot
 from rummykit.play.look import colour_wanted, columns, paint
 from rummykit.play.screen import (
     COMMANDS,
@@ -137,9 +138,9 @@ class GameSettings:
         self.variant.check_players(self.players)
         if not 0 <= self.seat < self.players:
             raise ValueError(f"the player's seat must be from 0 to {self.players - 1}, not {self.seat}")
-        unknown = [name for name in self.bots if name not in BOTS]
+        unknown = [name for name in self.bots if name not in BOTS and search_settings(name) is None]
         if not self.bots or unknown:
-            raise ValueError(f"bots are named from {', '.join(BOTS)}, not {list(self.bots)}")
+            raise ValueError(f"bots are named from {BOT_FORMS}, not {list(self.bots)}")
 
     def bot_name(self, seat: int) -> str:
         """The bot that plays match seat ``seat`` (not the player's)."""
@@ -373,7 +374,7 @@ def _play_one_round(session: _Session) -> None:
     settings = session.settings
     state = deal(settings.variant, players=settings.players, seed=settings.seed)
     bots = {
-        seat: make_bot(settings.bot_name(seat), settings.variant, seed=_bot_seed(settings.seed, seat))
+        seat: bot_from_spec(settings.bot_name(seat), settings.variant, seed=_bot_seed(settings.seed, seat))
         for seat in range(settings.players)
         if seat != settings.seat
     }
@@ -414,7 +415,7 @@ def _play_match_round(session: _Session, match: Match) -> RoundResult:
         session.console.write(line)
     seed = None if settings.seed is None else round_seed(settings.seed, index)
     bots = {
-        round_seat: make_bot(
+        round_seat: bot_from_spec(
             settings.bot_name(match_seat), settings.variant, seed=_bot_seed(seed, round_seat)
         )
         for round_seat, match_seat in enumerate(active)

@@ -28,7 +28,8 @@ import attrs
 from rummykit.core.errors import IllegalMove, NotationError, Text
 from rummykit.core.moves import Move, split_seat
 from rummykit.io.records import Record
-from rummykit.play.bots import BOTS, Bot, make_bot
+from rummykit.play.bot_specs import NAMED_BOTS, bot_from_spec
+from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
@@ -120,8 +121,8 @@ class GameSpec:
         for seat, name in self.bots:
             if not 0 <= seat < self.players:
                 raise ValueError(f"bots: expected seats from 0 to {self.players - 1}, got {seat}")
-            if name not in BOTS:
-                raise ValueError(f"bots: expected one of {', '.join(sorted(BOTS))}, got {name!r}")
+            if name not in NAMED_BOTS:  # no budgets of the client's choosing: the server does the work
+                raise ValueError(f"bots: expected one of {', '.join(sorted(NAMED_BOTS))}, got {name!r}")
         if len({seat for seat, _ in self.bots}) != len(self.bots):
             raise ValueError("bots: expected one bot per seat, got a seat named twice")
         if len(self.bots) >= self.players:
@@ -201,7 +202,8 @@ class Game:
         self.state_id = 0
         self.listeners: list[Listener] = []
         self.bots: dict[int, Bot] = {
-            seat: make_bot(name, variant, seed=self.derived_seed(f"bot{seat}")) for seat, name in spec.bots
+            seat: bot_from_spec(name, variant, seed=self.derived_seed(f"bot{seat}"))
+            for seat, name in spec.bots
         }
         self.state = self.deal_round()
 
