@@ -74,3 +74,38 @@ def test_gin_simulates_with_greedy_knocking(capsys: pytest.CaptureFixture[str]) 
     assert endings.get("knock", 0) + endings.get("gin", 0) + endings.get("undercut", 0) >= 6, endings
     greedy = next(b for b in data["by_bot"] if b["bot"] == "greedy")
     assert greedy["mean_score"] > 0, greedy
+
+
+def test_rotation_moves_the_bots_a_seat_each_round_for_any_workers() -> None:
+    """--rotate: round i's seat s is played by the bot named for seat s - i;
+    the same results with one worker or two; per-bot seat-rounds even."""
+    bots = ["greedy", "random", "random"]
+    one = simulate("rami51", players=3, bots=bots, rounds=6, seed=2, rotate=True)
+    two = simulate("rami51", players=3, bots=bots, rounds=6, seed=2, rotate=True, workers=2)
+    assert one.summaries == two.summaries
+    assert [s.bots for s in one.summaries[:4]] == [
+        ("greedy", "random", "random"), ("random", "greedy", "random"),
+        ("random", "random", "greedy"), ("greedy", "random", "random"),
+    ]  # fmt: skip
+    document = one.document()
+    assert document["rotate"] is True
+    assert {row["bot"]: row["seat_rounds"] for row in document["by_bot"]} == {"greedy": 6, "random": 12}
+    matches = simulate("rami40", players=2, bots=["greedy", "random"], matches=2, seed=3, rotate=True)
+    firsts = {summary.bots for summary in matches.summaries}
+    assert firsts == {("greedy", "random"), ("random", "greedy")}
+
+
+def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str]) -> None:
+    """A search bot by specification in the CLI; a bad specification is one
+    line naming the accepted forms, exit 2."""
+    argv = ["simulate", "-v", "gin", "--rounds", "2", "--quiet", "--json", "--rotate"]
+    code = main([*argv, "--bots", "search-easy:8it,greedy"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["rotate"] is True
+    assert {b["bot"]: b["seat_rounds"] for b in data["by_bot"]} == {"search-easy:8it": 2, "greedy": 2}
+    code = main(["simulate", "-v", "gin", "--rounds", "2", "--bots", "search:fast"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "search:<N>it" in err and "search:<N>ms" in err and "search-hard" in err
+    code = main(["simulate", "-v", "rami51", "--rounds", "2", "--quiet", "--rotate", "--bots", "greedy,random"])
+    assert code == 0 and "(rotated each round)" in capsys.readouterr().out

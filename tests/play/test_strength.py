@@ -1,0 +1,37 @@
+"""benchmarks/strength.py: a handful of hands, for the bridge and the
+output's shape only (the strength figures come from the benchmark run by
+hand: docs/bots.md)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from tool_support import BENCHMARKS, load_tool
+
+
+def _strength() -> ModuleType:
+    return load_tool("strength", BENCHMARKS)
+
+
+def test_gin_against_openspiels_simple_bot() -> None:
+    """Whole hands through the lockstep bridge, both seats: the engines
+    agree on every hand's scores (checked inside), and the figures add up."""
+    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    strength = _strength()
+    for bot, hands in (("greedy", 6), ("search-easy:6it", 2)):
+        row = strength.gin_against_openspiel(bot, hands, seed=1)
+        assert row is not None and row["hands"] == hands
+        assert row["won"] + row["lost"] <= hands and row["decisions"] > 0
+        assert row["low"] <= row["rate"] <= row["high"]
+        assert 0 < row["mean_ms"] <= row["p99_ms"] * 2 + 1
+
+
+def test_tables_play_every_pair_with_the_seats_rotated(capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _strength()
+    assert strength.main(["--only", "tables", "--tables", "2", "--table-bots", "random,greedy"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if line.startswith("random ")]
+    assert len(rows) == 2  # rami51 and contract: one pair each
+    assert any("rami51, 2 players" in line for line in lines)
+    assert any("contract, 3 players" in line for line in lines)
