@@ -211,6 +211,8 @@ def gin_against_openspiel(bot: str, hands: int, seed: int = 0) -> dict[str, floa
         won += mine > theirs
         lost += theirs > mine
         points += mine
+        if (index + 1) % 25 == 0:  # a running tally on stderr, for long runs
+            print(f"  {bot}: {index + 1} hands, won {won}, lost {lost}", file=sys.stderr, flush=True)
     times.sort()
     low, high = wilson(won, won + lost)
     all_low, all_high = wilson(won, hands)

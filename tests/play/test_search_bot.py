@@ -147,3 +147,19 @@ def test_bots_from_specifications() -> None:
     assert isinstance(bot_from_spec("greedy", variant, seed=1), GreedyBot)
     bot = bot_from_spec("search-easy", variant, seed=1)
     assert isinstance(bot, SearchBot) and bot.settings == LEVELS["easy"]
+
+
+def test_the_outlook_prefers_hands_with_more_ways_to_grow() -> None:
+    """Two hands as bad now: the one with connected cards looks better after
+    a draw; a take that completes a meld beats a draw, a useless one not."""
+    from rummykit.play.outlook import best_discard, outlook, take_is_better
+
+    gin = rk.load_variant("gin")
+    stock = rk.parse_cards("9h 6h Kc 5s 4d Ah 2s")
+    connected = rk.parse_cards("7h 8h Ks Kd 2c 3d 9s Tc Jd Qh")
+    loose = rk.parse_cards("7h 3h Ks Kd 2c 3d 9s Tc Jd Qh")
+    assert outlook(gin, connected, stock) < outlook(gin, loose, stock)
+    assert take_is_better(gin, connected, rk.Card("Kc"), stock)
+    assert not take_is_better(gin, connected, rk.Card("5c"), stock)
+    hand = rk.parse_cards("7h 8h Ks Kd Kc 3d 9s Tc Jd Qh 4c")
+    assert best_discard(gin, hand, rk.parse_cards("Qh Jd"), stock) in rk.parse_cards("Qh Jd")

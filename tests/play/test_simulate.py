@@ -107,5 +107,6 @@ def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str])
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1
     assert "search:<N>it" in err and "search:<N>ms" in err and "search-hard" in err
-    code = main(["simulate", "-v", "rami51", "--rounds", "2", "--quiet", "--rotate", "--bots", "greedy,random"])
+    argv = ["simulate", "-v", "rami51", "--rounds", "2", "--quiet", "--rotate", "--bots", "greedy,random"]
+    code = main(argv)
     assert code == 0 and "(rotated each round)" in capsys.readouterr().out

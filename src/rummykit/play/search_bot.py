@@ -38,12 +38,15 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove
-from rummykit.core.moves import Buy, Discard, Knock, Move, Undo
+from rummykit.core.moves import Buy, Discard, Draw, Knock, Move, Take, Undo
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import Determinizer
+from rummykit.play.outlook import best_discard, stock_cards, take_is_better
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
+from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
@@ -57,13 +60,20 @@ class SearchSettings:
     """How hard a :class:`SearchBot` searches: ``iterations`` rollouts per
     decision, or (with ``seconds``) as many as fit in that time; rollouts
     stop after ``horizon`` turns, where ``scale`` penalty points of lead
-    count as a near-certain win."""
+    count as a near-certain win; ``width`` cards at most are weighed for
+    the discard (those whose loss costs least); another move than the
+    greedy one is played only if it beats it by ``confidence`` standard
+    errors; ``lookahead``: the move the rollouts must beat is the one the
+    hand's outlook prefers (:mod:`rummykit.play.outlook`), else the greedy
+    one."""
 
     iterations: int = 200
     seconds: float | None = None
     horizon: int = 40
     scale: float = 15.0
     confidence: float = 1.0
+    width: int = 5
+    lookahead: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1 or (self.seconds is not None and not 0 < self.seconds <= 60):
@@ -106,14 +116,47 @@ class SearchBot:
 
     def candidates(self, view: PlayerView, base: Move) -> list[Move]:
         """The moves worth searching, the greedy choice first: every way to
-        draw in a draw phase; every discard and knock where the greedy
-        choice ends the turn that way; otherwise the greedy choice alone."""
+        draw in a draw phase; where the greedy choice ends the turn with a
+        discard or a knock, the discards and knocks of the ``width`` cards
+        whose loss leaves the hand's least penalty lowest; otherwise the
+        greedy choice alone."""
         if view.phase in DRAW_PHASES:
-            others = [m for m in view.legal if m != base and not isinstance(m, (Buy, Undo))]
-            return [base, *others]
-        if view.phase == "play" and isinstance(base, (Discard, Knock)):
-            return [base, *(m for m in view.legal if m != base and isinstance(m, (Discard, Knock)))]
-        return [base]
+            first = self.draw_choice(view, base) if self.settings.lookahead else base
+            return [first, *(m for m in view.legal if m != first and not isinstance(m, (Buy, Undo)))]
+        if view.phase != "play" or not isinstance(base, (Discard, Knock)) or view.hand is None:
+            return [base]
+        ends = [m for m in view.legal if isinstance(m, (Discard, Knock))]
+        hand = list(view.hand)
+        worth: dict[Card, tuple[int, int]] = {}
+        for move in ends:
+            if move.card.face not in worth:
+                rest = list(hand)
+                rest.remove(move.card.face)
+                penalty = least_penalty(self.variant, rest).penalty
+                worth[move.card.face] = (penalty, -self.variant.hand_penalties[move.card.code])
+        kept = sorted(worth, key=lambda c: (worth[c], c.code))[: self.settings.width]
+        if self.settings.lookahead and isinstance(base, Discard):
+            stock = stock_cards(view, self.variant, self.memory)
+            card = best_discard(self.variant, hand, kept, stock)
+            base = next(m for m in ends if isinstance(m, Discard) and m.card.face == card)
+        return [base, *(m for m in ends if m != base and m.card.face in kept)]
+
+    def draw_choice(self, view: PlayerView, base: Move) -> Move:
+        """The greedy draw, or the other of drawing and taking the top
+        discard where the outlook says so (a take only where it carries no
+        obligation to lay the card)."""
+        draw = next((m for m in view.legal if isinstance(m, Draw)), None)
+        take = next((m for m in view.legal if isinstance(m, Take) and m.depth == 1), None)
+        if draw is None or take is None or base not in (draw, take) or not view.discards or view.hand is None:
+            return base
+        stock = stock_cards(view, self.variant, self.memory)
+        wanted = take if take_is_better(self.variant, view.hand, view.discards[-1], stock) else draw
+        if wanted in (base, draw):
+            return wanted
+        seat_opened = view.opened[view.seat] if view.seat is not None else False
+        rule = rules_of(self.variant).draw
+        conditional = rule.top_take_is_conditional(view.turns_played, view.players, opened=seat_opened)
+        return base if conditional else wanted
 
     def search(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate judged best, the first (the greedy choice) unless
