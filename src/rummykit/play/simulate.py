@@ -443,17 +443,10 @@ def simulate(
     if records is not None:
         _write_records(records, summaries)
     return SimulationReport(
-        variant=variant.id,
-        players=players,
-        bots=seat_bots,
-        seed=seed,
-        workers=workers,
-        rounds=len(summaries),
-        seconds=seconds,
-        summaries=tuple(summaries),
-        matches=tuple(match_winners),
+        variant=variant.id, players=players, bots=seat_bots, seed=seed, workers=workers,
+        rounds=len(summaries), seconds=seconds, summaries=tuple(summaries), matches=tuple(match_winners),
         rotate=rotate,
-    )
+    )  # fmt: skip
 
 
 def rotated(seat_bots: Sequence[str], shift: int) -> tuple[str, ...]:
