@@ -19,7 +19,9 @@
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 const SUIT_ORDER = ["s", "h", "c", "d"]; // colours alternate in the hand
 const RANK_ORDER = "23456789TJQKA";
-const BOT_NAMES = ["greedy", "random"];
+// The bots a seat may be given (the server refuses any other name): a search bot
+// at its easy level thinks for a moment a move (docs/bots.md).
+const BOT_NAMES = ["greedy", "random", "search-easy"];
 // Move kinds whose second word is a table meld number: "layoff 2 7h".
 const MELD_NUMBER_KINDS = new Set(["layoff", "swap", "shift"]);
 // Move kinds whose words after the kind are cards: "meld 7h 8h 9h".
