@@ -28,8 +28,9 @@ import attrs
 from rummykit.core.errors import IllegalMove, NotationError, Text
 from rummykit.core.moves import Move, split_seat
 from rummykit.io.records import Record
-from rummykit.play.bot_specs import NAMED_BOTS, bot_from_spec
-from rummykit.play.bots import Bot
+from rummykit.play.bot_specs import bot_from_spec, search_settings
+from rummykit.play.bots import BOTS, Bot
+from rummykit.play.search_bot import SearchBot
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
@@ -97,6 +98,24 @@ def derived_seed(secret: bytes, seed: int, what: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 2  # 62 bits, like the library's seeds
 
 
+
+SERVED_BOTS = (*BOTS, "search-easy")
+"""The bots a served seat may be. Bots move on the server's event loop, so
+the search bot is offered at its easy level only, and thinks at most
+:data:`SERVED_SEARCH_SECONDS` a decision (a client chooses no budget)."""
+
+SERVED_SEARCH_SECONDS = 0.2
+"""The most time a served search bot spends on one decision."""
+
+
+def served_bot(name: str, variant: Variant, seed: int) -> Bot:
+    """The bot of a served seat named ``name`` (one of :data:`SERVED_BOTS`):
+    a search bot's budget is the server's time limit."""
+    settings = search_settings(name)
+    if settings is None:
+        return bot_from_spec(name, variant, seed=seed)
+    return SearchBot(variant, seed=seed, settings=attrs.evolve(settings, seconds=SERVED_SEARCH_SECONDS))
+
 @attrs.frozen(slots=True)
 class GameSpec:
     """What a game is: a bundled variant, the players, which seats are bots
@@ -121,8 +140,8 @@ class GameSpec:
         for seat, name in self.bots:
             if not 0 <= seat < self.players:
                 raise ValueError(f"bots: expected seats from 0 to {self.players - 1}, got {seat}")
-            if name not in NAMED_BOTS:  # no budgets of the client's choosing: the server does the work
-                raise ValueError(f"bots: expected one of {', '.join(sorted(NAMED_BOTS))}, got {name!r}")
+            if name not in SERVED_BOTS:  # no budgets of the client's choosing: the server does the work
+                raise ValueError(f"bots: expected one of {', '.join(sorted(SERVED_BOTS))}, got {name!r}")
         if len({seat for seat, _ in self.bots}) != len(self.bots):
             raise ValueError("bots: expected one bot per seat, got a seat named twice")
         if len(self.bots) >= self.players:
@@ -202,7 +221,7 @@ class Game:
         self.state_id = 0
         self.listeners: list[Listener] = []
         self.bots: dict[int, Bot] = {
-            seat: bot_from_spec(name, variant, seed=self.derived_seed(f"bot{seat}"))
+            seat: served_bot(name, variant, seed=self.derived_seed(f"bot{seat}"))
             for seat, name in spec.bots
         }
         self.state = self.deal_round()
