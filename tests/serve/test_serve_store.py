@@ -240,6 +240,8 @@ def test_after_twenty_undos_a_turn_must_end_without_laying_or_undoing_more() -> 
     for _ in range(MAX_UNDOS_PER_TURN):
         registry.move(game, 0, game.state_id, meld)
         registry.move(game, 0, game.state_id, "undo")
+    checked = game.check(0, game.state_id, meld)  # a check says what the move gets
+    assert checked is not None and checked.code == "game.undo-limit"
     with pytest.raises(rk.IllegalMove) as info:
         registry.move(game, 0, game.state_id, meld)  # a discard is legal: the turn can end
     assert info.value.code == "game.undo-limit"

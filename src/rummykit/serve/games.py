@@ -250,6 +250,28 @@ class Game:
     def move(self, seat: int | None, state_id: int, text: str) -> None:
         """Play ``text`` for ``seat`` against state ``state_id``, then let the
         bots answer. IllegalMove (nothing changed) when refused."""
+        round_seat, rest, kind = self.admitted(seat, state_id, text)
+        self.advance(f"{round_seat}: {rest}")
+        if kind == "undo":
+            self.count_undo()
+        self.play_bots()
+
+    def check(self, seat: int | None, state_id: int, text: str) -> IllegalMove | None:
+        """The refusal ``move`` would give ``text`` now (None: it would be
+        played), changing nothing: what a page shows for a selection of
+        cards or a typed move that the legal list lacks. The same checks as
+        :meth:`move`, then the engine's verdict."""
+        try:
+            round_seat, rest, _ = self.admitted(seat, state_id, text)
+            return self.state.refusal_of(f"{round_seat}: {rest}")
+        except IllegalMove as refusal:
+            return refusal
+
+    def admitted(self, seat: int | None, state_id: int, text: str) -> tuple[int, str, str]:
+        """What the server checks of a move before the engine judges it (the
+        player and the state, the seat in this round, a seat written before
+        the move, the undo limit): the round seat, the move without a seat,
+        and its kind. IllegalMove when one of them refuses."""
         self.check_player(seat, state_id)
         round_seat = None if seat is None else self.round_seat(seat)
         if round_seat is None:
@@ -263,30 +285,12 @@ class Game:
             ) from None
         if named is not None and named != round_seat:
             raise IllegalMove(
-                "turn.not-your-turn",
-                "Seat {seat} cannot move for seat {named}.",
-                seat=round_seat,
+                "turn.not-your-turn", "Seat {seat} cannot move for seat {named}.", seat=round_seat,
                 named=named,
             )
         kind = rest.split()[0].lower() if rest.split() else ""
         self.check_undos(kind, round_seat)
-        self.advance(f"{round_seat}: {rest}")
-        if kind == "undo":
-            self.count_undo()
-        self.play_bots()
-
-    def check(self, seat: int | None, state_id: int, text: str) -> IllegalMove | None:
-        """The refusal ``move`` would give ``text`` now (None: it would be
-        played), changing nothing: what a page shows for a selection of
-        cards or a typed move that the legal list lacks."""
-        try:
-            self.check_player(seat, state_id)
-            round_seat = None if seat is None else self.round_seat(seat)
-            if round_seat is None:
-                raise IllegalMove("game.not-in-round", "Seat {seat} does not play this round.", seat=seat)
-            return self.state.refusal_of(text, seat=round_seat)
-        except IllegalMove as refusal:
-            return refusal
+        return round_seat, rest, kind
 
     def check_undos(self, kind: str, seat: int) -> None:
         """Once a turn has taken moves back MAX_UNDOS_PER_TURN times, refuse
