@@ -1,5 +1,5 @@
 """Every bundled variant as a PettingZoo AEC environment (the ``rl`` extra:
-``pip install "rummykit[rl]"``); docs/agents.md describes the action ids,
+``pip install ".[rl]"`` from the clone); docs/agents.md describes the action ids,
 the observation planes and the rewards.
 
 ``rummykit_env(variant, players)`` is the environment wrapped as

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from rummykit.play.extras import install_hint
+
 __all__ = [
     "BACKENDS",
     "Backend",
@@ -127,7 +129,7 @@ def _import_ray(local: bool) -> Any:
     then listens on 127.0.0.1 only, and an address on 127.0.0.1 is not
     rewritten to the machine's network address. Usage statistics are off."""
     if not ray_installed():
-        raise BackendError("the ray backend needs the ray extra: pip install 'rummykit[ray]'")
+        raise BackendError(f"the ray backend needs the ray extra: {install_hint('ray')}")
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if local:
         os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")

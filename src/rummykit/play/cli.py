@@ -7,7 +7,6 @@ Every subcommand exits 0 on success, 1 when the thing checked is refused, and
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -29,6 +28,7 @@ from rummykit.play.commands import (
     one_line,
 )
 from rummykit.play.compare_command import add_backend_options, add_compare_parser
+from rummykit.play.extras import install_hint
 from rummykit.play.rules_commands import add_rules_parsers
 from rummykit.play.schema_command import add_schema_parser
 
@@ -54,11 +54,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from rummykit.serve.server import run
         from rummykit.serve.store import StoreError
     except ImportError as error:
-        install = shlex.join([sys.executable, "-m", "pip", "install", ".[serve]"])
         raise UsageError(
-            "serve: needs the serve extra ({error}); in the root folder of the rummykit clone run: {install}",
-            error=error,
-            install=install,
+            "serve: needs the serve extra ({error}); {install}", error=error, install=install_hint("serve")
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)

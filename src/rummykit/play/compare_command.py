@@ -13,6 +13,7 @@ from typing import Any
 from rummykit.core.errors import VariantError
 from rummykit.play.backends import BACKENDS, Backend, BackendError, make_backend
 from rummykit.play.commands import UsageError
+from rummykit.play.extras import install_hint
 from rummykit.play.simulate import RecordsError, RoundSummary, prepare_records
 from rummykit.variant.model import Variant, load_variant
 
@@ -116,6 +117,6 @@ def cmd_compare(args: argparse.Namespace) -> int:
             print(f"- {line}")
         print(f"report: {out / 'report.md'} (numbers: {out / 'report.json'})")
     if not plots_installed():  # on stderr beside JSON, which stays one document
-        print("plots skipped: matplotlib is not installed (pip install 'rummykit[plots]')",
+        print(f"plots skipped: matplotlib is not installed ({install_hint('plots')})",
               file=sys.stderr if args.json else sys.stdout)  # fmt: skip
     return 0

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.play.compare import Comparison, Estimate, figure_label, round_samples
+from rummykit.play.extras import install_hint
 
 __all__ = ["PLOTS", "plots_installed", "report_markdown", "write_report"]
 
@@ -85,7 +86,7 @@ def report_markdown(comparison: Comparison, plots: bool) -> str:
     if plots:
         lines += [f"![{what}]({name})" for name, what in PLOTS.items() if name != "overview.png"]
     else:
-        lines.append("Plots skipped: matplotlib is not installed (pip install 'rummykit[plots]').")
+        lines.append(f"Plots skipped: matplotlib is not installed ({install_hint('plots')}).")
     return "\n".join(lines) + "\n"
 
 
