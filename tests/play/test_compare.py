@@ -127,3 +127,4 @@ def test_bad_input_is_one_line(words: list[str], tmp_path: Path, capsys: pytest.
     code = main(["compare", *words, "--rounds", "2", "--out", str(tmp_path / "r"), *words[2:]])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert not (tmp_path / "r").exists()  # bad input changes nothing: no report folder is left

@@ -12,6 +12,7 @@ from typing import Any
 
 from rummykit.core.errors import VariantError
 from rummykit.play.backends import BACKENDS, Backend, BackendError, make_backend
+from rummykit.play.bot_specs import check_bot_spec
 from rummykit.play.commands import UsageError
 from rummykit.play.extras import install_hint
 from rummykit.play.simulate import RecordsError, RoundSummary, prepare_records
@@ -63,8 +64,8 @@ def _load(ref: str) -> Variant:
         raise UsageError("{problem}", problem=error.problems[0]) from None
 
 
-def _check(args: argparse.Namespace) -> Path:
-    """Refuse bad numbers before anything is played; the report's folder."""
+def _check(args: argparse.Namespace, variants: tuple[Variant, Variant], players: int) -> list[str]:
+    """Refuse bad input before anything is made or played; the bots."""
     for name, value, least in (("rounds", args.rounds, 1), ("workers", args.workers, 1)):
         if value < least:
             raise UsageError("{command}: {problem}", command="compare",
@@ -72,12 +73,27 @@ def _check(args: argparse.Namespace) -> Path:
     if not 0 < args.level < 1:
         raise UsageError("{command}: {problem}", command="compare",
                          problem=f"--level must lie between 0 and 1, not {args.level}")  # fmt: skip
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    try:
+        for variant in variants:
+            variant.check_players(players)
+        for bot in bots:
+            check_bot_spec(bot)
+    except ValueError as error:
+        raise UsageError("{command}: {problem}", command="compare", problem=error) from None
+    return bots
+
+
+def _report_folder(args: argparse.Namespace) -> tuple[Path, bool]:
+    """The report's folder, made (and checked to be writable) before the
+    rounds are played, not after; and whether it was made here."""
     out = Path(args.out) if args.out else Path(f"compare-{Path(args.a).stem}-{Path(args.b).stem}")
-    try:  # before the rounds are played, not after
+    made = not out.exists()
+    try:
         prepare_records(out)
     except RecordsError as error:
         raise UsageError("{command}: {problem}", command="compare", problem=f"--out: {error}") from None
-    return out
+    return out, made
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -88,9 +104,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     a, b = _load(args.a), _load(args.b)
     players = args.players if args.players is not None else max(2, a.players.min, b.players.min)
-    out = _check(args)
-    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    bots = _check(args, (a, b), players)
     backend = backend_of(args, "compare")
+    out, made = _report_folder(args)
     bar = tqdm(total=2 * args.rounds, unit="round", file=sys.stderr, leave=False,
                disable=args.quiet or not sys.stderr.isatty())  # fmt: skip
 
@@ -105,6 +121,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
             workers=args.workers, level=args.level, backend=backend, progress=progress,
         )  # fmt: skip
     except (ValueError, BackendError) as error:
+        if made and not any(out.iterdir()):  # bad input changes nothing: the empty folder goes
+            out.rmdir()
         raise UsageError("{command}: {problem}", command="compare", problem=error) from None
     finally:
         bar.close()
