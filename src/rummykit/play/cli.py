@@ -28,7 +28,7 @@ from rummykit.play.commands import (
     one_line,
 )
 from rummykit.play.compare_command import add_backend_options, add_compare_parser
-from rummykit.play.extras import install_hint
+from rummykit.play.extras import install_command
 from rummykit.play.rules_commands import add_rules_parsers
 from rummykit.play.schema_command import add_schema_parser
 
@@ -55,7 +55,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from rummykit.serve.store import StoreError
     except ImportError as error:
         raise UsageError(
-            "serve: needs the serve extra ({error}); {install}", error=error, install=install_hint("serve")
+            "serve: needs the serve extra ({error}); in the root folder of the rummykit clone run: {install}",
+            error=error,
+            install=install_command("serve"),
         ) from None
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)

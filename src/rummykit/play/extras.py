@@ -3,7 +3,7 @@ that need one say it: from the root of the rummykit clone, with the Python
 that runs rummykit (``pip install "rummykit[ray]"`` would look for rummykit
 in the package index instead).
 
->>> "pip install '.[ray]'" in install_hint("ray")
+>>> install_command("ray").endswith("-m pip install '.[ray]'")
 True
 """
 
@@ -12,10 +12,14 @@ from __future__ import annotations
 import shlex
 import sys
 
-__all__ = ["install_hint"]
+__all__ = ["install_command", "install_hint"]
+
+
+def install_command(extra: str) -> str:
+    """The command that installs ``extra`` into the running Python."""
+    return shlex.join([sys.executable, "-m", "pip", "install", f".[{extra}]"])
 
 
 def install_hint(extra: str) -> str:
     """The words that tell a user how to install ``extra``."""
-    command = shlex.join([sys.executable, "-m", "pip", "install", f".[{extra}]"])
-    return f"in the root folder of the rummykit clone run: {command}"
+    return f"in the root folder of the rummykit clone run: {install_command(extra)}"
