@@ -6,6 +6,7 @@ local cluster listens on 127.0.0.1 only."""
 from __future__ import annotations
 
 import functools
+import ipaddress
 import json
 import os
 import subprocess
@@ -70,6 +71,41 @@ def test_ray_gives_the_local_results(ray_cluster: RayBackend) -> None:
     assert "ray" in sys.modules and sys.modules["ray"].util.get_node_ip_address() == "127.0.0.1"
     gcs = sys.modules["ray"].get_runtime_context().gcs_address
     assert gcs.startswith("127.0.0.1:"), gcs
+    listening = ray_listeners()
+    assert listening and all(address in ("127.0.0.1", "::1") for address, _ in listening), listening
+
+
+def ray_listeners() -> set[tuple[str, str]]:
+    """The addresses every process of Ray on this machine listens on (TCP,
+    read from /proc), with the process's name: what ``ss -ltnp`` shows."""
+    owners: dict[str, str] = {}  # socket inode -> the process's name
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if "ray" not in command:
+                continue
+            for fd in (proc / "fd").iterdir():
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    owners[target[8:-1]] = command.split(" ")[0]
+        except OSError:  # a process that ended meanwhile, or not ours to read
+            continue
+    found = set()
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in owners:  # LISTEN
+                found.add((_address(fields[1].split(":")[0], width), owners[fields[9]]))
+    return found
+
+
+def _address(hex_address: str, width: int) -> str:
+    raw = bytes.fromhex(hex_address)
+    if width == 8:
+        return str(ipaddress.IPv4Address(raw[::-1]))
+    words = b"".join(raw[i : i + 4][::-1] for i in range(0, 16, 4))
+    address = ipaddress.IPv6Address(words)
+    return str(address.ipv4_mapped) if address.ipv4_mapped else str(address)
 
 
 @needs_ray
