@@ -6,7 +6,7 @@ Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
 
 1. Gin against OpenSpiel's ``SimpleGinRummyBot`` (``pyspiel.make_simple_gin_rummy_bot``,
    the rule bot of OpenSpiel's ``gin_rummy``), through the lockstep bridge
-   of ``tests/round/test_openspiel_gin.py``: one deal, one OpenSpiel state
+   of ``tests/round/test_openspiel_gin.py`` (``rummykit.agents.gin_lockstep``): one deal, one OpenSpiel state
    and one rummykit state stepped move for move. The rummykit bot sees only
    its seat's view and answers with a rummykit move, turned into OpenSpiel's
    action(s); OpenSpiel's bot sees only its player's observation and answers
@@ -40,68 +40,28 @@ from collections.abc import Sequence
 from typing import Any
 
 import rummykit as rk
-from rummykit.core.cards import Card, parse_cards
-from rummykit.core.moves import Discard, Done, Draw, Knock, LayOff, Meld, Move, Pass, Take
-from rummykit.io.positions import position_from_dict
+from rummykit.agents.gin_lockstep import GinLockstep
 from rummykit.play.bot_specs import bot_from_spec
 from rummykit.play.simulate import simulate, wilson
-from rummykit.round.state import RoundState
-
-SUITS = "scdh"
-RANKS = "A23456789TJQK"
-DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 
 
-def card_of(action: int) -> Card:
-    """OpenSpiel's card number (suit * 13 + rank, suits s c d h, ace first)."""
-    return parse_cards(RANKS[action % 13] + SUITS[action // 13])[0]
-
-
-def action_of(card: Card) -> int:
-    """The OpenSpiel number of a card."""
-    text = str(card.face)
-    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
-
-
-def _phase(state: Any) -> str:
-    return str(state).split("Phase: ", 1)[1].split("\n", 1)[0].strip()
-
-
-def _meld_cards(os_state: Any, action: int) -> frozenset[Card]:
-    text = os_state.action_to_string(os_state.current_player(), action).split("Action: ", 1)[1]
-    return frozenset(parse_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2))))
-
-
-class Hand:
-    """One gin hand: OpenSpiel's state, rummykit's, and the two players."""
+class Hand(GinLockstep):
+    """One gin hand in both engines (:class:`GinLockstep`), and the two players."""
 
     def __init__(self, pyspiel: Any, game: Any, seed: int, bot: str, seat: int) -> None:
-        rng = random.Random(f"strength:{seed}")
-        self.deck = list(range(52))
-        rng.shuffle(self.deck)
-        self.os = game.new_initial_state()
-        for action in self.deck[:21]:
-            self.os.apply_action(action)
-        self.next_stock = 21
-        cards = [" ".join(str(card_of(a)) for a in part) for part in (self.deck[:10], self.deck[10:20])]
-        self.rk: RoundState = position_from_dict({
-            "variant": "gin", "players": 2, "dealer": 1, "to_move": 0, "phase": "first_upcard",
-            "hands": cards, "discard": str(card_of(self.deck[20])),
-            "stock": " ".join(str(card_of(a)) for a in self.deck[21:]),
-        })  # fmt: skip
+        deck = list(range(52))
+        random.Random(f"strength:{seed}").shuffle(deck)
+        super().__init__(game, deck)
         self.seat = seat
         self.bot = bot_from_spec(bot, self.rk.variant, seed=seed)
         self.rival = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - seat)
-        self.knocking = False  # OpenSpiel's knock awaits its card
-        self.layoffs_open = False  # the defender may still lay off
         self.times: list[float] = []
 
     def play(self) -> tuple[int, ...]:
         """Play the hand out; rummykit's scores by seat (checked against OpenSpiel's)."""
         while not self.os.is_terminal():
             if self.os.is_chance_node():
-                self.os.apply_action(self.deck[self.next_stock])
-                self.next_stock += 1
+                self.deal_stock_card()
             elif self.os.current_player() == self.seat:
                 self.our_turn()
             else:
@@ -115,83 +75,10 @@ class Hand:
         start = time.perf_counter()
         move = self.bot.choose(self.rk.view(self.seat))
         self.times.append(time.perf_counter() - start)
-        actions = self.actions_for(_phase(self.os), move)
-        self.rk = self.rk.apply(move)
-        for action in actions:
-            self.os.apply_action(action)
+        self.play_move(move)
 
     def their_turn(self) -> None:
-        phase = _phase(self.os)
-        action = self.rival.step(self.os)
-        for move in self.moves_for(phase, action):
-            self.rk = self.rk.apply(move)
-        self.os.apply_action(action)
-
-    def actions_for(self, phase: str, move: Move) -> list[int]:
-        """OpenSpiel's actions for rummykit's ``move`` in OpenSpiel's ``phase``
-        (a pass that ends the defender's lay-offs before a meld is applied here)."""
-        if phase == "Layoff" and self.rk.knocking.gin:
-            self.layoffs_open = False  # no lay-offs on a gin
-        if isinstance(move, (Take, Draw, Pass)) and phase in ("FirstUpcard", "Draw"):
-            return [{Take: DRAW_UPCARD, Draw: DRAW_STOCK, Pass: PASS}[type(move)]]
-        if phase == "Wall":
-            return [KNOCK] if isinstance(move, Take) else [PASS]
-        if isinstance(move, Discard):
-            return [action_of(move.card)]
-        if isinstance(move, Knock):
-            return [action_of(move.card)] if phase == "Knock" else [KNOCK, action_of(move.card)]
-        if isinstance(move, Meld):
-            if phase == "Layoff" and self.layoffs_open:
-                self.os.apply_action(PASS)  # the lay-offs end before the first meld
-                self.layoffs_open = False
-            wanted = frozenset(move.cards)
-            melds = [a for a in self.os.legal_actions() if a >= MELD_BASE]
-            return [next(a for a in melds if _meld_cards(self.os, a) == wanted)]
-        if isinstance(move, LayOff):
-            return [action_of(c) for c in move.cards]
-        if isinstance(move, Done) and phase == "Knock":
-            self.layoffs_open = True  # our melds are down: the defender may lay off
-            return [PASS]
-        if isinstance(move, Done):
-            closing = [PASS] if phase == "Layoff" and self.layoffs_open else []
-            self.layoffs_open = False
-            return [*closing, PASS]
-        raise AssertionError(f"no OpenSpiel action for {move} in phase {phase}")
-
-    def moves_for(self, phase: str, action: int) -> list[Move]:
-        """rummykit's moves for OpenSpiel's ``action`` in ``phase`` (as the lockstep test)."""
-        if phase in ("FirstUpcard", "Draw"):
-            return [{DRAW_UPCARD: Take(), DRAW_STOCK: Draw(), PASS: Pass()}[action]]
-        if phase == "Wall":
-            self.knocking = action != PASS
-            return [Pass()] if action == PASS else [Take()]
-        if phase == "Discard":
-            self.knocking = action == KNOCK
-            return [] if action == KNOCK else [Discard(card_of(action))]
-        if phase == "Knock":
-            if self.knocking:
-                self.knocking = False
-                return [Knock(card_of(action))]
-            if action == PASS:
-                self.layoffs_open = True
-                return [Done()]
-            return [Meld(tuple(sorted(_meld_cards(self.os, action), key=lambda c: c.code)))]
-        return self.defence(action)
-
-    def defence(self, action: int) -> list[Move]:
-        """OpenSpiel's defender: lay-offs (card by card) until a pass, then melds, then a pass."""
-        if self.layoffs_open and self.rk.knocking.gin:
-            self.layoffs_open = False
-        if action == PASS:
-            if self.layoffs_open:
-                self.layoffs_open = False
-                return []
-            return [Done()]
-        if self.layoffs_open:
-            card = card_of(action)
-            options = [m for m in self.rk.legal_moves() if isinstance(m, LayOff) and m.cards == (card,)]
-            return [min(options, key=lambda m: self.rk.table[m.meld - 1].meld.kind != "run")]
-        return [Meld(tuple(sorted(_meld_cards(self.os, action), key=lambda c: c.code)))]
+        self.play_action(self.rival.step(self.os))
 
 
 def gin_against_openspiel(bot: str, hands: int, seed: int = 0) -> dict[str, float] | None:

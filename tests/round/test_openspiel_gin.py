@@ -19,71 +19,41 @@ from typing import Any
 
 import pytest
 
-from rummykit.core.cards import Card, parse_cards
+from rummykit.agents.gin_lockstep import (
+    DRAW_STOCK,
+    DRAW_UPCARD,
+    KNOCK,
+    MELD_BASE,
+    PASS,
+    GinLockstep,
+    card_of,
+    meld_cards,
+    phase_of,
+)
 from rummykit.core.moves import Discard, Done, Draw, Knock, LayOff, Meld, Move, Pass, Take
-from rummykit.io.positions import position_from_dict
-from rummykit.round.state import RoundState
 from rummykit.rules import least_penalty
 
 pyspiel = pytest.importorskip("pyspiel")
 
 GAMES = int(os.environ.get("RUMMYKIT_OPENSPIEL_GAMES", "30"))
-SUITS = "scdh"
-RANKS = "A23456789TJQK"
-DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 
 
-def card_of(action: int) -> Card:
-    """OpenSpiel's card number (suit * 13 + rank, suits s c d h, ace first)."""
-    return parse_cards(RANKS[action % 13] + SUITS[action // 13])[0]
-
-
-def _cards(actions: list[int]) -> str:
-    return " ".join(str(card_of(a)) for a in actions)
-
-
-def _phase(state: Any) -> str:
-    return str(state).split("Phase: ", 1)[1].split("\n", 1)[0].strip()
-
-
-def _meld_cards(game_state: Any, action: int) -> frozenset[Card]:
-    text = game_state.action_to_string(game_state.current_player(), action).split("Action: ", 1)[1]
-    return frozenset(parse_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2))))
-
-
-class Lockstep:
-    """One game: the OpenSpiel state, the rummykit state, and the counts."""
+class Lockstep(GinLockstep):
+    """One game: the two engines (:class:`GinLockstep`), the random policy, and the counts."""
 
     def __init__(self, game: Any, seed: int, counts: Counter[str], variant: str = "gin") -> None:
         self.rng = random.Random(seed)
         self.counts = counts
         self.knock_seeking = seed % 2 == 1
         self.gin_seeking = seed % 4 == 3
-        self.deck = list(range(52))
-        self.rng.shuffle(self.deck)
-        self.os = game.new_initial_state()
-        for action in self.deck[:21]:
-            self.os.apply_action(action)
-        self.next_stock = 21
-        position = {
-            "variant": variant,
-            "players": 2,
-            "dealer": 1,
-            "to_move": 0,
-            "phase": "first_upcard",
-            "hands": [_cards(self.deck[:10]), _cards(self.deck[10:20])],
-            "discard": _cards(self.deck[20:21]),
-            "stock": _cards(self.deck[21:]),
-        }
-        self.rk: RoundState = position_from_dict(position)
-        self.knocking = False  # OpenSpiel's Knock awaits its card
-        self.layoffs_open = False  # the defender may still lay off
+        deck = list(range(52))
+        self.rng.shuffle(deck)
+        super().__init__(game, deck, variant)
 
     def play(self) -> None:
         while not self.os.is_terminal():
             if self.os.is_chance_node():
-                self.os.apply_action(self.deck[self.next_stock])
-                self.next_stock += 1
+                self.deal_stock_card()
                 continue
             self.step()
         assert self.rk.is_over, f"OpenSpiel ended, rummykit did not: {self.rk.phase}"
@@ -101,14 +71,11 @@ class Lockstep:
         return self.rk.rules.deal.indicator.factor(self.rk.indicator)
 
     def step(self) -> None:
-        phase = _phase(self.os)
+        phase = phase_of(self.os)
         legal = self.os.legal_actions()
         ours = self.rk.legal_moves()
         self.check_legal(phase, legal, ours)
-        action = self.choose(phase, legal)
-        for move in self.translate(phase, action):
-            self.rk = self.rk.apply(move)
-        self.os.apply_action(action)
+        self.play_action(self.choose(phase, legal))
 
     def choose(self, phase: str, legal: list[int]) -> int:
         """Uniform over OpenSpiel's legal actions, except that half of the
@@ -144,46 +111,6 @@ class Lockstep:
         hand.remove(card_of(action))
         return least_penalty(self.rk.variant, hand).penalty
 
-    def translate(self, phase: str, action: int) -> list[Move]:
-        if phase in ("FirstUpcard", "Draw"):
-            return [{DRAW_UPCARD: Take(), DRAW_STOCK: Draw(), PASS: Pass()}[action]]
-        if phase == "Wall":
-            if action == PASS:
-                return [Pass()]
-            self.knocking = True
-            return [Take()]
-        if phase == "Discard":
-            if action == KNOCK:
-                self.knocking = True
-                return []
-            return [Discard(card_of(action))]
-        if phase == "Knock":
-            if self.knocking:
-                self.knocking = False
-                return [Knock(card_of(action))]
-            if action == PASS:
-                self.layoffs_open = True
-                return [Done()]
-            return [Meld(tuple(sorted(_meld_cards(self.os, action), key=lambda c: c.code)))]
-        assert phase == "Layoff", phase
-        if self.layoffs_open and self.rk.knocking.gin:
-            self.layoffs_open = False
-        if action == PASS:
-            if self.layoffs_open:
-                self.layoffs_open = False
-                return []
-            return [Done()]
-        if self.layoffs_open:
-            # OpenSpiel's lay-off is a card without a meld: a card that fits a
-            # set and a run goes onto the run, where a next card may chain
-            # (OpenSpiel lets it chain wherever it went; the set is full anyway).
-            card = card_of(action)
-            options = [m for m in self.rk.legal_moves() if isinstance(m, LayOff) and m.cards == (card,)]
-            if not options:
-                raise AssertionError(f"OpenSpiel lays off {card}, rummykit has no such lay-off")
-            return [min(options, key=lambda m: self.rk.table[m.meld - 1].meld.kind != "run")]
-        return [Meld(tuple(sorted(_meld_cards(self.os, action), key=lambda c: c.code)))]
-
     def extra_knock(self, moves: set[Knock] | set[Take]) -> None:
         """rummykit may knock where OpenSpiel's shortcut says no (R-GIN-07):
         counted, and the hand printed."""
@@ -208,7 +135,7 @@ class Lockstep:
             melds = {frozenset(m.cards) for m in mine if isinstance(m, Meld)}
             for action in legal:
                 if action >= MELD_BASE:
-                    assert _meld_cards(self.os, action) in melds
+                    assert meld_cards(self.os, action) in melds
                 elif action < 52:
                     assert any(isinstance(m, LayOff) and m.cards == (card_of(action),) for m in mine)
             if PASS in legal and not (phase == "Layoff" and self.layoffs_open and not self.rk.knocking.gin):
