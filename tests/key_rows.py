@@ -184,12 +184,17 @@ def fields_after(position: dict[str, Any], moves: list[str], *fields: str) -> Va
 
     def observe(variant: Variant) -> object:
         state, verdicts = play(variant, position, moves)
-        seen: list[object] = [verdicts]
-        for field in fields:
-            value: Any = state
-            for part in field.split("."):
-                value = None if value is None else getattr(value, part)
-            seen.append(value)
-        return tuple(seen)
+        return (verdicts, *fields_of(state, fields))
 
     return observe
+
+
+def fields_of(state: object, fields: tuple[str, ...]) -> tuple[object, ...]:
+    """Each named field of ``state`` (dotted: ``result.ending``; None past a None)."""
+    seen: list[object] = []
+    for field in fields:
+        value: Any = state
+        for part in field.split("."):
+            value = None if value is None else getattr(value, part)
+        seen.append(value)
+    return tuple(seen)

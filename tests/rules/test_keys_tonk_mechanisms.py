@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from key_rows import VariantObserve as Observe
-from key_rows import check_variant_row, play, variant_with
+from key_rows import check_variant_row, fields_of, play, variant_with
 from key_rows import fields_after as after
 
 import rummykit as rk
@@ -44,13 +44,7 @@ def dealt(position: dict[str, Any], *fields: str) -> Observe:
 
     def observe(variant: rk.Variant) -> object:
         state = rk.position_from_dict({"players": 2, **position, "deal_check": True}, variant=variant)
-        seen: list[object] = []
-        for field in fields:
-            value: Any = state
-            for part in field.split("."):
-                value = None if value is None else getattr(value, part)
-            seen.append(value)
-        return tuple(seen)
+        return fields_of(state, fields)
 
     return observe
 
