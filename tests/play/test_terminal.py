@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import rummykit as rk
+from rummykit.core.ending_words import ending_words
 from rummykit.core.translation import speaking
 from rummykit.play import screen, terminal
 from rummykit.play.cli import main
@@ -522,7 +523,7 @@ def test_the_end_of_the_round_is_told_to_the_player() -> None:
     for seat in (winner, 1 - winner):
         lines = screen.round_over_lines(state, seat, names)
         if seat == winner:
-            assert lines[0] == f"You won the round ({result.ending.replace('_', ' ')})."
+            assert lines[0] == f"You won the round ({ending_words(result.ending)})."
         else:
             assert lines[0] == f"{names[winner][0].upper()}{names[winner][1:]} won the round (went out)."
         scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(result.scores))

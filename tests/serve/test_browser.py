@@ -534,7 +534,7 @@ def test_an_indian_game_shows_the_deal_s_card_and_a_drop_leaves_the_deal(page: A
     assert "drop" in legal_moves(page)
     play(page, "drop")
     page.wait_for_selector("#result:not([hidden])")
-    assert "Round over (last in): Greedy bot won." in page.inner_text("#result-headline")
+    assert "Round over (the last seat in): Greedy bot won." in page.inner_text("#result-headline")
 
 
 # --------------------------------------------------------------------------- the card table, and why

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummykit.core.cards import Card, format_cards
+from rummykit.core.ending_words import ending_words
 from rummykit.core.errors import Text, render
 from rummykit.core.translation import spoken, translator
 from rummykit.play.look import hand_by_suit
@@ -302,7 +303,7 @@ def round_over_lines(state: RoundState, seat: int | None, names: Sequence[str]) 
     result = state.result
     if result is None:
         return []
-    ending = result.ending.replace("_", " ")
+    ending = ending_words(result.ending, translator(spoken()))
     if seat is not None and result.winners == (seat,):
         lines = [say("round_won_you", ending=ending)]
     elif result.winners:

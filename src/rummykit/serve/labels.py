@@ -13,6 +13,7 @@ language and fills in the fields itself (``{seat}`` and the like):
 
 from __future__ import annotations
 
+from rummykit.core.ending_words import ENDING_WORDS
 from rummykit.core.translation import N_, language, translator
 
 __all__ = ["LABELS", "labels"]
@@ -77,6 +78,8 @@ LABELS: dict[str, str] = {
     "round_won": N_("Round over ({ending}): {winners} won."),
     "round_no_winner": N_("Round over ({ending}): no winner."),
     "round_score": N_("Round score"),
+    # how it ended, after "Round over": ending_went_out, ending_knock ...
+    **{f"ending_{ending}": words for ending, words in ENDING_WORDS.items()},
     "deadwood": N_("Deadwood"),
     "match_over": N_("The match is over."),
     "match_won": N_("The match is over: {seat} wins."),
@@ -88,6 +91,7 @@ LABELS: dict[str, str] = {
     "pile_info": N_("(stock {stock}, discard pile {pile}; newest on the right)"),
     "empty": N_("empty"),
     "hand_count": N_("({count} cards)"),
+    "hand_count_one": N_("(1 card)"),
     "joker": N_("Joker"),
     "jokers": N_("Jokers"),
     "suit_s": N_("Spades"),

@@ -80,6 +80,11 @@ function t(key, fields = {}) {
                           (whole, name) => (Object.hasOwn(fields, name) ? String(fields[name]) : whole));
 }
 
+// "(1 card)", "(5 cards)".
+function handCount(count) {
+  return count === 1 ? t("hand_count_one") : t("hand_count", { count });
+}
+
 // The words of the game's language, else English (GET /api/labels).
 async function loadLabels() {
   const addresses = [`/api/games/${encodeURIComponent(page.game)}/labels`, "/api/labels"];
@@ -481,8 +486,8 @@ function renderResult() {
   }
   const result = view.result;
   const winners = result.winners || [];
-  const ending = t(`ending_${result.ending}`) === `ending_${result.ending}`
-    ? result.ending.replaceAll("_", " ") : t(`ending_${result.ending}`);
+  const ending = Object.hasOwn(page.labels, `ending_${result.ending}`)
+    ? t(`ending_${result.ending}`) : result.ending.replaceAll("_", " ");
   const headline = winners.length
     ? t("round_won", { ending, winners: winners.map(seatName).join(", ") })
     : t("round_no_winner", { ending });
@@ -560,8 +565,8 @@ function renderOpponents() {
                             "data-seat": seat },
       element("div", { className: "seat-name" }, seatName(seat),
               seat === view.dealer ? element("span", { className: "badge", title: t("dealer_badge") }, "D") : null),
-      element("div", { className: "backs", title: t("hand_count", { count: size }) }, backs),
-      element("div", { className: "seat-count" }, out ? t("out_of_deal", { points: out }) : t("hand_count", { count: size })));
+      element("div", { className: "backs", title: handCount(size) }, backs),
+      element("div", { className: "seat-count" }, out ? t("out_of_deal", { points: out }) : handCount(size)));
   }));
 }
 
@@ -628,7 +633,7 @@ function renderHand() {
   const spectator = view.hand === null || view.hand === undefined;
   $("hand-panel").hidden = spectator;
   if (spectator) return;
-  $("hand-count").textContent = t("hand_count", { count: view.hand.length });
+  $("hand-count").textContent = handCount(view.hand.length);
   const groups = new Map();
   page.sortedHand.forEach((card, index) => {
     // By suit, grouped; in any other order, one row.
