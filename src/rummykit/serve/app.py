@@ -23,6 +23,7 @@ few replies (a socket that lets more pile up is closed).
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -221,6 +222,7 @@ class Routes:
         self.sockets = SocketCount()  # by client address
         self.watchers = SocketCount()  # by game id
         self.made: dict[str, list[str]] = {}  # address -> the ids of the games it made, while held
+        self.locks = GameLocks()
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -241,7 +243,7 @@ class Routes:
             refused = self.creation_refusal(address)
             if refused is not None:
                 return refused
-            game, tokens = self.games.create(spec)
+            game, tokens = await create_off_loop(self.games, spec)
             self.made.setdefault(address, []).append(game.id)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
@@ -306,7 +308,8 @@ class Routes:
             game = self.games.get(request.path_params["game"])
             if number is not None and not (number.isascii() and number.isdigit() and len(number) <= 6):
                 raise ValueError(f"round: expected a round number, got {number[:20]!r}")
-            document = game.record(None if number is None else int(number)).document()
+            async with self.locks.of(game):  # not while an action is under way: only what is stored
+                document = game.record(None if number is None else int(number)).document()
         except UnknownGame as error:
             return error_response(404, error.code, str(error))
         except IllegalMove as refusal:
@@ -336,7 +339,8 @@ class Routes:
             await close_with(websocket, full.code, full.message_in(game.spec.lang), 4429)
             return
         try:
-            await play(websocket, self.games, game, seat, self.limits.pending_replies)
+            at = SocketSeat(self.games, game, seat, self.locks.of(game))
+            await play(websocket, at, self.limits.pending_replies)
         finally:
             self.sockets.remove(address)
             self.watchers.remove(game.id)
@@ -372,9 +376,19 @@ CLOSE_SECONDS = 5.0
 """How long closing a socket that does not read may wait to send the close frame."""
 
 
-async def play(
-    websocket: WebSocket, games: GameRegistry, game: Game, seat: int | None, pending_replies: int
-) -> None:
+class SocketSeat:
+    """One socket's place in a game: the registry, the game, the seat (None:
+    a spectator) and the game's lock, which every action and every reading
+    of the game holds (see :class:`GameLocks`)."""
+
+    def __init__(self, games: GameRegistry, game: Game, seat: int | None, lock: asyncio.Lock) -> None:
+        self.games = games
+        self.game = game
+        self.seat = seat
+        self.lock = lock
+
+
+async def play(websocket: WebSocket, at: SocketSeat, pending_replies: int) -> None:
     """Send the seat its view now and after every change of the game; answer
     its messages until it leaves, or until it lets more than
     ``pending_replies`` replies pile up unread (then the socket is closed)."""
@@ -385,15 +399,15 @@ async def play(
         outbox.add_view()
         ready.set()
 
-    sender = asyncio.create_task(send_all(websocket, outbox, ready, lambda: view_message(game, seat)))
+    sender = asyncio.create_task(send_all(websocket, outbox, ready, at))
     try:
-        games.watch(game, changed, seat)
+        at.games.watch(at.game, changed, at.seat)
         changed()
         while not sender.done():
             data = await websocket.receive()
             if data["type"] == "websocket.disconnect":
                 return
-            reply = answer(games, game, seat, data.get("text", data.get("bytes")))
+            reply = await answer(at, data.get("text", data.get("bytes")))
             if reply is not None:
                 outbox.add_reply(reply)
                 ready.set()
@@ -405,45 +419,80 @@ async def play(
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        if changed in game.listeners:
-            games.unwatch(game, changed, seat)
+        if changed in at.game.listeners:
+            at.games.unwatch(at.game, changed, at.seat)
         sender.cancel()
 
 
-async def send_all(
-    websocket: WebSocket, outbox: Outbox, ready: asyncio.Event, view: Callable[[], dict[str, Any]]
-) -> None:
-    """Send what the outbox holds whenever it is told to (the view is made as it is sent)."""
+async def send_all(websocket: WebSocket, outbox: Outbox, ready: asyncio.Event, at: SocketSeat) -> None:
+    """Send what the outbox holds whenever it is told to (the view is made as
+    it is taken, under the game's lock: never from an action half done)."""
     while True:
         await ready.wait()
         ready.clear()
-        for message in outbox.take(view):
+        async with at.lock:
+            messages = outbox.take(lambda: view_message(at.game, at.seat))
+        for message in messages:
             try:
                 await websocket.send_json(message)
             except (WebSocketDisconnect, RuntimeError):
                 return
 
 
-def answer(
-    games: GameRegistry, game: Game, seat: int | None, data: str | bytes | None
-) -> dict[str, Any] | None:
+async def answer(at: SocketSeat, data: str | bytes | None) -> dict[str, Any] | None:
     """The reply to one client message (None: the views that follow a change
-    are the reply)."""
-    try:
-        message = read_message(data)
-    except MessageError as error:
-        return invalid_message(game, error)
-    if message.kind == "check":
-        return checked_message(game, message.move, game.check(seat, message.state_id, message.move))
-    try:
-        dispatch(games, game, seat, message)
-    except IllegalMove as refusal:
-        return refused_message(game, refusal)
+    are the reply). A move or a new round, with the bots' answers, runs in a
+    worker thread, so that the server goes on serving other games while the
+    bots think; the game's lock keeps everyone else off this game until the
+    action is stored (or refused, the game as it was)."""
+    game, seat = at.game, at.seat
+    async with at.lock:
+        try:
+            message = read_message(data)
+        except MessageError as error:
+            return invalid_message(game, error)
+        if message.kind == "check":
+            return checked_message(game, message.move, game.check(seat, message.state_id, message.move))
+        try:
+            await asyncio.to_thread(at.games.transact, game, action_of(game, seat, message))
+        except IllegalMove as refusal:
+            return refused_message(game, refusal)
+        at.games.acted(game)
     return None
 
 
-def dispatch(games: GameRegistry, game: Game, seat: int | None, message: ClientMessage) -> None:
+def action_of(game: Game, seat: int | None, message: ClientMessage) -> Callable[[], None]:
+    """What a ``move`` or ``next_round`` message asks of the game."""
     if message.kind == "next_round":
-        games.next_round(game, seat, message.state_id)
-    else:
-        games.move(game, seat, message.state_id, message.move)
+        return lambda: game.next_round(seat, message.state_id)
+    return lambda: game.move(seat, message.state_id, message.move)
+
+
+class GameLocks:
+    """One asyncio lock per game, held by every action on the game (in a
+    worker thread, awaited) and every reading of it (views, checks,
+    records): nobody sees an action half done or not yet stored. A game's
+    lock goes with the game (weak keys: as many as the games held)."""
+
+    def __init__(self) -> None:
+        self.held: weakref.WeakKeyDictionary[Game, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+    def of(self, game: Game) -> asyncio.Lock:
+        lock = self.held.get(game)
+        if lock is None:
+            lock = self.held[game] = asyncio.Lock()
+        return lock
+
+
+async def create_off_loop(games: GameRegistry, spec: GameSpec) -> tuple[Game, dict[int, str]]:
+    """:meth:`GameRegistry.create`, with the game made (and the bots that move
+    first thinking) in a worker thread; the registry itself is changed on
+    the event loop only."""
+    games.reserve(spec)
+    try:
+        game, tokens = await asyncio.to_thread(games.made, spec)
+    except BaseException:
+        games.reserved -= 1
+        raise
+    games.hold_new(game)
+    return game, tokens

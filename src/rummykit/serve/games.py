@@ -100,9 +100,10 @@ def derived_seed(secret: bytes, seed: int, what: str) -> int:
 
 
 SERVED_BOTS = (*BOTS, "search-easy")
-"""The bots a served seat may be. Bots move on the server's event loop, so
-the search bot is offered at its easy level only, and thinks at most
-:data:`SERVED_SEARCH_SECONDS` a decision (a client chooses no budget)."""
+"""The bots a served seat may be. Bots think in worker threads, but every
+game's bots share the server's CPU, so the search bot is offered at its
+easy level only, and thinks at most :data:`SERVED_SEARCH_SECONDS` a
+decision (a client chooses no budget)."""
 
 SERVED_SEARCH_SECONDS = 0.2
 """The most time a served search bot spends on one decision."""

@@ -103,6 +103,7 @@ class GameRegistry:
         self.read_back: OrderedDict[str, Game] = OrderedDict()
         self.problems: list[str] = []
         self.damaged: OrderedDict[str, None] = OrderedDict()  # ids of rows that could not be read back
+        self.reserved = 0  # games being made (see reserve), for which room is kept
         if store is not None:
             documents, self.problems = store.load_all()
             for document in documents:
@@ -167,14 +168,39 @@ class GameRegistry:
         """A new game (ValueError for a spec that cannot be played) and its
         seats' tokens. IllegalMove ``game.limit`` (nothing changed) when the
         server holds ``max_games`` games and none of them can be dropped;
-        ``server.store-failed`` when the game could not be stored."""
+        ``server.store-failed`` when the game could not be stored.
+
+        The three steps of :meth:`reserve`, :meth:`made` and :meth:`hold_new`
+        (the server runs the middle one, where the bots that move first
+        think, in a worker thread)."""
+        self.reserve(spec)
+        try:
+            game, tokens = self.made(spec)
+        except BaseException:
+            self.reserved -= 1
+            raise
+        self.hold_new(game)
+        return game, tokens
+
+    def reserve(self, spec: GameSpec) -> None:
+        """Check ``spec`` and make room for one more game, counting the games
+        being made (IllegalMove ``game.limit`` when none can go); the room is
+        then held for it until :meth:`hold_new`, or given back by taking one
+        from ``reserved``."""
         spec.check()
-        if not self.make_room():
+        if not self.make_room(1 + self.reserved):
             raise IllegalMove(
                 "game.limit",
                 "The server holds {limit} games, as many as it may: try again once a game is over.",
                 limit=self.max_games,
             )
+        self.reserved += 1
+
+    def made(self, spec: GameSpec) -> tuple[Game, dict[int, str]]:
+        """A new game of ``spec`` (the bots that move first have moved) and
+        its tokens, stored but not yet held. It changes nothing of the
+        registry's (it reads the held ids and the store), so it may run in
+        a worker thread."""
         try:
             game, tokens = new_game(spec, secret=self.secret())
             while self.taken(game.id):
@@ -188,9 +214,13 @@ class GameRegistry:
         except Exception:  # a fault of the server's (a bot that moves first, say): logged
             LOG.exception("a new game of %s failed inside the server", spec.variant)
             raise server_error() from None
+        return game, tokens
+
+    def hold_new(self, game: Game) -> None:
+        """Hold a game :meth:`made` in the room :meth:`reserve` kept for it."""
+        self.reserved -= 1
         self.games[game.id] = game
         self.touched[game.id] = self.clock()
-        return game, tokens
 
     def taken(self, game_id: str) -> bool:
         """Whether a game of this id is held or stored (a damaged row counts)."""
@@ -262,7 +292,18 @@ class GameRegistry:
     def act(self, game: Game, action: Callable[[], None]) -> None:
         """Run ``action`` on ``game`` and store the game; only then tell its
         listeners. Should the action be refused, or the game not be stored,
-        the game is put back as it was and IllegalMove says why."""
+        the game is put back as it was and IllegalMove says why.
+
+        :meth:`transact`, then :meth:`acted` (the server runs the first,
+        where the bots think, in a worker thread)."""
+        self.transact(game, action)
+        self.acted(game)
+
+    def transact(self, game: Game, action: Callable[[], None]) -> None:
+        """Run ``action`` on ``game`` and store the game, telling nobody; put
+        the game back and raise IllegalMove when either fails. It changes
+        nothing of the registry's but the game, so it may run in a worker
+        thread while nothing else reads or changes that game."""
         before = game.snapshot()
         try:
             action()
@@ -278,6 +319,9 @@ class GameRegistry:
             game.restore(before)
             LOG.exception("game %s: state %d: an action failed inside the server", game.id, before.state_id)
             raise server_error() from None
+
+    def acted(self, game: Game) -> None:
+        """After a stored action: the game counts as active, and its listeners are told."""
         self.touch(game)
         game.changed()
 
