@@ -54,6 +54,9 @@ from rummykit.variant.model import Variant
 
 __all__ = ["DECLINE", "ActionSpace", "Block", "card_key"]
 
+KNOWN_LIMIT = 4096
+"""The most moves an action space remembers the first id of (then it forgets them all)."""
+
 DECLINE = "decline"
 """The word of the environment's own answer "I do not buy" (no engine move)."""
 
@@ -118,6 +121,8 @@ class ActionSpace:
         self._verb_ids: dict[type[Move], int] = {
             kind: self._starts[verb] for kind, verb in table_moves.items() if verb in self._starts
         }
+        self.known_moves: dict[int, tuple[Move, int, bool]] = {}
+        """What :meth:`known` remembers, by the id of the move object."""
 
     def has(self, name: str) -> bool:
         """Does the space hold block ``name``?"""
@@ -159,6 +164,23 @@ class ActionSpace:
         if isinstance(move, (LayOff, SwapJoker, Shift)) and move.meld > self.max_melds:
             raise KeyError(f"target {move.meld}")
         return verb
+
+    def known(self, move: Move) -> tuple[Move, int, bool]:
+        """``move``, its first id and whether that id alone makes it (it is
+        not the start of a longer choice), remembered by the move object:
+        the legal-move lists hand out the same move objects again and again,
+        so the ids of a list are mostly found, not worked out (at most
+        ``KNOWN_LIMIT`` moves, then forgotten all at once; each entry holds
+        its move, so its id stays its own while it is remembered)."""
+        hit = self.known_moves.get(id(move))
+        if hit is not None and hit[0] is move:
+            return hit
+        if len(self.known_moves) >= KNOWN_LIMIT:
+            self.known_moves.clear()
+        ids = self.encode(move)
+        hit = (move, ids[0], len(ids) == 1)
+        self.known_moves[id(move)] = hit
+        return hit
 
     def _table_move(self, move: Meld | LayOff | SwapJoker | Shift) -> tuple[int, ...]:
         if isinstance(move, Meld):

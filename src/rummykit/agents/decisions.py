@@ -24,7 +24,7 @@ move). A seat that declined is not asked again in the same turn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rummykit.agents.actions import ActionSpace
@@ -38,28 +38,32 @@ __all__ = ["Decisions"]
 class Decisions:
     """One round of ``space``'s variant, played by action ids. ``state`` is
     the engine's state; ``pending`` the ids chosen so far of a move not yet
-    complete (empty between moves)."""
+    complete (empty between moves); ``taken`` counts the ids taken (each
+    changes the decision: what an observation of it may be remembered by)."""
 
     def __init__(self, space: ActionSpace, state: RoundState) -> None:
         self.space = space
         self.state = state
         self.pending: tuple[int, ...] = ()
         self.moves = 0  # engine moves applied
+        self.taken = 0
         self._choices: list[tuple[tuple[int, ...], Move]] | None = None
         self._firsts: dict[int, list[Move]] | None = None  # the legal moves by their first id
         self._declined: set[int] = set()
         self._window = -1  # turns_played of the buy window the declines belong to
         self._buyer: int | None = None
-        self._find_buyer()
+        self._actor: int | None = None  # actor(), found once per change
+        self._moved()
 
     def copy(self) -> Decisions:
         """An independent copy (the state is a frozen value, shared; so is the space)."""
         twin = Decisions.__new__(Decisions)
         twin.space, twin.state, twin.pending, twin.moves = self.space, self.state, self.pending, self.moves
+        twin.taken = self.taken
         twin._choices = self._choices  # a list never changed in place: replaced on each move
         twin._firsts = self._firsts  # the same
         twin._declined = set(self._declined)
-        twin._window, twin._buyer = self._window, self._buyer
+        twin._window, twin._buyer, twin._actor = self._window, self._buyer, self._actor
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Decisions:
@@ -71,9 +75,7 @@ class Decisions:
 
     def actor(self) -> int | None:
         """The seat whose decision it is (None once the round is over)."""
-        if self.over:
-            return None
-        return self.state.to_move if self._buyer is None else self._buyer
+        return self._actor
 
     def acting(self) -> int:
         """The seat whose decision it is (a RuntimeError once the round is over)."""
@@ -97,10 +99,12 @@ class Decisions:
     def _by_first(self) -> dict[int, list[Move]]:
         """The legal moves now, by the first id of their sequences."""
         if self._firsts is None:
-            first = self.space.first
+            space = self.space
+            seen = space.known_moves  # looked up here, worked out by space.known where missing
             firsts: dict[int, list[Move]] = {}
             for move in self._legal_moves():
-                action = first(move)
+                hit = seen.get(id(move))
+                action = hit[1] if hit is not None and hit[0] is move else space.known(move)[1]
                 if action in firsts:
                     firsts[action].append(move)
                 else:
@@ -110,8 +114,14 @@ class Decisions:
 
     def legal_actions(self) -> list[int]:
         """The ids legal now, in increasing order."""
+        return sorted(self.legal_ids())
+
+    def legal_ids(self) -> Collection[int]:
+        """The ids legal now, in no order (what a mask needs)."""
         if self.over:
-            return []
+            return ()
+        if not self.pending and self._buyer is None:
+            return self._by_first().keys()
         depth, pending = len(self.pending), self.pending
         if depth:
             found = {seq[depth] for seq, _ in self.choices() if seq[:depth] == pending}
@@ -119,7 +129,7 @@ class Decisions:
             found = set(self._by_first())
         if self._buyer is not None and self.space.decline is not None:
             found.add(self.space.decline)
-        return sorted(found)
+        return found
 
     def step(self, action: int) -> Move | None:
         """Take id ``action``: the move it completes (applied), or None while
@@ -127,17 +137,24 @@ class Decisions:
         an id not legal now (the round is unchanged)."""
         if self._buyer is not None and action == self.space.decline:
             self._declined.add(self._buyer)
+            self.taken += 1
             self._moved()
             return None
         chosen = (*self.pending, action)
         depth = len(chosen)
         if depth == 1:  # only the moves that start with this id are encoded
+            starting = self._by_first().get(action, ())
+            if len(starting) == 1 and self.space.known(starting[0])[2]:  # this id is the move
+                self.taken += 1
+                self._apply(starting[0])
+                return starting[0]
             encode = self.space.encode
-            matches = [(encode(move), move) for move in self._by_first().get(action, ())]
+            matches = [(encode(move), move) for move in starting]
         else:
             matches = [(seq, move) for seq, move in self.choices() if seq[:depth] == chosen]
         if not matches:
             raise ValueError(f"action {action} ({self._label(action)}) is not legal now")
+        self.taken += 1
         for seq, move in matches:
             if len(seq) == depth:
                 self._apply(move)
@@ -152,8 +169,9 @@ class Decisions:
             return "no action"
 
     def _apply(self, move: Move) -> None:
-        seat = self.actor()
-        self.state = self.state.apply(move, seat=seat)
+        seat, state = self.actor(), self.state
+        # The seat to move is the engine's own default: named only for a buy from another seat.
+        self.state = state.apply(move, seat=None if seat == state.to_move else seat)
         self.moves += 1
         self._moved()
 
@@ -161,6 +179,11 @@ class Decisions:
         self.pending = ()
         self._choices = self._firsts = None
         self._find_buyer()
+        state = self.state
+        if state.phase == "over":
+            self._actor = None
+        else:
+            self._actor = state.to_move if self._buyer is None else self._buyer
 
     def _find_buyer(self) -> None:
         """The seat to ask about the buy now, if any: the nearest open to it
