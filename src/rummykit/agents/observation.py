@@ -16,22 +16,26 @@ relative: 0 is the observing seat, 1 the next seat in seat order, and so on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from operator import attrgetter
+from typing import NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from rummykit.agents.actions import ActionSpace
 from rummykit.core.cards import Card
+from rummykit.core.meld_model import Meld
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 
-__all__ = ["PHASES", "ObservationLayout", "Seen", "seen_in"]
+__all__ = ["PHASES", "ObservationLayout", "OwnedMeld", "Seen", "seen_in"]
 
 PHASES = ("draw", "play", "first_upcard", "knock", "defend", "over")
 """The round's phases, in the order of the ``phase`` plane."""
 
 _VERBS = ("meld", "layoff", "swap", "shift")
+
+_FACE = attrgetter("face")
 
 _CARD_PLANES = (
     "hand",  # the seat's own cards
@@ -81,6 +85,14 @@ class ObservationLayout:
         )
         self._hand_sizes = self._start["hand_sizes"]
         self._numbers = self._start["numbers"]
+        self._phase = self._start["phase"]
+        self._seat_at = tuple(  # per observing seat: each seat's index in the five seat planes
+            tuple(
+                tuple(self._start[name] + (other - seat) % players for other in range(players))
+                for name in ("opened", "dropped", "to_move", "dealer", "knocker")
+            )
+            for seat in range(players)
+        )
         self._pick = space.word("pick") if space.has("pick") else None
         self._target = space.word("target") if space.has("target") else None
         verb_plane = self._start["pending_verb"]
@@ -98,7 +110,7 @@ class ObservationLayout:
             view.discards,
             (view.taken, view.exchange, view.indicator, knock.knock_card),
             knock.layoffs,
-            tuple((entry.owner, entry.meld.cards) for entry in view.table),
+            view.table,
             (view.hand_sizes, view.opened, view.dropped),
             (view.to_move, view.dealer, knock.knocker, PHASES.index(view.phase)),
             (
@@ -122,34 +134,68 @@ class ObservationLayout:
 
     def vector(self, seen: Seen, pending: Sequence[int] = ()) -> npt.NDArray[np.float32]:
         """The vector of what a seat sees, with the pending ids of a move being chosen."""
-        players, seat, at = self.space.players, seen.seat, self._at
-        hand, top, discards, taken, exchange, indicator, knock_card, layoffs = at[:8]
-        flat = [hand[card.face] for card in seen.hand]
-        flat += [top[card.face] for card in seen.discards[-1:]]
-        flat += [discards[card.face] for card in seen.discards]
-        for plane, card in zip((taken, exchange, indicator, knock_card), seen.singles, strict=True):
-            if card is not None:
-                flat.append(plane[card.face])
-        flat += [layoffs[card.face] for card in seen.layoffs]
-        for owner, cards in seen.table:
-            table = at[9 + (owner - seat) % players]  # after the nine planes of _CARD_PLANES
-            flat += [table[card.face] for card in cards]
-        self._pending(flat, pending)
+        at = self._at
+        flat = list(map(at[0].__getitem__, map(_FACE, seen.hand)))
+        flat += map(at[2].__getitem__, map(_FACE, seen.discards))
+        if seen.table:
+            flat += self._table_indices(seen.table, seen.seat)
+        flat += self._marks(seen, pending)
+        counts = np.bincount(flat, minlength=self.size)  # never empty: the marks hold the seat to move
+        figures = self._figures(seen, pending)  # written while the vector is of integers: cheaper
+        players = self.space.players
+        counts[self._hand_sizes : self._hand_sizes + players] = figures[:players]
+        counts[self._numbers : self._numbers + 8] = figures[players:]
+        return counts.astype(np.float32)
+
+    def _table_indices(self, table: Sequence[OwnedMeld], seat: int) -> list[int]:
+        """The indices of the cards of ``table``'s melds in the table planes of seat ``seat``."""
+        at, players = self._at, self.space.players
+        flat: list[int] = []
+        for entry in table:
+            plane = at[9 + (entry.owner - seat) % players]  # after the nine planes of _CARD_PLANES
+            flat += [plane[card.face] for card in entry.meld.cards]
+        return flat
+
+    def _marks(self, seen: Seen, pending: Sequence[int]) -> list[int]:
+        """The indices of the few ones of the vector besides the hand, the
+        discard row and the table, in a fixed order: the top discard, the
+        single cards, the lay-offs after a knock, the pending choice and the
+        seat planes (an index twice is a count of two)."""
+        at = self._at
+        discards = seen.discards
+        flat = [at[1][discards[-1].face]] if discards else []
+        taken, exchange, indicator, knock_card = seen.singles
+        if taken is not None:
+            flat.append(at[3][taken.face])
+        if exchange is not None:
+            flat.append(at[4][exchange.face])
+        if indicator is not None:
+            flat.append(at[5][indicator.face])
+        if knock_card is not None:
+            flat.append(at[6][knock_card.face])
+        if seen.layoffs:
+            layoffs = at[7]
+            flat += [layoffs[card.face] for card in seen.layoffs]
+        if pending:
+            self._pending(flat, pending)
         self._seats(flat, seen)
-        counts = np.bincount(flat, minlength=self.size)  # never empty: the seat planes add the seat to move
-        sizes = seen.counts[0]  # the numbers are written while the vector is of integers: cheaper
-        counts[self._hand_sizes : self._hand_sizes + players] = sizes[seat:] + sizes[:seat]
-        counts[self._numbers : self._numbers + 7] = seen.numbers
+        return flat
+
+    def _figures(self, seen: Seen, pending: Sequence[int]) -> list[int]:
+        """The numbers of the vector: the ``hand_sizes`` plane (from the
+        seat's own, in seat order), then the ``numbers`` plane."""
+        seat, sizes = seen.seat, seen.counts[0]
+        figures = [*sizes[seat:], *sizes[:seat], *seen.numbers, 0]
         if len(pending) > 1 and self._target is not None:
             target = pending[1] - self._target
             if 0 <= target < self.space.max_melds:
-                counts[self._numbers + 7] = target + 1
-        return counts.astype(np.float32)
+                figures[-1] = target + 1
+        return figures
 
     def _pending(self, flat: list[int], pending: Sequence[int]) -> None:
         """The picked cards and the verb of a move being chosen, as indices into the vector."""
         pick = self._pick
-        if not pending or pick is None:
+        if pick is None:
             return
         picked = self._start["picked"] - pick
         flat += [picked + action for action in pending if pick <= action < pick + self._faces]
@@ -159,23 +205,37 @@ class ObservationLayout:
 
     def _seats(self, flat: list[int], seen: Seen) -> None:
         """The seat planes that are one where a seat is (opened, dropped, to move ...), as indices."""
-        players, seat, start = self.space.players, seen.seat, self._start
+        opened_at, dropped_at, to_move_at, dealer_at, knocker_at = self._seat_at[seen.seat]
         _, opened, dropped = seen.counts
-        flat += [start["opened"] + (s - seat) % players for s, is_open in enumerate(opened) if is_open]
-        flat += [start["dropped"] + (s - seat) % players for s, left in enumerate(dropped) if left]
+        for other, is_open in enumerate(opened):
+            if is_open:
+                flat.append(opened_at[other])
+        if dropped:
+            flat += [dropped_at[other] for other, left in enumerate(dropped) if left]
         to_move, dealer, knocker, phase = seen.marks
-        flat.append(start["to_move"] + (to_move - seat) % players)
-        flat.append(start["dealer"] + (dealer - seat) % players)
+        flat.append(to_move_at[to_move])
+        flat.append(dealer_at[dealer])
         if knocker is not None:
-            flat.append(start["knocker"] + (knocker - seat) % players)
-        flat.append(start["phase"] + phase)
+            flat.append(knocker_at[knocker])
+        flat.append(self._phase + phase)
+
+
+class OwnedMeld(Protocol):
+    """A table meld and the seat that owns it (the state's and the view's table entries both are)."""
+
+    @property
+    def owner(self) -> int: ...
+
+    @property
+    def meld(self) -> Meld: ...
 
 
 class Seen(NamedTuple):
     """What one seat sees of a round, as its vector needs it: read from its
     view, or from the state's fields the view shows (:func:`seen_in`).
     ``singles``: the taken discard, the exchange card, the indicator and the
-    knock card (each None where absent); ``counts``: the hand sizes, the
+    knock card (each None where absent); ``table``: the table's melds
+    with their owners; ``counts``: the hand sizes, the
     opened flags and what each seat left the deal with; ``marks``: the seat
     to move, the dealer, the knocker (or None) and the phase's number in
     :data:`PHASES`; ``numbers``: the ``numbers`` plane's first seven."""
@@ -185,7 +245,7 @@ class Seen(NamedTuple):
     discards: Sequence[Card]
     singles: tuple[Card | None, Card | None, Card | None, Card | None]
     layoffs: Sequence[Card]
-    table: Sequence[tuple[int, Sequence[Card]]]
+    table: Sequence[OwnedMeld]
     counts: tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
     marks: tuple[int, int, int | None, int]
     numbers: tuple[int, int, int, int, int, int, bool]
@@ -203,15 +263,15 @@ def seen_in(state: RoundState, seat: int) -> Seen:
         knock_card = knocking.knock_card if seat == knocking.knocker else None
         layoffs, gin = knocking.layoffs, knocking.gin
     table = state.table
-    so_far = sum(table[i].meld.points for i in turn.new_melds) if playing else 0
+    so_far = sum(table[i].meld.points for i in turn.new_melds) if playing and turn.new_melds else 0
     return Seen(
         seat,
         state.hands[seat],
         state.rules.draw.visible_discards(state.discard),
         (turn.taken if playing else None, state.exchange, state.indicator, knock_card),
         layoffs,
-        tuple((entry.owner, entry.meld.cards) for entry in table),
-        (tuple(len(hand) for hand in state.hands), state.opened, state.dropped),
+        table,
+        (tuple(map(len, state.hands)), state.opened, state.dropped),
         (state.to_move, state.dealer, knocking.knocker, PHASES.index(state.phase)),
         (
             len(state.stock),
