@@ -113,6 +113,8 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._rng = random.Random()
         self._steps = 0
         self._carried: dict[int, float] = {}
+        self._agent_at = {seat: f"player_{seat}" for seat in range(players)}
+        self._observed: dict[str, tuple[Decisions, int, Observation]] = {}  # by agent: its last observation
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -141,18 +143,31 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.agent_selection = f"player_{self.seating.acting_seat()}"
 
     def observe(self, agent: str) -> Observation:
-        seat = self._seat_of[agent]
+        """``agent``'s observation and action mask, built when first asked
+        for after a step and then given again (the same arrays) until the
+        next step."""
         decisions = self.seating.decisions
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        hit = self._observed.get(agent)
+        if hit is not None and hit[0] is decisions and hit[1] == decisions.taken:
+            return hit[2]
+        observation = self._observation(self._seat_of[agent], decisions)
+        self._observed[agent] = (decisions, decisions.taken, observation)
+        return observation
+
+    def _observation(self, seat: int, decisions: Decisions) -> Observation:
         round_seat = self.seating.round_seat(seat)
         if round_seat is None:  # a seat out of the match sees nothing of the round
-            return {"observation": np.zeros(self.layout.size, dtype=np.float32), "action_mask": mask}
+            return {
+                "observation": np.zeros(self.layout.size, dtype=np.float32),
+                "action_mask": np.zeros(self.space.size, dtype=np.int8),
+            }
+        mask = bytearray(self.space.size)
         acting = decisions.actor() == round_seat
         if acting:
-            mask[decisions.legal_actions()] = 1
-        pending = decisions.pending if acting else ()
-        observation = self.layout.encode_state(decisions.state, round_seat, pending)
-        return {"observation": observation, "action_mask": mask}
+            for action in decisions.legal_ids():
+                mask[action] = 1
+        vector = self.layout.encode_state(decisions.state, round_seat, decisions.pending if acting else ())
+        return {"observation": vector, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -166,9 +181,10 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self._clear_rewards()
         self._steps += 1
         earned = self.seating.play_bots()
-        for seat, reward in self._carried.items():
-            earned[seat] = earned.get(seat, 0.0) + reward
-        self._carried = {}
+        if self._carried:
+            for seat, reward in self._carried.items():
+                earned[seat] = earned.get(seat, 0.0) + reward
+            self._carried = {}
         self._after_move(earned)
         if self.render_mode == "human":
             print(self.render())
@@ -177,7 +193,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         """Pay the rewards of the rounds that ended, end the episode when the
         game is over (or truncate it), and select the next agent."""
         for seat, reward in scores.items():
-            agent = f"player_{seat}"
+            agent = self._agent_at[seat]
             if agent in self.rewards:
                 self.rewards[agent] += reward
         if self.seating.over:
@@ -186,7 +202,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             self.truncations = dict.fromkeys(self.agents, True)
         actor = self.seating.acting_seat()
         if actor is not None:
-            self.agent_selection = f"player_{actor}"
+            self.agent_selection = self._agent_at[actor]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
