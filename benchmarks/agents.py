@@ -10,17 +10,20 @@ Random legal actions (drawn from the mask, untimed) over ``--episodes``
 episodes, wrapped as ``rummykit_env`` makes the environment and bare
 (``RummykitEnv``). The engine plays the same number of random games: one
 decision is ``legal_moves`` and ``apply``; ``apply`` alone is timed too.
-In the bare environment's pass the observation vector of each step's state
-is built once more, untimed in the step, and timed alone (what the vector
-costs of a step). The passes are interleaved (environment, bare
-environment, engine; then again), ``gc.collect()`` before each; a row shows
-the median of the passes' means and their range, in microseconds of the
-process's CPU time (``--clock cpu``, the default: other jobs on a shared
-host do not inflate it; ``--clock wall`` for the wall clock). The ratios are
-the environment's step over (a) ``apply`` alone (the issue's "bare apply")
-and (b) one decision (what an agent's step must also do: find the legal
-moves), pass by pass; the last line says whether the issue's target, a bare
-step at most 3x a bare ``apply`` (median of the passes), is met.
+Between the two, where a bare step's time goes: the round played by action
+ids as the environment plays it, without PettingZoo's API
+(``Decisions``: the legal ids, one taken), then with the acting seat's mask
+written, then with its observation vector built too; each layer's cost is
+its row less the row below (the last, the bare step less the layers).
+The passes are interleaved (every row once, then again),
+``gc.collect()`` before each; a row shows the median of the passes' means
+and their range, in microseconds of the process's CPU time (``--clock
+cpu``, the default: other jobs on a shared host do not inflate it;
+``--clock wall`` for the wall clock). The ratios are the environment's step
+over (a) ``apply`` alone (the issue's "bare apply") and (b) one decision
+(what an agent's step must also do: find the legal moves), pass by pass;
+the last line says whether the issue's target, a bare step at most 3x a
+bare ``apply`` (median of the passes), is met.
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 import rummykit as rk
 
@@ -45,17 +47,16 @@ TARGET = 3.0
 
 def env_steps(
     variant: str, episodes: int, seed: int, *, bare: bool = False, clock: Clock = time.perf_counter
-) -> tuple[int, float, float]:
-    """Steps taken, seconds spent in them and (``bare`` only: RummykitEnv
-    without PettingZoo's wrappers) seconds of their observation vectors
-    built again alone (by ``clock``), over ``episodes`` random episodes."""
+) -> tuple[int, float]:
+    """Steps taken and seconds spent in them (by ``clock``) over ``episodes``
+    random episodes (``bare``: RummykitEnv without PettingZoo's wrappers)."""
     import numpy as np  # the rl extra's, imported here so that --help needs none of it
 
     from rummykit.agents.env import RummykitEnv, rummykit_env
 
     env = RummykitEnv(variant) if bare else rummykit_env(variant)
     rng = random.Random(seed)
-    steps, spent, vectors = 0, 0.0, 0.0
+    steps, spent = 0, 0.0
     for episode in range(episodes):
         env.reset(seed=seed + episode)
         observation, _, termination, truncation, _ = env.last()
@@ -70,20 +71,45 @@ def env_steps(
             if action is not None:  # a finished agent's step is not timed
                 spent += clock() - start
                 steps += 1
-                if bare and env.agents:
-                    vectors += _vector_again(env, clock)
-    return steps, spent, vectors
+    return steps, spent
 
 
-def _vector_again(env: Any, clock: Clock) -> float:
-    """The seconds of the acting agent's observation vector built once more."""
-    decisions = env.decisions
-    seat = env.seating.round_seat(int(env.agent_selection.split("_")[1]))
-    if seat is None or decisions.over:
-        return 0.0
-    start = clock()
-    env.layout.encode_state(decisions.state, seat, decisions.pending)
-    return clock() - start
+def id_steps(variant: str, episodes: int, seed: int, layer: int, clock: Clock) -> tuple[int, float]:
+    """Steps and seconds (by ``clock``) of ``episodes`` random rounds played
+    by action ids as the environment plays them, without PettingZoo's API:
+    ``layer`` 0, the legal ids and one taken (``Decisions``); 1, the acting
+    seat's mask written too; 2, its observation vector built too."""
+    import numpy as np
+
+    from rummykit.agents.actions import ActionSpace
+    from rummykit.agents.decisions import Decisions
+    from rummykit.agents.observation import ObservationLayout
+
+    chosen = rk.load_variant(variant)
+    players = max(2, chosen.players.min)  # as the environment's default
+    space = ActionSpace(chosen, players)
+    layout = ObservationLayout(space)
+    rng = random.Random(seed)
+    steps, spent = 0, 0.0
+    for episode in range(episodes):
+        game = Decisions(space, rk.deal(chosen, players=players, seed=seed + episode))
+        while not game.over:
+            start = clock()
+            legal = game.legal_ids()
+            if layer:
+                mask = bytearray(space.size)
+                for action in legal:
+                    mask[action] = 1
+                np.frombuffer(mask, dtype=np.int8)
+            if layer > 1:
+                layout.encode_state(game.state, game.acting(), game.pending)
+            middle = clock()
+            action = rng.choice(sorted(legal))  # the policy: untimed
+            resumed = clock()
+            game.step(action)
+            spent += (middle - start) + (clock() - resumed)
+            steps += 1
+    return steps, spent
 
 
 def engine_moves(
@@ -112,7 +138,62 @@ def engine_moves(
 
 def _row(name: str, values: list[float], unit: str = "us") -> str:
     median = statistics.median(values)
-    return f"  {name:34} {median:7.1f} {unit} [{min(values):.1f}-{max(values):.1f}]"
+    return f"  {name:38} {median:7.1f} {unit} [{min(values):.1f}-{max(values):.1f}]"
+
+
+ROWS = {
+    "wrapped": "rummykit_env step (wrapped)",
+    "bare": "RummykitEnv step (no wrappers)",
+    "ids+vector": "by ids, mask and observation vector",
+    "ids+mask": "by ids and mask",
+    "ids": "by ids (legal ids, one taken)",
+    "decision": "engine decision (legal_moves+apply)",
+    "apply": "engine apply alone",
+}
+LAYERS = (
+    ("PettingZoo's API (step, last, observe)", "bare", "ids+vector"),
+    ("the observation vector", "ids+vector", "ids+mask"),
+    ("the action mask", "ids+mask", "ids"),
+    ("action ids (Decisions)", "ids", "decision"),
+)
+
+
+def one_pass(args: argparse.Namespace, number: int, rows: dict[str, list[float]]) -> None:
+    """Every row once, interleaved, into ``rows`` (microseconds a step)."""
+    clock, seed = CLOCKS[args.clock], args.seed + 1000 * number
+    for name, bare in (("wrapped", False), ("bare", True)):
+        gc.collect()
+        steps, seconds = env_steps(args.variant, args.episodes, seed, bare=bare, clock=clock)
+        rows[name].append(1e6 * seconds / steps)
+    for name, layer in (("ids+vector", 2), ("ids+mask", 1), ("ids", 0)):
+        gc.collect()
+        steps, seconds = id_steps(args.variant, args.episodes, seed, layer, clock)
+        rows[name].append(1e6 * seconds / steps)
+    gc.collect()
+    moves, decisions, applying = engine_moves(args.variant, args.episodes, seed, clock)
+    rows["decision"].append(1e6 * decisions / moves)
+    rows["apply"].append(1e6 * applying / moves)
+
+
+def report(args: argparse.Namespace, rows: dict[str, list[float]]) -> None:
+    print(
+        f"{args.variant}: {args.passes} interleaved passes of {args.episodes} random episodes,"
+        f" microseconds of {args.clock} time (median [range])"
+    )
+    for name, label in ROWS.items():
+        print(_row(label, rows[name]))
+    for env in ("wrapped", "bare"):
+        for per in ("apply", "decision"):
+            ratios = [step / base for step, base in zip(rows[env], rows[per], strict=True)]
+            print(_row(f"ratio {env}/{per}", ratios, "x"))
+    median = {name: statistics.median(values) for name, values in rows.items()}
+    print("where a bare step goes (medians; each layer is its row less the row below):")
+    print(f"  {'the engine (legal_moves+apply)':38} {median['decision']:7.1f} us")
+    for label, row, below in LAYERS:
+        print(f"  {label:38} {median[row] - median[below]:7.1f} us")
+    bare = statistics.median(step / base for step, base in zip(rows["bare"], rows["apply"], strict=True))
+    verdict = "met" if bare <= TARGET else "not met"
+    print(f"target: a bare step at most {TARGET:g}x a bare apply: {verdict} ({bare:.1f}x)")
 
 
 def main() -> None:
@@ -123,40 +204,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()
-    clock = CLOCKS[args.clock]
-    rows: dict[str, list[float]] = {name: [] for name in ("wrapped", "bare", "vector", "decision", "apply")}
-    ratios: dict[str, list[float]] = {
-        name: [] for name in ("wrapped/apply", "wrapped/decision", "bare/apply", "bare/decision")
-    }
+    rows: dict[str, list[float]] = {name: [] for name in ROWS}
     for number in range(args.passes):
-        seed = args.seed + 1000 * number
-        for name, bare in (("wrapped", False), ("bare", True)):
-            gc.collect()
-            steps, seconds, vectors = env_steps(args.variant, args.episodes, seed, bare=bare, clock=clock)
-            rows[name].append(1e6 * seconds / steps)
-            if bare:
-                rows["vector"].append(1e6 * vectors / steps)
-        gc.collect()
-        moves, decisions, applying = engine_moves(args.variant, args.episodes, seed, clock)
-        rows["decision"].append(1e6 * decisions / moves)
-        rows["apply"].append(1e6 * applying / moves)
-        for env in ("wrapped", "bare"):
-            ratios[f"{env}/apply"].append(rows[env][-1] / rows["apply"][-1])
-            ratios[f"{env}/decision"].append(rows[env][-1] / rows["decision"][-1])
-    print(
-        f"{args.variant}: {args.passes} interleaved passes of {args.episodes} random episodes,"
-        f" microseconds of {args.clock} time (median [range])"
-    )
-    print(_row("rummykit_env step (wrapped)", rows["wrapped"]))
-    print(_row("RummykitEnv step (no wrappers)", rows["bare"]))
-    print(_row("  its observation vector, alone", rows["vector"]))
-    print(_row("engine decision (legal_moves+apply)", rows["decision"]))
-    print(_row("engine apply alone", rows["apply"]))
-    for name, values in ratios.items():
-        print(_row(f"ratio {name}", values, "x"))
-    bare = statistics.median(ratios["bare/apply"])
-    verdict = "met" if bare <= TARGET else "not met"
-    print(f"target: a bare step at most {TARGET:g}x a bare apply: {verdict} ({bare:.1f}x)")
+        one_pass(args, number, rows)
+    report(args, rows)
 
 
 if __name__ == "__main__":

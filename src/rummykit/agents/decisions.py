@@ -49,6 +49,7 @@ class Decisions:
         self.taken = 0
         self._choices: list[tuple[tuple[int, ...], Move]] | None = None
         self._firsts: dict[int, list[Move]] | None = None  # the legal moves by their first id
+        self._wholes: dict[int, Move] = {}  # with _firsts: the legal moves made by one id, by it
         self._declined: set[int] = set()
         self._window = -1  # turns_played of the buy window the declines belong to
         self._buyer: int | None = None
@@ -61,7 +62,7 @@ class Decisions:
         twin.space, twin.state, twin.pending, twin.moves = self.space, self.state, self.pending, self.moves
         twin.taken = self.taken
         twin._choices = self._choices  # a list never changed in place: replaced on each move
-        twin._firsts = self._firsts  # the same
+        twin._firsts, twin._wholes = self._firsts, self._wholes  # the same
         twin._declined = set(self._declined)
         twin._window, twin._buyer, twin._actor = self._window, self._buyer, self._actor
         return twin
@@ -102,14 +103,19 @@ class Decisions:
             space = self.space
             seen = space.known_moves  # looked up here, worked out by space.known where missing
             firsts: dict[int, list[Move]] = {}
+            wholes: dict[int, Move] = {}
             for move in self._legal_moves():
                 hit = seen.get(id(move))
-                action = hit[1] if hit is not None and hit[0] is move else space.known(move)[1]
+                if hit is None or hit[0] is not move:
+                    hit = space.known(move)
+                action = hit[1]
                 if action in firsts:
                     firsts[action].append(move)
                 else:
                     firsts[action] = [move]
-            self._firsts = firsts
+                if hit[2]:  # no other move starts with this id: no sequence starts another
+                    wholes[action] = move
+            self._firsts, self._wholes = firsts, wholes
         return self._firsts
 
     def legal_actions(self) -> list[int]:
@@ -140,17 +146,20 @@ class Decisions:
             self.taken += 1
             self._moved()
             return None
-        chosen = (*self.pending, action)
-        depth = len(chosen)
-        if depth == 1:  # only the moves that start with this id are encoded
+        chosen: tuple[int, ...]
+        if not self.pending:  # only the moves that start with this id are encoded
             starting = self._by_first().get(action, ())
-            if len(starting) == 1 and self.space.known(starting[0])[2]:  # this id is the move
+            whole = self._wholes.get(action)
+            if whole is not None:  # this id is the move
                 self.taken += 1
-                self._apply(starting[0])
-                return starting[0]
+                self._apply(whole)
+                return whole
             encode = self.space.encode
             matches = [(encode(move), move) for move in starting]
+            chosen, depth = (action,), 1
         else:
+            chosen = (*self.pending, action)
+            depth = len(chosen)
             matches = [(seq, move) for seq, move in self.choices() if seq[:depth] == chosen]
         if not matches:
             raise ValueError(f"action {action} ({self._label(action)}) is not legal now")
@@ -169,7 +178,7 @@ class Decisions:
             return "no action"
 
     def _apply(self, move: Move) -> None:
-        seat, state = self.actor(), self.state
+        seat, state = self._actor, self.state
         # The seat to move is the engine's own default: named only for a buy from another seat.
         self.state = state.apply(move, seat=None if seat == state.to_move else seat)
         self.moves += 1

@@ -33,6 +33,8 @@ __all__ = ["PHASES", "ObservationLayout", "OwnedMeld", "Seen", "seen_in"]
 PHASES = ("draw", "play", "first_upcard", "knock", "defend", "over")
 """The round's phases, in the order of the ``phase`` plane."""
 
+_PHASE_NUMBERS = {phase: number for number, phase in enumerate(PHASES)}
+
 _VERBS = ("meld", "layoff", "swap", "shift")
 
 _FACE = attrgetter("face")
@@ -272,7 +274,7 @@ def seen_in(state: RoundState, seat: int) -> Seen:
         layoffs,
         table,
         (tuple(map(len, state.hands)), state.opened, state.dropped),
-        (state.to_move, state.dealer, knocking.knocker, PHASES.index(state.phase)),
+        (state.to_move, state.dealer, knocking.knocker, _PHASE_NUMBERS[state.phase]),
         (
             len(state.stock),
             len(state.discard),
