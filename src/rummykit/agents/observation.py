@@ -88,6 +88,7 @@ class ObservationLayout:
         self._hand_sizes = self._start["hand_sizes"]
         self._numbers = self._start["numbers"]
         self._phase = self._start["phase"]
+        self._last_row: tuple[Sequence[Card], list[int]] = ((), [])  # see _row_indices
         self._seat_at = tuple(  # per observing seat: each seat's index in the five seat planes
             tuple(
                 tuple(self._start[name] + (other - seat) % players for other in range(players))
@@ -138,7 +139,7 @@ class ObservationLayout:
         """The vector of what a seat sees, with the pending ids of a move being chosen."""
         at = self._at
         flat = list(map(at[0].__getitem__, map(_FACE, seen.hand)))
-        flat += map(at[2].__getitem__, map(_FACE, seen.discards))
+        flat += self._row_indices(seen.discards)
         if seen.table:
             flat += self._table_indices(seen.table, seen.seat)
         flat += self._marks(seen, pending)
@@ -148,6 +149,23 @@ class ObservationLayout:
         counts[self._hand_sizes : self._hand_sizes + players] = figures[:players]
         counts[self._numbers : self._numbers + 8] = figures[players:]
         return counts.astype(np.float32)
+
+    def _row_indices(self, row: Sequence[Card]) -> list[int]:
+        """The indices of the discard row's cards in the ``discards`` plane.
+        The last row asked for is remembered with its indices: a row seen
+        again, or grown or shrunk by a card at its end (the next step's, in
+        a variant that shows the whole row), is not looked up again."""
+        last, indices = self._last_row
+        if row is not last:
+            count, was = len(row), len(last)
+            if count == was + 1 and row[:was] == last:
+                indices = [*indices, self._at[2][row[-1].face]]
+            elif count == was - 1 and last[:count] == row:
+                indices = indices[:count]
+            else:
+                indices = list(map(self._at[2].__getitem__, map(_FACE, row)))
+            self._last_row = (row, indices)
+        return indices
 
     def _table_indices(self, table: Sequence[OwnedMeld], seat: int) -> list[int]:
         """The indices of the cards of ``table``'s melds in the table planes of seat ``seat``."""
