@@ -48,8 +48,8 @@ class Decisions:
         self.moves = 0  # engine moves applied
         self.taken = 0
         self._choices: list[tuple[tuple[int, ...], Move]] | None = None
-        self._firsts: dict[int, list[Move]] | None = None  # the legal moves by their first id
-        self._wholes: dict[int, Move] = {}  # with _firsts: the legal moves made by one id, by it
+        self._wholes: dict[int, Move] | None = None  # the legal moves made by one id, by it (None: not yet)
+        self._starts: dict[int, list[Move]] = {}  # with _wholes: the other legal moves, by their first id
         self._declined: set[int] = set()
         self._window = -1  # turns_played of the buy window the declines belong to
         self._buyer: int | None = None
@@ -62,7 +62,7 @@ class Decisions:
         twin.space, twin.state, twin.pending, twin.moves = self.space, self.state, self.pending, self.moves
         twin.taken = self.taken
         twin._choices = self._choices  # a list never changed in place: replaced on each move
-        twin._firsts, twin._wholes = self._firsts, self._wholes  # the same
+        twin._wholes, twin._starts = self._wholes, self._starts  # the same
         twin._declined = set(self._declined)
         twin._window, twin._buyer, twin._actor = self._window, self._buyer, self._actor
         return twin
@@ -97,26 +97,28 @@ class Decisions:
             return [Buy()]
         return self.state.legal_moves()
 
-    def _by_first(self) -> dict[int, list[Move]]:
-        """The legal moves now, by the first id of their sequences."""
-        if self._firsts is None:
+    def _by_first(self) -> tuple[dict[int, Move], dict[int, list[Move]]]:
+        """The legal moves now by the first id of their sequences: those
+        that one id makes (no other move starts with it: no sequence starts
+        another), and the others (melds, lay-offs ...), several to an id."""
+        if self._wholes is None:
             space = self.space
             seen = space.known_moves  # looked up here, worked out by space.known where missing
-            firsts: dict[int, list[Move]] = {}
             wholes: dict[int, Move] = {}
+            starts: dict[int, list[Move]] = {}
             for move in self._legal_moves():
                 hit = seen.get(id(move))
                 if hit is None or hit[0] is not move:
                     hit = space.known(move)
-                action = hit[1]
-                if action in firsts:
-                    firsts[action].append(move)
+                if hit[2]:
+                    wholes[hit[1]] = move
+                elif hit[1] in starts:
+                    starts[hit[1]].append(move)
                 else:
-                    firsts[action] = [move]
-                if hit[2]:  # no other move starts with this id: no sequence starts another
-                    wholes[action] = move
-            self._firsts, self._wholes = firsts, wholes
-        return self._firsts
+                    starts[hit[1]] = [move]
+            self._wholes, self._starts = wholes, starts
+            return wholes, starts
+        return self._wholes, self._starts
 
     def legal_actions(self) -> list[int]:
         """The ids legal now, in increasing order."""
@@ -126,13 +128,14 @@ class Decisions:
         """The ids legal now, in no order (what a mask needs)."""
         if self.over:
             return ()
-        if not self.pending and self._buyer is None:
-            return self._by_first().keys()
         depth, pending = len(self.pending), self.pending
         if depth:
             found = {seq[depth] for seq, _ in self.choices() if seq[:depth] == pending}
         else:  # a move's first id: no sequence needed
-            found = set(self._by_first())
+            wholes, starts = self._by_first()
+            if not starts and self._buyer is None:
+                return wholes.keys()
+            found = {*wholes, *starts}
         if self._buyer is not None and self.space.decline is not None:
             found.add(self.space.decline)
         return found
@@ -148,14 +151,14 @@ class Decisions:
             return None
         chosen: tuple[int, ...]
         if not self.pending:  # only the moves that start with this id are encoded
-            starting = self._by_first().get(action, ())
-            whole = self._wholes.get(action)
+            wholes, starts = self._by_first()
+            whole = wholes.get(action)
             if whole is not None:  # this id is the move
                 self.taken += 1
                 self._apply(whole)
                 return whole
             encode = self.space.encode
-            matches = [(encode(move), move) for move in starting]
+            matches = [(encode(move), move) for move in starts.get(action, ())]
             chosen, depth = (action,), 1
         else:
             chosen = (*self.pending, action)
@@ -186,7 +189,7 @@ class Decisions:
 
     def _moved(self) -> None:
         self.pending = ()
-        self._choices = self._firsts = None
+        self._choices = self._wholes = None
         self._find_buyer()
         state = self.state
         if state.phase == "over":
