@@ -11,12 +11,13 @@ import rummykit as rk
 from rummykit.core.moves import Discard, Knock
 from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import GreedyBot
-from rummykit.play.determinize import Determinizer, new_log_entries
+from rummykit.play.determinize import WARY, Determinizer, joins_a_meld, new_log_entries
+from rummykit.play.race import Race, draw_sequences, feeding_chances
 from rummykit.play.search_bot import LEVELS, SearchBot, SearchSettings
 from rummykit.round.state import RoundState
 
-QUICK = SearchSettings(iterations=24, horizon=6)
-TINY = SearchSettings(iterations=8, horizon=4)
+QUICK = SearchSettings(iterations=24, horizon=6, samples=8)
+TINY = SearchSettings(iterations=8, horizon=4, samples=4)
 
 
 def play_to_discard(variant_id: str, seed: int, players: int = 2) -> RoundState:
@@ -120,7 +121,7 @@ def test_new_log_entries() -> None:
 
 @pytest.mark.parametrize(
     ("spec", "iterations", "seconds"),
-    [("search", 200, None), ("search-hard", 800, None), ("search:500it", 500, None),
+    [("search", 0, None), ("search-hard", 0, None), ("search:500it", 500, None),
      ("search:200ms", None, 0.2), ("search-easy:50it", 50, None)],
 )  # fmt: skip
 def test_specifications(spec: str, iterations: int | None, seconds: float | None) -> None:
@@ -149,17 +150,74 @@ def test_bots_from_specifications() -> None:
     assert isinstance(bot, SearchBot) and bot.settings == LEVELS["easy"]
 
 
-def test_the_outlook_prefers_hands_with_more_ways_to_grow() -> None:
-    """Two hands as bad now: the one with connected cards looks better after
-    a draw; a take that completes a meld beats a draw, a useless one not."""
-    from rummykit.play.outlook import best_discard, outlook, take_is_better
-
+def test_the_race_prefers_hands_closer_to_the_knock() -> None:
+    """A hand one card from a knock gets there on the first draw that brings
+    the card; a hand with connected cards races better than a loose one."""
     gin = rk.load_variant("gin")
-    stock = rk.parse_cards("9h 6h Kc 5s 4d Ah 2s")
+    race = Race(gin, limit=10, pace=0.8)
+    near = rk.parse_cards("7h 8h 9h Ks Kd Kc 2c 3c 4d 5d")  # 14 deadwood: an ace (throwing 5d) knocks
+    assert race.turns(near, rk.parse_cards("Jh As"), start=1) == 2
+    assert race.turns(near, rk.parse_cards("As"), start=2) == 2
+    assert race.turns(rk.parse_cards("2s 5d 8c Jh Kd 3h 6c 9d Qs 4h"), rk.parse_cards("As"), start=1) is None
+    stock = rk.parse_cards("9h 6h Kc 5s 4d Ah 2s Qd Js 3c 8d 7c Ts 6d")
+    draws = draw_sequences(stock, random.Random(3), samples=30, reach=6)
     connected = rk.parse_cards("7h 8h Ks Kd 2c 3d 9s Tc Jd Qh")
-    loose = rk.parse_cards("7h 3h Ks Kd 2c 3d 9s Tc Jd Qh")
-    assert outlook(gin, connected, stock) < outlook(gin, loose, stock)
-    assert take_is_better(gin, connected, rk.Card("Kc"), stock)
-    assert not take_is_better(gin, connected, rk.Card("5c"), stock)
-    hand = rk.parse_cards("7h 8h Ks Kd Kc 3d 9s Tc Jd Qh 4c")
-    assert best_discard(gin, hand, rk.parse_cards("Qh Jd"), stock) in rk.parse_cards("Qh Jd")
+    loose = rk.parse_cards("7h 3h Ks Kd 2c 5d 9s Tc Jd Qh")
+    assert race.worth(connected, draws) > race.worth(loose, draws)
+    assert race.worth(connected, draws) == race.worth(connected, draws)  # the same sequences, the same worth
+    assert race.worth(connected, draws, start=2) < race.worth(connected, draws)  # a turn later is worth less
+
+
+def test_feeding_chances_count_the_guesses_a_card_joins_a_meld_in() -> None:
+    gin = rk.load_variant("gin")
+    guesses = [(rk.parse_cards("5h 6h Kc Kd 2s"), 1.0), (rk.parse_cards("5h 6h Qc Jd 2s"), 3.0)]
+    chances = feeding_chances(gin, guesses, rk.parse_cards("7h Ks 9c"))
+    assert chances == {rk.Card("7h"): 1.0, rk.Card("Ks"): 0.25, rk.Card("9c"): 0.0}
+    assert feeding_chances(gin, [], rk.parse_cards("7h")) == {rk.Card("7h"): 0.0}
+
+
+def test_the_guesses_remember_what_a_seat_refused() -> None:
+    """The upcard the other seat passed and the cards it threw are
+    remembered; a guessed hand in which such a card would have joined a
+    meld weighs less."""
+    variant = rk.load_variant("gin")
+    state = rk.deal(variant, players=2, seed=8)
+    passer, watcher = state.to_move, 1 - state.to_move
+    memory = Determinizer(variant)
+    memory.observe(state.view(watcher))
+    upcard = state.discard[-1]
+    state = state.apply("pass")
+    memory.observe(state.view(watcher))
+    assert memory.refused == {passer: [upcard]}
+    view = state.view(watcher)
+    pool = [c for c in rk.parse_cards(" ".join(r + s for r in "A23456789TJQK" for s in "scdh"))
+            if c not in view.hand and c != upcard]  # fmt: skip
+    weights = {memory.guess_hand(view, passer, pool, random.Random(seed))[1] for seed in range(60)}
+    assert weights == {1.0, WARY}  # some guesses would have melded the upcard
+    for seed in range(20):
+        hand, weight = memory.guess_hand(view, passer, pool, random.Random(seed))
+        assert len(hand) == view.hand_sizes[passer]
+        assert (weight < 1) == joins_a_meld(variant, hand, upcard)
+
+
+def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> None:
+    """The draw: take the upcard that completes a meld, not a useless one;
+    the discard: of a hand with a lone king and connected cards, the king."""
+    variant = rk.load_variant("gin")
+    state = rk.deal(variant, players=2, seed=1)
+    bot = SearchBot(variant, seed=2, settings=SearchSettings(samples=16))
+    seat = state.to_move
+    view = state.view(seat)
+    hand = rk.parse_cards("7h 8h Ks Kd 2c 3d 9s Tc Jd 4c")
+    assert bot.take_is_better(view, hand, rk.Card("9h"))
+    assert not bot.take_is_better(view, hand, rk.Card("Qc"))
+    eleven = rk.parse_cards("7h 8h 9h 2c 3c 4c 5d 6d Kd As Ad")
+    other = state.evolve(hands=tuple(tuple(eleven) if s == seat else h for s, h in enumerate(state.hands)))
+    assert bot.race_discard(other.view(seat), rk.parse_cards("Kd 5d 6d")) == rk.Card("Kd")
+
+
+def test_settings_are_checked() -> None:
+    for bad in ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0}):
+        with pytest.raises(ValueError, match="search budget|the race needs"):
+            SearchSettings(**bad)  # type: ignore[arg-type]
+    assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()

@@ -7,8 +7,12 @@ from the discard pile (the card on top when they took it) and have not
 thrown again; :meth:`Determinizer.sample` then deals the cards the view
 does not show at random (seeded), with each remembered card in the hand of
 the seat that took it, and rebuilds the round they make
-(:func:`rummykit.round.from_view.state_from_view`). It reads only views:
-never the real round's hidden cards.
+(:func:`rummykit.round.from_view.state_from_view`). It also remembers what
+each other seat *refused*: the top discards it let pass (drawing from the
+stock instead) and the cards it threw; :meth:`Determinizer.guess_hand`
+guesses one seat's hand, weighted the less the more of those cards would
+have joined a meld in it (a player seldom lets pass, or throws, a card it
+could meld). It reads only views: never the real round's hidden cards.
 
 >>> import random
 >>> import rummykit as rk
@@ -28,9 +32,14 @@ from rummykit.core.cards import Card, code_order
 from rummykit.round.from_view import state_from_view, unseen_cards
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
+from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
-__all__ = ["Determinizer", "new_log_entries"]
+__all__ = ["WARY", "Determinizer", "joins_a_meld", "new_log_entries"]
+
+WARY = 0.2
+"""How much less likely a guessed hand is for each card its seat refused
+that would have joined a meld in it."""
 
 
 def new_log_entries(before: Sequence[str], after: Sequence[str]) -> tuple[str, ...]:
@@ -44,6 +53,11 @@ def new_log_entries(before: Sequence[str], after: Sequence[str]) -> tuple[str, .
     return tuple(after)  # pragma: no cover - added == len(after) always matches
 
 
+def joins_a_meld(variant: Variant, hand: Sequence[Card], card: Card) -> bool:
+    """Does ``card`` join a meld of the least-penalty arrangement of ``hand`` with it?"""
+    return any(card in meld.cards for meld in least_penalty(variant, [*hand, card]).melds)
+
+
 class Determinizer:
     """One seat's memory of a round and its guesses at the hidden cards."""
 
@@ -53,11 +67,12 @@ class Determinizer:
         self._top: Card | None = None  # the top discard when last seen
         self._turns = -1
         self.taken: dict[int, list[Card]] = {}  # by seat: discards taken and not thrown since
+        self.refused: dict[int, list[Card]] = {}  # by seat: top discards let pass, cards thrown
 
     def observe(self, view: PlayerView) -> None:
         """Read the moves made since the last view (a new round starts afresh)."""
         if view.turns_played < self._turns or not view.log:
-            self._log, self._top, self.taken = (), None, {}
+            self._log, self._top, self.taken, self.refused = (), None, {}, {}
         self._turns = view.turns_played
         for entry in new_log_entries(self._log, view.log):
             self._read(entry, view.seat)
@@ -76,10 +91,29 @@ class Determinizer:
             kept = self.taken.get(seat, [])
             if thrown in kept:
                 kept.remove(thrown)
+            if seat != me:
+                self.refused.setdefault(seat, []).append(thrown)
             self._top = thrown if words[0] == "discard" else self._top
         elif words == ["take"] and seat != me and self._top is not None:
             self.taken.setdefault(seat, []).append(self._top)
             self._top = None
+        elif words[0] in ("draw", "pass") and seat != me and self._top is not None:
+            self.refused.setdefault(seat, []).append(self._top)
+
+    def guess_hand(
+        self, view: PlayerView, seat: int, pool: Sequence[Card], rng: random.Random
+    ) -> tuple[list[Card], float]:
+        """A guess at ``seat``'s hand and its weight: the discards it was seen
+        to take, the rest drawn at random from ``pool`` (the cards it may
+        hold besides); the weight is :data:`WARY` to the power of the cards
+        it refused that would join a meld in the guess."""
+        hand = list(self.taken.get(seat, []))[: view.hand_sizes[seat]]
+        hand += rng.sample(list(pool), min(len(pool), view.hand_sizes[seat] - len(hand)))
+        weight = 1.0
+        for card in self.refused.get(seat, []):
+            if card not in hand and joins_a_meld(self.variant, hand, card):
+                weight *= WARY
+        return hand, weight
 
     def sample(self, view: PlayerView, rng: random.Random) -> RoundState:
         """A round consistent with ``view`` and the memory: the hidden cards

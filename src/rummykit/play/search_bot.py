@@ -1,30 +1,39 @@
-"""SearchBot: determinized Monte Carlo search over the hands a seat cannot see.
+"""SearchBot: the race to the knock, then (with a budget) determinized
+Monte Carlo search over the hands a seat cannot see.
 
 At each decision that shapes its hand (the draw: stock, discard pile, first
 upcard, drop; and the end of its turn: which card to discard, whether to
-knock with it) the bot lists its candidate moves and judges them by
-*determinized rollouts* (perfect-information Monte Carlo): it deals the
-cards its view does not show at random, consistently with the view and
-with the discards it saw the others take (:mod:`rummykit.play.determinize`),
-plays each candidate in that world and lets :class:`GreedyBot` play every
-seat on from there, to the end of the round or for ``horizon`` turns, after
-which the hands' least penalties say who is ahead. Every candidate meets
-the same worlds and the same rollouts (paired comparisons), and the
-candidates are narrowed by successive halving: the budget is cut into
-rounds, and after each the worse half is dropped, so the best ones get the
-most rollouts. Every other move (melds, lay-offs, the showdown of a knock)
-is :class:`GreedyBot`'s.
+knock with it) the bot first asks the *race* (:mod:`rummykit.play.race`):
+of the discards whose loss costs least now, it throws the one that leaves
+the hand likeliest to knock soon, played on alone against sampled draws
+from the cards the stock may hold, less the chance that the next player
+wants the card (guessed from what that player took and refused); it takes
+the top discard when the hand it leaves races better than the hand that
+draws. It knocks whenever it may.
+
+With a rollout budget it then judges the candidates by *determinized
+rollouts* (perfect-information Monte Carlo): it deals the cards its view
+does not show at random, consistently with the view and with the discards
+it saw the others take (:mod:`rummykit.play.determinize`), plays each
+candidate in that world and lets :class:`GreedyBot` play every seat on
+from there, to the end of the round or for ``horizon`` turns, after which
+the hands' least penalties say who is ahead. Every candidate meets the
+same worlds and the same rollouts (paired comparisons), and the candidates
+are narrowed by successive halving: the budget is cut into rounds, and
+after each the worse half is dropped, so the best ones get the most
+rollouts; a move other than the race's must beat it clearly. Every other
+move (melds, lay-offs, the showdown of a knock) is :class:`GreedyBot`'s.
 
 It reads only its views: what it knows of the others' hands is what the
-table, the discards and the public log show. The budget is a number of
-rollouts (deterministic: the same seed and budget give the same moves) or
-a time per decision (not deterministic: how many rollouts fit depends on
+table, the discards and the public log show. The race's samples and the
+rollouts are seeded (deterministic: the same seed and budget give the
+same moves), except under a time budget (how many rollouts fit depends on
 the machine and its load). See docs/bots.md.
 
 >>> import rummykit as rk
 >>> variant = rk.load_variant("gin")
 >>> state = rk.deal(variant, players=2, seed=2)
->>> bot = SearchBot(variant, seed=1, settings=SearchSettings(iterations=40))
+>>> bot = SearchBot(variant, seed=1, settings=SearchSettings(samples=8, iterations=20))
 >>> str(bot.choose(state.view(state.to_move))) in {"take", "pass"}
 True
 """
@@ -40,10 +49,11 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove
-from rummykit.core.moves import Buy, Discard, Draw, Knock, Move, Take, Undo
+from rummykit.core.moves import Buy, Discard, Draw, Knock, Move, Pass, Take, Undo
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import Determinizer
-from rummykit.play.outlook import best_discard, stock_cards, take_is_better
+from rummykit.play.race import Race, draw_sequences, feeding_chances, race_limit, stock_cards
+from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 from rummykit.rules.rule_set import rules_of
@@ -57,39 +67,53 @@ DRAW_PHASES = ("draw", "first_upcard")
 
 @attrs.frozen
 class SearchSettings:
-    """How hard a :class:`SearchBot` searches: ``iterations`` rollouts per
-    decision, or (with ``seconds``) as many as fit in that time; rollouts
-    stop after ``horizon`` turns, where ``scale`` penalty points of lead
-    count as a near-certain win; ``width`` cards at most are weighed for
-    the discard (those whose loss costs least); another move than the
-    greedy one is played only if it beats it by ``confidence`` standard
-    errors; ``lookahead``: the move the rollouts must beat is the one the
-    hand's outlook prefers (:mod:`rummykit.play.outlook`), else the greedy
-    one."""
+    """How hard a :class:`SearchBot` searches.
 
-    iterations: int = 200
+    The race (:mod:`rummykit.play.race`): ``samples`` draw sequences (and
+    guessed hands of the next player) a decision, ``reach`` draws long; a
+    turn sooner to the knock is worth ``1 / pace`` times more; a discard's
+    worth is cut by ``feeding`` times the chance that the next player wants
+    it; ``width`` cards at most are weighed for the discard (those whose
+    loss costs least now). ``lookahead`` False: the greedy move instead of
+    the race's.
+
+    The rollouts on top: ``iterations`` a decision (0: none, the race's
+    move is played), or (with ``seconds``) as many as fit in that time;
+    rollouts stop after ``horizon`` turns, where ``scale`` penalty points
+    of lead count as a near-certain win; another move than the race's is
+    played only if it beats it by ``confidence`` standard errors."""
+
+    iterations: int = 0
     seconds: float | None = None
     horizon: int = 40
     scale: float = 15.0
     confidence: float = 1.0
-    width: int = 5
+    width: int = 6
     lookahead: bool = True
+    samples: int = 40
+    reach: int = 8
+    pace: float = 0.8
+    feeding: float = 0.25
 
     def __attrs_post_init__(self) -> None:
-        if self.iterations < 1 or (self.seconds is not None and not 0 < self.seconds <= 60):
-            raise ValueError("a search budget is at least one rollout, or a time from 0 to 60 seconds")
+        if self.iterations < 0 or (self.seconds is not None and not 0 < self.seconds <= 60):
+            raise ValueError("a search budget is a number of rollouts, or a time from 0 to 60 seconds")
+        if self.samples < 1 or self.reach < 1 or not 0 < self.pace <= 1 or not 0 <= self.feeding <= 1:
+            raise ValueError("the race needs a sample and a draw, a pace in (0, 1] and a feeding in [0, 1]")
 
 
 LEVELS = {
-    "easy": SearchSettings(iterations=40, horizon=10),
-    "medium": SearchSettings(iterations=200, horizon=24),
-    "hard": SearchSettings(iterations=800, horizon=40),
+    "easy": SearchSettings(samples=12, reach=6),
+    "medium": SearchSettings(samples=40, reach=8),
+    "hard": SearchSettings(samples=120, reach=10),
 }
-"""The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``)."""
+"""The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
+the race alone, with more samples and a longer reach level by level."""
 
 
 class SearchBot:
-    """A bot that searches its draws and discards by determinized rollouts
+    """A bot that chooses its draws and discards by the race to the knock,
+    then (with a rollout budget) searches them by determinized rollouts
     (see the module's text); every other move is :class:`GreedyBot`'s."""
 
     def __init__(
@@ -101,62 +125,118 @@ class SearchBot:
         self.greedy = GreedyBot(variant, seed=seed)
         self.memory = Determinizer(variant)
         self.rollouts = 0  # rollouts played so far, for reports
+        self._started = 0.0  # when the decision under way began (for a time budget)
 
     def wants_buy(self, view: PlayerView) -> bool:
         """As :meth:`GreedyBot.wants_buy`."""
         return self.greedy.wants_buy(view)
 
     def choose(self, view: PlayerView) -> Move:
+        self._started = time.perf_counter()
         self.memory.observe(view)
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
-        if len(candidates) < 2:
-            return base
+        if len(candidates) < 2 or (self.settings.iterations == 0 and self.settings.seconds is None):
+            return candidates[0]
         return self.search(view, candidates)
 
     def candidates(self, view: PlayerView, base: Move) -> list[Move]:
-        """The moves worth searching, the greedy choice first: every way to
-        draw in a draw phase; where the greedy choice ends the turn with a
-        discard or a knock, the discards and knocks of the ``width`` cards
-        whose loss leaves the hand's least penalty lowest; otherwise the
-        greedy choice alone."""
+        """The moves worth searching, the race's choice first (the greedy
+        one without ``lookahead``): every way to draw in a draw phase; where
+        the greedy choice ends the turn with a discard or a knock, the
+        discards and knocks of the ``width`` cards whose loss leaves the
+        hand's least penalty lowest; otherwise the greedy choice alone."""
         if view.phase in DRAW_PHASES:
             first = self.draw_choice(view, base) if self.settings.lookahead else base
             return [first, *(m for m in view.legal if m != first and not isinstance(m, (Buy, Undo)))]
         if view.phase != "play" or not isinstance(base, (Discard, Knock)) or view.hand is None:
             return [base]
         ends = [m for m in view.legal if isinstance(m, (Discard, Knock))]
-        hand = list(view.hand)
-        worth: dict[Card, tuple[int, int]] = {}
-        for move in ends:
-            if move.card.face not in worth:
-                rest = list(hand)
-                rest.remove(move.card.face)
-                penalty = least_penalty(self.variant, rest).penalty
-                worth[move.card.face] = (penalty, -self.variant.hand_penalties[move.card.code])
-        kept = sorted(worth, key=lambda c: (worth[c], c.code))[: self.settings.width]
+        kept = self._least_costly(list(view.hand), [m.card.face for m in ends])
         if self.settings.lookahead and isinstance(base, Discard):
-            stock = stock_cards(view, self.variant, self.memory)
-            card = best_discard(self.variant, hand, kept, stock)
+            card = self.race_discard(view, kept)
             base = next(m for m in ends if isinstance(m, Discard) and m.card.face == card)
         return [base, *(m for m in ends if m != base and m.card.face in kept)]
 
+    def _least_costly(self, hand: list[Card], cards: Iterable[Card]) -> list[Card]:
+        """The ``width`` of ``cards`` whose loss leaves ``hand`` the lowest
+        least penalty (ties: the higher card first), best first."""
+        worth: dict[Card, tuple[int, int]] = {}
+        for card in cards:
+            if card not in worth:
+                rest = list(hand)
+                rest.remove(card)
+                penalty = least_penalty(self.variant, rest).penalty
+                worth[card] = (penalty, -self.variant.hand_penalties[card.code])
+        return sorted(worth, key=lambda c: (worth[c], c.code))[: self.settings.width]
+
+    def _race(self, view: PlayerView) -> tuple[Race, list[list[Card]], list[Card]]:
+        """The race of this decision, its draw sequences and the cards the stock may hold."""
+        settings = self.settings
+        pool = stock_cards(view, self.variant, self.memory)
+        sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach)
+        return Race(self.variant, limit=race_limit(self.variant, view), pace=settings.pace), sequences, pool
+
+    def race_discard(self, view: PlayerView, cards: Sequence[Card]) -> Card:
+        """Of ``cards``, the one to throw: the best worth in the race of the
+        hand it leaves, cut by the chance that the next player wants it
+        (ties: the first)."""
+        if view.hand is None or view.seat is None:
+            raise ValueError("this view is not a seat's view")
+        race, sequences, pool = self._race(view)
+        feeding = self.settings.feeding
+        chances = self._feeding_chances(view, cards, pool) if feeding else {}
+        best, best_worth = cards[0], -1.0
+        for card in cards:
+            rest = list(view.hand)
+            rest.remove(card)
+            worth = race.worth(rest, sequences) * (1 - feeding * chances.get(card, 0.0))
+            if worth > best_worth:
+                best, best_worth = card, worth
+        return best
+
+    def _feeding_chances(
+        self, view: PlayerView, cards: Sequence[Card], pool: list[Card]
+    ) -> dict[Card, float]:
+        """How likely the next player is to want each of ``cards``, over
+        guessed hands of that player (:func:`feeding_chances`)."""
+        if view.seat is None:
+            raise ValueError("this view is not a seat's view")
+        seat = next_seat(self.variant, view.players, view.seat)
+        guesses = [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(self.settings.samples)]
+        return feeding_chances(self.variant, guesses, cards)
+
     def draw_choice(self, view: PlayerView, base: Move) -> Move:
-        """The greedy draw, or the other of drawing and taking the top
-        discard where the outlook says so (a take only where it carries no
-        obligation to lay the card)."""
-        draw = next((m for m in view.legal if isinstance(m, Draw)), None)
+        """The greedy draw, or the other of drawing (or passing the first
+        upcard) and taking the top discard where the race says so (a take
+        only where it carries no obligation to lay the card)."""
+        draw = next((m for m in view.legal if isinstance(m, (Draw, Pass))), None)
         take = next((m for m in view.legal if isinstance(m, Take) and m.depth == 1), None)
         if draw is None or take is None or base not in (draw, take) or not view.discards or view.hand is None:
             return base
-        stock = stock_cards(view, self.variant, self.memory)
-        wanted = take if take_is_better(self.variant, view.hand, view.discards[-1], stock) else draw
+        wanted = take if self.take_is_better(view, list(view.hand), view.discards[-1]) else draw
         if wanted in (base, draw):
             return wanted
         seat_opened = view.opened[view.seat] if view.seat is not None else False
         rule = rules_of(self.variant).draw
         conditional = rule.top_take_is_conditional(view.turns_played, view.players, opened=seat_opened)
         return base if conditional else wanted
+
+    def take_is_better(self, view: PlayerView, hand: list[Card], top: Card) -> bool:
+        """Is taking ``top`` better in the race than drawing? Yes if it lets
+        the hand knock now; else if the best of the hands it leaves (each
+        throwing one of the ``width`` least costly cards) is worth more, its
+        next draw a turn later, than the hand drawing now."""
+        race, sequences, _ = self._race(view)
+        with_top = [*hand, top]
+        if least_penalty(self.variant, with_top, discard=True).penalty <= race.limit:
+            return True
+        taking = 0.0
+        for card in self._least_costly(with_top, [c for c in hand if c != top]):
+            rest = list(with_top)
+            rest.remove(card)
+            taking = max(taking, race.worth(rest, sequences, start=2))
+        return taking > race.worth(hand, sequences, start=1)
 
     def search(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate judged best, the first (the greedy choice) unless
@@ -167,7 +247,7 @@ class SearchBot:
         differences, world by world."""
         settings = self.settings
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        start = time.perf_counter()
+        start = self._started
         alive = list(range(len(candidates)))
         values: list[dict[int, float]] = [{} for _ in candidates]  # by candidate: world -> value
         worlds = 0

@@ -1,0 +1,125 @@
+"""The race to the knock: how soon a hand is likely to be able to knock
+(or, where the variant has no knock, to be all in melds), and how likely a
+discard is to help the next player instead.
+
+Two hands race in gin: the first to knock nearly always wins the hand.
+:class:`Race` judges a hand by playing it on alone against the stock, many
+times: a *draw sequence* is a few cards the stock may hold, in a random
+order (the same sequences for every hand compared); the hand draws them one
+by one, throws its best card after each (``least_penalty(..., discard=True)``)
+and stops at the first draw that lets it knock. The hand's worth is the mean
+over the sequences of ``pace ** t``, ``t`` the turns it took (0 when it got
+nowhere within the sequence): a hand that knocks a turn sooner is worth
+``1 / pace`` times more, since the other player may knock first every turn.
+No other player's moves are played, so one judgement costs a few hundred
+least-penalty searches instead of whole rollouts.
+
+:func:`feeding_chances` says, for some cards, how likely the next player is
+to take each from the discard pile: the share of guessed hands of that
+player (:meth:`rummykit.play.determinize.Determinizer.guess_hand`) in
+which the card joins a meld of the hand's least-penalty arrangement.
+
+>>> import random
+>>> import rummykit as rk
+>>> gin = rk.load_variant("gin")
+>>> race = Race(gin, limit=10, pace=0.8)
+>>> stock = rk.parse_cards("9h 6h Kc 5s 4d Ah 2s Qd Js 3c 8d 7c")
+>>> draws = draw_sequences(stock, random.Random(1), samples=20, reach=6)
+>>> close = rk.parse_cards("7h 8h Ks Kd 2c 3d 9s Tc Jd Qh")
+>>> loose = rk.parse_cards("7h 3h Ks Kd 2c 5d 9s Tc Jd Qh")
+>>> race.worth(close, draws) > race.worth(loose, draws)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rummykit.core.cards import Card, code_order
+from rummykit.play.determinize import Determinizer, joins_a_meld
+from rummykit.round.from_view import unseen_cards
+from rummykit.round.views import PlayerView
+from rummykit.rules.rule_set import rules_of
+from rummykit.rules.variant_queries import least_penalty
+from rummykit.variant.model import Variant
+
+__all__ = ["Race", "draw_sequences", "feeding_chances", "race_limit", "stock_cards"]
+
+
+def stock_cards(view: PlayerView, variant: Variant, memory: Determinizer) -> list[Card]:
+    """The cards the stock may hold, as ``view`` and what ``memory`` saw
+    taken tell: the unseen cards less those known to be in another hand."""
+    unseen = unseen_cards(view, variant)
+    for seat, cards in memory.taken.items():
+        if seat != view.seat:
+            unseen.subtract(cards)
+    return sorted((+unseen).elements(), key=code_order)
+
+
+def race_limit(variant: Variant, view: PlayerView) -> int:
+    """The deadwood a hand races down to: the knock's limit in this deal
+    (its indicator's, if any), else 0 (every card in a meld)."""
+    knock = rules_of(variant).knock
+    return knock.limit(view.indicator) if knock is not None else 0
+
+
+def draw_sequences(pool: Sequence[Card], rng: random.Random, *, samples: int, reach: int) -> list[list[Card]]:
+    """``samples`` random orders of ``reach`` cards of ``pool`` (fewer if the pool is short)."""
+    count = min(reach, len(pool))
+    return [rng.sample(list(pool), count) for _ in range(samples)]
+
+
+class Race:
+    """A hand's worth in the race to the knock (see the module's text)."""
+
+    def __init__(self, variant: Variant, *, limit: int, pace: float) -> None:
+        self.variant = variant
+        self.limit = limit
+        self.pace = pace
+
+    def turns(self, hand: Sequence[Card], draws: Sequence[Card], start: int) -> int | None:
+        """The turn (``start`` the first draw's) at which ``hand``, drawing
+        ``draws`` in order and throwing its best card after each, can first
+        knock; None if it cannot within them. A drawn card the hand already
+        holds (a sequence drawn before the hand took it) is skipped."""
+        held = list(hand)
+        turn = start
+        for card in draws:
+            if card in held:
+                continue
+            best = least_penalty(self.variant, [*held, card], discard=True)
+            if best.penalty <= self.limit:
+                return turn
+            held.append(card)
+            if best.discard is not None:
+                held.remove(best.discard)
+            turn += 1
+        return None
+
+    def worth(self, hand: Sequence[Card], sequences: Sequence[Sequence[Card]], start: int = 1) -> float:
+        """The mean over ``sequences`` of ``pace ** turns`` (0 where the hand
+        gets nowhere), the first draw being turn ``start``."""
+        total = 0.0
+        for draws in sequences:
+            turn = self.turns(hand, draws, start)
+            if turn is not None:
+                total += self.pace**turn
+        return total / len(sequences) if sequences else 0.0
+
+
+def feeding_chances(
+    variant: Variant, guesses: Sequence[tuple[list[Card], float]], cards: Sequence[Card]
+) -> dict[Card, float]:
+    """For each of ``cards``, the weighted share of the guessed hands
+    (``guesses``: hand and weight) in which it joins a meld of the hand's
+    least-penalty arrangement: how likely that player is to want it."""
+    total = sum(weight for _, weight in guesses)
+    chances = dict.fromkeys(cards, 0.0)
+    if total <= 0:
+        return chances
+    for hand, weight in guesses:
+        for card in cards:
+            if joins_a_meld(variant, hand, card):
+                chances[card] += weight / total
+    return chances
