@@ -2,7 +2,8 @@
 and every bot against every other on rami51 and contract.
 
 Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
-[--tables 200] [--table-bots greedy,random,search-easy] [--only gin|tables]
+[--tables 200] [--table-bots greedy,random,search-easy] [--table-variants rami51]
+[--only gin|tables]
 
 1. Gin against OpenSpiel's ``SimpleGinRummyBot`` (``pyspiel.make_simple_gin_rummy_bot``,
    the rule bot of OpenSpiel's ``gin_rummy``), through the lockstep bridge
@@ -131,11 +132,18 @@ def print_gin(bots: Sequence[str], hands: int, seed: int) -> None:
         )
 
 
-def print_tables(bots: Sequence[str], rounds: int, seed: int, workers: int) -> None:
+TABLES = {"rami51": 2, "contract": 3}
+"""The tables' variants and their players."""
+
+
+def print_tables(
+    bots: Sequence[str], rounds: int, seed: int, workers: int, variants: Sequence[str] = tuple(TABLES)
+) -> None:
     """Every bot against every other on rami51 (2 players) and contract (3:
-    the first bot of the pair in two seats), seats rotated: each bot's win
-    rate a seat-round (equal bots: 50 % with 2 players, 33.3 % with 3)."""
-    for variant, players in (("rami51", 2), ("contract", 3)):
+    the first bot of the pair in two seats), or on ``variants`` of these,
+    seats rotated: each bot's win rate a seat-round (equal bots: 50 % with
+    2 players, 33.3 % with 3)."""
+    for variant, players in ((v, TABLES[v]) for v in variants):
         print(f"\n{variant}, {players} players, {rounds} rounds a pair, seats rotated each round, "
               f"seed {seed}")  # fmt: skip
         print(f"{'bot':18}{'win rate':>9}{'95 % interval':>17}  {'against':18}{'win rate':>9}"
@@ -159,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=100, help="rounds per pair on rami51 and contract")
     parser.add_argument("--table-bots", default="random,greedy,search-easy", help="bots of the tables")
     parser.add_argument("--only", choices=("gin", "tables"), help="one part only")
+    parser.add_argument("--table-variants", default="rami51,contract", help="the tables' variants")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the tables")
     args = parser.parse_args(argv)
@@ -166,7 +175,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.only != "tables":
         print_gin(args.bots.split(","), args.hands, args.seed)
     if args.only != "gin":
-        print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers)
+        variants = args.table_variants.split(",")
+        unknown = [v for v in variants if v not in TABLES]
+        if unknown:
+            parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
+        print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers, variants)
     return 0
 
 

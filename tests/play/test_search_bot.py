@@ -200,6 +200,32 @@ def test_the_guesses_remember_what_a_seat_refused() -> None:
         assert (weight < 1) == joins_a_meld(variant, hand, upcard)
 
 
+def test_a_guess_weighs_less_where_the_last_card_thrown_was_not_the_worst() -> None:
+    """A player throws the card whose loss costs it least: a guessed hand in
+    which the card it threw last would have made a set weighs less."""
+    variant = rk.load_variant("gin")
+    view = rk.deal(variant, players=2, seed=8).view(0)
+    memory = Determinizer(variant)
+    memory.thrown = {1: rk.Card("Kd")}
+    with_kings = rk.parse_cards("Kc Ks 2h 3h 4h 5s 6s 7s 9d Tc")
+    without = rk.parse_cards("2h 3h 4h 5s 6s 7s 9d Tc 8c 6d")
+    assert memory.guess_hand(view, 1, with_kings, random.Random(1)) == (sorted_like(with_kings, 1), WARY)
+    assert memory.guess_hand(view, 1, without, random.Random(1))[1] == 1.0
+    state = play_to_discard("gin", seed=3)
+    thrower, watcher = state.to_move, 1 - state.to_move
+    memory = Determinizer(variant)
+    memory.observe(state.view(watcher))
+    card = next(m.card for m in state.legal_moves() if isinstance(m, Discard))
+    state = state.apply(Discard(card))
+    memory.observe(state.view(watcher))
+    assert memory.thrown == {thrower: card.face}
+
+
+def sorted_like(cards: list[rk.Card], seed: int) -> list[rk.Card]:
+    """``cards`` in the order ``random.Random(seed).sample`` deals them."""
+    return random.Random(seed).sample(list(cards), len(cards))
+
+
 def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> None:
     """The draw: take the upcard that completes a meld, not a useless one;
     the discard: of a hand with a lone king and connected cards, the king."""
@@ -218,6 +244,6 @@ def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> 
 
 def test_settings_are_checked() -> None:
     for bad in ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0}):
-        with pytest.raises(ValueError, match="search budget|the race needs"):
+        with pytest.raises(ValueError, match=r"search budget|the race needs"):
             SearchSettings(**bad)  # type: ignore[arg-type]
     assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()

@@ -35,3 +35,13 @@ def test_tables_play_every_pair_with_the_seats_rotated(capsys: pytest.CaptureFix
     assert len(rows) == 2  # rami51 and contract: one pair each
     assert any("rami51, 2 players" in line for line in lines)
     assert any("contract, 3 players" in line for line in lines)
+
+
+def test_tables_of_one_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _strength()
+    args = ["--only", "tables", "--tables", "2", "--table-bots", "random,greedy"]
+    assert strength.main([*args, "--table-variants", "rami51"]) == 0
+    out = capsys.readouterr().out
+    assert "rami51, 2 players" in out and "contract" not in out
+    with pytest.raises(SystemExit):
+        strength.main(["--only", "tables", "--table-variants", "tonk"])

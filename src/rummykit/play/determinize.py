@@ -68,11 +68,12 @@ class Determinizer:
         self._turns = -1
         self.taken: dict[int, list[Card]] = {}  # by seat: discards taken and not thrown since
         self.refused: dict[int, list[Card]] = {}  # by seat: top discards let pass, cards thrown
+        self.thrown: dict[int, Card] = {}  # by seat: the card it threw last, its hand unchanged since
 
     def observe(self, view: PlayerView) -> None:
         """Read the moves made since the last view (a new round starts afresh)."""
         if view.turns_played < self._turns or not view.log:
-            self._log, self._top, self.taken, self.refused = (), None, {}, {}
+            self._log, self._top, self.taken, self.refused, self.thrown = (), None, {}, {}, {}
         self._turns = view.turns_played
         for entry in new_log_entries(self._log, view.log):
             self._read(entry, view.seat)
@@ -93,8 +94,11 @@ class Determinizer:
                 kept.remove(thrown)
             if seat != me:
                 self.refused.setdefault(seat, []).append(thrown)
+                self.thrown[seat] = thrown
             self._top = thrown if words[0] == "discard" else self._top
-        elif words == ["take"] and seat != me and self._top is not None:
+        else:
+            self.thrown.pop(seat, None)
+        if words == ["take"] and seat != me and self._top is not None:
             self.taken.setdefault(seat, []).append(self._top)
             self._top = None
         elif words[0] in ("draw", "pass") and seat != me and self._top is not None:
@@ -106,12 +110,19 @@ class Determinizer:
         """A guess at ``seat``'s hand and its weight: the discards it was seen
         to take, the rest drawn at random from ``pool`` (the cards it may
         hold besides); the weight is :data:`WARY` to the power of the cards
-        it refused that would join a meld in the guess."""
+        it refused that would join a meld in the guess, and once more if the
+        card it threw last was not one whose loss cost it least (a player
+        throws its worst card)."""
         hand = list(self.taken.get(seat, []))[: view.hand_sizes[seat]]
         hand += rng.sample(list(pool), min(len(pool), view.hand_sizes[seat] - len(hand)))
         weight = 1.0
         for card in self.refused.get(seat, []):
             if card not in hand and joins_a_meld(self.variant, hand, card):
+                weight *= WARY
+        last = self.thrown.get(seat)
+        if last is not None and last not in hand:
+            kept = least_penalty(self.variant, hand).penalty
+            if kept > least_penalty(self.variant, [*hand, last], discard=True).penalty:
                 weight *= WARY
         return hand, weight
 

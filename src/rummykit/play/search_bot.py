@@ -214,7 +214,8 @@ class SearchBot:
         take = next((m for m in view.legal if isinstance(m, Take) and m.depth == 1), None)
         if draw is None or take is None or base not in (draw, take) or not view.discards or view.hand is None:
             return base
-        wanted = take if self.take_is_better(view, list(view.hand), view.discards[-1]) else draw
+        better = self.take_is_better(view, list(view.hand), view.discards[-1])
+        wanted = base if better is None else take if better else draw
         if wanted in (base, draw):
             return wanted
         seat_opened = view.opened[view.seat] if view.seat is not None else False
@@ -222,11 +223,12 @@ class SearchBot:
         conditional = rule.top_take_is_conditional(view.turns_played, view.players, opened=seat_opened)
         return base if conditional else wanted
 
-    def take_is_better(self, view: PlayerView, hand: list[Card], top: Card) -> bool:
+    def take_is_better(self, view: PlayerView, hand: list[Card], top: Card) -> bool | None:
         """Is taking ``top`` better in the race than drawing? Yes if it lets
         the hand knock now; else if the best of the hands it leaves (each
         throwing one of the ``width`` least costly cards) is worth more, its
-        next draw a turn later, than the hand drawing now."""
+        next draw a turn later, than the hand drawing now; None if the race
+        cannot tell (neither gets anywhere within its reach)."""
         race, sequences, _ = self._race(view)
         with_top = [*hand, top]
         if least_penalty(self.variant, with_top, discard=True).penalty <= race.limit:
@@ -236,7 +238,8 @@ class SearchBot:
             rest = list(with_top)
             rest.remove(card)
             taking = max(taking, race.worth(rest, sequences, start=2))
-        return taking > race.worth(hand, sequences, start=1)
+        drawing = race.worth(hand, sequences, start=1)
+        return None if taking == drawing == 0 else taking > drawing
 
     def search(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate judged best, the first (the greedy choice) unless
