@@ -64,21 +64,10 @@ def race_limit(variant: Variant, view: PlayerView) -> int:
     return knock.limit(view.indicator) if knock is not None else 0
 
 
-def draw_sequences(
-    pool: Sequence[Card], rng: random.Random, *, samples: int, reach: int, odds: Sequence[float] | None = None
-) -> list[list[Card]]:
-    """``samples`` random orders of ``reach`` cards of ``pool`` (fewer if the
-    pool is short); with ``odds`` (one a card of ``pool``, above 0), each
-    card drawn the likelier the higher its odds (weighted sampling without
-    replacement: the cards of the highest ``u ** (1 / odds)``)."""
+def draw_sequences(pool: Sequence[Card], rng: random.Random, *, samples: int, reach: int) -> list[list[Card]]:
+    """``samples`` random orders of ``reach`` cards of ``pool`` (fewer if the pool is short)."""
     count = min(reach, len(pool))
-    if odds is None:
-        return [rng.sample(list(pool), count) for _ in range(samples)]
-    sequences = []
-    for _ in range(samples):
-        keys = sorted(((rng.random() ** (1 / w), i) for i, w in enumerate(odds)), reverse=True)
-        sequences.append([pool[i] for _, i in keys[:count]])
-    return sequences
+    return [rng.sample(list(pool), count) for _ in range(samples)]
 
 
 class Race:

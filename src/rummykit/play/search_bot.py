@@ -170,36 +170,22 @@ class SearchBot:
                 worth[card] = (penalty, -self.variant.hand_penalties[card.code])
         return sorted(worth, key=lambda c: (worth[c], c.code))[: self.settings.width]
 
-    def _race(self, view: PlayerView) -> tuple[Race, list[list[Card]], list[tuple[list[Card], float]]]:
-        """The race of this decision, its draw sequences and guessed hands of
-        the next player: the sequences are drawn from the cards the stock may
-        hold, each the less likely the more of the guesses hold it."""
-        if view.seat is None:
-            raise ValueError("this view is not a seat's view")
+    def _race(self, view: PlayerView) -> tuple[Race, list[list[Card]], list[Card]]:
+        """The race of this decision, its draw sequences and the cards the stock may hold."""
         settings = self.settings
         pool = stock_cards(view, self.variant, self.memory)
-        seat = next_seat(self.variant, view.players, view.seat)
-        guesses = [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(settings.samples)]
-        total = sum(weight for _, weight in guesses)
-        held = dict.fromkeys(pool, 0.0)
-        for hand, weight in guesses:
-            for card in hand:
-                if card in held:
-                    held[card] += weight / total
-        odds = [max(0.01, 1 - held[card]) for card in pool]
-        sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach, odds=odds)
-        race = Race(self.variant, limit=race_limit(self.variant, view), pace=settings.pace)
-        return race, sequences, guesses
+        sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach)
+        return Race(self.variant, limit=race_limit(self.variant, view), pace=settings.pace), sequences, pool
 
     def race_discard(self, view: PlayerView, cards: Sequence[Card]) -> Card:
         """Of ``cards``, the one to throw: the best worth in the race of the
         hand it leaves, cut by the chance that the next player wants it
         (ties: the first)."""
-        if view.hand is None:
+        if view.hand is None or view.seat is None:
             raise ValueError("this view is not a seat's view")
-        race, sequences, guesses = self._race(view)
+        race, sequences, pool = self._race(view)
         feeding = self.settings.feeding
-        chances = feeding_chances(self.variant, guesses, cards) if feeding else {}
+        chances = self._feeding_chances(view, cards, pool) if feeding else {}
         best, best_worth = cards[0], -1.0
         for card in cards:
             rest = list(view.hand)
@@ -208,6 +194,17 @@ class SearchBot:
             if worth > best_worth:
                 best, best_worth = card, worth
         return best
+
+    def _feeding_chances(
+        self, view: PlayerView, cards: Sequence[Card], pool: list[Card]
+    ) -> dict[Card, float]:
+        """How likely the next player is to want each of ``cards``, over
+        guessed hands of that player (:func:`feeding_chances`)."""
+        if view.seat is None:
+            raise ValueError("this view is not a seat's view")
+        seat = next_seat(self.variant, view.players, view.seat)
+        guesses = [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(self.settings.samples)]
+        return feeding_chances(self.variant, guesses, cards)
 
     def draw_choice(self, view: PlayerView, base: Move) -> Move:
         """The greedy draw, or the other of drawing (or passing the first
