@@ -90,7 +90,7 @@ class SearchSettings:
     confidence: float = 1.0
     width: int = 6
     lookahead: bool = True
-    samples: int = 40
+    samples: int = 80
     reach: int = 8
     pace: float = 0.8
     feeding: float = 0.25
@@ -104,8 +104,8 @@ class SearchSettings:
 
 LEVELS = {
     "easy": SearchSettings(samples=12, reach=6),
-    "medium": SearchSettings(samples=40, reach=8),
-    "hard": SearchSettings(samples=120, reach=10),
+    "medium": SearchSettings(samples=80, reach=8),
+    "hard": SearchSettings(samples=200, reach=10),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
 the race alone, with more samples and a longer reach level by level."""
