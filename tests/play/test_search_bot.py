@@ -247,3 +247,16 @@ def test_settings_are_checked() -> None:
         with pytest.raises(ValueError, match=r"search budget|the race needs"):
             SearchSettings(**bad)  # type: ignore[arg-type]
     assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()
+
+
+def test_a_time_budget_bounds_the_race() -> None:
+    """Under a time budget the race stops weighing cards when the time is
+    up: with a budget far too short it keeps the first card it weighed,
+    and the bot still answers a legal move."""
+    state = play_to_discard("gin", seed=4)
+    view = state.view(state.to_move)
+    hurried = SearchBot(state.variant, seed=1, settings=SearchSettings(seconds=1e-9, samples=12))
+    assert hurried.choose(view) in view.legal
+    cards = list(dict.fromkeys(view.hand or ()))[:3]
+    for order in (cards, cards[::-1]):
+        assert hurried.race_discard(view, order) == order[0]

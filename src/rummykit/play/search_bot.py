@@ -136,7 +136,8 @@ class SearchBot:
         self.memory.observe(view)
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
-        if len(candidates) < 2 or (self.settings.iterations == 0 and self.settings.seconds is None):
+        no_rollouts = self.settings.iterations == 0 and self.settings.seconds is None
+        if len(candidates) < 2 or no_rollouts or self._out_of_time():
             return candidates[0]
         return self.search(view, candidates)
 
@@ -193,7 +194,15 @@ class SearchBot:
             worth = race.worth(rest, sequences) * (1 - feeding * chances.get(card, 0.0))
             if worth > best_worth:
                 best, best_worth = card, worth
+            if self._out_of_time():
+                break
         return best
+
+    def _out_of_time(self) -> bool:
+        """Has the decision used up its time budget (never, without one)?
+        The race then stops weighing more cards, keeping the best so far."""
+        seconds = self.settings.seconds
+        return seconds is not None and time.perf_counter() >= self._started + seconds
 
     def _feeding_chances(
         self, view: PlayerView, cards: Sequence[Card], pool: list[Card]
@@ -228,17 +237,20 @@ class SearchBot:
         the hand knock now; else if the best of the hands it leaves (each
         throwing one of the ``width`` least costly cards) is worth more, its
         next draw a turn later, than the hand drawing now; None if the race
-        cannot tell (neither gets anywhere within its reach)."""
+        cannot tell (neither gets anywhere within its reach). Under a time
+        budget, the takes weighed are those that fit in it."""
         race, sequences, _ = self._race(view)
         with_top = [*hand, top]
         if least_penalty(self.variant, with_top, discard=True).penalty <= race.limit:
             return True
+        drawing = race.worth(hand, sequences, start=1)
         taking = 0.0
         for card in self._least_costly(with_top, [c for c in hand if c != top]):
+            if self._out_of_time():
+                break
             rest = list(with_top)
             rest.remove(card)
             taking = max(taking, race.worth(rest, sequences, start=2))
-        drawing = race.worth(hand, sequences, start=1)
         return None if taking == drawing == 0 else taking > drawing
 
     def search(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
@@ -258,10 +270,10 @@ class SearchBot:
             stop = None if settings.seconds is None else start + settings.seconds * (done + 1) / rounds
             count = max(1, settings.iterations // rounds // len(alive))
             for _ in range(count if stop is None else 10**9):
-                self._evaluate(view, candidates, alive, values, worlds)
-                worlds += 1
                 if stop is not None and time.perf_counter() >= stop:
                     break
+                self._evaluate(view, candidates, alive, values, worlds)
+                worlds += 1
             ranked = sorted(alive[1:], key=lambda k: (-_mean(values[k].values()), k))
             alive = [0, *ranked[: max(1, len(ranked) // 2)]]
         best = max(alive, key=lambda k: (_mean(values[k].values()), -k))
@@ -281,10 +293,14 @@ class SearchBot:
         self, view: PlayerView, candidates: Sequence[Move], alive: list[int], values: list[dict[int, float]],
         world_number: int,
     ) -> None:
-        """One world, every live candidate played in it with the same rollout seed."""
+        """One world, every live candidate played in it with the same rollout
+        seed (under a time budget, those that fit: the comparisons are paired
+        world by world, so a candidate left out of a world is not judged by it)."""
         world = self.memory.sample(view, self.rng)
         rollout_seed = self.rng.getrandbits(32)
         for k in alive:
+            if self._out_of_time():
+                break
             value = self.rollout(world, candidates[k], rollout_seed)
             if value is not None:
                 values[k][world_number] = value
