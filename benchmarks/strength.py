@@ -82,8 +82,12 @@ class Hand(GinLockstep):
         self.play_action(self.rival.step(self.os))
 
 
-def gin_against_openspiel(bot: str, hands: int, seed: int = 0) -> dict[str, float] | None:
-    """The ``bot``'s record over ``hands`` gin hands against SimpleGinRummyBot, or None without open_spiel."""
+def gin_against_openspiel(bot: str, hands: int, seed: int = 0, first: int = 0) -> dict[str, Any] | None:
+    """The ``bot``'s record over ``hands`` gin hands against SimpleGinRummyBot
+    (hands ``first`` on), or None without open_spiel. A hand in which
+    OpenSpiel refuses an action that rummykit's view listed as legal is
+    left out and named in ``refused`` (hand number and OpenSpiel's words),
+    so that one disagreement of the engines does not lose a long run."""
     try:
         import pyspiel
     except ImportError:
@@ -91,35 +95,43 @@ def gin_against_openspiel(bot: str, hands: int, seed: int = 0) -> dict[str, floa
     game = pyspiel.load_game("gin_rummy")
     won = lost = points = 0
     times: list[float] = []
-    for index in range(hands):
+    refused: list[tuple[int, str]] = []
+    for index in range(first, first + hands):
         hand = Hand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2)
-        scores = hand.play()
+        try:
+            scores = hand.play()
+        except pyspiel.SpielError as error:
+            refused.append((index, str(error).splitlines()[0]))
+            continue
         times += hand.times
         mine, theirs = scores[hand.seat], scores[1 - hand.seat]
         won += mine > theirs
         lost += theirs > mine
         points += mine
-        if (index + 1) % 25 == 0:  # a running tally on stderr, for long runs
-            print(f"  {bot}: {index + 1} hands, won {won}, lost {lost}", file=sys.stderr, flush=True)
+        if (index + 1 - first) % 25 == 0:  # a running tally on stderr, for long runs
+            print(f"  {bot}: {index + 1 - first} hands, won {won}, lost {lost}", file=sys.stderr, flush=True)
     times.sort()
+    played = hands - len(refused)
     low, high = wilson(won, won + lost)
-    all_low, all_high = wilson(won, hands)
+    all_low, all_high = wilson(won, played)
     return {
         "hands": hands, "won": won, "lost": lost, "rate": won / max(1, won + lost), "low": low, "high": high,
-        "rate_all": won / hands, "low_all": all_low, "high_all": all_high, "points": points / hands,
+        "rate_all": won / max(1, played), "low_all": all_low, "high_all": all_high,
+        "points": points / max(1, played),
         "mean_ms": 1000 * statistics.fmean(times) if times else 0.0,
         "p99_ms": 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
-        "decisions": len(times),
+        "decisions": len(times), "refused": refused,
     }  # fmt: skip
 
 
-def print_gin(bots: Sequence[str], hands: int, seed: int) -> None:
-    print(f"gin against OpenSpiel's SimpleGinRummyBot: {hands} hands per bot, both seats, seed {seed}")
+def print_gin(bots: Sequence[str], hands: int, seed: int, first: int = 0) -> None:
+    print(f"gin against OpenSpiel's SimpleGinRummyBot: {hands} hands per bot (from hand {first}), "
+          f"both seats, seed {seed}")  # fmt: skip
     head = f"{'bot':18}{'won':>6}{'lost':>6}{'win rate of decided':>21}{'95 % interval':>17}"
     print(head + f"{'of all':>8}{'points/hand':>13}{'ms/decision':>13}{'p99 ms':>9}")
     for bot in bots:
         start = time.perf_counter()
-        row = gin_against_openspiel(bot, hands, seed)
+        row = gin_against_openspiel(bot, hands, seed, first)
         if row is None:
             print("  skipped: open_spiel is not installed (pip install open_spiel)")
             return
@@ -130,6 +142,8 @@ def print_gin(bots: Sequence[str], hands: int, seed: int) -> None:
             f"{row['mean_ms']:>13.1f}{row['p99_ms']:>9.1f}   ({time.perf_counter() - start:.0f} s)",
             flush=True,
         )
+        for index, words in row["refused"]:
+            print(f"  hand {index} left out: OpenSpiel refused rummykit's legal move: {words}")
 
 
 TABLES = {"rami51": 2, "contract": 3}
@@ -169,11 +183,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", choices=("gin", "tables"), help="one part only")
     parser.add_argument("--table-variants", default="rami51,contract", help="the tables' variants")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0, help="the first gin hand (to split a run)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the tables")
     args = parser.parse_args(argv)
     print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if args.only != "tables":
-        print_gin(args.bots.split(","), args.hands, args.seed)
+        print_gin(args.bots.split(","), args.hands, args.seed, args.first)
     if args.only != "gin":
         variants = args.table_variants.split(",")
         unknown = [v for v in variants if v not in TABLES]

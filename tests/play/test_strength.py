@@ -45,3 +45,23 @@ def test_tables_of_one_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert "rami51, 2 players" in out and "contract" not in out
     with pytest.raises(SystemExit):
         strength.main(["--only", "tables", "--table-variants", "tonk"])
+
+
+def test_a_hand_openspiel_refuses_is_left_out_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand in which OpenSpiel refuses rummykit's move does not end the
+    run: it is counted apart and named; ``first`` numbers the hands."""
+    pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    strength = _strength()
+    played = strength.Hand.play
+
+    def play(self: object) -> tuple[int, ...]:
+        if getattr(self, "seat", None) == 1:
+            raise pyspiel.SpielError("gin_rummy.cc:451 deadwood_[cur_player_] <= knock_card_\nmore")
+        return played(self)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(strength.Hand, "play", play)
+    row = strength.gin_against_openspiel("greedy", 4, seed=1, first=7)
+    assert row is not None
+    assert [index for index, _ in row["refused"]] == [7, 9]  # the odd hands: the bot in seat 1
+    assert row["refused"][0][1] == "gin_rummy.cc:451 deadwood_[cur_player_] <= knock_card_"
+    assert row["won"] + row["lost"] <= 2
