@@ -14,16 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.agents.agent_extras import RL, required
 
-RL = "the environment needs the rl extra: pip install '.[rl]'"
-if os.environ.get("RUMMYKIT_REQUIRE_AGENTS"):  # .ci/run sets it: there, a missing extra is a failure
-    import gymnasium  # noqa: F401
-    import numpy as np
-    import pettingzoo  # noqa: F401
-else:
-    pytest.importorskip("pettingzoo", reason=RL)
-    pytest.importorskip("gymnasium", reason=RL)
-    np = pytest.importorskip("numpy", reason=RL)
+_, _, np = required("pettingzoo", "gymnasium", "numpy", reason=RL)
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 

@@ -7,20 +7,14 @@ rl extra (a failure instead when RUMMYKIT_REQUIRE_AGENTS is set)."""
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
+from tests.agents.agent_extras import RL, required
 
-RL = "the environment needs the rl extra: pip install '.[rl]'"
-if os.environ.get("RUMMYKIT_REQUIRE_AGENTS"):  # .ci/run sets it: there, a missing extra is a failure
-    import numpy as np
-else:
-    pytest.importorskip("pettingzoo", reason=RL)
-    pytest.importorskip("gymnasium", reason=RL)
-    np = pytest.importorskip("numpy", reason=RL)
+_, _, np = required("pettingzoo", "gymnasium", "numpy", reason=RL)
 
 import rummykit as rk  # noqa: E402
 from rummykit.agents.actions import ActionSpace  # noqa: E402

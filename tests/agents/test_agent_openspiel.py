@@ -11,14 +11,9 @@ import os
 from pathlib import Path
 
 import pytest
+from tests.agents.agent_extras import BENCH, required
 
-BENCH = "the OpenSpiel games need the bench extra: pip install '.[bench]'"
-if os.environ.get("RUMMYKIT_REQUIRE_AGENTS"):  # .ci/run sets it: there, a missing extra is a failure
-    import numpy as np
-    import pyspiel
-else:
-    pyspiel = pytest.importorskip("pyspiel", reason=BENCH)
-    np = pytest.importorskip("numpy", reason=BENCH)
+pyspiel, np = required("pyspiel", "numpy", reason=BENCH)
 
 import rummykit as rk  # noqa: E402
 from rummykit.agents.openspiel_game import GAME_PREFIX, RummykitState  # noqa: E402

@@ -9,19 +9,13 @@ when RUMMYKIT_REQUIRE_AGENTS is set)."""
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
 import pytest
+from tests.agents.agent_extras import RL, required
 
-RL = "the environment needs the rl extra: pip install '.[rl]'"
-if os.environ.get("RUMMYKIT_REQUIRE_AGENTS"):  # .ci/run sets it: there, a missing extra is a failure
-    import numpy as np
-else:
-    pytest.importorskip("pettingzoo", reason=RL)
-    pytest.importorskip("gymnasium", reason=RL)
-    np = pytest.importorskip("numpy", reason=RL)
+_, _, np = required("pettingzoo", "gymnasium", "numpy", reason=RL)
 
 from tests.agents.test_agent_observation import reference  # noqa: E402
 
