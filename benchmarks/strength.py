@@ -186,14 +186,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first gin hand (to split a run)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the tables")
     args = parser.parse_args(argv)
+    variants = args.table_variants.split(",")
+    unknown = [v for v in variants if v not in TABLES]
+    if unknown:  # refused before the gin run, which may take hours
+        parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
     print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if args.only != "tables":
         print_gin(args.bots.split(","), args.hands, args.seed, args.first)
     if args.only != "gin":
-        variants = args.table_variants.split(",")
-        unknown = [v for v in variants if v not in TABLES]
-        if unknown:
-            parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
         print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers, variants)
     return 0
 

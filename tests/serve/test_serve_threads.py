@@ -4,7 +4,11 @@ thinking game's action before it is stored."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -15,8 +19,9 @@ from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Move
 from rummykit.play.bots import Bot
 from rummykit.round.views import PlayerView
-from rummykit.serve import GameRegistry
-from rummykit.serve.games import GameSpec
+from rummykit.serve import GameRegistry, ServerLimits
+from rummykit.serve.app import SocketSeat, answer
+from rummykit.serve.games import Game, GameSpec
 
 
 class HeldBot:
@@ -93,3 +98,60 @@ def test_room_is_kept_for_a_game_being_made() -> None:
     assert registry.games == {} and registry.reserved == 1  # made, stored, not yet held
     registry.hold_new(game)
     assert registry.games == {game.id: game} and registry.reserved == 0
+
+
+class SlowRegistry(GameRegistry):
+    """A registry whose games take a while to make (as a bot that moves first
+    and thinks would), so that requests overlap."""
+
+    def made(self, spec: GameSpec) -> tuple[Game, dict[int, str]]:
+        time.sleep(0.3)
+        return super().made(spec)
+
+
+def test_games_being_made_count_toward_an_address_s_limit() -> None:
+    limits = ServerLimits(open_games_per_client=2, games_per_minute=100)
+    body = {"variant": "gin", "players": 2, "bots": {"1": "random"}}
+    with served(SlowRegistry(secret=lambda: b"test"), limits) as (base, registry):
+        with ThreadPoolExecutor(6) as pool:
+            post = lambda _: httpx.post(f"{base}/api/games", json=body, timeout=TIMEOUT)  # noqa: E731
+            answers = list(pool.map(post, range(6)))
+        held = len(registry.games)
+    codes = sorted(answer.status_code for answer in answers)
+    assert codes == [201, 201, 429, 429, 429, 429] and held == 2
+    assert {a.json()["error"]["code"] for a in answers if a.status_code == 429} == {"request.too-many-games"}
+
+
+def test_a_cancelled_action_holds_the_game_until_its_thread_is_done_and_is_told() -> None:
+    """A task waiting for an action's thread may be cancelled (a server
+    stopping); the thread cannot be: the game's lock stays held until it
+    ends, the stored action is told to the listeners, then the task ends."""
+    registry = GameRegistry()
+    game, _ = registry.create(GameSpec("rami51", players=2, bots=((1, "greedy"),), seed=3))
+    assert game.state.to_move == 0  # (the bot has answered already, should it have been first)
+    held = HeldBot(game.bots[1])
+    game.bots[1] = held
+    told: list[int] = []
+    game.listeners.append(lambda: told.append(game.state_id))
+    draw = json.dumps({"type": "move", "state_id": game.state_id, "move": "0: draw"})
+
+    async def scene() -> tuple[bool, bool, int]:
+        lock = asyncio.Lock()
+        at = SocketSeat(registry, game, 0, lock)
+        await answer(at, draw)
+        discard = next(str(m) for m in game.state.legal_moves() if str(m).startswith("discard"))
+        move = json.dumps({"type": "move", "state_id": game.state_id, "move": f"0: {discard}"})
+        task = asyncio.create_task(answer(at, move))
+        while not held.thinking.is_set():
+            await asyncio.sleep(0.01)
+        task.cancel()
+        await asyncio.sleep(0.1)
+        locked_while_thinking = lock.locked() and not task.done()
+        held.go.set()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return locked_while_thinking, lock.locked(), len(told)
+
+    locked_while_thinking, locked_after, changes = asyncio.run(scene())
+    assert locked_while_thinking and not locked_after
+    assert changes == 2 and told[-1] == game.state_id and game.state.to_move == 0

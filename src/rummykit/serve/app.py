@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -197,6 +198,8 @@ async def sweep(games: GameRegistry, seconds: float) -> None:
         games.expire()
 
 
+_T = TypeVar("_T")
+
 TOKEN_PROTOCOL = "rummykit.token."
 """A socket may give its seat's token as a WebSocket subprotocol,
 ``rummykit.token.<token>``, beside the subprotocol ``rummykit`` that the
@@ -222,6 +225,7 @@ class Routes:
         self.sockets = SocketCount()  # by client address
         self.watchers = SocketCount()  # by game id
         self.made: dict[str, list[str]] = {}  # address -> the ids of the games it made, while held
+        self.making: Counter[str] = Counter()  # address -> its games being made now
         self.locks = GameLocks()
 
     async def page(self, request: Request) -> Response:
@@ -243,7 +247,13 @@ class Routes:
             refused = self.creation_refusal(address)
             if refused is not None:
                 return refused
-            game, tokens = await create_off_loop(self.games, spec)
+            self.making[address] += 1  # counted with its games while it is made (creation_refusal)
+            try:
+                game, tokens = await create_off_loop(self.games, spec)
+            finally:
+                self.making[address] -= 1
+                if not self.making[address]:
+                    del self.making[address]
             self.made.setdefault(address, []).append(game.id)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
@@ -264,7 +274,7 @@ class Routes:
         mine = [game_id for game_id in self.made.pop(address, []) if self.open_game(game_id)]
         if mine:
             self.made[address] = mine
-        if len(mine) >= self.limits.open_games_per_client:
+        if len(mine) + self.making[address] >= self.limits.open_games_per_client:
             limit = self.limits.open_games_per_client
             return error_response(
                 429, "request.too-many-games", f"expected at most {limit} unfinished games from one address"
@@ -446,19 +456,42 @@ async def answer(at: SocketSeat, data: str | bytes | None) -> dict[str, Any] | N
     bots think; the game's lock keeps everyone else off this game until the
     action is stored (or refused, the game as it was)."""
     game, seat = at.game, at.seat
+    try:
+        message = read_message(data)
+    except MessageError as error:  # (the game's language only: nothing that an action changes)
+        return invalid_message(game, error)
     async with at.lock:
-        try:
-            message = read_message(data)
-        except MessageError as error:
-            return invalid_message(game, error)
         if message.kind == "check":
             return checked_message(game, message.move, game.check(seat, message.state_id, message.move))
-        try:
-            await asyncio.to_thread(at.games.transact, game, action_of(game, seat, message))
-        except IllegalMove as refusal:
+        done, cancelled = await in_thread_to_the_end(at.games.transact, game, action_of(game, seat, message))
+        if done.exception() is None:
+            at.games.acted(game)
+        if cancelled:
+            raise asyncio.CancelledError
+        refusal = done.exception()
+        if isinstance(refusal, IllegalMove):
             return refused_message(game, refusal)
-        at.games.acted(game)
+        done.result()  # any other fault of the action's, raised
     return None
+
+
+async def in_thread_to_the_end(func: Callable[..., _T], *args: Any) -> tuple[asyncio.Future[_T], bool]:
+    """Run ``func(*args)`` in a worker thread and wait for it to end: the
+    finished future (its result or exception), and whether this task was
+    cancelled meanwhile. A thread cannot be stopped, so a cancellation does
+    not end the wait: what the caller holds (a game's lock, the room kept
+    for a new game) is let go only once the thread is done, and the caller
+    finishes what the thread began before it raises the cancellation."""
+    work = asyncio.ensure_future(asyncio.to_thread(func, *args))
+    cancelled = False
+    while not work.done():
+        try:
+            await asyncio.shield(work)
+        except asyncio.CancelledError:
+            cancelled = True  # (the work itself is never cancelled: only the task that waits)
+        except Exception:  # the thread's own: in the future, for the caller
+            break
+    return work, cancelled
 
 
 def action_of(game: Game, seat: int | None, message: ClientMessage) -> Callable[[], None]:
@@ -487,12 +520,15 @@ class GameLocks:
 async def create_off_loop(games: GameRegistry, spec: GameSpec) -> tuple[Game, dict[int, str]]:
     """:meth:`GameRegistry.create`, with the game made (and the bots that move
     first thinking) in a worker thread; the registry itself is changed on
-    the event loop only."""
+    the event loop only. Should the request be cancelled while the game is
+    being made, the game is still held once made (nobody has its tokens: it
+    expires as an idle game does), so no stored game is left unheld."""
     games.reserve(spec)
-    try:
-        game, tokens = await asyncio.to_thread(games.made, spec)
-    except BaseException:
+    done, cancelled = await in_thread_to_the_end(games.made, spec)
+    if done.exception() is not None:
         games.reserved -= 1
-        raise
-    games.hold_new(game)
-    return game, tokens
+    else:
+        games.hold_new(done.result()[0])
+    if cancelled:
+        raise asyncio.CancelledError
+    return done.result()
