@@ -9,6 +9,7 @@ import pytest
 
 import rummykit as rk
 from rummykit.core.moves import Discard, Knock
+from rummykit.play import race as race_module
 from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import WARY, Determinizer, joins_a_meld, new_log_entries
@@ -260,3 +261,25 @@ def test_a_time_budget_bounds_the_race() -> None:
     cards = list(dict.fromkeys(view.hand or ()))[:3]
     for order in (cards, cards[::-1]):
         assert hurried.race_discard(view, order) == order[0]
+
+
+@pytest.mark.parametrize(("ref", "judged"), [("gin", 0), ("rami51", 1)])
+def test_the_race_draws_a_second_deck_s_copy_of_a_held_card(
+    monkeypatch: pytest.MonkeyPatch, ref: str, judged: int
+) -> None:
+    """A hand holding 7h draws 7h twice: one deck has no other 7h (both
+    draws skipped); two decks have one more (judged once, then skipped)."""
+    calls: list[int] = []
+
+    class NoKnock:
+        penalty, discard = 99, None
+
+    def least(variant: object, cards: list[rk.Card], *, discard: bool) -> NoKnock:
+        calls.append(len(cards))
+        return NoKnock()
+
+    monkeypatch.setattr(race_module, "least_penalty", least)
+    race = Race(rk.load_variant(ref), limit=10, pace=0.8, players=2)
+    hand = rk.parse_cards("7h 8h Ks")
+    assert race.turns(hand, rk.parse_cards("7h 7h"), start=1) is None
+    assert len(calls) == judged

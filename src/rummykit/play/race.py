@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit.core.cards import Card, code_order
+from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.play.determinize import Determinizer, joins_a_meld
 from rummykit.round.from_view import unseen_cards
 from rummykit.round.views import PlayerView
@@ -73,20 +73,24 @@ def draw_sequences(pool: Sequence[Card], rng: random.Random, *, samples: int, re
 class Race:
     """A hand's worth in the race to the knock (see the module's text)."""
 
-    def __init__(self, variant: Variant, *, limit: int, pace: float) -> None:
+    def __init__(self, variant: Variant, *, limit: int, pace: float, players: int = 2) -> None:
         self.variant = variant
         self.limit = limit
         self.pace = pace
+        band = variant.deck_band(players)
+        self.copies = band.decks  # of each card of the deck, the jokers aside
+        self.jokers = band.jokers
 
     def turns(self, hand: Sequence[Card], draws: Sequence[Card], start: int) -> int | None:
         """The turn (``start`` the first draw's) at which ``hand``, drawing
         ``draws`` in order and throwing its best card after each, can first
-        knock; None if it cannot within them. A drawn card the hand already
-        holds (a sequence drawn before the hand took it) is skipped."""
+        knock; None if it cannot within them. A drawn card of which the hand
+        already holds every copy the deck has (a sequence drawn before the
+        hand took it) is skipped; a second deck's copy is a draw like any."""
         held = list(hand)
         turn = start
         for card in draws:
-            if card in held:
+            if held.count(card) >= (self.jokers if card.code == JOKER_CODE else self.copies):
                 continue
             best = least_penalty(self.variant, [*held, card], discard=True)
             if best.penalty <= self.limit:

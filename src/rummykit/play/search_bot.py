@@ -176,7 +176,9 @@ class SearchBot:
         settings = self.settings
         pool = stock_cards(view, self.variant, self.memory)
         sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach)
-        return Race(self.variant, limit=race_limit(self.variant, view), pace=settings.pace), sequences, pool
+        limit = race_limit(self.variant, view)
+        race = Race(self.variant, limit=limit, pace=settings.pace, players=view.players)
+        return race, sequences, pool
 
     def race_discard(self, view: PlayerView, cards: Sequence[Card]) -> Card:
         """Of ``cards``, the one to throw: the best worth in the race of the
