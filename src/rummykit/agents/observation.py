@@ -26,7 +26,7 @@ from rummykit.agents.actions import ActionSpace
 from rummykit.core.cards import Card
 from rummykit.core.meld_model import Meld
 from rummykit.round.state import RoundState
-from rummykit.round.views import PlayerView
+from rummykit.round.views import PlayerView, knock_view_of, taken_shown, tentative_of
 
 __all__ = ["PHASES", "ObservationLayout", "OwnedMeld", "Seen", "seen_in"]
 
@@ -273,26 +273,22 @@ class Seen(NamedTuple):
 
 def seen_in(state: RoundState, seat: int) -> Seen:
     """What seat ``seat`` sees of ``state``: the fields
-    :func:`rummykit.round.views.view_of` shows it, nothing else."""
-    playing = state.phase == "play"
-    turn, knocking = state.turn, state.knocking
-    layoffs: tuple[Card, ...] = ()
-    if knocking.knocker is None and not knocking.upcard_passes:  # the view's empty knock
-        knock_card, gin = None, False
-    else:
-        knock_card = knocking.knock_card if seat == knocking.knocker else None
-        layoffs, gin = knocking.layoffs, knocking.gin
+    :func:`rummykit.round.views.view_of` shows it, read through the same
+    functions (the knock, the card taken, the tentative melds), without
+    building the rest of the view."""
+    knock = knock_view_of(state, seat)
     table = state.table
-    so_far = sum(table[i].meld.points for i in turn.new_melds) if playing and turn.new_melds else 0
+    tentative = tentative_of(state)
+    so_far = sum(table[i].meld.points for i in tentative) if tentative else 0
     return Seen(
         seat,
         state.hands[seat],
         state.rules.draw.visible_discards(state.discard),
-        (turn.taken if playing else None, state.exchange, state.indicator, knock_card),
-        layoffs,
+        (taken_shown(state), state.exchange, state.indicator, knock.knock_card),
+        knock.layoffs,
         table,
         (tuple(map(len, state.hands)), state.opened, state.dropped),
-        (state.to_move, state.dealer, knocking.knocker, _PHASE_NUMBERS[state.phase]),
+        (state.to_move, state.dealer, knock.knocker, _PHASE_NUMBERS[state.phase]),
         (
             len(state.stock),
             len(state.discard),
@@ -300,6 +296,6 @@ def seen_in(state: RoundState, seat: int) -> Seen:
             state.rules.opening.minimum or 0,
             so_far,
             state.deal_number,
-            gin,
+            knock.gin,
         ),
     )

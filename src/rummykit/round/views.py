@@ -19,7 +19,16 @@ from rummykit.core.moves import Move
 from rummykit.round.state import RoundResult, RoundState
 from rummykit.rules.variant_queries import opening_verdict
 
-__all__ = ["KnockView", "OpeningView", "PlayerView", "TableView", "view_of"]
+__all__ = [
+    "KnockView",
+    "OpeningView",
+    "PlayerView",
+    "TableView",
+    "knock_view_of",
+    "taken_shown",
+    "tentative_of",
+    "view_of",
+]
 
 
 @attrs.frozen(slots=True)
@@ -75,6 +84,10 @@ class KnockView:
     knock_card: Card | None = None
 
 
+_NO_KNOCK_VIEW = KnockView()
+"""The knock view of a round nobody knocks in (a frozen value: shared)."""
+
+
 @attrs.frozen(slots=True)
 class PlayerView:
     """A seat's view of a round (``seat`` None: a spectator, who sees no hand)."""
@@ -115,7 +128,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
     if seat is not None and not 0 <= seat < state.players:
         raise SeatError(seat, state.players)
     visible = state.rules.draw.visible_discards(state.discard)
-    tentative = set(state.turn.new_melds) if state.phase == "play" else set()
+    tentative = tentative_of(state)
     return PlayerView(
         seat=seat,
         variant=state.variant.id,
@@ -135,14 +148,14 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         stock_size=len(state.stock),
         exchange=state.exchange,
         opened=state.opened,
-        taken=state.turn.taken if state.phase == "play" else None,
+        taken=taken_shown(state),
         result=state.result,
         legal=tuple(state.legal_moves(seat)) if with_legal and seat is not None else (),
         deal_number=state.deal_number,
         variant_name=state.variant.name,
         opening=_opening_view(state, tentative),
         log=state.log,
-        knock=_knock_view(state, seat),
+        knock=knock_view_of(state, seat),
         indicator=state.indicator,
         dropped=state.dropped,
     )
@@ -160,10 +173,11 @@ def _opening_view(state: RoundState, tentative: set[int]) -> OpeningView:
     return OpeningView(minimum, so_far, reason is None, reason)
 
 
-def _knock_view(state: RoundState, seat: int | None) -> KnockView:
+def knock_view_of(state: RoundState, seat: int | None) -> KnockView:
+    """The knock as ``seat`` sees it: the knock card face down but to the knocker."""
     knocking = state.knocking
     if knocking.knocker is None and not knocking.upcard_passes:
-        return KnockView()
+        return _NO_KNOCK_VIEW
     return KnockView(
         knocking.upcard_passes,
         knocking.knocker,
@@ -171,3 +185,13 @@ def _knock_view(state: RoundState, seat: int | None) -> KnockView:
         knocking.layoffs,
         knocking.knock_card if seat is not None and seat == knocking.knocker else None,
     )
+
+
+def taken_shown(state: RoundState) -> Card | None:
+    """The card taken this turn, shown while the turn is played."""
+    return state.turn.taken if state.phase == "play" else None
+
+
+def tentative_of(state: RoundState) -> set[int]:
+    """The indices of the melds laid this turn, which the player to move can still take back."""
+    return set(state.turn.new_melds) if state.phase == "play" else set()
