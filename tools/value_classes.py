@@ -18,12 +18,16 @@ declaration: ``FIELDS``, ``FIELD_SET``, ``__slots__``, the ``__init__`` (one
 build turns into a plain store), ``__setattr__`` and ``__delattr__`` that
 refuse, ``evolve`` (the copy: by the twin copier of
 :mod:`rummykit.speed.evolve` where the build has one, else through
-``__init__`` with the fields in order, then the changes), and, after the
-class, the module's twin copier. It is plain source, so that mypy and mypyc
-read it as they read the rest (an attrs class would stay a Python class in
-the compiled build, see docs/compiled-build.md). The module imports what
-the generated part names (``Any``, ``NoReturn``, ``frozen_error``,
-``set_changes``, ``twin_copier``).
+``__init__`` with the fields in order, then the changes), a method for each
+copy the class declares in ``COPIES`` (a copy changing the same fields with
+every move, made by the constructor: a plain store a field in the compiled
+build), and, after the class, the module's twin copier and, where there are
+copies, :func:`rummykit.speed.evolve.use_twin_changers`, which in the pure
+Python build makes each copy a twin changer. It is plain source, so that
+mypy and mypyc read it as they read the rest (an attrs class would stay a
+Python class in the compiled build, see docs/compiled-build.md). The module
+imports what the generated part names (``Any``, ``NoReturn``,
+``frozen_error``, ``set_changes``, ``twin_copier``, ``use_twin_changers``).
 
 A development tool, not part of the installed package.
 """
@@ -35,11 +39,21 @@ import ast
 import itertools
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
 
-__all__ = ["END", "START", "Field", "declared_fields", "expected_text", "generated_part", "main"]
+__all__ = [
+    "END",
+    "START",
+    "Field",
+    "declared_copies",
+    "declared_fields",
+    "expected_text",
+    "generated_part",
+    "main",
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "rummykit"
@@ -122,9 +136,12 @@ def copier_name(cls: str) -> str:
     return f"_{_snake(cls)}_copier"
 
 
-def generated_part(cls: str, fields: list[Field]) -> list[str]:
+def generated_part(
+    cls: str, fields: list[Field], copies: Sequence[tuple[str, tuple[str, ...]]] = ()
+) -> list[str]:
     """The lines of the generated part of the class ``cls`` (from its START
-    marker, indented as a class body, to its END marker after the class)."""
+    marker, indented as a class body, to its END marker after the class),
+    with a method for each of its ``copies``."""
     names = [f.name for f in fields]
     lines = ["    " + START, "    FIELDS = ("]
     lines += [f'        "{name}",' for name in names]
@@ -136,8 +153,46 @@ def generated_part(cls: str, fields: list[Field]) -> list[str]:
     lines += [*_init(fields), "", *_refusals(), "", *_evolve(cls, fields)]
     if sources:
         lines += ["", *_reduce(cls, fields)]
-    lines += ["", "", f"{copier_name(cls)} = twin_copier({cls})", END]
-    return lines
+    for name, changed in copies:
+        lines += ["", *_copy(cls, fields, name, changed)]
+    lines += ["", "", f"{copier_name(cls)} = twin_copier({cls})"]
+    if copies:
+        lines += [f"use_twin_changers({cls})"]
+    return [*lines, END]
+
+
+def declared_copies(node: ast.ClassDef) -> list[tuple[str, tuple[str, ...]]]:
+    """The copies the class ``node`` declares in ``COPIES`` (a literal tuple
+    of method names and the fields each changes; none where it has none)."""
+    for statement in node.body:
+        target: ast.expr
+        if isinstance(statement, ast.AnnAssign):
+            target, value = statement.target, statement.value
+        elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "COPIES" and value is not None:
+            return [(str(name), tuple(changed)) for name, changed in ast.literal_eval(value)]
+    return []
+
+
+def _copy(cls: str, fields: list[Field], name: str, changed: tuple[str, ...]) -> list[str]:
+    """The method ``name``: a copy with the fields ``changed`` given by keyword,
+    made by the constructor with every other field as it was."""
+    known = {f.name: f for f in fields}
+    unfit = [c for c in changed if c not in known or known[c].derived or any(c in f.reads for f in fields)]
+    if unfit or len(set(changed)) != len(changed):
+        raise ValueError(f"{cls}.COPIES {name}: expected distinct fields, none found from or read by another")
+    lines = ["    def " + name + "(", "        self,", "        *,"]
+    lines += [f"        {c}: {known[c].type}," for c in changed]
+    lines += [
+        f"    ) -> {cls}:",
+        '        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""',
+        f"        return {cls}(",
+    ]
+    lines += [f"            {f.name if f.name in changed else 'self.' + f.name}," for f in fields]
+    return [*lines, "        )"]
 
 
 def _init(fields: list[Field]) -> list[str]:
@@ -224,7 +279,7 @@ def expected_text(source: str) -> str:
         if end is None:
             raise ValueError(f"line {index + 1}: a start marker without its end marker")
         owner = owners[-1]
-        out += generated_part(owner.name, declared_fields(source, owner))
+        out += generated_part(owner.name, declared_fields(source, owner), declared_copies(owner))
         index = end + 1
     return "\n".join(out) + "\n"
 

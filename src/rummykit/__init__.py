@@ -9,8 +9,6 @@ written as TOML files, and an exact meld solver.
 21
 """
 
-# Installs what RoundState.apply, legal_moves, view and to_json call (see rummykit.round.state).
-import rummykit.speed.services  # noqa: F401
 from rummykit.core import moves  # public: rk.moves.Draw, rk.moves.Meld ...
 from rummykit.core.cards import (
     JOKER,

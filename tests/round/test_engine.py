@@ -20,8 +20,8 @@ from rummykit.core.moves import (
     Buy,
     Discard,
 )
-from rummykit.round.dealing import shuffle
 from rummykit.round.legal import legal_moves
+from rummykit.round.shuffling import shuffle
 from rummykit.round.state import STATE_FIELDS, Turn
 from rummykit.round.turn_start import start_turn
 from rummykit.rules.rule_set import rules_of
@@ -128,6 +128,8 @@ def check_show_scores(state: rk.RoundState) -> None:
     others = sum(s for seat, s in enumerate(result.scores) if seat != result.winner)
     fixed = variant.scoring.winner_score
     assert result.scores[result.winner] == (-others if fixed == "minus_others" else fixed)
+
+
 def check_payment_scores(state: rk.RoundState) -> None:
     """Payments by ending (R-TNK-03, 06, 07, 09): the winners by the ending,
     then each payer pays each winner the ending's stake."""
@@ -583,7 +585,7 @@ def test_a_commit_rule_that_declares_no_reads_judges_every_hand(monkeypatch: pyt
 
 
 def test_a_log_entry_names_the_seat_as_given() -> None:
-    from rummykit.speed.services import public_entry
+    from rummykit.round.move_log import public_entry
 
     state = rk.deal("contract", players=3, seed=1)
     buy = Buy()

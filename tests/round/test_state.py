@@ -149,42 +149,35 @@ def test_a_card_takes_its_notation_only() -> None:
     assert rk.Card("7h") is rk.Card("7h")
 
 
-def test_the_methods_call_the_installed_services_and_say_when_none_are() -> None:
-    from rummykit.round import state as state_module
-    from rummykit.speed import services
-
-    class Recording:
-        def __init__(self) -> None:
-            self.calls: list[str] = []
-
-        def apply(self, state: RoundState, move: Any, seat: int | None, /) -> RoundState:
-            self.calls.append(f"apply {move} {seat}")
-            return state
-
-        def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Any]:
-            self.calls.append(f"legal_moves {seat}")
-            return []
-
-        def view(self, state: RoundState, seat: int | None, /) -> Any:
-            self.calls.append(f"view {seat}")
-            return None
-
-        def to_json(self, state: RoundState, /) -> str:
-            self.calls.append("to_json")
-            return "{}"
+def test_the_methods_are_the_engine_the_listing_the_views_and_the_writer() -> None:
+    from rummykit.io.state_writer import state_json
+    from rummykit.round.legal import legal_moves
+    from rummykit.round.move_log import apply_logged
+    from rummykit.round.views import view_of
 
     state = _state()
-    recording = Recording()
-    installed = state_module._services
-    try:
-        state_module.install_round_services(recording)
-        assert state.apply("draw", seat=0) is state and state.legal_moves(1) == []
-        assert state.view(None) is None and state.to_json() == "{}"
-        assert recording.calls == ["apply draw 0", "legal_moves 1", "view None", "to_json"]
-        state_module.install_round_services(state_module._NotInstalled())
-        with pytest.raises(RuntimeError, match="import rummykit first"):
-            state.legal_moves()
-    finally:
-        state_module.install_round_services(installed)
-    assert isinstance(installed, services.StandardServices)
-    assert state.legal_moves() and state.apply(state.legal_moves()[0]) != state
+    move = state.legal_moves()[0]
+    assert (
+        state.apply(move) == apply_logged(state, move)
+        and state.apply(move).log == apply_logged(state, move).log
+    )
+    assert state.legal_moves(0) == legal_moves(state, 0) and state.view(1) == view_of(state, 1)
+    assert state.to_json() == state_json(state) == rk.to_json(state)
+
+
+@pytest.mark.parametrize(("name", "changed"), RoundState.COPIES)
+def test_each_copy_is_the_same_value_as_evolve(name: str, changed: tuple[str, ...]) -> None:
+    """The copies the engine makes with every move (a twin changer in the pure
+    Python build, the generated method in the compiled one) make what
+    ``evolve`` makes, every field alike (the log too), and take exactly their
+    fields."""
+    state = _state()
+    after = state.apply(state.legal_moves()[0])  # other values in every changed field but a few
+    values = {field: getattr(after, field) for field in changed}
+    made = getattr(state, name)(**values)
+    expected = state.evolve(**values)
+    assert type(made) is RoundState
+    assert all(getattr(made, f) is getattr(expected, f) for f in RoundState.FIELDS if f != "rules")
+    assert made.rules is state.rules
+    with pytest.raises(TypeError):
+        getattr(state, name)(**values, seed=5)

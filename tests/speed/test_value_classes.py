@@ -18,7 +18,7 @@ import pytest
 from tool_support import load_tool
 
 from rummykit.speed import frozen
-from rummykit.speed.evolve import set_changes, twin_copier
+from rummykit.speed.evolve import set_changes, twin_copier, use_twin_changers
 from rummykit.speed.frozen import FrozenValue, frozen_error
 
 value_classes = load_tool("value_classes")
@@ -48,6 +48,7 @@ class Sample(FrozenValue):
     """A value with a required field, defaults, and a field found from another."""
 
     NOT_COMPARED = frozenset({"label"})
+    COPIES = (("recounted", ("count", "tags")),)
 
     name: str
     count: Annotated[int, 0]  # a default
@@ -65,8 +66,9 @@ TAIL = 1
 '''
 
 
-def _sample_module(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The sample, written by the tool, as an importable module (for pickle)."""
+def _sample_module(monkeypatch: pytest.MonkeyPatch, *, twins: bool = True) -> dict[str, Any]:
+    """The sample, written by the tool, as an importable module (for pickle);
+    without ``twins``, its copies stay the generated methods (as compiled)."""
     text = value_classes.expected_text(_SAMPLE)
     assert text.endswith("# ---- end of the generated code ----\n\nTAIL = 1\n")
     assert value_classes.expected_text(text) == text  # written once, it stays
@@ -81,6 +83,7 @@ def _sample_module(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         "frozen_error": frozen_error,
         "set_changes": set_changes,
         "twin_copier": twin_copier,
+        "use_twin_changers": use_twin_changers if twins else lambda cls: None,
     }
     exec(compile(text, "<sample>", "exec"), namespace)
     return namespace
@@ -100,6 +103,25 @@ def test_the_declaration_makes_the_fields_and_the_constructor() -> None:
     assert "        label: str | None = None,\n" in text
     assert 'object.__setattr__(self, "label", label if label is not None else label_of(name))' in text
     assert "_sample_copier = twin_copier(Sample)" in text
+    assert value_classes.declared_copies(node) == [("recounted", ("count", "tags"))]
+    copies = "\n".join(value_classes.generated_part("Sample", fields, value_classes.declared_copies(node)))
+    assert (
+        "    def recounted(\n        self,\n        *,\n        count: int,\n        tags: tuple[str, ...],\n"
+        in copies
+    )
+    assert (
+        "            self.name,\n            count,\n            tags,\n            self.label,\n" in copies
+    )
+    assert copies.endswith("use_twin_changers(Sample)\n# ---- end of the generated code ----")
+
+
+def test_a_copy_of_a_field_another_is_found_from_is_refused() -> None:
+    tree = ast.parse(_SAMPLE)
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef))
+    fields = value_classes.declared_fields(_SAMPLE, node)
+    for changed in [("name",), ("label",), ("count", "count"), ("colour",)]:
+        with pytest.raises(ValueError, match=r"Sample\.COPIES bad: expected distinct fields"):
+            value_classes.generated_part("Sample", fields, [("bad", changed)])
 
 
 @pytest.mark.skipif(_NATIVE, reason="Python classes cannot derive from the compiled FrozenValue")
@@ -125,6 +147,21 @@ def test_the_generated_class_behaves_as_declared(monkeypatch: pytest.MonkeyPatch
     assert namespace["_sample_copier"] is not None  # pure Python: copied by a twin
     namespace["_sample_copier"] = None
     assert sample.evolve(name="bob") == sample_cls("bob", 2) and sample.evolve(name="bob").label == "BOB"
+
+
+@pytest.mark.skipif(_NATIVE, reason="Python classes cannot derive from the compiled FrozenValue")
+@pytest.mark.parametrize("twin", [True, False])
+def test_a_declared_copy_makes_what_evolve_makes(monkeypatch: pytest.MonkeyPatch, twin: bool) -> None:
+    """A copy in COPIES, as a twin changer (pure Python) or as the generated
+    constructor call (what the compiled build runs), takes exactly its fields."""
+    namespace = _sample_module(monkeypatch, twins=twin)
+    sample = namespace["Sample"]("ann", 2, label="x")
+    made = sample.recounted(count=5, tags=("t",))
+    assert made == sample.evolve(count=5, tags=("t",)) and made.label == "x"
+    assert namespace["Sample"].recounted.__qualname__ == "Sample.recounted"
+    assert ("<rummykit.speed.evolve" in namespace["Sample"].recounted.__code__.co_filename) is twin
+    with pytest.raises(TypeError):
+        sample.recounted(count=5)
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """The plain values a round is made of: a meld on the table, the turn in
-progress (and the steps ``undo`` restores), and how a round ended.
+progress (and the steps ``undo`` restores), how a round ended, its phases,
+the seats leaving it, a hand's order and the size of its public log.
 
 They sit below the rules and the round state, so that scoring and the rule
 components can use them without importing :mod:`rummykit.round.state`;
@@ -8,16 +9,53 @@ components can use them without importing :mod:`rummykit.round.state`;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal, NoReturn
 
 import attrs
 
-from rummykit.core.cards import Card
+from rummykit.core.cards import Card, code_order
 from rummykit.core.meld_model import Meld
 from rummykit.speed.evolve import set_changes, twin_copier
 from rummykit.speed.frozen import FrozenValue, frozen_error
 
-__all__ = ["Ending", "Knocking", "RoundResult", "Source", "Step", "TableMeld", "Turn"]
+__all__ = [
+    "LOG_SIZE",
+    "Ending",
+    "Knocking",
+    "Leaving",
+    "Phase",
+    "RoundResult",
+    "Source",
+    "Step",
+    "TableMeld",
+    "Turn",
+    "leaving_of",
+    "sorted_hand",
+]
+
+LOG_SIZE = 10
+"""The most moves a round's public log keeps (the last ones)."""
+
+Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
+"""Where a round is: what the seat to move may do (``RoundState.phase``)."""
+
+Leaving = tuple[tuple[int, ...], tuple[bool, ...], tuple[Card, ...]]
+"""Seats leaving a deal: who is out with what score, who has had a turn,
+the cards out of play (``RoundState.leaving``)."""
+
+
+def leaving_of(
+    dropped: tuple[int, ...], has_drawn: tuple[bool, ...], out_of_play: tuple[Card, ...]
+) -> Leaving | None:
+    """A round's ``leaving``: None where all three are empty."""
+    return (dropped, has_drawn, out_of_play) if dropped or has_drawn or out_of_play else None
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hand in canonical order (faces only)."""
+    return tuple(sorted((c.face for c in cards), key=code_order))
+
 
 Source = Literal["none", "stock", "discard", "deep", "exchange"]
 Ending = Literal[

@@ -13,7 +13,7 @@ from typing import Any
 
 from rummykit.core.cards import Card, format_cards, parse_card, parse_cards
 from rummykit.core.errors import NotationError, RummykitError, VariantError
-from rummykit.round.state import RoundResult, sorted_hand
+from rummykit.core.round_values import RoundResult, sorted_hand
 from rummykit.variant.model import Variant, bundled_variants, load_bundled_variant, variant_from_rules
 
 __all__ = [

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import JOKER, Card, build_deck, code_order
+from rummykit.core.round_values import RoundResult, Step, TableMeld, Turn
 from rummykit.io.documents import (
     JSONError,
 )
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import RoundResult, RoundState, Step, TableMeld, Turn
 from rummykit.round.turn_start import deal_facts
 from rummykit.rules.contract import deal_count
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["check_state"]
 

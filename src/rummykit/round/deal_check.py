@@ -5,8 +5,13 @@ through it, and a position with ``deal_check = true`` is set up through it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rummykit.core.round_values import Turn
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import RoundState, Turn
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["after_deal"]
 

@@ -1,9 +1,5 @@
-"""Shuffling and dealing a round; how the cards are shared out is the variant's
-deal stage (:mod:`rummykit.rules.deal`).
-
-The shuffle is our own Fisher–Yates over ``random.Random(seed).random()``
-(only ``random()`` is promised stable across Python versions); with no seed
-it draws from :class:`secrets.SystemRandom`.
+"""Dealing a round; how the cards are shared out is the variant's deal stage
+(:mod:`rummykit.rules.deal`), the shuffle is :mod:`rummykit.round.shuffling`'s.
 
 >>> import rummykit as rk
 >>> state = deal(rk.load_variant("rami51"), players=2, seed=7)
@@ -13,12 +9,11 @@ it draws from :class:`secrets.SystemRandom`.
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.round.deal_check import after_deal
+from rummykit.round.shuffling import rng_for, shuffle
 from rummykit.round.state import Phase, RoundState, Turn, sorted_hand
 from rummykit.rules.contract import contract_deal_rule, deal_count
 from rummykit.rules.first_upcard import offers_first_upcard
@@ -26,24 +21,7 @@ from rummykit.rules.opening import opened_at_deal
 from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, as_variant
 
-__all__ = ["deal", "first_player", "next_seat", "rng_for", "shuffle"]
-
-
-def shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
-    """Fisher–Yates: for i from the last down to 1, swap i with a j <= i."""
-    deck = list(cards)
-    for i in range(len(deck) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
-
-
-def rng_for(seed: int | None, stream: int = 0) -> random.Random:
-    """The random source of one stream of a seeded round (0: the deal, 1 + n:
-    the n-th reshuffle); the system's secure generator when ``seed`` is None."""
-    if seed is None:
-        return secrets.SystemRandom()
-    return random.Random(seed * 1_000_003 + stream)
+__all__ = ["deal", "first_player", "next_seat"]
 
 
 def next_seat(variant: Variant, players: int, seat: int, steps: int = 1) -> int:

@@ -6,20 +6,22 @@ duties checked), the exchange card; and whether the turn can then end
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rummykit.core.cards import JOKER, Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Draw, DrawExchange, Exchange, Take
+from rummykit.core.round_values import Turn
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, refuse, with_hand
-from rummykit.round.state import RoundState, Turn
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.wall import wall_draw_refusal
-from rummykit.speed.evolve import changer_for
 from rummykit.speed.evolve import evolve as _evolve
 from rummykit.speed.memo import MemoTable
 from rummykit.variant.model import Variant
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = [
     "apply_draw",
@@ -96,8 +98,7 @@ def apply_draw(state: RoundState, move: Draw, log: tuple[str, ...] | None = None
         raise refused
     hands, turn = _hands_after_draw(state, state.stock[:1], _STOCK_TURN)
     window = state.rules.buy is not None
-    return _stock_drawn(
-        state,
+    return state.after_stock_draw(
         hands=hands,
         phase="play",
         turn=turn,
@@ -143,13 +144,6 @@ def _with_jokers(variant: Variant, turn: Turn, jokers: int) -> Turn:
 _JOKER_TURNS: MemoTable[tuple[int, int], tuple[Turn, Turn]] = MemoTable("engine.joker_turns", limit=1_024)
 """Per variant, by the id of a turn and a count of jokers: the turn and its
 copy with that count (each entry holds its turn, so the id stays its own)."""
-
-
-# The copies of the draws and takes of nearly every turn, each changing the
-# same fields (quicker than ``evolve`` in pure Python: no dict of changes),
-# and the log (the move's own entry, see ``apply_move``).
-_stock_drawn = changer_for(RoundState, ("hands", "phase", "turn", "stock", "buy_window", "log"))
-_top_taken = changer_for(RoundState, ("hands", "phase", "turn", "discard", "knocking", "log"))
 
 
 def top_take_stands(state: RoundState) -> bool:
@@ -207,8 +201,7 @@ def apply_take(state: RoundState, move: Take, log: tuple[str, ...] | None = None
     )
     hands, turn = _hands_after_draw(state, taken, turn)
     counted = knocking.take_counted(state)
-    new = _top_taken(
-        state,
+    new = state.after_top_take(
         hands=hands,
         phase="play",
         turn=turn,

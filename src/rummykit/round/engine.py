@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.core.cards import code_order
 from rummykit.core.errors import N_, IllegalMove, NotationError, Refusal, SeatError, Text
@@ -41,11 +41,12 @@ from rummykit.round import knocking
 from rummykit.round.draw_phase import apply_draw, apply_draw_exchange, apply_exchange, apply_take
 from rummykit.round.leaving import apply_declare, apply_drop
 from rummykit.round.move_helpers import refuse
-from rummykit.round.state import RoundState
 from rummykit.round.table_moves import apply_layoff, apply_meld, apply_shift, apply_swap, apply_undo
 from rummykit.round.turn_commit import apply_discard, apply_out
 from rummykit.rules.buy import BuyWindow
-from rummykit.speed.evolve import changer_for
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["apply_move", "buy_refusal", "buy_window"]
 
@@ -88,11 +89,7 @@ def apply_move(
         after = _read_and_apply(state, move, seat)
     elif state.buy_window:
         after = _closing_window(after)
-    return after if log is None or after.log is log else _with_log(after, log=log)
-
-
-_with_log = changer_for(RoundState, ("log",))
-"""The copy of a state with another public log (see ``apply_move``)."""
+    return after if log is None or after.log is log else after.with_log(log=log)
 
 
 def _read_and_apply(state: RoundState, move: Move | str, seat: Any) -> RoundState:

@@ -17,20 +17,24 @@ lays off, lays melds, then ``done``, which ends the round).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Done, Draw, Knock, LayOff, Move, Pass, Take
 from rummykit.core.moves import Meld as MeldMove
+from rummykit.core.round_values import Ending, Knocking, TableMeld, Turn, sorted_hand
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import Ending, Knocking, RoundState, TableMeld, Turn, sorted_hand
 from rummykit.rules.first_upcard import first_upcard_refusal
 from rummykit.rules.repetition import counts_takes, repeat_draws, repeat_ends_round, take_ends_round_now
 from rummykit.rules.showdown_checks import laid_off, rest_after, showdown_kind
 from rummykit.rules.wall import at_wall
 from rummykit.speed.evolve import changer_for
 from rummykit.speed.evolve import evolve as _evolve
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = [
     "KNOCK_PHASES",
@@ -193,12 +197,11 @@ def after_discard(before: RoundState, discarded: Card, after: RoundState) -> Rou
         return _drawn(after, "repeat")
     if repeats == after.knocking.repeat:
         return after
-    return _with_knocking(after, knocking=_with_repeat(after.knocking, repeat=repeats))
+    return after.with_knocking(knocking=_with_repeat(after.knocking, repeat=repeats))
 
 
 # A discard of the card just taken, and the next discard, change the knock's
 # repeat mark (see ``_count_take``).
-_with_knocking = changer_for(RoundState, ("knocking",))
 _with_repeat = changer_for(Knocking, ("repeat",))
 
 

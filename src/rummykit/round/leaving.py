@@ -27,14 +27,17 @@ after a fold or a wrong show, as after a discard.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Declare, Drop
+from rummykit.core.round_values import Ending, Turn, leaving_of
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import Ending, RoundState, Turn, leaving_of
 from rummykit.round.turn_start import NO_TURN, blocked_round, deal_facts, start_next_turn
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["apply_declare", "apply_drop", "deal_facts"]
 

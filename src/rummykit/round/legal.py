@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import JOKER, JOKER_CODE, NATURALS, Card, code_order
 from rummykit.core.errors import IllegalMove
@@ -40,10 +41,12 @@ from rummykit.round.draw_phase import draw_refusal, top_take_stands_with
 from rummykit.round.engine import buy_refusal
 from rummykit.round.knocking import upcard_offer_moves, wall_pass_allowed
 from rummykit.round.meld_listing import meld_moves, wild_as_jokers, wild_played
-from rummykit.round.state import RoundState
 from rummykit.round.turn_commit import check_commit, legal_discards
 from rummykit.rules.wild_shift import open_ends
 from rummykit.speed.memo import MemoTable
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["legal_moves"]
 

@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card, code_order, wild_deuce
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import BOUND_SUIT_ORDER, Meld, MeldRules
 from rummykit.core.meld_places import run_places, set_places
 from rummykit.core.moves import Meld as MeldMove
-from rummykit.round.state import RoundState
 from rummykit.speed.memo import MemoTable
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["meld_moves", "wild_as_jokers", "wild_played"]
 

@@ -5,10 +5,13 @@ hand less some cards or replaced, the play phase required.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import IllegalMove
-from rummykit.round.state import RoundState
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["hands_with", "need_play", "refuse", "remove_faces", "with_hand"]
 

@@ -3,123 +3,66 @@
 ``state.apply(move)`` returns a new state or raises
 :class:`~rummykit.core.errors.IllegalMove`, leaving the old one exactly as it was.
 
-The round's plain values (``TableMeld``, ``Turn``, ``Step``, ``RoundResult``)
-live in :mod:`rummykit.core.round_values`, below the rules, and are re-exported here.
+The round's plain values (``TableMeld``, ``Turn``, ``Step``, ``RoundResult``,
+the phases, ``sorted_hand``) live in :mod:`rummykit.core.round_values`, below
+the rules, and are re-exported here.
 
-``apply``, ``legal_moves``, ``view`` and ``to_json`` are conveniences: their
-work is done by modules above this one (``engine``, ``legal``, ``views``,
-``serialize``), which import ``state``. So that no import goes upward (not even
-one inside a method), this module names what it needs as a Protocol,
-:class:`RoundServices`, and the methods call whatever implementation is
-installed with :func:`install_round_services`. :mod:`rummykit.speed.services`
-installs the standard one, and the package's ``__init__`` imports it; since
-Python runs a package's ``__init__`` before any of its modules, the methods work
-however the caller imports ``RoundState``.
+``apply``, ``legal_moves``, ``view`` and ``to_json`` are the round's front
+door: their work is done by the engine (through :mod:`rummykit.round.move_log`,
+which adds the move to the public log), the legal-move listing, the views and
+the state's JSON writer, which this module imports. Those modules read and
+copy states but never import this one (they name ``RoundState`` for the type
+checker only) and copy a state through its own methods (``evolve`` and the
+copies in ``COPIES``); the modules that make a state from nothing (dealing,
+reading a document or a position, a bot's guess from a view) sit above it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol, final
+from typing import Annotated, Any, ClassVar, NoReturn, final
 
-from rummykit.core.cards import JOKER_CODE, Card, code_order
+from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Move
-from rummykit.core.round_values import Ending, Knocking, RoundResult, Source, Step, TableMeld, Turn
+from rummykit.core.round_values import (
+    LOG_SIZE,
+    Ending,
+    Knocking,
+    Leaving,
+    Phase,
+    RoundResult,
+    Source,
+    Step,
+    TableMeld,
+    Turn,
+    leaving_of,
+    sorted_hand,
+)
+from rummykit.io.state_writer import state_json
+from rummykit.round.legal import legal_moves
+from rummykit.round.move_log import apply_logged
+from rummykit.round.views import PlayerView, view_of
 from rummykit.rules.rule_set import RuleSet, deal_rules_of
-from rummykit.speed.evolve import set_changes, twin_copier
+from rummykit.speed.evolve import set_changes, twin_copier, use_twin_changers
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
-
-if TYPE_CHECKING:  # views imports state; only the type checker follows this one
-    from rummykit.round.views import PlayerView
 
 __all__ = [
     "LOG_SIZE",
     "STATE_FIELDS",
     "Ending",
     "Knocking",
+    "Leaving",
+    "Phase",
     "RoundResult",
-    "RoundServices",
     "RoundState",
     "Source",
     "Step",
     "TableMeld",
     "Turn",
-    "install_round_services",
     "leaving_of",
     "sorted_hand",
 ]
-
-LOG_SIZE = 10
-"""The most moves a round's public log keeps (the last ones)."""
-
-Phase = Literal["draw", "play", "over", "first_upcard", "knock", "defend"]
-
-Leaving = tuple[tuple[int, ...], tuple[bool, ...], tuple[Card, ...]]
-"""Seats leaving a deal: who is out with what score, who has had a turn,
-the cards out of play (:attr:`RoundState.leaving`)."""
-
-
-def leaving_of(
-    dropped: tuple[int, ...], has_drawn: tuple[bool, ...], out_of_play: tuple[Card, ...]
-) -> Leaving | None:
-    """A round's ``leaving``: None where all three are empty."""
-    return (dropped, has_drawn, out_of_play) if dropped or has_drawn or out_of_play else None
-
-
-def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """A hand in canonical order (faces only)."""
-    return tuple(sorted((c.face for c in cards), key=code_order))
-
-
-class RoundServices(Protocol):
-    """What RoundState's convenience methods delegate to (see the module's
-    docstring); :mod:`rummykit.speed.services` holds the standard implementation."""
-
-    def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState: ...
-
-    def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Move]: ...
-
-    def view(self, state: RoundState, seat: int | None, /) -> PlayerView: ...
-
-    def to_json(self, state: RoundState, /) -> str: ...
-
-
-class _NotInstalled:
-    """The services before any are installed: every method says so."""
-
-    def apply(self, state: RoundState, move: Move | str, seat: int | None, /) -> RoundState:
-        raise _not_installed()
-
-    def legal_moves(self, state: RoundState, seat: int | None = None, /) -> list[Move]:
-        raise _not_installed()
-
-    def view(self, state: RoundState, seat: int | None, /) -> PlayerView:
-        raise _not_installed()
-
-    def to_json(self, state: RoundState, /) -> str:
-        raise _not_installed()
-
-
-def _not_installed() -> RuntimeError:
-    return RuntimeError("RoundState's methods need rummykit.speed.services (import rummykit first)")
-
-
-_services: RoundServices = _NotInstalled()
-"""What RoundState's conveniences call (read as a module variable: a decision
-calls two of them, and a function call to find it would cost more)."""
-_apply, _legal_moves = _services.apply, _services.legal_moves
-"""``_services``' two conveniences that every decision calls, found once
-when the services are installed (``install_round_services``)."""
-
-
-def install_round_services(services: RoundServices) -> None:
-    """Make RoundState's ``apply``, ``legal_moves``, ``view`` and ``to_json``
-    call ``services`` (replacing what was installed before)."""
-    global _services, _apply, _legal_moves
-    _services = services
-    _apply, _legal_moves = services.apply, services.legal_moves
 
 
 _FRESH_TURN = Turn()
@@ -143,6 +86,16 @@ class RoundState(FrozenValue):
     """
 
     NOT_COMPARED = frozenset({"variant", "log", "rules"})
+    COPIES: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
+        ("with_log", ("log",)),
+        ("with_knocking", ("knocking",)),
+        ("after_stock_draw", ("hands", "phase", "turn", "stock", "buy_window", "log")),
+        ("after_top_take", ("hands", "phase", "turn", "discard", "knocking", "log")),
+        ("after_turn", ("phase", "turn", "to_move", "hands", "discard", "opened", "turns_played", "log")),
+    )
+    """The engine's copies made with every move (see ``FrozenValue.COPIES``):
+    the log written after a move given as text, the knock's facts, a draw
+    from the stock, a take of the top discard, and the end of a turn."""
     NOT_SHOWN = frozenset({"variant", "deck", "log", "variant_digest", "rules"})
 
     variant: Variant
@@ -248,7 +201,7 @@ class RoundState(FrozenValue):
         text naming another seat; only a buy may come from a seat not to
         move. A seat that is not an int is a TypeError, one out of range a
         ValueError."""
-        return _apply(self, move, seat)
+        return apply_logged(self, move, seat)
 
     def refusal_of(self, move: Move | str, *, seat: Any = None) -> IllegalMove | None:
         """The refusal :meth:`apply` would raise for ``move`` from ``seat``
@@ -261,7 +214,7 @@ class RoundState(FrozenValue):
         ('turn.wrong-phase', None)
         """
         try:
-            _apply(self, move, seat)
+            apply_logged(self, move, seat)
         except IllegalMove as refusal:
             return refusal
         return None
@@ -270,14 +223,15 @@ class RoundState(FrozenValue):
         """Every distinct move the seat to move may make now; with ``seat``,
         that seat's moves (a seat not to move may only buy, where buying is
         allowed)."""
-        return _legal_moves(self, seat)
+        return legal_moves(self, seat)
 
     def view(self, seat: Any) -> PlayerView:
         """What ``seat`` may see (None: a spectator)."""
-        return _services.view(self, seat)
+        return view_of(self, seat)
 
     def to_json(self) -> str:
-        return _services.to_json(self)
+        """The state as a JSON document (the same as ``rummykit.to_json(state)``)."""
+        return state_json(self)
 
     # ---- generated by tools/value_classes.py from the fields declared above: do not edit ----
     FIELDS = (
@@ -442,8 +396,201 @@ class RoundState(FrozenValue):
             self.variant_digest,
         )
 
+    def with_log(
+        self,
+        *,
+        log: tuple[str, ...],
+    ) -> RoundState:
+        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
+        return RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            self.phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            self.turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            self.knocking,
+            self.leaving,
+            self.indicator,
+            log,
+            self.variant_digest,
+            self.rules,
+        )
+
+    def with_knocking(
+        self,
+        *,
+        knocking: Knocking,
+    ) -> RoundState:
+        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
+        return RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            self.phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            self.turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            knocking,
+            self.leaving,
+            self.indicator,
+            self.log,
+            self.variant_digest,
+            self.rules,
+        )
+
+    def after_stock_draw(
+        self,
+        *,
+        hands: tuple[tuple[Card, ...], ...],
+        phase: Phase,
+        turn: Turn,
+        stock: tuple[Card, ...],
+        buy_window: bool,
+        log: tuple[str, ...],
+    ) -> RoundState:
+        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
+        return RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            hands,
+            stock,
+            self.discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            buy_window,
+            self.deck,
+            self.knocking,
+            self.leaving,
+            self.indicator,
+            log,
+            self.variant_digest,
+            self.rules,
+        )
+
+    def after_top_take(
+        self,
+        *,
+        hands: tuple[tuple[Card, ...], ...],
+        phase: Phase,
+        turn: Turn,
+        discard: tuple[Card, ...],
+        knocking: Knocking,
+        log: tuple[str, ...],
+    ) -> RoundState:
+        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
+        return RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            hands,
+            self.stock,
+            discard,
+            self.table,
+            self.opened,
+            self.to_move,
+            phase,
+            self.turns_played,
+            self.reshuffles,
+            self.exchange,
+            turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            knocking,
+            self.leaving,
+            self.indicator,
+            log,
+            self.variant_digest,
+            self.rules,
+        )
+
+    def after_turn(
+        self,
+        *,
+        phase: Phase,
+        turn: Turn,
+        to_move: int,
+        hands: tuple[tuple[Card, ...], ...],
+        discard: tuple[Card, ...],
+        opened: tuple[bool, ...],
+        turns_played: int,
+        log: tuple[str, ...],
+    ) -> RoundState:
+        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
+        return RoundState(
+            self.variant,
+            self.players,
+            self.dealer,
+            hands,
+            self.stock,
+            discard,
+            self.table,
+            opened,
+            to_move,
+            phase,
+            turns_played,
+            self.reshuffles,
+            self.exchange,
+            turn,
+            self.result,
+            self.seed,
+            self.deal_number,
+            self.buys,
+            self.buy_window,
+            self.deck,
+            self.knocking,
+            self.leaving,
+            self.indicator,
+            log,
+            self.variant_digest,
+            self.rules,
+        )
+
 
 _round_state_copier = twin_copier(RoundState)
+use_twin_changers(RoundState)
 # ---- end of the generated code ----
 
 

@@ -10,16 +10,20 @@ the new state from the judged meld.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.core.cards import JOKER, Card, code_order
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import LayOff, Shift, SwapJoker, Undo
 from rummykit.core.moves import Meld as MeldMove
+from rummykit.core.round_values import Step, TableMeld
 from rummykit.round.move_helpers import hands_with, need_play, refuse, with_hand
-from rummykit.round.state import RoundState, Step, TableMeld
 from rummykit.rules.table_checks import Moved
 from rummykit.speed.evolve import evolve as _evolve
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["apply_layoff", "apply_meld", "apply_shift", "apply_swap", "apply_undo"]
 

@@ -6,21 +6,24 @@ remembered verdicts, then the next turn or the round's end.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card
 from rummykit.core.errors import IllegalMove, Refusal
 from rummykit.core.moves import Discard, Out
+from rummykit.core.round_values import TableMeld, Turn, leaving_of
 from rummykit.round import knocking
 from rummykit.round.move_helpers import hands_with, need_play, refuse, remove_faces
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import RoundState, TableMeld, Turn, leaving_of
 from rummykit.round.turn_start import NO_TURN, blocked_round, start_next_turn
 from rummykit.rules import Commit
 from rummykit.rules.going_out import LastDiscard
 from rummykit.rules.opening import is_hand_rummy
-from rummykit.speed.evolve import changer_for, maker_for
+from rummykit.speed.evolve import maker_for
 from rummykit.speed.memo import MemoTable
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = [
     "apply_discard",
@@ -311,8 +314,7 @@ def _commit(
     # The next turn's start, made in one copy with the turn's changes.
     if state.leaving is not None:  # seats out of the deal are skipped (R-IND-13)
         return _next_seat_in(state, hands, discard, opened, turns_played, log)
-    fresh = _next_turn(
-        state,
+    fresh = state.after_turn(
         phase="draw",
         turn=NO_TURN,
         to_move=state.rules.deal.next_seat(state.players, seat, 1),
@@ -352,9 +354,3 @@ def _next_seat_in(
         log=state.log if log is None else log,
     )
     return fresh if fresh.stock else start_next_turn(fresh)
-
-
-_next_turn = changer_for(
-    RoundState, ("phase", "turn", "to_move", "hands", "discard", "opened", "turns_played", "log")
-)
-"""The copy that ends a turn and starts the next (see ``_stock_drawn`` in draw_phase)."""

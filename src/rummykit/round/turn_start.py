@@ -5,10 +5,15 @@ that ends without anyone going out.
 
 from __future__ import annotations
 
-from rummykit.round.dealing import rng_for, shuffle
+from typing import TYPE_CHECKING
+
+from rummykit.core.round_values import Ending, Turn
 from rummykit.round.round_scoring import round_result
-from rummykit.round.state import Ending, RoundState, Turn
+from rummykit.round.shuffling import rng_for, shuffle
 from rummykit.rules.show_scoring import DealFacts
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = ["NO_TURN", "blocked_round", "deal_facts", "start_next_turn", "start_turn"]
 

@@ -10,14 +10,19 @@ field of the state stays hidden until someone decides to show it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal, SeatError
 from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Move
-from rummykit.round.state import RoundResult, RoundState
+from rummykit.core.round_values import RoundResult
 from rummykit.rules.variant_queries import opening_verdict
+
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
 
 __all__ = [
     "KnockView",

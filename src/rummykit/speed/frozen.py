@@ -68,6 +68,12 @@ class FrozenValue:
     """The fields that a field with a default found from others reads
     (RoundState's ``variant``, from which it finds its ``rules``): ``evolve``
     finds that field again when one of them changes."""
+    COPIES: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
+    """The copies made again and again that change the same fields, each a
+    method name and its fields: ``tools/value_classes.py`` writes each as a
+    method taking those fields by keyword (``state.with_log(log=...)``),
+    which the pure Python build makes a twin changer
+    (:func:`rummykit.speed.evolve.use_twin_changers`)."""
     NOT_COMPARED: ClassVar[frozenset[str]] = frozenset()
     """Fields that equality and the hash leave out."""
     NOT_SHOWN: ClassVar[frozenset[str]] = frozenset()

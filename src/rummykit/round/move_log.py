@@ -1,26 +1,24 @@
-"""The standard implementation of :class:`rummykit.round.state.RoundServices`: what
-``RoundState.apply``, ``legal_moves``, ``view`` and ``to_json`` call.
-
-``state`` cannot import the modules that do this work (they import ``state``),
-so this module, which sits above them, installs them when it is imported; the
-package's ``__init__`` imports it.
-"""
+"""The public log of a round: each accepted move as every seat saw it
+(``"1: discard 7h"``, a knock without its card), the last ``LOG_SIZE`` of
+them kept in the state (``RoundState.log``; not part of the position).
+``RoundState.apply`` is :func:`apply_logged`: the engine's move with its
+entry added, handed to the engine so that no state is written after it is
+made."""
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from rummykit.core.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
-from rummykit.io.serialize import to_json
+from rummykit.core.round_values import LOG_SIZE
 from rummykit.round.engine import apply_move
-from rummykit.round.legal import legal_moves
-from rummykit.round.state import LOG_SIZE, RoundState, install_round_services
-from rummykit.round.views import view_of
-from rummykit.speed.evolve import changer_for
 from rummykit.speed.memo import MemoTable
 from rummykit.variant.model import Variant
 
-__all__ = ["StandardServices", "apply_logged", "public_entry"]
+if TYPE_CHECKING:
+    from rummykit.round.state import RoundState
+
+__all__ = ["apply_logged", "public_entry"]
 
 
 def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
@@ -84,7 +82,7 @@ def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> Round
     what cannot be read), and the state it makes is copied with the log."""
     if isinstance(move, (str, Buy)) or type(move) not in _MOVE_CLASSES:
         after = apply_move(state, move, seat)
-        return _copied_with_log(after, log=(*state.log[_KEPT:], public_entry(state, move, seat)))
+        return after.with_log(log=(*state.log[_KEPT:], public_entry(state, move, seat)))
     # A move object other than a buy is the seat to move's (the engine checks it).
     hit = _ENTRIES.of(state.variant).get((id(move), state.to_move))
     entry = hit[1] if hit is not None and hit[0] is move else _entry(move, state.to_move, state.variant)
@@ -96,19 +94,3 @@ _MOVE_CLASSES = frozenset(get_args(Move))
 
 _KEPT = -(LOG_SIZE - 1)
 """The entries of the log kept before a new one (the last LOG_SIZE - 1)."""
-
-_copied_with_log = changer_for(RoundState, ("log",))
-"""The copy of a state with another log (a move given as text, or a buy)."""
-
-
-class StandardServices:
-    """RoundState's conveniences, done by the engine, the legal-move listing,
-    the views and the JSON writer."""
-
-    apply = staticmethod(apply_logged)
-    legal_moves = staticmethod(legal_moves)
-    view = staticmethod(view_of)
-    to_json = staticmethod(to_json)
-
-
-install_round_services(StandardServices())

@@ -1,4 +1,4 @@
-"""rummykit.speed.services: the public log goes into each state as the state
+"""rummykit.round.move_log: the public log goes into each state as the state
 is made (through the engine's own copy, or a copy of the engine's state),
 and is the same whether a move is given as an object or as text."""
 
@@ -10,9 +10,9 @@ import pytest
 
 import rummykit as rk
 from rummykit.core.moves import Buy
+from rummykit.core.round_values import LOG_SIZE
 from rummykit.round.engine import apply_move
-from rummykit.round.state import LOG_SIZE
-from rummykit.speed.services import apply_logged, public_entry
+from rummykit.round.move_log import apply_logged, public_entry
 
 VARIANTS = ["gin", "rami51", "contract", "handromi"]
 
