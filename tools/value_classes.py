@@ -191,8 +191,20 @@ def _copy(cls: str, fields: list[Field], name: str, changed: tuple[str, ...]) ->
         '        """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""',
         f"        return {cls}(",
     ]
-    lines += [f"            {f.name if f.name in changed else 'self.' + f.name}," for f in fields]
-    return [*lines, "        )"]
+    values = [f.name if f.name in changed else "self." + f.name for f in fields]
+    return [*lines, *_packed(values, indent=12), "        )"]
+
+
+def _packed(values: list[str], *, indent: int, width: int = 110) -> list[str]:
+    """``values`` as comma-ended lines of at most ``width`` characters."""
+    lines: list[str] = []
+    line = ""
+    for value in values:
+        if line and len(" " * indent + line + " " + value + ",") > width:
+            lines.append(" " * indent + line)
+            line = ""
+        line = f"{line} {value}," if line else f"{value},"
+    return [*lines, " " * indent + line] if line else lines
 
 
 def _init(fields: list[Field]) -> list[str]:

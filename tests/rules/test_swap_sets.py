@@ -23,7 +23,8 @@ from rummykit.core.cards import JOKER, Card, Rank, Suit, parse_cards
 from rummykit.core.meld_growth import release_set_joker
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.moves import SwapJoker, parse_move
-from rummykit.io.serialize import state_document, state_from_document
+from rummykit.io.serialize import state_from_document
+from rummykit.io.state_writer import state_document
 from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, loads_variant

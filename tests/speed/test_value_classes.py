@@ -109,9 +109,7 @@ def test_the_declaration_makes_the_fields_and_the_constructor() -> None:
         "    def recounted(\n        self,\n        *,\n        count: int,\n        tags: tuple[str, ...],\n"
         in copies
     )
-    assert (
-        "            self.name,\n            count,\n            tags,\n            self.label,\n" in copies
-    )
+    assert "        return Sample(\n            self.name, count, tags, self.label,\n        )" in copies
     assert copies.endswith("use_twin_changers(Sample)\n# ---- end of the generated code ----")
 
 

@@ -33,7 +33,7 @@ from rummykit.io.documents import (
 )
 from rummykit.io.records import Record
 from rummykit.io.state_checks import check_state
-from rummykit.io.state_writer import state_document
+from rummykit.io.state_writer import state_json
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import KnockView, OpeningView, PlayerView
@@ -51,7 +51,6 @@ __all__ = [
     "match_from_document",
     "read_result",
     "result_document",
-    "state_document",
     "state_from_document",
     "to_json",
     "view_document",
@@ -142,8 +141,8 @@ def _opening_document(opening: OpeningView) -> dict[str, Any]:
 def to_json(obj: RoundState | PlayerView | Move | Any, *, indent: int | None = None) -> str:
     """A JSON document for a state, a view, a move, a record or a match."""
     if isinstance(obj, RoundState):
-        doc = state_document(obj)
-    elif isinstance(obj, PlayerView):
+        return state_json(obj, indent=indent)
+    if isinstance(obj, PlayerView):
         doc = view_document(obj)
     elif isinstance(obj, Record):
         doc = obj.document()

@@ -23,10 +23,6 @@ def state_json(state: RoundState, *, indent: int | None = None) -> str:
     return json.dumps(state_document(state), ensure_ascii=False, indent=indent)
 
 
-def _cards(cards: Any) -> list[str]:
-    return card_list(cards)
-
-
 def _table(table: tuple[TableMeld, ...]) -> list[dict[str, Any]]:
     return [
         {
@@ -52,7 +48,7 @@ def _turn(turn: Turn) -> dict[str, Any]:
         "swaps": turn.swaps,
         "steps": [
             {
-                "hand": _cards(s.hand),
+                "hand": card_list(s.hand),
                 "table": _table(s.table),
                 "new_melds": list(s.new_melds),
                 "laid_off": [[i, str(c)] for i, c in s.laid_off],
@@ -84,11 +80,13 @@ def _leaving_keys(state: RoundState) -> dict[str, Any]:
     if state.has_drawn:
         out["has_drawn"] = list(state.has_drawn)
     if state.out_of_play:
-        out["out_of_play"] = _cards(state.out_of_play)
+        out["out_of_play"] = card_list(state.out_of_play)
     return out
 
 
 def state_document(state: RoundState) -> dict[str, Any]:
+    """The state's document as a dict: every field but the rules object (the
+    variant is written as its document), the keys of rules not in use left out."""
     return {
         "schema": SCHEMA,
         "type": "state",
@@ -99,16 +97,16 @@ def state_document(state: RoundState) -> dict[str, Any]:
         "phase": state.phase,
         "turns_played": state.turns_played,
         "reshuffles": state.reshuffles,
-        "hands": [_cards(h) for h in state.hands],
-        "stock": _cards(state.stock),
-        "discard": _cards(state.discard),
+        "hands": [card_list(h) for h in state.hands],
+        "stock": card_list(state.stock),
+        "discard": card_list(state.discard),
         "exchange": None if state.exchange is None else str(state.exchange),
         "table": _table(state.table),
         "opened": list(state.opened),
         "turn": _turn(state.turn),
         "result": result_document(state.result),
         "seed": state.seed,
-        "deck": _cards(state.deck),
+        "deck": card_list(state.deck),
         **_contract_keys(state),
         **_leaving_keys(state),
         **_knocking_document(state.knocking),
@@ -129,7 +127,7 @@ def _knocking_document(knocking: Knocking) -> dict[str, Any]:
             "knocker": knocking.knocker,
             "knock_card": None if knocking.knock_card is None else str(knocking.knock_card),
             "gin": knocking.gin,
-            "layoffs": _cards(knocking.layoffs),
+            "layoffs": card_list(knocking.layoffs),
             "defender_melded": knocking.defender_melded,
         }
     }

@@ -51,7 +51,7 @@ def _entry(move: Move, actor: Any, variant: Variant) -> str:
     return entry
 
 
-_ENTRIES: MemoTable[tuple[int, int], tuple[Move, str]] = MemoTable("services.log_entries", limit=4096)
+_ENTRIES: MemoTable[tuple[int, int], tuple[Move, str]] = MemoTable("move_log.entries", limit=4096)
 """Log entries, per variant, by the id of a move object and the seat that
 made it: the legal-move lists hand out the same move objects again and
 again (one ``discard 7h`` for every listing), so most moves applied are

@@ -4,17 +4,14 @@
 :class:`~rummykit.core.errors.IllegalMove`, leaving the old one exactly as it was.
 
 The round's plain values (``TableMeld``, ``Turn``, ``Step``, ``RoundResult``,
-the phases, ``sorted_hand``) live in :mod:`rummykit.core.round_values`, below
-the rules, and are re-exported here.
+the phases, ``sorted_hand`` ...) live in :mod:`rummykit.core.round_values`,
+below the rules, and are re-exported here.
 
-``apply``, ``legal_moves``, ``view`` and ``to_json`` are the round's front
-door: their work is done by the engine (through :mod:`rummykit.round.move_log`,
-which adds the move to the public log), the legal-move listing, the views and
-the state's JSON writer, which this module imports. Those modules read and
-copy states but never import this one (they name ``RoundState`` for the type
-checker only) and copy a state through its own methods (``evolve`` and the
-copies in ``COPIES``); the modules that make a state from nothing (dealing,
-reading a document or a position, a bot's guess from a view) sit above it.
+``apply``, ``legal_moves``, ``view`` and ``to_json`` call the engine (through
+:mod:`rummykit.round.move_log`), the legal-move listing, the views and the
+state's JSON writer, which never import this module: they copy a state
+through its own methods (``evolve`` and the copies in ``COPIES``).
+docs/how-the-engine-is-built.md tells the order of the modules.
 """
 
 from __future__ import annotations
@@ -403,32 +400,10 @@ class RoundState(FrozenValue):
     ) -> RoundState:
         """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
         return RoundState(
-            self.variant,
-            self.players,
-            self.dealer,
-            self.hands,
-            self.stock,
-            self.discard,
-            self.table,
-            self.opened,
-            self.to_move,
-            self.phase,
-            self.turns_played,
-            self.reshuffles,
-            self.exchange,
-            self.turn,
-            self.result,
-            self.seed,
-            self.deal_number,
-            self.buys,
-            self.buy_window,
-            self.deck,
-            self.knocking,
-            self.leaving,
-            self.indicator,
-            log,
-            self.variant_digest,
-            self.rules,
+            self.variant, self.players, self.dealer, self.hands, self.stock, self.discard, self.table,
+            self.opened, self.to_move, self.phase, self.turns_played, self.reshuffles, self.exchange,
+            self.turn, self.result, self.seed, self.deal_number, self.buys, self.buy_window, self.deck,
+            self.knocking, self.leaving, self.indicator, log, self.variant_digest, self.rules,
         )
 
     def with_knocking(
@@ -438,32 +413,10 @@ class RoundState(FrozenValue):
     ) -> RoundState:
         """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
         return RoundState(
-            self.variant,
-            self.players,
-            self.dealer,
-            self.hands,
-            self.stock,
-            self.discard,
-            self.table,
-            self.opened,
-            self.to_move,
-            self.phase,
-            self.turns_played,
-            self.reshuffles,
-            self.exchange,
-            self.turn,
-            self.result,
-            self.seed,
-            self.deal_number,
-            self.buys,
-            self.buy_window,
-            self.deck,
-            knocking,
-            self.leaving,
-            self.indicator,
-            self.log,
-            self.variant_digest,
-            self.rules,
+            self.variant, self.players, self.dealer, self.hands, self.stock, self.discard, self.table,
+            self.opened, self.to_move, self.phase, self.turns_played, self.reshuffles, self.exchange,
+            self.turn, self.result, self.seed, self.deal_number, self.buys, self.buy_window, self.deck,
+            knocking, self.leaving, self.indicator, self.log, self.variant_digest, self.rules,
         )
 
     def after_stock_draw(
@@ -478,32 +431,10 @@ class RoundState(FrozenValue):
     ) -> RoundState:
         """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
         return RoundState(
-            self.variant,
-            self.players,
-            self.dealer,
-            hands,
-            stock,
-            self.discard,
-            self.table,
-            self.opened,
-            self.to_move,
-            phase,
-            self.turns_played,
-            self.reshuffles,
-            self.exchange,
-            turn,
-            self.result,
-            self.seed,
-            self.deal_number,
-            self.buys,
-            buy_window,
-            self.deck,
-            self.knocking,
-            self.leaving,
-            self.indicator,
-            log,
-            self.variant_digest,
-            self.rules,
+            self.variant, self.players, self.dealer, hands, stock, self.discard, self.table, self.opened,
+            self.to_move, phase, self.turns_played, self.reshuffles, self.exchange, turn, self.result,
+            self.seed, self.deal_number, self.buys, buy_window, self.deck, self.knocking, self.leaving,
+            self.indicator, log, self.variant_digest, self.rules,
         )
 
     def after_top_take(
@@ -518,32 +449,10 @@ class RoundState(FrozenValue):
     ) -> RoundState:
         """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
         return RoundState(
-            self.variant,
-            self.players,
-            self.dealer,
-            hands,
-            self.stock,
-            discard,
-            self.table,
-            self.opened,
-            self.to_move,
-            phase,
-            self.turns_played,
-            self.reshuffles,
-            self.exchange,
-            turn,
-            self.result,
-            self.seed,
-            self.deal_number,
-            self.buys,
-            self.buy_window,
-            self.deck,
-            knocking,
-            self.leaving,
-            self.indicator,
-            log,
-            self.variant_digest,
-            self.rules,
+            self.variant, self.players, self.dealer, hands, self.stock, discard, self.table, self.opened,
+            self.to_move, phase, self.turns_played, self.reshuffles, self.exchange, turn, self.result,
+            self.seed, self.deal_number, self.buys, self.buy_window, self.deck, knocking, self.leaving,
+            self.indicator, log, self.variant_digest, self.rules,
         )
 
     def after_turn(
@@ -560,32 +469,10 @@ class RoundState(FrozenValue):
     ) -> RoundState:
         """A copy with the fields named changed (as ``evolve``; see ``COPIES``)."""
         return RoundState(
-            self.variant,
-            self.players,
-            self.dealer,
-            hands,
-            self.stock,
-            discard,
-            self.table,
-            opened,
-            to_move,
-            phase,
-            turns_played,
-            self.reshuffles,
-            self.exchange,
-            turn,
-            self.result,
-            self.seed,
-            self.deal_number,
-            self.buys,
-            self.buy_window,
-            self.deck,
-            self.knocking,
-            self.leaving,
-            self.indicator,
-            log,
-            self.variant_digest,
-            self.rules,
+            self.variant, self.players, self.dealer, hands, self.stock, discard, self.table, opened, to_move,
+            phase, turns_played, self.reshuffles, self.exchange, turn, self.result, self.seed,
+            self.deal_number, self.buys, self.buy_window, self.deck, self.knocking, self.leaving,
+            self.indicator, log, self.variant_digest, self.rules,
         )
 
 

@@ -136,6 +136,7 @@ def use_twin_changers(cls: type[FrozenValue]) -> None:
     for name, changed in cls.COPIES:
         changer = changer_for(cls, changed)
         changer.__name__, changer.__qualname__ = name, f"{cls.__qualname__}.{name}"
+        changer.__module__, changer.__doc__ = cls.__module__, getattr(cls, name).__doc__
         setattr(cls, name, changer)
 
 
