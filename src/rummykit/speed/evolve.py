@@ -133,10 +133,11 @@ def use_twin_changers(cls: type[FrozenValue]) -> None:
     class's own module, right after the class (the generated part does)."""
     if _twin_of(cls) is None:
         return
+    owner: type = cls  # (the compiled build reads a class's names through ``type``)
     for name, changed in cls.COPIES:
         changer = changer_for(cls, changed)
-        changer.__name__, changer.__qualname__ = name, f"{cls.__qualname__}.{name}"
-        changer.__module__, changer.__doc__ = cls.__module__, getattr(cls, name).__doc__
+        changer.__name__, changer.__qualname__ = name, f"{owner.__qualname__}.{name}"
+        changer.__module__, changer.__doc__ = owner.__module__, getattr(cls, name).__doc__
         setattr(cls, name, changer)
 
 
