@@ -53,6 +53,7 @@ from rummykit.core.moves import Buy, Discard, Draw, Knock, Move, Pass, Take, Und
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import Determinizer
 from rummykit.play.race import Race, draw_sequences, feeding_chances, race_limit, stock_cards
+from rummykit.play.shedding import ShedBot, sheds
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
@@ -122,7 +123,10 @@ class SearchBot:
         self.variant = variant
         self.settings = settings if settings is not None else LEVELS["medium"]
         self.rng = random.Random(seed)
+        self.shedding = sheds(variant)  # a round won by going out: ShedBot's moves instead of the race
         self.greedy = GreedyBot(variant, seed=seed)
+        if self.shedding:
+            self.greedy = ShedBot(variant, seed=seed, samples=self.settings.samples)
         self.memory = Determinizer(variant)
         self.rollouts = 0  # rollouts played so far, for reports
         self._started = 0.0  # when the decision under way began (for a time budget)
@@ -147,14 +151,15 @@ class SearchBot:
         the greedy choice ends the turn with a discard or a knock, the
         discards and knocks of the ``width`` cards whose loss leaves the
         hand's least penalty lowest; otherwise the greedy choice alone."""
+        lookahead = self.settings.lookahead and not self.shedding
         if view.phase in DRAW_PHASES:
-            first = self.draw_choice(view, base) if self.settings.lookahead else base
+            first = self.draw_choice(view, base) if lookahead else base
             return [first, *(m for m in view.legal if m != first and not isinstance(m, (Buy, Undo)))]
         if view.phase != "play" or not isinstance(base, (Discard, Knock)) or view.hand is None:
             return [base]
         ends = [m for m in view.legal if isinstance(m, (Discard, Knock))]
         kept = self._least_costly(list(view.hand), [m.card.face for m in ends])
-        if self.settings.lookahead and isinstance(base, Discard):
+        if lookahead and isinstance(base, Discard):
             card = self.race_discard(view, kept)
             base = next(m for m in ends if isinstance(m, Discard) and m.card.face == card)
         return [base, *(m for m in ends if m != base and m.card.face in kept)]
