@@ -80,8 +80,11 @@ def test_the_same_seed_and_budget_give_the_same_moves() -> None:
     assert moves(1) == moves(1)
 
 
-def test_every_choice_is_legal_and_searched_moves_are_draws_and_discards() -> None:
-    variant = rk.load_variant("rami51")
+@pytest.mark.parametrize("variant_id", ["rami51", "kalooki"])
+def test_every_choice_is_legal_and_searched_moves_are_draws_and_discards(variant_id: str) -> None:
+    """Every choice legal; rollouts played, except where a round is won by
+    going out (rami51: ShedBot's moves, no rollouts)."""
+    variant = rk.load_variant(variant_id)
     state = rk.deal(variant, players=3, seed=2)
     bots = [SearchBot(variant, seed=s, settings=TINY) for s in range(3)]
     for _ in range(30):
@@ -91,7 +94,7 @@ def test_every_choice_is_legal_and_searched_moves_are_draws_and_discards() -> No
         move = bots[state.to_move].choose(view)
         assert move in view.legal
         state = state.apply(move)
-    assert bots[0].rollouts > 0
+    assert (bots[0].rollouts > 0) != bots[0].shedding
 
 
 def test_the_guesses_keep_what_the_seat_saw_taken() -> None:

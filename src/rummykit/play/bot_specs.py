@@ -6,7 +6,8 @@ A specification is one of:
 - ``random``, ``greedy``: :class:`~rummykit.play.bots.RandomBot`, :class:`~rummykit.play.bots.GreedyBot`;
 - ``search``, ``search-easy``, ``search-medium``, ``search-hard``: a
   :class:`~rummykit.play.search_bot.SearchBot` at that level, the race to
-  the knock alone (``search`` is ``search-medium``);
+  the knock alone, or where a round is won by going out
+  :class:`~rummykit.play.shedding.ShedBot`'s moves (``search`` is ``search-medium``);
 - any of these search forms with a budget of rollouts after a colon, on
   top of the level's race: ``search:500it`` (500 rollouts a decision:
   deterministic) or ``search:200ms`` (as many rollouts as fit in 200 ms a

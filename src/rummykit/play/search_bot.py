@@ -24,6 +24,14 @@ after each the worse half is dropped, so the best ones get the most
 rollouts; a move other than the race's must beat it clearly. Every other
 move (melds, lay-offs, the showdown of a knock) is :class:`GreedyBot`'s.
 
+Where a round is won by going out alone (:func:`rummykit.play.shedding.sheds`:
+rami, romme, rummy; no knock, contract, declaration or obligation to lay a
+taken card) a hand all in melds is too far for the race to see, and the bot
+plays :class:`~rummykit.play.shedding.ShedBot`'s moves instead (the cards
+left to get rid of, weighed by their outs; no meld laid before going out
+where laid melds earn nothing), with no rollouts: :class:`GreedyBot`'s
+rollouts would judge a hand that holds its melds back as greedy plays it.
+
 It reads only its views: what it knows of the others' hands is what the
 table, the discards and the public log show. The race's samples and the
 rollouts are seeded (deterministic: the same seed and budget give the
@@ -140,7 +148,7 @@ class SearchBot:
         self.memory.observe(view)
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
-        no_rollouts = self.settings.iterations == 0 and self.settings.seconds is None
+        no_rollouts = self.shedding or (self.settings.iterations == 0 and self.settings.seconds is None)
         if len(candidates) < 2 or no_rollouts or self._out_of_time():
             return candidates[0]
         return self.search(view, candidates)

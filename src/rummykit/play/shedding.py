@@ -133,16 +133,17 @@ class Outs:
         return best[0], best[2]
 
 
-
-
 class ShedBot(GreedyBot):
     """:class:`GreedyBot` with the discards, takes and (where
     :func:`holds_melds`) the melds of a player racing to go out (see the
-    module's text); ``samples`` draws are weighed against a take. Seeded."""
+    module's text); ``samples`` draws are weighed against a take; ``patience``
+    as :class:`Outs`. Seeded."""
 
-    def __init__(self, variant: Variant, *, seed: int | None = None, samples: int = 12) -> None:
+    def __init__(
+        self, variant: Variant, *, seed: int | None = None, samples: int = 12, patience: float = 4.0
+    ) -> None:
         super().__init__(variant, seed=seed)
-        self.outs = Outs(variant)
+        self.outs = Outs(variant, patience=patience)
         self.samples = samples
         self.holding = holds_melds(variant)
         self.rng = random.Random(seed)
