@@ -10,7 +10,7 @@ import pytest
 import rummykit as rk
 from rummykit.core.cards import Card
 from rummykit.play.bots import GreedyBot
-from rummykit.play.search_bot import LEVELS, SearchBot
+from rummykit.play.search_bot import LEVELS, SHED_SAMPLES, SearchBot
 from rummykit.play.shedding import Outs, ShedBot, holds_melds, sheds
 from rummykit.rules.variant_queries import least_penalty
 
@@ -112,7 +112,7 @@ def test_search_bot_plays_shed_bots_moves_where_a_round_is_won_by_going_out() ->
     rami = rk.load_variant("rami51")
     state = rk.deal(rami, players=2, seed=4)
     search = SearchBot(rami, seed=7, settings=LEVELS["easy"])
-    shed = ShedBot(rami, seed=7, samples=LEVELS["easy"].samples)
+    shed = ShedBot(rami, seed=7, samples=min(LEVELS["easy"].samples, SHED_SAMPLES))
     for _ in range(40):
         if state.phase == "over":
             break

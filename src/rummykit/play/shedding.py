@@ -80,7 +80,7 @@ class Outs:
     the module's text). The cards that complete each pair of cards are
     remembered (at most one entry a pair of faces)."""
 
-    def __init__(self, variant: Variant, *, patience: float = 4.0) -> None:
+    def __init__(self, variant: Variant, *, patience: float = 9.0) -> None:
         self.variant = variant
         self.patience = patience
         self.faces = build_deck(1, 1)  # every face once: the naturals and the joker
@@ -140,7 +140,7 @@ class ShedBot(GreedyBot):
     as :class:`Outs`. Seeded."""
 
     def __init__(
-        self, variant: Variant, *, seed: int | None = None, samples: int = 12, patience: float = 4.0
+        self, variant: Variant, *, seed: int | None = None, samples: int = 12, patience: float = 9.0
     ) -> None:
         super().__init__(variant, seed=seed)
         self.outs = Outs(variant, patience=patience)
@@ -152,7 +152,7 @@ class ShedBot(GreedyBot):
         if view.hand is None or view.seat is None:
             raise ValueError("this view is not a seat's view: a bot needs its hand")
         unseen = unseen_cards(view, self.variant)
-        table = [t.meld for t in view.table] if view.opened[view.seat] else []
+        table = self.lay_off_targets(view)
         hand = list(view.hand)
         if view.phase == "draw" and view.discards:
             take = next((m for m in view.legal if isinstance(m, Take) and m.depth == 1), None)
@@ -168,6 +168,12 @@ class ShedBot(GreedyBot):
         discards = {m.card.face: m for m in view.legal if isinstance(m, Discard)}
         _, card = self.outs.best_discard(hand, unseen, table, discards)
         return discards[card]
+
+    def lay_off_targets(self, view: PlayerView) -> list[Meld]:
+        """The table melds a card of the hand counts as laid off on: all of
+        them once the seat has opened, none before."""
+        opened = view.seat is not None and view.opened[view.seat]
+        return [t.meld for t in view.table] if opened else []
 
     def wants_top(self, hand: list[Card], top: Card, unseen: Counter[Card], table: Sequence[Meld]) -> bool:
         """Is the hand better off taking ``top`` (and keeping it) than drawing
