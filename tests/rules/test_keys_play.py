@@ -251,5 +251,5 @@ def test_greedy_bot_lays_off_before_opening_where_the_variant_allows_it() -> Non
         table = [t.meld for t in state.table]
         assert (rules_of(variant).going_out.plan(state.hands[0], table=table, opened=False) is None) == value
         view = state.view(0)
-        plans[value] = [str(m) for m in GreedyBot(variant)._plan(view, list(state.hands[0]), 0)]
+        plans[value] = [str(m) for m in GreedyBot(variant).plan(view, list(state.hands[0]), 0)]
     assert plans == {False: ["layoff 1 5h 6h"], True: []}

@@ -136,7 +136,7 @@ class GreedyBot:
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
-            self._queue = self._plan(view, hand, keep)
+            self._queue = self.plan(view, hand, keep)
         while self._queue and not self._given_up:
             planned = self._queue.pop(0)
             move = _find_meld(legal, planned) if isinstance(planned, Meld) else _find_same(legal, planned)
@@ -192,10 +192,11 @@ class GreedyBot:
                 return move
         return next((m for m in legal if isinstance(m, Done)), legal[0])
 
-    def _plan(self, view: PlayerView, hand: list[Card], keep: int) -> list[Meld | Move]:
+    def plan(self, view: PlayerView, hand: list[Card], keep: int) -> list[Meld | Move]:
         """The turn's plan: go out if the hand allows it, else open (using the
         card just taken, if the draw obliges it), else lay down every meld of
-        the least-penalty arrangement; always keeping a card to discard."""
+        the least-penalty arrangement; always keeping a card to discard. A
+        bot derived from this one may plan otherwise (ShedBot holds melds)."""
         if view.seat is None:
             raise ValueError("this view is not a seat's view")
         variant = self.variant

@@ -189,11 +189,11 @@ class ShedBot(GreedyBot):
         drawing = sum(self.outs.best_discard([*hand, x], unseen, table, {*hand, x})[0] for x in draws)
         return taking < drawing / len(draws)
 
-    def _plan(self, view: PlayerView, hand: list[Card], keep: int) -> list[Meld | Move]:
+    def plan(self, view: PlayerView, hand: list[Card], keep: int) -> list[Meld | Move]:
         """:class:`GreedyBot`'s plan, but where :func:`holds_melds`, nothing
         laid before the hand can go out (then every card at once)."""
         if not self.holding or view.seat is None:
-            return super()._plan(view, hand, keep)
+            return super().plan(view, hand, keep)
         rules = rules_of(self.variant)
         blocked = [view.taken] if view.taken is not None and rules.draw.taken_card_is_marked() else []
         table = [t.meld for t in view.table]
