@@ -13,7 +13,7 @@ from rummykit.play import race as race_module
 from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import WARY, Determinizer, joins_a_meld, new_log_entries
-from rummykit.play.race import Race, draw_sequences, feeding_chances
+from rummykit.play.race import Race, draw_sequences, feeding_chances, offer_lists
 from rummykit.play.search_bot import LEVELS, SearchBot, SearchSettings
 from rummykit.round.state import RoundState
 
@@ -286,3 +286,57 @@ def test_the_race_draws_a_second_deck_s_copy_of_a_held_card(
     hand = rk.parse_cards("7h 8h Ks")
     assert race.turns(hand, rk.parse_cards("7h 7h"), start=1) is None
     assert len(calls) == judged
+
+
+def test_the_race_remembers_the_hands_it_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand met again (here: the same sequences judged twice) is not
+    solved again, and the worth is the same as a fresh race's."""
+    gin = rk.load_variant("gin")
+    stock = rk.parse_cards("9h 6h Kc 5s 4d Ah 2s Qd Js 3c 8d 7c Ts 6d")
+    draws = draw_sequences(stock, random.Random(3), samples=30, reach=6)
+    hand = rk.parse_cards("7h 8h Ks Kd 2c 3d 9s Tc Jd Qh")
+    fresh = Race(gin, limit=10, pace=0.8).worth(hand, draws)
+    calls: list[int] = []
+    solve = race_module.least_penalty
+
+    def counted(variant: object, cards: list[rk.Card], *, discard: bool) -> object:
+        calls.append(len(cards))
+        return solve(gin, cards, discard=discard)
+
+    monkeypatch.setattr(race_module, "least_penalty", counted)
+    race = Race(gin, limit=10, pace=0.8)
+    assert race.worth(hand, draws) == fresh
+    first = len(calls)
+    assert 0 < first < sum(len(d) for d in draws)  # a hand that throws its draw meets the next draw as before
+    assert race.worth(hand, draws) == fresh and len(calls) == first
+
+
+def test_the_race_takes_an_offer_that_lowers_the_hand() -> None:
+    """The previous player's throws (offers) are taken in place of a draw
+    when they lower the hand's least penalty: an ace knocks at once."""
+    gin = rk.load_variant("gin")
+    race = Race(gin, limit=10, pace=0.8)
+    near = rk.parse_cards("7h 8h 9h Ks Kd Kc 2c 3c 4d 5d")  # 14 deadwood: an ace (throwing 5d) knocks
+    assert race.run(near, rk.parse_cards("Jh Qs"), 1) == (None, 14)
+    assert race.run(near, rk.parse_cards("Jh Qs"), 1, rk.parse_cards("As"))[0] == 1
+    assert race.run(near, rk.parse_cards("Jh As"), 1, rk.parse_cards("Qd"))[0] == 2  # Qd refused, Jh drawn
+    race.offers = [rk.parse_cards("As")]
+    assert race.worth(near, [rk.parse_cards("Jh Qs")]) == 0.8
+
+
+def test_offer_lists_put_the_costliest_leftover_first() -> None:
+    gin = rk.load_variant("gin")
+    guesses = [(rk.parse_cards("7h 8h 9h 2c 3d Qs Kd 5c Js Ac"), 1.0)]
+    assert offer_lists(gin, guesses) == [list(rk.parse_cards("Kd Qs Js 5c 3d 2c Ac"))]
+
+
+def test_the_tail_ranks_hands_that_get_nowhere_by_their_penalty() -> None:
+    """Without ``tail`` a hand that cannot knock within its draws is worth
+    nothing; with it, the lower the penalty it ends with, the more."""
+    gin = rk.load_variant("gin")
+    draws = [rk.parse_cards("Jc")]
+    closer = rk.parse_cards("7h 8h 9h As Ad 2c 3c 4d 5d 6s")
+    looser = rk.parse_cards("7h 8h 9h Ks Qh 2c 3c 4d 5d 6s")
+    assert Race(gin, limit=10, pace=0.8).worth(closer, draws) == 0
+    tailed = Race(gin, limit=10, pace=0.8, tail=1.0)
+    assert 0 < tailed.worth(looser, draws) < tailed.worth(closer, draws) < 0.8**3

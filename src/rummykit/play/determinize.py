@@ -61,8 +61,9 @@ def joins_a_meld(variant: Variant, hand: Sequence[Card], card: Card) -> bool:
 class Determinizer:
     """One seat's memory of a round and its guesses at the hidden cards."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, *, wary: float = WARY) -> None:
         self.variant = variant
+        self.wary = wary  # how much less likely a guess is for each sign against it (WARY)
         self._log: tuple[str, ...] = ()
         self._top: Card | None = None  # the top discard when last seen
         self._turns = -1
@@ -118,12 +119,12 @@ class Determinizer:
         weight = 1.0
         for card in self.refused.get(seat, []):
             if card not in hand and joins_a_meld(self.variant, hand, card):
-                weight *= WARY
+                weight *= self.wary
         last = self.thrown.get(seat)
         if last is not None and last not in hand:
             kept = least_penalty(self.variant, hand).penalty
             if kept > least_penalty(self.variant, [*hand, last], discard=True).penalty:
-                weight *= WARY
+                weight *= self.wary
         return hand, weight
 
     def sample(self, view: PlayerView, rng: random.Random) -> RoundState:

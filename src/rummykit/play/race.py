@@ -44,7 +44,11 @@ from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
-__all__ = ["Race", "draw_sequences", "feeding_chances", "race_limit", "stock_cards"]
+__all__ = ["Race", "draw_sequences", "feeding_chances", "offer_lists", "race_limit", "stock_cards"]
+
+
+RACE_MEMORY = 20_000
+"""How many hands' least penalties a :class:`Race` remembers at most."""
 
 
 def stock_cards(view: PlayerView, variant: Variant, memory: Determinizer) -> list[Card]:
@@ -73,10 +77,15 @@ def draw_sequences(pool: Sequence[Card], rng: random.Random, *, samples: int, re
 class Race:
     """A hand's worth in the race to the knock (see the module's text)."""
 
-    def __init__(self, variant: Variant, *, limit: int, pace: float, players: int = 2) -> None:
+    def __init__(
+        self, variant: Variant, *, limit: int, pace: float, players: int = 2, tail: float = 0.0
+    ) -> None:
         self.variant = variant
         self.limit = limit
         self.pace = pace
+        self.tail = tail
+        self.offers: list[list[Card]] = []  # by sequence (in turn): what the previous player may throw
+        self._known: dict[tuple[Card | None, ...], tuple[int, Card | None]] = {}  # see best_discard
         band = variant.deck_band(players)
         self.copies = band.decks  # of each card of the deck, the jokers aside
         self.jokers = band.jokers
@@ -87,29 +96,92 @@ class Race:
         knock; None if it cannot within them. A drawn card of which the hand
         already holds every copy the deck has (a sequence drawn before the
         hand took it) is skipped; a second deck's copy is a draw like any."""
+        return self.run(hand, draws, start)[0]
+
+    def run(
+        self, hand: Sequence[Card], draws: Sequence[Card], start: int, offers: Sequence[Card] = ()
+    ) -> tuple[int | None, int | None]:
+        """:meth:`turns`, and the least penalty the hand was left with after
+        its last draw (None if it drew nothing). With ``offers`` (the cards
+        the previous player may throw, in order), the hand takes a turn's
+        offer instead of its draw when the offer lowers its least penalty."""
         held = list(hand)
         turn = start
-        for card in draws:
-            if held.count(card) >= (self.jokers if card.code == JOKER_CODE else self.copies):
+        penalty: int | None = None
+        for step, card in enumerate(draws):
+            if step < len(offers) and self._holds_fewer(held, offers[step]):
+                now = penalty if penalty is not None else self.least(held)
+                with_offer = self.best_discard([*held, offers[step]])
+                if with_offer[0] < now:
+                    card = offers[step]
+            if not self._holds_fewer(held, card):
                 continue
-            best = least_penalty(self.variant, [*held, card], discard=True)
-            if best.penalty <= self.limit:
-                return turn
             held.append(card)
-            if best.discard is not None:
-                held.remove(best.discard)
+            penalty, thrown = self.best_discard(held)
+            if penalty <= self.limit:
+                return turn, penalty
+            if thrown is not None:
+                held.remove(thrown)
             turn += 1
-        return None
+        return None, penalty
+
+    def _holds_fewer(self, held: list[Card], card: Card) -> bool:
+        """Does ``held`` hold fewer copies of ``card`` than the deck has?"""
+        return held.count(card) < (self.jokers if card.code == JOKER_CODE else self.copies)
+
+    def least(self, cards: Sequence[Card]) -> int:
+        """The least penalty of ``cards`` (no discard), remembered as :meth:`best_discard`'s."""
+        key = (*sorted(cards, key=code_order), None)
+        known = self._known.get(key)
+        if known is None:
+            known = least_penalty(self.variant, cards).penalty, None
+            self._remember(key, known)
+        return known[0]
+
+    def _remember(self, key: tuple[Card | None, ...], known: tuple[int, Card | None]) -> None:
+        if len(self._known) >= RACE_MEMORY:
+            self._known.clear()
+        self._known[key] = known
+
+    def best_discard(self, cards: Sequence[Card]) -> tuple[int, Card | None]:
+        """The least penalty of ``cards`` after the best discard, and that
+        discard: ``least_penalty(..., discard=True)``, remembered for the
+        race's life (a hand that throws the card it drew meets the same
+        cards again in the next draw of another sequence), up to
+        :data:`RACE_MEMORY` hands."""
+        key = tuple(sorted(cards, key=code_order))
+        known = self._known.get(key)
+        if known is None:
+            best = least_penalty(self.variant, cards, discard=True)
+            known = best.penalty, best.discard
+            self._remember(key, known)
+        return known
 
     def worth(self, hand: Sequence[Card], sequences: Sequence[Sequence[Card]], start: int = 1) -> float:
-        """The mean over ``sequences`` of ``pace ** turns`` (0 where the hand
-        gets nowhere), the first draw being turn ``start``."""
+        """The mean over ``sequences`` of ``pace ** turns``; where the hand
+        gets nowhere, ``tail`` times ``pace`` to the power of the turn after
+        the last, times ``(limit + 1) / (penalty + 1)`` (its penalty then),
+        the first draw being turn ``start``."""
         total = 0.0
-        for draws in sequences:
-            turn = self.turns(hand, draws, start)
+        for index, draws in enumerate(sequences):
+            offered = self.offers[index % len(self.offers)] if self.offers else ()
+            turn, penalty = self.run(hand, draws, start, offered)
             if turn is not None:
                 total += self.pace**turn
+            elif self.tail and penalty is not None:
+                total += self.tail * self.pace ** (start + len(draws)) * (self.limit + 1) / (penalty + 1)
         return total / len(sequences) if sequences else 0.0
+
+
+def offer_lists(variant: Variant, guesses: Sequence[tuple[list[Card], float]]) -> list[list[Card]]:
+    """For each guessed hand of the previous player, the cards it would
+    throw in turn: its least-penalty arrangement's leftover cards, the
+    costliest first (the higher card first among equals)."""
+    penalties = variant.hand_penalties
+    return [
+        sorted(least_penalty(variant, hand).leftover, key=lambda c: (-penalties[c.code], -c.code))
+        for hand, _ in guesses
+    ]
 
 
 def feeding_chances(

@@ -60,7 +60,7 @@ from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Buy, Discard, Draw, Knock, Move, Pass, Take, Undo
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import Determinizer
-from rummykit.play.race import Race, draw_sequences, feeding_chances, race_limit, stock_cards
+from rummykit.play.race import Race, draw_sequences, feeding_chances, offer_lists, race_limit, stock_cards
 from rummykit.play.shedding import ShedBot, sheds
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
@@ -108,6 +108,9 @@ class SearchSettings:
     reach: int = 8
     pace: float = 0.8
     feeding: float = 0.25
+    wary: float = 0.2
+    tail: float = 0.0
+    offers: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 0 or (self.seconds is not None and not 0 < self.seconds <= 60):
@@ -140,7 +143,7 @@ class SearchBot:
         self.greedy = GreedyBot(variant, seed=seed)
         if self.shedding:
             self.greedy = ShedBot(variant, seed=seed, samples=min(self.settings.samples, SHED_SAMPLES))
-        self.memory = Determinizer(variant)
+        self.memory = Determinizer(variant, wary=self.settings.wary)
         self.rollouts = 0  # rollouts played so far, for reports
         self._started = 0.0  # when the decision under way began (for a time budget)
 
@@ -195,7 +198,12 @@ class SearchBot:
         pool = stock_cards(view, self.variant, self.memory)
         sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach)
         limit = race_limit(self.variant, view)
-        race = Race(self.variant, limit=limit, pace=settings.pace, players=view.players)
+        race = Race(self.variant, limit=limit, pace=settings.pace, players=view.players, tail=settings.tail)
+        if settings.offers and view.seat is not None:
+            players = view.players
+            before = next(s for s in range(players) if next_seat(self.variant, players, s) == view.seat)
+            guesses = [self.memory.guess_hand(view, before, pool, self.rng) for _ in range(settings.samples)]
+            race.offers = offer_lists(self.variant, guesses)
         return race, sequences, pool
 
     def race_discard(self, view: PlayerView, cards: Sequence[Card]) -> Card:
