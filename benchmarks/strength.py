@@ -82,12 +82,16 @@ class Hand(GinLockstep):
         self.play_action(self.rival.step(self.os))
 
 
-def gin_against_openspiel(bot: str, hands: int, seed: int = 0, first: int = 0) -> dict[str, Any] | None:
+def gin_against_openspiel(
+    bot: str, hands: int, seed: int = 0, first: int = 0, stop: float | None = None
+) -> dict[str, Any] | None:
     """The ``bot``'s record over ``hands`` gin hands against SimpleGinRummyBot
     (hands ``first`` on), or None without open_spiel. A hand in which
     OpenSpiel refuses an action that rummykit's view listed as legal is
     left out and named in ``refused`` (hand number and OpenSpiel's words),
-    so that one disagreement of the engines does not lose a long run."""
+    so that one disagreement of the engines does not lose a long run.
+    ``stop``: a ``time.time()`` after which no new hand is begun (the
+    record then counts the hands played: ``hands`` says how many)."""
     try:
         import pyspiel
     except ImportError:
@@ -97,6 +101,9 @@ def gin_against_openspiel(bot: str, hands: int, seed: int = 0, first: int = 0) -
     times: list[float] = []
     refused: list[tuple[int, str]] = []
     for index in range(first, first + hands):
+        if stop is not None and time.time() >= stop:
+            hands = index - first
+            break
         hand = Hand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2)
         try:
             scores = hand.play()
@@ -124,14 +131,14 @@ def gin_against_openspiel(bot: str, hands: int, seed: int = 0, first: int = 0) -
     }  # fmt: skip
 
 
-def print_gin(bots: Sequence[str], hands: int, seed: int, first: int = 0) -> None:
+def print_gin(bots: Sequence[str], hands: int, seed: int, first: int = 0, stop: float | None = None) -> None:
     print(f"gin against OpenSpiel's SimpleGinRummyBot: {hands} hands per bot (from hand {first}), "
           f"both seats, seed {seed}")  # fmt: skip
     head = f"{'bot':18}{'won':>6}{'lost':>6}{'win rate of decided':>21}{'95 % interval':>17}"
     print(head + f"{'of all':>8}{'points/hand':>13}{'ms/decision':>13}{'p99 ms':>9}")
     for bot in bots:
         start = time.perf_counter()
-        row = gin_against_openspiel(bot, hands, seed, first)
+        row = gin_against_openspiel(bot, hands, seed, first, stop)
         if row is None:
             print("  skipped: open_spiel is not installed (pip install open_spiel)")
             return
@@ -142,6 +149,8 @@ def print_gin(bots: Sequence[str], hands: int, seed: int, first: int = 0) -> Non
             f"{row['mean_ms']:>13.1f}{row['p99_ms']:>9.1f}   ({time.perf_counter() - start:.0f} s)",
             flush=True,
         )
+        if row["hands"] < hands:
+            print(f"  stopped at the --stop-at time: {row['hands']} hands played (from hand {first})")
         for index, words in row["refused"]:
             print(f"  hand {index} left out: OpenSpiel refused rummykit's legal move: {words}")
 
@@ -174,6 +183,16 @@ def print_tables(
                       f"{second:18}{theirs['win_rate']:>9.1%}{per_round:>10.0f}", flush=True)  # fmt: skip
 
 
+def stop_time(text: str | None) -> float | None:
+    """The ``time.time()`` of the next UTC ``HH:MM`` (None for None)."""
+    if text is None:
+        return None
+    hours, _, minutes = text.partition(":")
+    now = time.time()
+    today = now - now % 86_400 + 3600 * int(hours) + 60 * int(minutes)
+    return today if today > now else today + 86_400
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200, help="gin hands a bot (5000: the published figure)")
@@ -184,6 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--table-variants", default="rami51,contract", help="the tables' variants")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--first", type=int, default=0, help="the first gin hand (to split a run)")
+    parser.add_argument("--stop-at", help="UTC time HH:MM after which no new gin hand is begun")
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the tables")
     args = parser.parse_args(argv)
     variants = args.table_variants.split(",")
@@ -192,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
     print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if args.only != "tables":
-        print_gin(args.bots.split(","), args.hands, args.seed, args.first)
+        print_gin(args.bots.split(","), args.hands, args.seed, args.first, stop_time(args.stop_at))
     if args.only != "gin":
         print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers, variants)
     return 0

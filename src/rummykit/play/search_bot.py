@@ -121,8 +121,8 @@ class SearchSettings:
 
 LEVELS = {
     "easy": SearchSettings(samples=12, reach=6),
-    "medium": SearchSettings(samples=80, reach=8),
-    "hard": SearchSettings(samples=200, reach=10),
+    "medium": SearchSettings(samples=80, reach=8, offers=True),
+    "hard": SearchSettings(samples=200, reach=10, offers=True),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
 the race alone, with more samples and a longer reach level by level."""
