@@ -247,8 +247,10 @@ def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> 
 
 
 def test_settings_are_checked() -> None:
-    for bad in ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0}):
-        with pytest.raises(ValueError, match=r"search budget|the race needs"):
+    bads = ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0})
+    bads += ({"wary": 0.0}, {"tail": -1.0})
+    for bad in bads:
+        with pytest.raises(ValueError, match=r"search budget|the race needs|wariness"):
             SearchSettings(**bad)  # type: ignore[arg-type]
     assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()
 
@@ -340,3 +342,15 @@ def test_the_tail_ranks_hands_that_get_nowhere_by_their_penalty() -> None:
     assert Race(gin, limit=10, pace=0.8).worth(closer, draws) == 0
     tailed = Race(gin, limit=10, pace=0.8, tail=1.0)
     assert 0 < tailed.worth(looser, draws) < tailed.worth(closer, draws) < 0.8**3
+
+
+def test_the_medium_race_offers_the_previous_player_s_guessed_throws() -> None:
+    """search-medium (not search-easy) races with the cards the previous
+    player may throw: one list a guessed hand, none of them the seat's."""
+    variant = rk.load_variant("gin")
+    state = rk.deal(variant, players=2, seed=6)
+    view = state.view(state.to_move)
+    race, _, _ = SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)
+    assert len(race.offers) == LEVELS["medium"].samples
+    assert all(card not in (view.hand or ()) for offered in race.offers for card in offered)
+    assert SearchBot(variant, seed=1, settings=LEVELS["easy"])._race(view)[0].offers == []

@@ -4,6 +4,7 @@ hand: docs/bots.md)."""
 
 from __future__ import annotations
 
+import time
 from types import ModuleType
 
 import pytest
@@ -65,3 +66,18 @@ def test_a_hand_openspiel_refuses_is_left_out_and_named(monkeypatch: pytest.Monk
     assert [index for index, _ in row["refused"]] == [7, 9]  # the odd hands: the bot in seat 1
     assert row["refused"][0][1] == "gin_rummy.cc:451 deadwood_[cur_player_] <= knock_card_"
     assert row["won"] + row["lost"] <= 2
+
+
+def test_a_stop_time_ends_the_gin_run_between_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """With a stop time passed, no hand is begun and the table says so;
+    ``stop_time`` reads UTC HH:MM as its next coming."""
+    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    strength = _strength()
+    row = strength.gin_against_openspiel("greedy", 3, seed=1, stop=time.time() - 1)
+    assert row is not None and row["hands"] == 0 and row["decisions"] == 0
+    strength.print_gin(["greedy"], 3, 1, stop=time.time() - 1)
+    assert "stopped at the --stop-at time: 0 hands played (from hand 0)" in capsys.readouterr().out
+    stop = strength.stop_time(time.strftime("%H:%M", time.gmtime(time.time() + 120)))
+    assert 0 < stop - time.time() <= 180
+    tomorrow = strength.stop_time(time.strftime("%H:%M", time.gmtime(time.time() - 120)))
+    assert tomorrow - time.time() > 86_000

@@ -12,7 +12,12 @@ over the sequences of ``pace ** t``, ``t`` the turns it took (0 when it got
 nowhere within the sequence): a hand that knocks a turn sooner is worth
 ``1 / pace`` times more, since the other player may knock first every turn.
 No other player's moves are played, so one judgement costs a few hundred
-least-penalty searches instead of whole rollouts.
+least-penalty searches instead of whole rollouts; but the hand may be
+*offered* a card each turn (:attr:`Race.offers`, :func:`offer_lists`:
+what the previous player is guessed to throw, its loose cards costliest
+first), which it takes in place of its draw when that lowers its least
+penalty. A race remembers the hands it solved (a hand that throws the
+card it drew meets the same cards again in another sequence).
 
 :func:`feeding_chances` says, for some cards, how likely the next player is
 to take each from the discard pile: the share of guessed hands of that

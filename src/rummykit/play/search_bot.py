@@ -9,7 +9,10 @@ the hand likeliest to knock soon, played on alone against sampled draws
 from the cards the stock may hold, less the chance that the next player
 wants the card (guessed from what that player took and refused); it takes
 the top discard when the hand it leaves races better than the hand that
-draws. It knocks whenever it may.
+draws. At the medium and hard levels the race also offers the hand, turn
+by turn, the cards the previous player is guessed to throw (its loose
+cards, costliest first), taken in place of a draw when they lower the
+hand. It knocks whenever it may.
 
 With a rollout budget it then judges the candidates by *determinized
 rollouts* (perfect-information Monte Carlo): it deals the cards its view
@@ -88,8 +91,14 @@ class SearchSettings:
     turn sooner to the knock is worth ``1 / pace`` times more; a discard's
     worth is cut by ``feeding`` times the chance that the next player wants
     it; ``width`` cards at most are weighed for the discard (those whose
-    loss costs least now). ``lookahead`` False: the greedy move instead of
-    the race's.
+    loss costs least now). ``offers``: the hand may take, in place of a
+    draw, what the previous player is guessed to throw (``samples``
+    guessed hands of that player, each throwing its costliest loose card
+    first). ``wary``: how much less a guessed hand weighs for each card
+    its player refused that would have joined a meld in it. ``tail``: a
+    sequence that gets nowhere is worth ``tail`` times a little, the less
+    the higher the penalty it ends with (0: nothing). ``lookahead`` False:
+    the greedy move instead of the race's.
 
     The rollouts on top: ``iterations`` a decision (0: none, the race's
     move is played), or (with ``seconds``) as many as fit in that time;
@@ -110,22 +119,26 @@ class SearchSettings:
     feeding: float = 0.25
     wary: float = 0.2
     tail: float = 0.0
-    offers: bool = False
+    offers: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 0 or (self.seconds is not None and not 0 < self.seconds <= 60):
             raise ValueError("a search budget is a number of rollouts, or a time from 0 to 60 seconds")
         if self.samples < 1 or self.reach < 1 or not 0 < self.pace <= 1 or not 0 <= self.feeding <= 1:
             raise ValueError("the race needs a sample and a draw, a pace in (0, 1] and a feeding in [0, 1]")
+        if not 0 < self.wary <= 1 or self.tail < 0:
+            raise ValueError("the guesses' wariness is in (0, 1] and the race's tail at least 0")
 
 
 LEVELS = {
-    "easy": SearchSettings(samples=12, reach=6),
-    "medium": SearchSettings(samples=80, reach=8, offers=True),
+    "easy": SearchSettings(samples=12, reach=6, offers=False),
+    "medium": SearchSettings(samples=80, reach=8),
     "hard": SearchSettings(samples=200, reach=10, offers=True),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
-the race alone, with more samples and a longer reach level by level."""
+the race alone, with more samples and a longer reach level by level;
+medium and hard also race with the previous player's guessed throws
+(``offers``)."""
 
 
 class SearchBot:
