@@ -3,7 +3,7 @@ and every bot against every other on rami51 and contract.
 
 Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
 [--tables 200] [--table-bots greedy,random,search-easy] [--table-variants rami51]
-[--only gin|tables]
+[--only gin|tables] [--first H] [--stop-at HH:MM]
 
 1. Gin against OpenSpiel's ``SimpleGinRummyBot`` (``pyspiel.make_simple_gin_rummy_bot``,
    the rule bot of OpenSpiel's ``gin_rummy``), through the lockstep bridge
@@ -27,7 +27,9 @@ Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
    95 % interval.
 
 ``--hands 5000`` gives the published gin figure; the default is fewer
-(CI runs a handful: tests/play/test_strength.py).
+(CI runs a handful: tests/play/test_strength.py). ``--stop-at HH:MM``
+begins no gin hand after that UTC time (the table then counts the hands
+played and says so), for a run that must end by a deadline.
 """
 
 from __future__ import annotations

@@ -344,13 +344,14 @@ def test_the_tail_ranks_hands_that_get_nowhere_by_their_penalty() -> None:
     assert 0 < tailed.worth(looser, draws) < tailed.worth(closer, draws) < 0.8**3
 
 
-def test_the_medium_race_offers_the_previous_player_s_guessed_throws() -> None:
-    """search-medium (not search-easy) races with the cards the previous
-    player may throw: one list a guessed hand, none of them the seat's."""
+def test_with_offers_the_race_offers_the_previous_player_s_guessed_throws() -> None:
+    """With ``offers`` (no level has it) the race is offered the cards the
+    previous player may throw: one list a guessed hand, none of them the seat's."""
     variant = rk.load_variant("gin")
     state = rk.deal(variant, players=2, seed=6)
     view = state.view(state.to_move)
-    race, _, _ = SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)
-    assert len(race.offers) == LEVELS["medium"].samples
+    offering = SearchSettings(samples=8, offers=True)
+    race, _, _ = SearchBot(variant, seed=1, settings=offering)._race(view)
+    assert len(race.offers) == offering.samples
     assert all(card not in (view.hand or ()) for offered in race.offers for card in offered)
-    assert SearchBot(variant, seed=1, settings=LEVELS["easy"])._race(view)[0].offers == []
+    assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].offers == []
