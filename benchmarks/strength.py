@@ -24,7 +24,10 @@ Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
    rotated each round) on rami51 (2 players) and contract (3 players: each
    pair plays with the first bot of the pair in the third seat too, so
    that every seat is played, rotated): the first bot's win rate with its
-   95 % interval.
+   95 % interval, and each bot's mean points a seat-round (what the
+   variant's scoring gives the seat: on rami51 a loser's penalty, counted
+   positive, a winner's 0 or its bonus), for a bot may win more rounds and
+   still pay more.
 
 ``--hands 5000`` gives the published gin figure; the default is fewer
 (CI runs a handful: tests/play/test_strength.py). ``--stop-at HH:MM``
@@ -167,12 +170,12 @@ def print_tables(
     """Every bot against every other on rami51 (2 players) and contract (3:
     the first bot of the pair in two seats), or on ``variants`` of these,
     seats rotated: each bot's win rate a seat-round (equal bots: 50 % with
-    2 players, 33.3 % with 3)."""
+    2 players, 33.3 % with 3) and mean points a seat-round."""
     for variant, players in ((v, TABLES[v]) for v in variants):
         print(f"\n{variant}, {players} players, {rounds} rounds a pair, seats rotated each round, "
               f"seed {seed}")  # fmt: skip
-        print(f"{'bot':18}{'win rate':>9}{'95 % interval':>17}  {'against':18}{'win rate':>9}"
-              f"{'ms/round':>10}")  # fmt: skip
+        print(f"{'bot':18}{'win rate':>9}{'95 % interval':>17}{'points':>8}  {'against':18}{'win rate':>9}"
+              f"{'points':>8}{'ms/round':>10}")  # fmt: skip
         for one, first in enumerate(bots):
             for second in bots[one + 1 :]:
                 seats = [first, second, first][:players]
@@ -181,8 +184,9 @@ def print_tables(
                 mine, theirs = report.bot_stats()[first], report.bot_stats()[second]
                 per_round = 1000 * report.seconds / max(1, report.rounds)
                 interval = f"{mine['low']:.1%} - {mine['high']:.1%}"
-                print(f"{first:18}{mine['win_rate']:>9.1%}{interval:>17}  "
-                      f"{second:18}{theirs['win_rate']:>9.1%}{per_round:>10.0f}", flush=True)  # fmt: skip
+                print(f"{first:18}{mine['win_rate']:>9.1%}{interval:>17}{mine['mean_score']:>8.1f}  "
+                      f"{second:18}{theirs['win_rate']:>9.1%}{theirs['mean_score']:>8.1f}{per_round:>10.0f}",
+                      flush=True)  # fmt: skip
 
 
 def stop_time(text: str | None) -> float | None:
