@@ -25,6 +25,9 @@ def test_which_variants_are_won_by_going_out() -> None:
     assert not sheds(rk.load_variant("contract"))  # contracts
     assert holds_melds(rk.load_variant("rami51"))  # the losers pay what they hold
     assert not holds_melds(rk.load_variant("roemie"))  # laid melds score
+    romme51 = rk.load_variant("romme51")
+    assert sheds(romme51) and romme51.scoring.method == "hand_penalty"
+    assert not holds_melds(romme51)  # a seat that never opens pays a flat 100
 
 
 def test_a_pair_counts_less_than_lone_cards_and_only_by_its_outs() -> None:

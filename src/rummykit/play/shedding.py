@@ -46,6 +46,7 @@ from rummykit.round.from_view import unseen_cards
 from rummykit.round.views import PlayerView
 from rummykit.rules.contract import uses_contracts
 from rummykit.rules.rule_set import rules_of
+from rummykit.rules.scoring import StandardScoring
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
@@ -69,10 +70,14 @@ def sheds(variant: Variant) -> bool:
 
 
 def holds_melds(variant: Variant) -> bool:
-    """Does a hand lose nothing by laying no meld before it can go out? So
-    where laid melds earn nothing (the losers pay what they hold): a hand
-    may always open and go out in one turn (``going_out.in_opening_turn``)."""
-    return variant.scoring.method == "hand_penalty"
+    """Do laid melds earn nothing in ``variant``'s scoring: the losers pay
+    what they hold (``hand_penalty``), and a seat that never opened pays no
+    flat score (``not_opened_flat`` 0: romme51's 100 makes a hand that holds
+    its melds back pay 100)? There :class:`ShedBot` may hold its melds back."""
+    scoring = rules_of(variant).scoring
+    if not isinstance(scoring, StandardScoring):
+        return False
+    return scoring.method == "hand_penalty" and not scoring.not_opened_flat
 
 
 class Outs:
