@@ -23,6 +23,7 @@ def test_which_variants_are_won_by_going_out() -> None:
     assert sheds(rk.load_variant("rami51")) and sheds(rk.load_variant("romme"))
     assert not sheds(rk.load_variant("gin"))  # a knock
     assert not sheds(rk.load_variant("contract"))  # contracts
+    assert not sheds(rk.load_variant("indian"))  # a fold and a declaration
     assert holds_melds(rk.load_variant("rami51"))  # the losers pay what they hold
     assert not holds_melds(rk.load_variant("roemie"))  # laid melds score
     romme51 = rk.load_variant("romme51")

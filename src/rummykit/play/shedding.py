@@ -58,13 +58,12 @@ def sheds(variant: Variant) -> bool:
     no contracts, no declaration or fold, and no obligation to lay a taken
     discard? (Where it is, :class:`ShedBot` plays it.)"""
     rules = rules_of(variant)
-    leaving = rules.leaving
     return (
         rules.knock is None
         and rules.drop_knock is None
         and rules.pickup is None
-        and not leaving.first
-        and not leaving.wrong_penalty
+        and not variant.drop.allowed
+        and not variant.declare.allowed
         and not uses_contracts(variant)
     )
 
