@@ -28,9 +28,10 @@ rollouts; a move other than the race's must beat it clearly. Every other
 move (melds, lay-offs, the showdown of a knock) is :class:`GreedyBot`'s.
 
 Where a round is won by going out alone (:func:`rummykit.play.shedding.sheds`:
-rami, romme, rummy; no knock, contract, declaration or obligation to lay a
-taken card) a hand all in melds is too far for the race to see, and the bot
-plays :class:`~rummykit.play.shedding.ShedBot`'s moves instead (the cards
+rami, romme, rummy, roemie; no knock, contracts, fold, declaration or
+condition on taking the top discard) a hand all in melds is too far for the
+race to see, and the bot plays :class:`~rummykit.play.shedding.ShedBot`'s
+moves instead (the cards
 left to get rid of, weighed by their outs; no meld laid before going out
 where laid melds earn nothing), with no rollouts: :class:`GreedyBot`'s
 rollouts would judge a hand that holds its melds back as greedy plays it.

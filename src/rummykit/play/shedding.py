@@ -1,5 +1,6 @@
 """Going out first: how a bot plays where a round is won by emptying the
-hand (rami, romme, kalooki …), not by a knock, a contract or a declaration.
+hand (rami, romme, rummy, roemie …; see :func:`sheds`), not by a knock, a
+contract or a declaration.
 
 There the race is to lay every card, and :class:`GreedyBot`'s measure of a
 hand, its least penalty, misleads: it keeps a lone three and throws one of
@@ -54,9 +55,14 @@ __all__ = ["Outs", "ShedBot", "holds_melds", "sheds"]
 
 
 def sheds(variant: Variant) -> bool:
-    """Is a round of ``variant`` won by going out alone: no knock, no drop,
-    no contracts, no declaration or fold, and no obligation to lay a taken
-    discard? (Where it is, :class:`ShedBot` plays it.)"""
+    """Is a round of ``variant`` won by going out alone? So: no knock and
+    no knock before the draw (gin, tonk), no condition on taking the top
+    discard (kalooki, handromi, rummy500: a taken top discard must be laid
+    at once), no fold or declaration (indian), no contracts (contract,
+    liverpool). A deep take's duty (roemie's card taken from deep in the
+    pile must start a new meld) does not stop it: :class:`ShedBot` weighs
+    only the top discard and leaves a deep take to :class:`GreedyBot`.
+    (Where it is, :class:`ShedBot` plays it.)"""
     rules = rules_of(variant)
     return (
         rules.knock is None
