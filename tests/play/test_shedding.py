@@ -127,3 +127,21 @@ def test_search_bot_plays_shed_bots_moves_where_a_round_is_won_by_going_out() ->
         else:
             move = GreedyBot(rami, seed=1).choose(view)
         state = state.apply(move)
+
+
+def test_search_bot_does_no_race_work_where_shed_bot_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On rami51 SearchBot builds only its ShedBot and hands it the view:
+    no candidates, no least penalties, no reading of the log."""
+    rami = rk.load_variant("rami51")
+    search = SearchBot(rami, seed=7, settings=LEVELS["easy"])
+    assert type(search.greedy) is ShedBot
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("work on the ShedBot path")
+
+    monkeypatch.setattr(search, "candidates", refuse)
+    monkeypatch.setattr(search.memory, "observe", refuse)
+    monkeypatch.setattr(search, "_least_costly", refuse)
+    state = rk.deal(rami, players=2, seed=4)
+    for _ in range(6):
+        state = state.apply(search.choose(state.view(state.to_move)))

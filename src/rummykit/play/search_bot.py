@@ -152,9 +152,11 @@ class SearchBot:
         self.settings = settings if settings is not None else LEVELS["medium"]
         self.rng = random.Random(seed)
         self.shedding = sheds(variant)  # a round won by going out: ShedBot's moves instead of the race
-        self.greedy = GreedyBot(variant, seed=seed)
-        if self.shedding:
-            self.greedy = ShedBot(variant, seed=seed, samples=min(self.settings.samples, SHED_SAMPLES))
+        self.greedy: GreedyBot = (
+            ShedBot(variant, seed=seed, samples=min(self.settings.samples, SHED_SAMPLES))
+            if self.shedding
+            else GreedyBot(variant, seed=seed)
+        )
         self.memory = Determinizer(variant, wary=self.settings.wary)
         self.rollouts = 0  # rollouts played so far, for reports
         self._started = 0.0  # when the decision under way began (for a time budget)
@@ -164,11 +166,13 @@ class SearchBot:
         return self.greedy.wants_buy(view)
 
     def choose(self, view: PlayerView) -> Move:
+        if self.shedding:  # ShedBot's move, as it chose it: no race, no rollouts (see the module's text)
+            return self.greedy.choose(view)
         self._started = time.perf_counter()
         self.memory.observe(view)
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
-        no_rollouts = self.shedding or (self.settings.iterations == 0 and self.settings.seconds is None)
+        no_rollouts = self.settings.iterations == 0 and self.settings.seconds is None
         if len(candidates) < 2 or no_rollouts or self._out_of_time():
             return candidates[0]
         return self.search(view, candidates)
@@ -179,7 +183,7 @@ class SearchBot:
         the greedy choice ends the turn with a discard or a knock, the
         discards and knocks of the ``width`` cards whose loss leaves the
         hand's least penalty lowest; otherwise the greedy choice alone."""
-        lookahead = self.settings.lookahead and not self.shedding
+        lookahead = self.settings.lookahead
         if view.phase in DRAW_PHASES:
             first = self.draw_choice(view, base) if lookahead else base
             return [first, *(m for m in view.legal if m != first and not isinstance(m, (Buy, Undo)))]
