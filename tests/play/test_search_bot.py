@@ -4,18 +4,21 @@ and the bot specifications (rummykit.play.bot_specs)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import rummykit as rk
-from rummykit.core.moves import Discard, Knock
+from rummykit.core.moves import Discard, Knock, Take
 from rummykit.play import race as race_module
 from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import WARY, Determinizer, joins_a_meld, new_log_entries
 from rummykit.play.race import Race, draw_sequences, feeding_chances, offer_lists
 from rummykit.play.search_bot import LEVELS, SearchBot, SearchSettings
+from rummykit.play.shedding import ShedBot
 from rummykit.round.state import RoundState
+from rummykit.rules.rule_set import rules_of
 
 QUICK = SearchSettings(iterations=24, horizon=6, samples=8)
 TINY = SearchSettings(iterations=8, horizon=4, samples=4)
@@ -60,6 +63,45 @@ def test_the_choice_does_not_depend_on_the_hidden_cards(variant_id: str) -> None
         first = SearchBot(variant, seed=11, settings=QUICK).choose(state.view(seat))
         second = SearchBot(variant, seed=11, settings=QUICK).choose(other.view(seat))
         assert first == second
+
+
+def play_to_free_take(variant_id: str, seed: int) -> RoundState:
+    """A greedy round played on to a draw of the seat to move where it may
+    take the top discard or draw, freely (ShedBot weighs the take)."""
+    variant = rk.load_variant(variant_id)
+    state = rk.deal(variant, players=2, seed=seed)
+    bot = GreedyBot(variant, seed=seed)
+    rule = rules_of(variant).draw
+    while True:
+        view = state.view(state.to_move)
+        opened = view.opened[state.to_move]
+        free = not rule.top_take_is_conditional(view.turns_played, view.players, opened=opened)
+        if state.phase == "draw" and view.discards and free and any(isinstance(m, Take) for m in view.legal):
+            return state
+        state = state.apply(bot.choose(view))
+
+
+def test_the_take_does_not_depend_on_the_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As above at a take decision on rami51 (ShedBot's wants_top, which
+    samples draws from the cards the seat has not seen)."""
+    state = play_to_free_take("rami51", seed=5)
+    seat = state.to_move
+    asked: list[bool] = []
+    wants_top = ShedBot.wants_top
+
+    def spy(bot: ShedBot, *args: Any) -> bool:
+        asked.append(wants_top(bot, *args))
+        return asked[-1]
+
+    monkeypatch.setattr(ShedBot, "wants_top", spy)
+    for shuffle_seed in range(3):
+        other = permuted(state, seat, shuffle_seed)
+        assert other.hands != state.hands and other.stock != state.stock
+        assert other.view(seat) == state.view(seat)
+        first = SearchBot(state.variant, seed=11, settings=QUICK).choose(state.view(seat))
+        second = SearchBot(state.variant, seed=11, settings=QUICK).choose(other.view(seat))
+        assert first == second
+    assert len(asked) == 6  # the take was weighed each time
 
 
 def test_the_same_seed_and_budget_give_the_same_moves() -> None:
