@@ -11,7 +11,10 @@ A specification is one of:
 - any of these search forms with a budget of rollouts after a colon, on
   top of the level's race: ``search:500it`` (500 rollouts a decision:
   deterministic) or ``search:200ms`` (as many rollouts as fit in 200 ms a
-  decision: not deterministic), e.g. ``search-hard:1000ms``.
+  decision: not deterministic), e.g. ``search-hard:1000ms``. Where a round
+  is won by going out the budget does nothing (ShedBot's moves, no
+  rollouts, no clock) and ``search-hard`` plays as ``search-medium``
+  (:data:`~rummykit.play.search_bot.LEVELS`).
 
 >>> check_bot_spec("search:200ms")
 >>> print(BOT_FORMS)

@@ -102,7 +102,9 @@ class SearchSettings:
     the greedy move instead of the race's.
 
     The rollouts on top: ``iterations`` a decision (0: none, the race's
-    move is played), or (with ``seconds``) as many as fit in that time;
+    move is played), or (with ``seconds``) as many as fit in that time
+    (none where a round is won by going out, and ``seconds`` is not
+    checked there: :class:`~rummykit.play.shedding.ShedBot` plays);
     rollouts stop after ``horizon`` turns, where ``scale`` penalty points
     of lead count as a near-certain win; another move than the race's is
     played only if it beats it by ``confidence`` standard errors."""
@@ -137,7 +139,11 @@ LEVELS = {
     "hard": SearchSettings(samples=200, reach=10),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
-the race alone, with more samples and a longer reach level by level."""
+the race alone, with more samples and a longer reach level by level. Where
+a round is won by going out a level sets only how many draws
+:class:`~rummykit.play.shedding.ShedBot` weighs against a take (``samples``,
+at most :data:`SHED_SAMPLES`: 12 for easy, 40 for medium and hard, so
+``search-hard`` plays as ``search-medium`` there)."""
 
 
 class SearchBot:
