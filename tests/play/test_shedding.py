@@ -73,11 +73,12 @@ def test_it_takes_a_discard_that_makes_a_meld_not_a_loose_one() -> None:
     assert not bot.wants_top(hand, Card("4s"), unseen, [])
 
 
-def _play(variant_id: str, players: int, seed: int) -> list[rk.RoundState]:
+def _play(variant_id: str, players: int, seed: int, alarm: int = 2) -> list[rk.RoundState]:
     """A round of ShedBot (seat 0) against GreedyBot, every state kept; every move legal."""
     variant = rk.load_variant(variant_id)
     state = rk.deal(variant, players=players, seed=seed)
-    bots = [ShedBot(variant, seed=seed), *(GreedyBot(variant, seed=seed + s) for s in range(1, players))]
+    shed = ShedBot(variant, seed=seed, alarm=alarm)
+    bots = [shed, *(GreedyBot(variant, seed=seed + s) for s in range(1, players))]
     states = [state]
     while state.phase != "over":
         view = state.view(state.to_move)
@@ -97,13 +98,32 @@ def test_every_move_is_legal_and_the_round_ends(variant_id: str, players: int) -
 
 
 def test_it_lays_no_meld_before_it_goes_out_where_melds_earn_nothing() -> None:
+    """With no alarm (0: no other seat is ever that close), never."""
     laid_early = 0
     for seed in range(6):
-        states = _play("rami51", 2, seed)
+        states = _play("rami51", 2, seed, alarm=0)
         for state in states[:-1]:
             if state.phase != "over" and state.to_move == 0 and state.phase == "draw":
                 laid_early += any(t.owner == 0 for t in state.table)
     assert laid_early == 0
+
+
+def test_it_lays_its_melds_once_another_seat_holds_few_cards() -> None:
+    """The melds held back are paid with the hand if another seat goes out:
+    once the other seat holds at most ``alarm`` (2) cards, it lays them,
+    and not before (melds of its own on the table at the start of a turn:
+    laid in a turn that did not go out)."""
+    laid = 0
+    for seed in range(12):
+        states = _play("rami51", 2, seed)
+        turns = [i for i, s in enumerate(states) if s.phase == "draw"]
+        first = next((i for i in turns if any(t.owner == 0 for t in states[i].table)), None)
+        if first is None:
+            continue
+        alarmed = [i for i, s in enumerate(states) if len(s.hands[1]) <= 2]
+        assert alarmed and alarmed[0] < first
+        laid += 1
+    assert laid > 0
 
 
 def test_it_lays_its_melds_where_they_score() -> None:
