@@ -73,7 +73,7 @@ def test_it_takes_a_discard_that_makes_a_meld_not_a_loose_one() -> None:
     assert not bot.wants_top(hand, Card("4s"), unseen, [])
 
 
-def _play(variant_id: str, players: int, seed: int, alarm: int = 2) -> list[rk.RoundState]:
+def _play(variant_id: str, players: int, seed: int, alarm: int = 3) -> list[rk.RoundState]:
     """A round of ShedBot (seat 0) against GreedyBot, every state kept; every move legal."""
     variant = rk.load_variant(variant_id)
     state = rk.deal(variant, players=players, seed=seed)
@@ -110,7 +110,7 @@ def test_it_lays_no_meld_before_it_goes_out_where_melds_earn_nothing() -> None:
 
 def test_it_lays_its_melds_once_another_seat_holds_few_cards() -> None:
     """The melds held back are paid with the hand if another seat goes out:
-    once the other seat holds at most ``alarm`` (2) cards, it lays them,
+    once the other seat holds at most ``alarm`` (3) cards, it lays them,
     and not before (melds of its own on the table at the start of a turn:
     laid in a turn that did not go out)."""
     laid = 0
@@ -120,7 +120,7 @@ def test_it_lays_its_melds_once_another_seat_holds_few_cards() -> None:
         first = next((i for i in turns if any(t.owner == 0 for t in states[i].table)), None)
         if first is None:
             continue
-        alarmed = [i for i, s in enumerate(states) if len(s.hands[1]) <= 2]
+        alarmed = [i for i, s in enumerate(states) if len(s.hands[1]) <= 3]
         assert alarmed and alarmed[0] < first
         laid += 1
     assert laid > 0

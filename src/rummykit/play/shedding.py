@@ -19,12 +19,13 @@ is better than the hands a draw from the cards still unseen is expected to
 leave (sampled). Where laid melds earn nothing (:func:`holds_melds`: the
 losers pay what they hold, and no flat score for not having opened), it
 lays no meld before it can go out, so the other players get nothing to lay
-off on, until another seat holds at most ``alarm`` cards (2): holding is
+off on, until another seat holds at most ``alarm`` cards (3): holding is
 not free, for a loser pays every card in hand, held melds included, so
 then it lays them as :class:`GreedyBot` does. Against ``greedy`` on rami51
 (200 rounds) holding to the end won 73 % of the rounds but paid 27.8
-points a round to greedy's 18.6; laying at 2 cards won 66.5 % and paid
-18.0 to 18.4 (docs/bots.md).
+points a round to greedy's 18.6; laying them once greedy held 3 cards won
+66.0 % and paid 9.8 to 18.1 (docs/bots.md has these and the other rules
+tried).
 
 >>> import rummykit as rk
 >>> rami = rk.load_variant("rami51")
@@ -162,7 +163,7 @@ class ShedBot(GreedyBot):
         seed: int | None = None,
         samples: int = 12,
         patience: float = 9.0,
-        alarm: int = 2,
+        alarm: int = 3,
     ) -> None:
         super().__init__(variant, seed=seed)
         self.outs = Outs(variant, patience=patience)
