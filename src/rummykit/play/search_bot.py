@@ -31,10 +31,11 @@ Where a round is won by going out alone (:func:`rummykit.play.shedding.sheds`:
 rami, romme, rummy, roemie; no knock, contracts, fold, declaration or
 condition on taking the top discard) a hand all in melds is too far for the
 race to see, and the bot plays :class:`~rummykit.play.shedding.ShedBot`'s
-moves instead (the cards
-left to get rid of, weighed by their outs; no meld laid before going out
-where laid melds earn nothing), with no rollouts: :class:`GreedyBot`'s
-rollouts would judge a hand that holds its melds back as greedy plays it.
+moves instead (the cards left to get rid of, weighed by their outs; where
+laid melds earn nothing, no meld laid before going out until another seat
+holds at most three cards), with no rollouts and no clock:
+:class:`GreedyBot`'s rollouts would judge a hand that holds its melds back
+as greedy plays it.
 
 It reads only its views: what it knows of the others' hands is what the
 table, the discards and the public log show. The race's samples and the
