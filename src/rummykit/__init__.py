@@ -32,13 +32,14 @@ from rummykit.core.errors import (
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld, MeldRules, Slot
 from rummykit.core.moves import Move, parse_move
+from rummykit.core.round_values import RoundResult, TableMeld
 from rummykit.core.values import HandValues, TableValues, hand_penalty
 from rummykit.io.positions import PositionError, position_from_dict
 from rummykit.io.records import Record, ReplayError
 from rummykit.io.serialize import JSONError, from_json, to_json
 from rummykit.round.dealing import deal
 from rummykit.round.match_play import Match
-from rummykit.round.state import RoundResult, RoundState, TableMeld
+from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 from rummykit.rules import OpeningCheck, best_opening, can_go_out, check_opening, least_penalty
 from rummykit.solver import Arrangement, GoOutPlan, OpeningPlan

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import rummykit as rk
 from rummykit.core.moves import Knock
+from rummykit.core.round_values import LOG_SIZE
 from rummykit.play.bots import GreedyBot
-from rummykit.round.state import LOG_SIZE
 from rummykit.round.views import OpeningView
 from rummykit.testing import random_playout
 
@@ -201,7 +201,7 @@ buy_back = "once_at_highest_survivor"
 
 
 def test_a_match_with_decisions_round_trips_and_a_forged_one_is_refused() -> None:
-    from rummykit.round.state import RoundResult
+    from rummykit.core.round_values import RoundResult
 
     match = rk.Match.start(rk.loads_variant(ELIMINATION), players=3)
     match = match.record(RoundResult("went_out", None, (), (160, 0, 10)))

@@ -37,7 +37,8 @@ from rummykit.core.moves import (
     Take,
     Undo,
 )
-from rummykit.round.state import STATE_FIELDS, Knocking, TableMeld
+from rummykit.core.round_values import Knocking, TableMeld
+from rummykit.round.state import STATE_FIELDS
 from rummykit.testing import random_playout
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
+from rummykit.core.round_values import sorted_hand
 from rummykit.play.agent_text import (
     REPLY_HELP,
     agent_json,
@@ -22,7 +23,6 @@ from rummykit.play.agent_text import (
     judge_reply,
     reply_text,
 )
-from rummykit.round.state import sorted_hand
 from rummykit.testing.invariants import random_playout
 
 VARIANTS = ("rami51", "gin", "contract", "roemie", "handromi", "rummy500", "indian")

@@ -17,12 +17,12 @@ import pytest
 
 import rummykit as rk
 from rummykit.core.ending_words import ending_words
+from rummykit.core.round_values import RoundResult
 from rummykit.core.translation import speaking
 from rummykit.play import screen, terminal
 from rummykit.play.cli import main
 from rummykit.play.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant_moves
 from rummykit.round.match_play import Match
-from rummykit.round.state import RoundResult
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,9 +20,10 @@ from rummykit.core.moves import (
     Buy,
     Discard,
 )
+from rummykit.core.round_values import Turn
 from rummykit.round.legal import legal_moves
 from rummykit.round.shuffling import shuffle
-from rummykit.round.state import STATE_FIELDS, Turn
+from rummykit.round.state import STATE_FIELDS
 from rummykit.round.turn_start import start_turn
 from rummykit.rules.rule_set import rules_of
 from rummykit.solver.show import judge_show
@@ -328,7 +329,7 @@ def check_view_shows_nothing_hidden(ref: str, seed: int, steps: int, seat: int |
     at = 0
     for s in range(state.players):
         if s != seat:
-            hands[s] = rk.round.state.sorted_hand(shuffled[at : at + len(hands[s])])
+            hands[s] = rk.core.round_values.sorted_hand(shuffled[at : at + len(hands[s])])
             at += len(hands[s])
     other = state.evolve(hands=tuple(hands), stock=tuple(shuffled[at:]), seed=None)
     assert other.view(seat) == view
@@ -363,7 +364,7 @@ def test_json_round_trip_is_identity(ref: str, seed: int, steps: int) -> None:
 
 
 def _canonical(cards: list[str]) -> list[str]:
-    return [str(c) for c in rk.round.state.sorted_hand(rk.parse_cards(cards))]
+    return [str(c) for c in rk.core.round_values.sorted_hand(rk.parse_cards(cards))]
 
 
 @pytest.mark.parametrize(

@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
 from rummykit.core.moves import Buy
+from rummykit.core.round_values import RoundResult
 from rummykit.play.bot_specs import bot_from_spec
 from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal
 from rummykit.round.match_play import Match
-from rummykit.round.state import RoundResult
 from rummykit.rules.rule_set import rules_of
 
 __all__ = ["Seating"]

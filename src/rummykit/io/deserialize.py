@@ -13,6 +13,7 @@ from rummykit.core.errors import NotationError, Refusal
 from rummykit.core.meld_growth import rebuild_meld
 from rummykit.core.meld_model import MeldRules
 from rummykit.core.moves import Move, parse_move
+from rummykit.core.round_values import LOG_SIZE, Knocking, RoundResult, Step, TableMeld, Turn, leaving_of
 from rummykit.io.documents import (
     MAX_JOKERS,
     MAX_SCORE,
@@ -39,16 +40,7 @@ from rummykit.io.records import Record
 from rummykit.io.state_checks import check_state
 from rummykit.round.knocking import KNOCK_PHASES
 from rummykit.round.match_play import Match
-from rummykit.round.state import (
-    LOG_SIZE,
-    Knocking,
-    RoundResult,
-    RoundState,
-    Step,
-    TableMeld,
-    Turn,
-    leaving_of,
-)
+from rummykit.round.state import RoundState
 from rummykit.round.views import KnockView, OpeningView, PlayerView, TableView
 from rummykit.rules.match import DECISIONS, Decision
 from rummykit.rules.rule_set import rules_of

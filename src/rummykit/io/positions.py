@@ -17,11 +17,12 @@ from typing import Any
 from rummykit.core.cards import JOKER_CODE, Card, code_order, parse_cards
 from rummykit.core.errors import NotationError, Refusal, RummykitError, VariantError
 from rummykit.core.meld_judge import judge_meld
+from rummykit.core.round_values import Knocking, Phase, Source, TableMeld, Turn, leaving_of, sorted_hand
 from rummykit.io.leaving_positions import leaving_keys
 from rummykit.io.position_indicator import cut_card, upcard_indicator
 from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
-from rummykit.round.state import Knocking, Phase, RoundState, Source, TableMeld, Turn, leaving_of, sorted_hand
+from rummykit.round.state import RoundState
 from rummykit.rules.contract import deal_count
 from rummykit.rules.opening import opened_at_deal
 from rummykit.rules.rule_set import rules_of

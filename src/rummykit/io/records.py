@@ -24,6 +24,7 @@ import attrs
 from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import IllegalMove, NotationError, RummykitError
 from rummykit.core.moves import Buy, Move, parse_seat_move
+from rummykit.core.round_values import RoundResult
 from rummykit.io.documents import (
     SCHEMA,
     JSONError,
@@ -40,7 +41,7 @@ from rummykit.io.documents import (
     variant_document,
 )
 from rummykit.round.dealing import deal
-from rummykit.round.state import RoundResult, RoundState
+from rummykit.round.state import RoundState
 from rummykit.variant.model import MAX_ROUNDS, Variant
 
 __all__ = ["Record", "ReplayError"]

@@ -27,8 +27,8 @@ from rummykit.rules import check_opening
 from rummykit.variant.model import Variant, load_variant
 
 if TYPE_CHECKING:
+    from rummykit.core.round_values import RoundResult
     from rummykit.round.match_play import Match
-    from rummykit.round.state import RoundResult
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -415,7 +415,7 @@ def _match_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -
 
 def _record_match_seats(match: Match, scores: list[int]) -> Match:
     """Record a round given one score per match seat (a seat out of play: 0)."""
-    from rummykit.round.state import RoundResult
+    from rummykit.core.round_values import RoundResult
 
     if len(scores) != match.players:
         raise ValueError(f"a round needs one score per match seat ({match.players}), not {len(scores)}")

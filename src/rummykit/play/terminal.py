@@ -32,6 +32,7 @@ import attrs
 from rummykit.core.cards import Card, format_cards
 from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Buy, Draw, DrawExchange, Move, Take, parse_seat_move
+from rummykit.core.round_values import RoundResult
 from rummykit.core.translation import speaking
 from rummykit.io.records import Record
 from rummykit.io.serialize import to_json
@@ -56,7 +57,7 @@ from rummykit.play.screen import TABLE_ROUNDS as TABLE_ROUNDS
 from rummykit.play.simulate import MAX_MATCH_ROUNDS, round_seed
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
-from rummykit.round.state import RoundResult, RoundState
+from rummykit.round.state import RoundState
 from rummykit.rules.match import DECISIONS
 from rummykit.variant.model import Variant
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
+from rummykit.core.round_values import Phase, Turn, sorted_hand
 from rummykit.round.deal_check import after_deal
 from rummykit.round.shuffling import rng_for, shuffle
-from rummykit.round.state import Phase, RoundState, Turn, sorted_hand
+from rummykit.round.state import RoundState
 from rummykit.rules.contract import contract_deal_rule, deal_count
 from rummykit.rules.first_upcard import offers_first_upcard
 from rummykit.rules.opening import opened_at_deal

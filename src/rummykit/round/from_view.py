@@ -30,8 +30,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card
-from rummykit.core.round_values import Knocking, TableMeld, Turn
-from rummykit.round.state import RoundState, sorted_hand
+from rummykit.core.round_values import Knocking, TableMeld, Turn, sorted_hand
+from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 from rummykit.rules.rule_set import RuleSet, deal_rules_of
 from rummykit.variant.model import Variant

@@ -16,8 +16,9 @@ from __future__ import annotations
 import attrs
 
 from rummykit.core.errors import IllegalMove
+from rummykit.core.round_values import RoundResult
 from rummykit.round.dealing import deal
-from rummykit.round.state import RoundResult, RoundState
+from rummykit.round.state import RoundState
 from rummykit.rules.contract import deal_count
 from rummykit.rules.match import DECISIONS, Decision, MatchRule
 from rummykit.rules.rule_set import rules_of

@@ -5,7 +5,7 @@
 
 The round's plain values (``TableMeld``, ``Turn``, ``Step``, ``RoundResult``,
 the phases, ``sorted_hand`` ...) live in :mod:`rummykit.core.round_values`,
-below the rules, and are re-exported here.
+below the rules.
 
 ``apply``, ``legal_moves``, ``view`` and ``to_json`` call the engine (through
 :mod:`rummykit.round.move_log`), the legal-move listing, the views and the
@@ -22,18 +22,12 @@ from rummykit.core.cards import JOKER_CODE, Card
 from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Move
 from rummykit.core.round_values import (
-    LOG_SIZE,
-    Ending,
     Knocking,
     Leaving,
     Phase,
     RoundResult,
-    Source,
-    Step,
     TableMeld,
     Turn,
-    leaving_of,
-    sorted_hand,
 )
 from rummykit.io.state_writer import state_json
 from rummykit.round.legal import legal_moves
@@ -44,22 +38,7 @@ from rummykit.speed.evolve import set_changes, twin_copier, use_twin_changers
 from rummykit.speed.frozen import FrozenValue, frozen_error
 from rummykit.variant.model import Variant
 
-__all__ = [
-    "LOG_SIZE",
-    "STATE_FIELDS",
-    "Ending",
-    "Knocking",
-    "Leaving",
-    "Phase",
-    "RoundResult",
-    "RoundState",
-    "Source",
-    "Step",
-    "TableMeld",
-    "Turn",
-    "leaving_of",
-    "sorted_hand",
-]
+__all__ = ["STATE_FIELDS", "RoundState"]
 
 
 _FRESH_TURN = Turn()
