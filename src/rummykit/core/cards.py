@@ -292,7 +292,14 @@ def _parse_natural(token: str) -> Card:
     return NATURALS[(rank - 2) * 4 + suit]
 
 
-_PARSED: dict[str, Card] = {}
+_WRITTEN: dict[str, Card] = {
+    str(card): card
+    for cards in (NATURALS, (JOKER,), _DECLARED, _WILD_NATURALS, *_DECLARED_NATURALS)
+    for card in cards
+}
+"""Every card by the way ``str`` writes it (as the engine, the logs and the
+documents write cards), found by one lookup; any other spelling (``10d``,
+``T♠``, ``jk``) is read by :func:`parse_card`'s parser. Nothing changes it."""
 
 
 def _parse_wild_natural(token: str, head: str, tail: str) -> Card:
@@ -322,7 +329,7 @@ def parse_card(token: Any) -> Card:
     >>> parse_card("Q♥")
     Card('Qh')
     """
-    card = _PARSED.get(token)
+    card = _WRITTEN.get(token)
     if card is not None:
         return card
     if not isinstance(token, str):
@@ -349,8 +356,6 @@ def parse_card(token: Any) -> Card:
             card = _parse_natural(text)
         except NotationError as error:
             raise NotationError(token, error.reason_template, **error.fields) from None
-    if len(_PARSED) < 4096:
-        _PARSED[token] = card
     return card
 
 
