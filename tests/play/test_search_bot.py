@@ -9,16 +9,18 @@ from typing import Any
 import pytest
 
 import rummykit as rk
-from rummykit.core.moves import Discard, Knock, Take
+from rummykit.core.moves import Discard, Knock, LayOff, Take
 from rummykit.play import race as race_module
+from rummykit.play import search_bot as search_bot_module
 from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import WARY, Determinizer, joins_a_meld, new_log_entries
-from rummykit.play.race import Race, draw_sequences, feeding_chances, offer_lists
-from rummykit.play.search_bot import LEVELS, SearchBot, SearchSettings
+from rummykit.play.race import Race, draw_sequences, feeding_chances, knock_chances, offer_lists
+from rummykit.play.search_bot import LEVELS, UNDERCUT_GUESSES, SearchBot, SearchSettings
 from rummykit.play.shedding import ShedBot
 from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
+from rummykit.rules.variant_queries import least_penalty
 
 QUICK = SearchSettings(iterations=24, horizon=6, samples=8)
 TINY = SearchSettings(iterations=8, horizon=4, samples=4)
@@ -290,9 +292,9 @@ def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> 
 
 def test_settings_are_checked() -> None:
     bads = ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0})
-    bads += ({"wary": 0.0}, {"tail": -1.0})
+    bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5})
     for bad in bads:
-        with pytest.raises(ValueError, match=r"search budget|the race needs|wariness"):
+        with pytest.raises(ValueError, match=r"search budget|the race needs|wariness|undercut and ramp"):
             SearchSettings(**bad)  # type: ignore[arg-type]
     assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()
 
@@ -319,7 +321,7 @@ def test_the_race_draws_a_second_deck_s_copy_of_a_held_card(
     calls: list[int] = []
 
     class NoKnock:
-        penalty, discard = 99, None
+        penalty, discard, leftover = 99, None, ()
 
     def least(variant: object, cards: list[rk.Card], *, discard: bool) -> NoKnock:
         calls.append(len(cards))
@@ -397,3 +399,144 @@ def test_with_offers_the_race_offers_the_previous_player_s_guessed_throws() -> N
     assert len(race.offers) == offering.samples
     assert all(card not in (view.hand or ()) for offered in race.offers for card in offered)
     assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].offers == []
+
+
+def test_the_undercut_chance_lays_off_on_the_knocker_s_guessed_melds() -> None:
+    """A hand's loose cards, less those that join a meld of the knocker's
+    guessed hand, against a knocker's deadwood even from 1 to the limit."""
+    gin = rk.load_variant("gin")
+    race = Race(gin, limit=10, pace=0.8, undercut=1.0)
+    guesses = ("Qc Qd 2s 3s 4h 8c 9d Ts 6h 7s", "Jc Qd 2s 3d 4h 8c 9d Ks 6h 7s")
+    race.knockers = [rk.parse_cards(guess) for guess in guesses]
+    hand = rk.parse_cards("7h 8h 9h 2c 3c 4c 5d 6d 7d Qh")  # Qh loose: 10; lays off on the queens of guess 0
+    assert race.undercut_chance(race.solved(hand, discard=False)[2], 0) == 1.0
+    assert race.undercut_chance(race.solved(hand, discard=False)[2], 1) == pytest.approx(0.1)
+    loose = rk.parse_cards("7h 8h 9h 2c 3c 4c Kd Qh 7d 5s")  # 32 loose: nothing lays it low enough
+    assert race.undercut_chance(race.solved(loose, discard=False)[2], 0) == 0.0
+
+
+def test_with_undercut_the_race_counts_the_knocks_the_hand_would_undercut() -> None:
+    """A hand that gets nowhere is worth nothing without ``undercut``; with
+    it, each chance of the other player to knock is worth the undercut's
+    chance, discounted: before the first draw only if the hand is exposed,
+    never after the hand knocks."""
+    gin = rk.load_variant("gin")
+    hand = rk.parse_cards("7h 8h 9h 5s 5d 5h Qh Ks 2c 3c")  # 25 loose; Qh Ks lay off: 5 left
+    race = Race(gin, limit=10, pace=0.8, undercut=1.0)
+    race.knockers = [rk.parse_cards("Qc Qd Kc Kd 2d 3h 4h 8c 9d Ts")]
+    assert race.undercut_chance(rk.parse_cards("Qh Ks 2c 3c"), 0) == pytest.approx(0.6)
+    assert Race(gin, limit=10, pace=0.8).worth(hand, [[]]) == 0
+    assert race.worth(hand, [[]]) == pytest.approx(0.2 * 0.6)
+    assert race.worth(hand, [[]], exposed=False) == 0
+    assert race.worth(hand, [rk.parse_cards("4c Ac")]) == pytest.approx(0.2 * 0.6 + 0.8)  # knocks at once
+    assert Race(gin, limit=10, pace=0.8, undercut=1.0).worth(hand, [[]]) == 0  # no knocker guessed
+
+
+def test_with_undercut_the_bot_guesses_the_next_player_s_hands() -> None:
+    """With ``undercut`` (no level has it) the race lays off on guessed
+    hands of the next player, none holding the seat's cards; without, none."""
+    variant = rk.load_variant("gin")
+    state = rk.deal(variant, players=2, seed=6)
+    view = state.view(state.to_move)
+    race, _, _ = SearchBot(variant, seed=1, settings=SearchSettings(samples=8, undercut=1.0))._race(view)
+    assert len(race.knockers) == UNDERCUT_GUESSES
+    assert all(len(hand) == 10 and not set(hand) & set(view.hand or ()) for hand in race.knockers)
+    assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].knockers == []
+
+
+def test_hazards_set_the_race_s_clock() -> None:
+    """Without hazards the other player knocks at each chance with
+    ``1 - pace``; with them, as they say (the last on past their end)."""
+    gin = rk.load_variant("gin")
+    race = Race(gin, limit=10, pace=0.8)
+    assert race.survival(3) == pytest.approx(0.8**3) and race.hazard(5) == pytest.approx(0.2)
+    race.hazards = [0.0, 0.1, 0.2]
+    assert race.survival(1) == 1.0 and race.survival(3) == pytest.approx(0.9 * 0.8)
+    assert race.survival(4) == pytest.approx(0.9 * 0.8 * 0.8) and race.hazard(7) == 0.2
+    near = rk.parse_cards("7h 8h 9h Ks Kd Kc 2c 3c 4d 5d")  # knocks on its first draw of an ace
+    assert race.worth(near, [rk.parse_cards("As")]) == 1.0
+
+
+def test_with_a_ramp_the_other_player_s_hazard_rises_turn_by_turn() -> None:
+    """With ``ramp`` (no level has it) the hazards rise evenly to ``1 - pace``
+    at the other player's ``ramp``-th turn; without, the race has none."""
+    variant = rk.load_variant("gin")
+    state = play_to_discard("gin", seed=5)
+    view = state.view(state.to_move)
+    ramped = SearchBot(variant, seed=1, settings=SearchSettings(samples=8, ramp=8))._race(view)[0]
+    first = view.turns_played // 2 + 1
+    assert ramped.hazards[0] == pytest.approx(0.2 * first / 8) and ramped.hazards[-1] == pytest.approx(0.2)
+    assert ramped.hazards == sorted(ramped.hazards)
+    assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].hazards == []
+
+
+def test_knock_chances_count_the_guesses_a_card_lets_knock() -> None:
+    """A card that lets a guessed hand knock at once counts its weight; one
+    that only joins a meld does not."""
+    gin = rk.load_variant("gin")
+    near = rk.parse_cards("7h 8h 9h Ks Kd Kc 2c 3c 9d 8s")  # 22 deadwood: Ac knocks (A-2-3, 9d thrown)
+    far = rk.parse_cards("7h 8h 2s Ks Qd Jc 2c 5c 9d 6s")
+    guesses = [(near, 3.0), (far, 1.0)]
+    chances = knock_chances(gin, guesses, rk.parse_cards("Ac 6h Qs"), limit=10)
+    assert chances == {rk.Card("Ac"): 0.75, rk.Card("6h"): 0.0, rk.Card("Qs"): 0.0}
+    assert joins_a_meld(gin, near, rk.Card("6h"))  # it would join a meld, but leave 13 deadwood
+
+
+def test_with_danger_the_bot_keeps_a_card_that_lets_the_next_player_knock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``danger`` (no level has it) a discard's worth is cut by the
+    chance that it lets the next player knock at once: a card that surely
+    does is kept even where the race alone would throw it."""
+    state = play_to_discard("gin", seed=5)
+    view = state.view(state.to_move)
+    cards = list(dict.fromkeys(view.hand or ()))[:2]
+    plain = SearchBot(state.variant, seed=1, settings=SearchSettings(samples=8, feeding=0.0))
+    thrown = plain.race_discard(view, cards)
+    kept = next(card for card in cards if card != thrown)
+    monkeypatch.setattr(
+        search_bot_module, "knock_chances", lambda variant, guesses, cards, limit: {thrown: 1.0, kept: 0.0}
+    )
+    wary = SearchBot(state.variant, seed=1, settings=SearchSettings(samples=8, feeding=0.0, danger=1.0))
+    assert wary.race_discard(view, cards) == kept
+
+
+def defend_views(count: int) -> list[tuple[RoundState, int]]:
+    """Defend-phase states of greedy gin rounds (seeds 0 on), with their
+    seat to move, until ``count`` with a lay-off among the legal moves."""
+    variant = rk.load_variant("gin")
+    found: list[tuple[RoundState, int]] = []
+    for seed in range(200):
+        state = rk.deal(variant, players=2, seed=seed)
+        bots = [GreedyBot(variant, seed=s) for s in range(2)]
+        while state.phase != "over" and len(found) < count:
+            view = state.view(state.to_move)
+            if view.phase == "defend" and any(isinstance(m, LayOff) for m in view.legal):
+                found.append((state, state.to_move))
+            state = state.apply(bots[state.to_move].choose(view))
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_with_defence_the_defender_lays_off_only_what_lowers_its_deadwood() -> None:
+    """With ``defence`` (no level has it) a lay-off is played only where it
+    lowers the hand's least penalty; where GreedyBot's lay-off would raise
+    it (a card taken from a meld of the defender's own), the defender
+    plays something else."""
+    variant = rk.load_variant("gin")
+    careful = SearchBot(variant, seed=1, settings=SearchSettings(samples=4, defence=True))
+    raised = 0
+    for state, seat in defend_views(40):
+        view = state.view(seat)
+        hand = list(view.hand or ())
+        before = least_penalty(variant, hand).penalty
+        move = careful.choose(view)
+        assert move in view.legal
+        if isinstance(move, LayOff):
+            assert careful._penalty_without(hand, move.cards) < before
+        greedy = GreedyBot(variant, seed=1).choose(view)
+        if isinstance(greedy, LayOff) and careful._penalty_without(hand, greedy.cards) > before:
+            raised += 1
+            assert move != greedy
+    assert raised > 0

@@ -18,6 +18,12 @@ what the previous player is guessed to throw, its loose cards costliest
 first), which it takes in place of its draw when that lowers its least
 penalty. A race remembers the hands it solved (a hand that throws the
 card it drew meets the same cards again in another sequence).
+Two settings no level has (they did not help against ``SimpleGinRummyBot``,
+docs/bots.md): :attr:`Race.hazards`, the other player's chance to knock
+turn by turn in place of ``1 - pace``; and ``undercut``, which adds the
+chance that the other player knocks first and the hand, laying off its
+loose cards on a guessed hand of that player (:attr:`Race.knockers`),
+undercuts it (:meth:`Race.run_exposed`).
 
 :func:`feeding_chances` says, for some cards, how likely the next player is
 to take each from the discard pile: the share of guessed hands of that
@@ -49,8 +55,19 @@ from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
-__all__ = ["Race", "draw_sequences", "feeding_chances", "offer_lists", "race_limit", "stock_cards"]
+__all__ = [
+    "Race",
+    "draw_sequences",
+    "feeding_chances",
+    "knock_chances",
+    "offer_lists",
+    "race_limit",
+    "stock_cards",
+]
 
+
+Solved = tuple[int, Card | None, tuple[Card, ...]]
+"""A hand solved: its least penalty, the card thrown first (if any) and the loose cards left."""
 
 RACE_MEMORY = 20_000
 """How many hands' least penalties a :class:`Race` remembers at most."""
@@ -83,14 +100,25 @@ class Race:
     """A hand's worth in the race to the knock (see the module's text)."""
 
     def __init__(
-        self, variant: Variant, *, limit: int, pace: float, players: int = 2, tail: float = 0.0
+        self,
+        variant: Variant,
+        *,
+        limit: int,
+        pace: float,
+        players: int = 2,
+        tail: float = 0.0,
+        undercut: float = 0.0,
     ) -> None:
         self.variant = variant
         self.limit = limit
         self.pace = pace
         self.tail = tail
+        self.undercut = undercut
         self.offers: list[list[Card]] = []  # by sequence (in turn): what the previous player may throw
-        self._known: dict[tuple[Card | None, ...], tuple[int, Card | None]] = {}  # see best_discard
+        self.hazards: list[float] = []  # by chance: how likely the other player is to knock (survival)
+        self.knockers: list[list[Card]] = []  # by sequence: a guessed hand of the player that may knock
+        self._known: dict[tuple[Card | None, ...], Solved] = {}  # see solved
+        self._lays: dict[tuple[int, Card], bool] = {}  # see lays_off
         band = variant.deck_band(players)
         self.copies = band.decks  # of each card of the deck, the jokers aside
         self.jokers = band.jokers
@@ -110,9 +138,34 @@ class Race:
         its last draw (None if it drew nothing). With ``offers`` (the cards
         the previous player may throw, in order), the hand takes a turn's
         offer instead of its draw when the offer lowers its least penalty."""
+        turn, penalty, _ = self.run_exposed(hand, draws, start, offers)
+        return turn, penalty
+
+    def run_exposed(
+        self,
+        hand: Sequence[Card],
+        draws: Sequence[Card],
+        start: int,
+        offers: Sequence[Card] = (),
+        knocker: int | None = None,
+        exposed: bool = True,
+    ) -> tuple[int | None, int | None, float]:
+        """:meth:`run`, and the worth of the undercuts on the way: with
+        ``knocker`` (the index of a guessed hand in :attr:`knockers`), the
+        sum over the other player's chances to knock before the hand knocks
+        (one after each draw that does not let it knock, and one before the
+        first draw if ``exposed``: the hand as given is what it holds then)
+        of the chance that the other player has not knocked before and
+        knocks then (:meth:`survival` times :meth:`hazard`: ``pace ** t *
+        (1 - pace)``, ``t`` the turn of the draw before it, without
+        :attr:`hazards`) times the chance that the hand then undercuts
+        (:meth:`undercut_chance`)."""
         held = list(hand)
         turn = start
         penalty: int | None = None
+        undercuts = 0.0
+        if knocker is not None and exposed:
+            undercuts += self._exposure(self.solved(held, discard=False)[2], turn - 1, knocker)
         for step, card in enumerate(draws):
             if step < len(offers) and self._holds_fewer(held, offers[step]):
                 now = penalty if penalty is not None else self.least(held)
@@ -122,13 +175,60 @@ class Race:
             if not self._holds_fewer(held, card):
                 continue
             held.append(card)
-            penalty, thrown = self.best_discard(held)
+            penalty, thrown, loose = self.solved(held, discard=True)
             if penalty <= self.limit:
-                return turn, penalty
+                return turn, penalty, undercuts
             if thrown is not None:
                 held.remove(thrown)
+            if knocker is not None:
+                undercuts += self._exposure(loose, turn, knocker)
             turn += 1
-        return None, penalty
+        return None, penalty, undercuts
+
+    def _exposure(self, loose: Sequence[Card], turn: int, knocker: int) -> float:
+        """What the other player's chance to knock after turn ``turn`` is
+        worth to a hand whose loose cards are ``loose`` (see :meth:`run_exposed`)."""
+        return self.survival(turn) * self.hazard(turn) * self.undercut_chance(loose, knocker)
+
+    def hazard(self, chance: int) -> float:
+        """How likely the other player is to knock at its ``chance``-th
+        chance (counted from 0, the one before the hand's turn 1): from
+        :attr:`hazards` (the last one on past its end), else ``1 - pace``."""
+        if not self.hazards:
+            return 1 - self.pace
+        return self.hazards[min(chance, len(self.hazards) - 1)]
+
+    def survival(self, turn: int) -> float:
+        """How likely the other player is not to have knocked before the
+        hand's turn ``turn``: ``pace ** turn`` without :attr:`hazards`."""
+        if not self.hazards:
+            return self.pace**turn
+        left = 1.0
+        for chance in range(turn):
+            left *= 1 - self.hazard(chance)
+        return left
+
+    def undercut_chance(self, loose: Sequence[Card], knocker: int) -> float:
+        """How likely a hand whose least-penalty arrangement leaves ``loose``
+        is to undercut a knock by the guessed hand ``knocker``: the penalty
+        of its loose cards that would not join a meld of that hand (those
+        are laid off) against a knocker's deadwood taken as even from 1 to
+        the limit (1 if at most 1, 0 above the limit)."""
+        if self.limit < 1:
+            return 0.0
+        penalties = self.variant.hand_penalties
+        left = sum(penalties[c.code] for c in loose if not self.lays_off(knocker, c))
+        return min(1.0, max(0.0, (self.limit + 1 - left) / self.limit))
+
+    def lays_off(self, knocker: int, card: Card) -> bool:
+        """Would ``card`` join a meld of the guessed hand ``knocker`` (so be
+        laid off on its melds, were it to knock)? Remembered."""
+        key = (knocker, card)
+        known = self._lays.get(key)
+        if known is None:
+            known = joins_a_meld(self.variant, self.knockers[knocker], card)
+            self._lays[key] = known
+        return known
 
     def _holds_fewer(self, held: list[Card], card: Card) -> bool:
         """Does ``held`` hold fewer copies of ``card`` than the deck has?"""
@@ -136,17 +236,7 @@ class Race:
 
     def least(self, cards: Sequence[Card]) -> int:
         """The least penalty of ``cards`` (no discard), remembered as :meth:`best_discard`'s."""
-        key = (*sorted(cards, key=code_order), None)
-        known = self._known.get(key)
-        if known is None:
-            known = least_penalty(self.variant, cards).penalty, None
-            self._remember(key, known)
-        return known[0]
-
-    def _remember(self, key: tuple[Card | None, ...], known: tuple[int, Card | None]) -> None:
-        if len(self._known) >= RACE_MEMORY:
-            self._known.clear()
-        self._known[key] = known
+        return self.solved(cards, discard=False)[0]
 
     def best_discard(self, cards: Sequence[Card]) -> tuple[int, Card | None]:
         """The least penalty of ``cards`` after the best discard, and that
@@ -154,27 +244,44 @@ class Race:
         race's life (a hand that throws the card it drew meets the same
         cards again in the next draw of another sequence), up to
         :data:`RACE_MEMORY` hands."""
-        key = tuple(sorted(cards, key=code_order))
+        penalty, thrown, _ = self.solved(cards, discard=True)
+        return penalty, thrown
+
+    def solved(self, cards: Sequence[Card], *, discard: bool) -> Solved:
+        """``least_penalty(cards, discard=discard)``'s penalty, discard and
+        loose cards, remembered (see :meth:`best_discard`)."""
+        ordered = sorted(cards, key=code_order)
+        key: tuple[Card | None, ...] = tuple(ordered) if discard else (*ordered, None)
         known = self._known.get(key)
         if known is None:
-            best = least_penalty(self.variant, cards, discard=True)
-            known = best.penalty, best.discard
-            self._remember(key, known)
+            best = least_penalty(self.variant, cards, discard=discard)
+            known = best.penalty, best.discard, tuple(best.leftover)
+            if len(self._known) >= RACE_MEMORY:
+                self._known.clear()
+            self._known[key] = known
         return known
 
-    def worth(self, hand: Sequence[Card], sequences: Sequence[Sequence[Card]], start: int = 1) -> float:
+    def worth(
+        self, hand: Sequence[Card], sequences: Sequence[Sequence[Card]], start: int = 1, exposed: bool = True
+    ) -> float:
         """The mean over ``sequences`` of ``pace ** turns``; where the hand
         gets nowhere, ``tail`` times ``pace`` to the power of the turn after
         the last, times ``(limit + 1) / (penalty + 1)`` (its penalty then),
-        the first draw being turn ``start``."""
+        the first draw being turn ``start``. With :attr:`knockers` (guessed
+        hands of the player that may knock, one a sequence in turn), plus
+        ``undercut`` times the worth of the undercuts on the way
+        (:meth:`run_exposed`; ``exposed``: the hand as given faces a knock
+        before its first draw)."""
         total = 0.0
         for index, draws in enumerate(sequences):
             offered = self.offers[index % len(self.offers)] if self.offers else ()
-            turn, penalty = self.run(hand, draws, start, offered)
+            knocker = index % len(self.knockers) if self.knockers and self.undercut else None
+            turn, penalty, undercuts = self.run_exposed(hand, draws, start, offered, knocker, exposed)
+            total += self.undercut * undercuts
             if turn is not None:
-                total += self.pace**turn
+                total += self.survival(turn)
             elif self.tail and penalty is not None:
-                total += self.tail * self.pace ** (start + len(draws)) * (self.limit + 1) / (penalty + 1)
+                total += self.tail * self.survival(start + len(draws)) * (self.limit + 1) / (penalty + 1)
         return total / len(sequences) if sequences else 0.0
 
 
@@ -187,6 +294,25 @@ def offer_lists(variant: Variant, guesses: Sequence[tuple[list[Card], float]]) -
         sorted(least_penalty(variant, hand).leftover, key=lambda c: (-penalties[c.code], -c.code))
         for hand, _ in guesses
     ]
+
+
+def knock_chances(
+    variant: Variant, guesses: Sequence[tuple[list[Card], float]], cards: Sequence[Card], limit: int
+) -> dict[Card, float]:
+    """For each of ``cards``, the weighted share of the guessed hands
+    (``guesses``: hand and weight) that could knock at once with it (their
+    least penalty with it, after their best discard, within ``limit``): how
+    likely throwing it is to let that player knock now. (A guess that could
+    knock without it counts for every card alike.)"""
+    total = sum(weight for _, weight in guesses)
+    chances = dict.fromkeys(cards, 0.0)
+    if total <= 0:
+        return chances
+    for hand, weight in guesses:
+        for card in cards:
+            if least_penalty(variant, [*hand, card], discard=True).penalty <= limit:
+                chances[card] += weight / total
+    return chances
 
 
 def feeding_chances(

@@ -62,10 +62,18 @@ import attrs
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalMove
-from rummykit.core.moves import Buy, Discard, Draw, Knock, Move, Pass, Take, Undo
+from rummykit.core.moves import Buy, Discard, Draw, Knock, LayOff, Move, Pass, Take, Undo
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import Determinizer
-from rummykit.play.race import Race, draw_sequences, feeding_chances, offer_lists, race_limit, stock_cards
+from rummykit.play.race import (
+    Race,
+    draw_sequences,
+    feeding_chances,
+    knock_chances,
+    offer_lists,
+    race_limit,
+    stock_cards,
+)
 from rummykit.play.shedding import ShedBot, sheds
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
@@ -74,9 +82,13 @@ from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
-__all__ = ["LEVELS", "SHED_SAMPLES", "SearchBot", "SearchSettings"]
+__all__ = ["LEVELS", "SHED_SAMPLES", "UNDERCUT_GUESSES", "SearchBot", "SearchSettings"]
 
 DRAW_PHASES = ("draw", "first_upcard")
+
+UNDERCUT_GUESSES = 16
+"""How many guessed hands of the player that may knock the race lays off
+on, with ``undercut`` (a sequence meets one of them, in turn)."""
 
 SHED_SAMPLES = 40
 """The most draws a :class:`ShedBot` weighs against a take (the level's
@@ -99,8 +111,20 @@ class SearchSettings:
     first). ``wary``: how much less a guessed hand weighs for each card
     its player refused that would have joined a meld in it. ``tail``: a
     sequence that gets nowhere is worth ``tail`` times a little, the less
-    the higher the penalty it ends with (0: nothing). ``lookahead`` False:
-    the greedy move instead of the race's.
+    the higher the penalty it ends with (0: nothing). ``undercut``: the
+    race also counts, that many times, the chance that the other player
+    knocks first and the hand undercuts it, its loose cards that would
+    join a meld of a guessed hand of that player laid off
+    (:meth:`~rummykit.play.race.Race.run_exposed`; 0: not counted).
+    ``ramp``: the other player's chance to knock rises evenly from nothing
+    at the deal to ``1 - pace`` at its ``ramp``-th turn (0: ``1 - pace``
+    every turn). ``danger``: a discard's worth is also cut by ``danger``
+    times the chance that it lets the next player knock at once
+    (:func:`~rummykit.play.race.knock_chances`). ``defence``: after a
+    knock, the defender lays off only what lowers its least penalty (the
+    best first), where :class:`GreedyBot` lays off the costliest cards it
+    can (:meth:`SearchBot.defend`). ``lookahead`` False: the greedy move
+    instead of the race's.
 
     The rollouts on top: ``iterations`` a decision (0: none, the race's
     move is played), or (with ``seconds``) as many as fit in that time
@@ -124,6 +148,10 @@ class SearchSettings:
     wary: float = 0.2
     tail: float = 0.0
     offers: bool = False
+    undercut: float = 0.0
+    ramp: int = 0
+    danger: float = 0.0
+    defence: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 0 or (self.seconds is not None and not 0 < self.seconds <= 60):
@@ -132,6 +160,8 @@ class SearchSettings:
             raise ValueError("the race needs a sample and a draw, a pace in (0, 1] and a feeding in [0, 1]")
         if not 0 < self.wary <= 1 or self.tail < 0:
             raise ValueError("the guesses' wariness is in (0, 1] and the race's tail at least 0")
+        if self.undercut < 0 or self.ramp < 0 or not 0 <= self.danger <= 1:
+            raise ValueError("the race's undercut and ramp are at least 0, its danger in [0, 1]")
 
 
 LEVELS = {
@@ -177,12 +207,36 @@ class SearchBot:
             return self.greedy.choose(view)
         self._started = time.perf_counter()
         self.memory.observe(view)
+        if self.settings.defence and view.phase == "defend":
+            return self.defend(view)
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
         no_rollouts = self.settings.iterations == 0 and self.settings.seconds is None
         if len(candidates) < 2 or no_rollouts or self._out_of_time():
             return candidates[0]
         return self.search(view, candidates)
+
+    def defend(self, view: PlayerView) -> Move:
+        """The defender's move after a knock: the lay-off that leaves the
+        hand the lowest least penalty, if it lowers it; else
+        :class:`GreedyBot`'s move without lay-offs (its melds, then done).
+        (:class:`GreedyBot` lays off the costliest cards it can, even from
+        a meld of its own, which can raise its deadwood.)"""
+        hand = list(view.hand or ())
+        layoffs = [m for m in view.legal if isinstance(m, LayOff)]
+        if layoffs:
+            best = min(layoffs, key=lambda m: self._penalty_without(hand, m.cards))
+            if self._penalty_without(hand, best.cards) < least_penalty(self.variant, hand).penalty:
+                return best
+        others = tuple(m for m in view.legal if not isinstance(m, LayOff))
+        return self.greedy.choose(attrs.evolve(view, legal=others)) if others else view.legal[0]
+
+    def _penalty_without(self, hand: list[Card], cards: Sequence[Card]) -> int:
+        """The least penalty of ``hand`` less ``cards``."""
+        rest = list(hand)
+        for card in cards:
+            rest.remove(card)
+        return least_penalty(self.variant, rest).penalty
 
     def candidates(self, view: PlayerView, base: Move) -> list[Move]:
         """The moves worth searching, the race's choice first (the greedy
@@ -222,12 +276,42 @@ class SearchBot:
         sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach)
         limit = race_limit(self.variant, view)
         race = Race(self.variant, limit=limit, pace=settings.pace, players=view.players, tail=settings.tail)
+        race.undercut = settings.undercut
+        if settings.undercut and view.seat is not None:
+            race.knockers = self._knockers(view, pool)
+        if settings.ramp:
+            race.hazards = self._hazards(view)
         if settings.offers and view.seat is not None:
             players = view.players
             before = next(s for s in range(players) if next_seat(self.variant, players, s) == view.seat)
             guesses = [self.memory.guess_hand(view, before, pool, self.rng) for _ in range(settings.samples)]
             race.offers = offer_lists(self.variant, guesses)
         return race, sequences, pool
+
+    def _hazards(self, view: PlayerView) -> list[float]:
+        """With ``ramp``: the other players' chance to knock at each of their
+        coming turns, rising evenly from nothing at the deal to ``1 - pace``
+        at their ``ramp``-th turn (a hand dealt is seldom close to the knock),
+        the first chance the one before this seat's next draw (in the draw
+        phase: the one just past, a factor common to every choice)."""
+        settings = self.settings
+        played = view.turns_played // view.players  # each other player's turns so far, about
+        first = played if view.phase in DRAW_PHASES else played + 1
+        horizon = settings.reach + 2
+        return [(1 - settings.pace) * min(1.0, (first + k) / settings.ramp) for k in range(horizon)]
+
+    def _knockers(self, view: PlayerView, pool: list[Card]) -> list[list[Card]]:
+        """:data:`UNDERCUT_GUESSES` guessed hands of the next player (the one
+        that may knock before this seat draws again), drawn by the guesses'
+        weights."""
+        if view.seat is None:
+            raise ValueError("this view is not a seat's view")
+        seat = next_seat(self.variant, view.players, view.seat)
+        guesses = [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(UNDERCUT_GUESSES)]
+        weights = [weight for _, weight in guesses]
+        if sum(weights) <= 0:
+            return [hand for hand, _ in guesses]
+        return [hand for hand, _ in self.rng.choices(guesses, weights, k=UNDERCUT_GUESSES)]
 
     def race_discard(self, view: PlayerView, cards: Sequence[Card]) -> Card:
         """Of ``cards``, the one to throw: the best worth in the race of the
@@ -236,13 +320,16 @@ class SearchBot:
         if view.hand is None or view.seat is None:
             raise ValueError("this view is not a seat's view")
         race, sequences, pool = self._race(view)
-        feeding = self.settings.feeding
-        chances = self._feeding_chances(view, cards, pool) if feeding else {}
+        feeding, danger = self.settings.feeding, self.settings.danger
+        guesses = self._next_guesses(view, pool) if feeding or danger else []
+        chances = feeding_chances(self.variant, guesses, cards) if feeding else {}
+        knocks = knock_chances(self.variant, guesses, cards, race.limit) if danger else {}
         best, best_worth = cards[0], -1.0
         for card in cards:
             rest = list(view.hand)
             rest.remove(card)
             worth = race.worth(rest, sequences) * (1 - feeding * chances.get(card, 0.0))
+            worth *= 1 - danger * knocks.get(card, 0.0)
             if worth > best_worth:
                 best, best_worth = card, worth
             if self._out_of_time():
@@ -255,16 +342,13 @@ class SearchBot:
         seconds = self.settings.seconds
         return seconds is not None and time.perf_counter() >= self._started + seconds
 
-    def _feeding_chances(
-        self, view: PlayerView, cards: Sequence[Card], pool: list[Card]
-    ) -> dict[Card, float]:
-        """How likely the next player is to want each of ``cards``, over
-        guessed hands of that player (:func:`feeding_chances`)."""
+    def _next_guesses(self, view: PlayerView, pool: list[Card]) -> list[tuple[list[Card], float]]:
+        """``samples`` guessed hands of the next player, with their weights
+        (for :func:`feeding_chances` and :func:`knock_chances`)."""
         if view.seat is None:
             raise ValueError("this view is not a seat's view")
         seat = next_seat(self.variant, view.players, view.seat)
-        guesses = [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(self.settings.samples)]
-        return feeding_chances(self.variant, guesses, cards)
+        return [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(self.settings.samples)]
 
     def draw_choice(self, view: PlayerView, base: Move) -> Move:
         """The greedy draw, or the other of drawing (or passing the first
@@ -294,7 +378,7 @@ class SearchBot:
         with_top = [*hand, top]
         if least_penalty(self.variant, with_top, discard=True).penalty <= race.limit:
             return True
-        drawing = race.worth(hand, sequences, start=1)
+        drawing = race.worth(hand, sequences, start=1, exposed=False)
         taking = 0.0
         for card in self._least_costly(with_top, [c for c in hand if c != top]):
             if self._out_of_time():
