@@ -433,15 +433,16 @@ def test_with_undercut_the_race_counts_the_knocks_the_hand_would_undercut() -> N
 
 
 def test_with_undercut_the_bot_guesses_the_next_player_s_hands() -> None:
-    """With ``undercut`` (no level has it) the race lays off on guessed
-    hands of the next player, none holding the seat's cards; without, none."""
+    """With ``undercut`` (medium and hard) the race lays off on guessed
+    hands of the next player, none holding the seat's cards; without (easy), none."""
     variant = rk.load_variant("gin")
     state = rk.deal(variant, players=2, seed=6)
     view = state.view(state.to_move)
     race, _, _ = SearchBot(variant, seed=1, settings=SearchSettings(samples=8, undercut=1.0))._race(view)
     assert len(race.knockers) == UNDERCUT_GUESSES
     assert all(len(hand) == 10 and not set(hand) & set(view.hand or ()) for hand in race.knockers)
-    assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].knockers == []
+    assert SearchBot(variant, seed=1, settings=LEVELS["easy"])._race(view)[0].knockers == []
+    assert LEVELS["medium"].undercut == LEVELS["hard"].undercut == 0.2
 
 
 def test_hazards_set_the_race_s_clock() -> None:
@@ -520,7 +521,7 @@ def defend_views(count: int) -> list[tuple[RoundState, int]]:
 
 
 def test_with_defence_the_defender_lays_off_only_what_lowers_its_deadwood() -> None:
-    """With ``defence`` (no level has it) a lay-off is played only where it
+    """With ``defence`` (every level) a lay-off is played only where it
     lowers the hand's least penalty; where GreedyBot's lay-off would raise
     it (a card taken from a meld of the defender's own), the defender
     plays something else."""

@@ -115,7 +115,8 @@ class SearchSettings:
     race also counts, that many times, the chance that the other player
     knocks first and the hand undercuts it, its loose cards that would
     join a meld of a guessed hand of that player laid off
-    (:meth:`~rummykit.play.race.Race.run_exposed`; 0: not counted).
+    (:meth:`~rummykit.play.race.Race.run_exposed`; 0: not counted; 0.2 by
+    default, 0 for ``search-easy``).
     ``ramp``: the other player's chance to knock rises evenly from nothing
     at the deal to ``1 - pace`` at its ``ramp``-th turn (0: ``1 - pace``
     every turn). ``danger``: a discard's worth is also cut by ``danger``
@@ -123,7 +124,7 @@ class SearchSettings:
     (:func:`~rummykit.play.race.knock_chances`). ``defence``: after a
     knock, the defender lays off only what lowers its least penalty (the
     best first), where :class:`GreedyBot` lays off the costliest cards it
-    can (:meth:`SearchBot.defend`). ``lookahead`` False: the greedy move
+    can (:meth:`SearchBot.defend`; on by default). ``lookahead`` False: the greedy move
     instead of the race's.
 
     The rollouts on top: ``iterations`` a decision (0: none, the race's
@@ -148,10 +149,10 @@ class SearchSettings:
     wary: float = 0.2
     tail: float = 0.0
     offers: bool = False
-    undercut: float = 0.0
+    undercut: float = 0.2
     ramp: int = 0
     danger: float = 0.0
-    defence: bool = False
+    defence: bool = True
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 0 or (self.seconds is not None and not 0 < self.seconds <= 60):
@@ -165,12 +166,14 @@ class SearchSettings:
 
 
 LEVELS = {
-    "easy": SearchSettings(samples=12, reach=6),
+    "easy": SearchSettings(samples=12, reach=6, undercut=0.0),
     "medium": SearchSettings(samples=80, reach=8),
     "hard": SearchSettings(samples=200, reach=10),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
-the race alone, with more samples and a longer reach level by level. Where
+the race alone, with more samples and a longer reach level by level;
+medium and hard count the undercuts too (``undercut`` 0.2), easy does not;
+every level defends with ``defence``. Where
 a round is won by going out a level sets only how many draws
 :class:`~rummykit.play.shedding.ShedBot` weighs against a take (``samples``,
 at most :data:`SHED_SAMPLES`: 12 for easy, 40 for medium and hard, so
