@@ -18,13 +18,12 @@ what the previous player is guessed to throw, its loose cards costliest
 first), which it takes in place of its draw when that lowers its least
 penalty. A race remembers the hands it solved (a hand that throws the
 card it drew meets the same cards again in another sequence).
-:attr:`Race.hazards` (no level has them: they did not help against
-``SimpleGinRummyBot``, docs/bots.md) give the other player's chance to
-knock turn by turn in place of ``1 - pace``; ``undercut`` (0.2 at
-``search-medium`` and ``search-hard``) adds, that many times, the chance
-that the other player knocks first and the hand, laying off its loose
-cards on a guessed hand of that player (:attr:`Race.knockers`), undercuts
-it (:meth:`Race.run_exposed`).
+Two settings no level has (they did not help against ``SimpleGinRummyBot``,
+docs/bots.md): :attr:`Race.hazards` give the other player's chance to
+knock turn by turn in place of ``1 - pace``; ``undercut`` adds, that many
+times, the chance that the other player knocks first and the hand, laying
+off its loose cards on a guessed hand of that player
+(:attr:`Race.knockers`), undercuts it (:meth:`Race.run_exposed`).
 
 :func:`feeding_chances` says, for some cards, how likely the next player is
 to take each from the discard pile: the share of guessed hands of that
