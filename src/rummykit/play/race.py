@@ -45,7 +45,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.play.determinize import Determinizer, joins_a_meld
@@ -304,15 +304,11 @@ def knock_chances(
     least penalty with it, after their best discard, within ``limit``): how
     likely throwing it is to let that player knock now. (A guess that could
     knock without it counts for every card alike.)"""
-    total = sum(weight for _, weight in guesses)
-    chances = dict.fromkeys(cards, 0.0)
-    if total <= 0:
-        return chances
-    for hand, weight in guesses:
-        for card in cards:
-            if least_penalty(variant, [*hand, card], discard=True).penalty <= limit:
-                chances[card] += weight / total
-    return chances
+
+    def knocks(hand: list[Card], card: Card) -> bool:
+        return least_penalty(variant, [*hand, card], discard=True).penalty <= limit
+
+    return _weighted_share(guesses, cards, knocks)
 
 
 def feeding_chances(
@@ -321,12 +317,22 @@ def feeding_chances(
     """For each of ``cards``, the weighted share of the guessed hands
     (``guesses``: hand and weight) in which it joins a meld of the hand's
     least-penalty arrangement: how likely that player is to want it."""
+    return _weighted_share(guesses, cards, lambda hand, card: joins_a_meld(variant, hand, card))
+
+
+def _weighted_share(
+    guesses: Sequence[tuple[list[Card], float]],
+    cards: Sequence[Card],
+    holds: Callable[[list[Card], Card], bool],
+) -> dict[Card, float]:
+    """For each of ``cards``, the weighted share of the guessed hands for
+    which ``holds(hand, card)`` is true (0 for every card without weight)."""
     total = sum(weight for _, weight in guesses)
     chances = dict.fromkeys(cards, 0.0)
     if total <= 0:
         return chances
     for hand, weight in guesses:
         for card in cards:
-            if joins_a_meld(variant, hand, card):
+            if holds(hand, card):
                 chances[card] += weight / total
     return chances
