@@ -3,7 +3,7 @@ and every bot against every other on rami51 and contract.
 
 Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
 [--tables 200] [--table-bots greedy,random,search-easy] [--table-variants rami51]
-[--only gin|tables] [--first H] [--stop-at HH:MM]
+[--only gin|tables] [--first H] [--stop-at HH:MM] [--settings undercut=0.2,defence=false]
 
 1. Gin against OpenSpiel's ``SimpleGinRummyBot`` (``pyspiel.make_simple_gin_rummy_bot``,
    the rule bot of OpenSpiel's ``gin_rummy``), through the lockstep bridge
@@ -33,6 +33,9 @@ Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
 (CI runs a handful: tests/play/test_strength.py). ``--stop-at HH:MM``
 begins no gin hand after that UTC time (the table then counts the hands
 played and says so), for a run that must end by a deadline.
+``--settings`` changes the gin search bots' settings (``SearchSettings``
+numbers and flags, e.g. ``undercut=0.2,defence=false``) on top of their
+level, to weigh an idea against the level on the same deals.
 """
 
 from __future__ import annotations
@@ -45,21 +48,28 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 import rummykit as rk
 from rummykit.agents.gin_lockstep import GinLockstep
-from rummykit.play.bot_specs import bot_from_spec
+from rummykit.play.bot_specs import bot_from_spec, search_settings
+from rummykit.play.bots import Bot
+from rummykit.play.search_bot import SearchBot, SearchSettings
 from rummykit.play.simulate import simulate, wilson
+from rummykit.variant.model import Variant
 
 
 class Hand(GinLockstep):
     """One gin hand in both engines (:class:`GinLockstep`), and the two players."""
 
-    def __init__(self, pyspiel: Any, game: Any, seed: int, bot: str, seat: int) -> None:
+    def __init__(
+        self, pyspiel: Any, game: Any, seed: int, bot: str, seat: int, settings: dict[str, Any] | None = None
+    ) -> None:
         deck = list(range(52))
         random.Random(f"strength:{seed}").shuffle(deck)
         super().__init__(game, deck)
         self.seat = seat
-        self.bot = bot_from_spec(bot, self.rk.variant, seed=seed)
+        self.bot = make_bot(bot, self.rk.variant, seed, settings)
         self.rival = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - seat)
         self.times: list[float] = []
 
@@ -87,8 +97,47 @@ class Hand(GinLockstep):
         self.play_action(self.rival.step(self.os))
 
 
+def make_bot(spec: str, variant: Variant, seed: int, settings: dict[str, Any] | None = None) -> Bot:
+    """The bot ``spec`` names, seeded; with ``settings`` (SearchSettings
+    keywords, :func:`parse_settings`) a search bot's level changed by them."""
+    if not settings:
+        return bot_from_spec(spec, variant, seed=seed)
+    level = search_settings(spec)
+    if level is None:
+        raise ValueError(f"--settings change a search bot, not {spec!r}")
+    return SearchBot(variant, seed=seed, settings=attrs.evolve(level, **settings))
+
+
+def parse_settings(text: str) -> dict[str, Any]:
+    """``undercut=0.2,defence=false`` as SearchSettings keywords, each
+    value of its default's type (a ValueError naming what is wrong)."""
+    defaults = SearchSettings()
+    found: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        name, equals, value = item.partition("=")
+        default = getattr(defaults, name, None) if not name.startswith("_") else None
+        if not equals or isinstance(default, (type(None), Sequence)):
+            raise ValueError(f"a setting is NAME=VALUE, NAME a SearchSettings number or flag, not {item!r}")
+        if isinstance(default, bool):
+            if value not in ("true", "false"):
+                raise ValueError(f"{name} is true or false, not {value!r}")
+            found[name] = value == "true"
+        else:
+            try:
+                found[name] = type(default)(value)
+            except ValueError:
+                raise ValueError(f"{name} is a {type(default).__name__}, not {value!r}") from None
+    attrs.evolve(defaults, **found)  # the settings' own checks (ranges), with their words
+    return found
+
+
 def gin_against_openspiel(
-    bot: str, hands: int, seed: int = 0, first: int = 0, stop: float | None = None
+    bot: str,
+    hands: int,
+    seed: int = 0,
+    first: int = 0,
+    stop: float | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """The ``bot``'s record over ``hands`` gin hands against SimpleGinRummyBot
     (hands ``first`` on), or None without open_spiel. A hand in which
@@ -96,7 +145,8 @@ def gin_against_openspiel(
     left out and named in ``refused`` (hand number and OpenSpiel's words),
     so that one disagreement of the engines does not lose a long run.
     ``stop``: a ``time.time()`` after which no new hand is begun (the
-    record then counts the hands played: ``hands`` says how many)."""
+    record then counts the hands played: ``hands`` says how many).
+    ``settings``: a search bot's settings changed (:func:`make_bot`)."""
     try:
         import pyspiel
     except ImportError:
@@ -109,7 +159,7 @@ def gin_against_openspiel(
         if stop is not None and time.time() >= stop:
             hands = index - first
             break
-        hand = Hand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2)
+        hand = Hand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2, settings)
         try:
             scores = hand.play()
         except pyspiel.SpielError as error:
@@ -136,14 +186,23 @@ def gin_against_openspiel(
     }  # fmt: skip
 
 
-def print_gin(bots: Sequence[str], hands: int, seed: int, first: int = 0, stop: float | None = None) -> None:
+def print_gin(
+    bots: Sequence[str],
+    hands: int,
+    seed: int,
+    first: int = 0,
+    stop: float | None = None,
+    settings: dict[str, Any] | None = None,
+) -> None:
     print(f"gin against OpenSpiel's SimpleGinRummyBot: {hands} hands per bot (from hand {first}), "
           f"both seats, seed {seed}")  # fmt: skip
+    if settings:
+        print("the search bots' settings changed: " + ", ".join(f"{k}={v}" for k, v in settings.items()))
     head = f"{'bot':18}{'won':>6}{'lost':>6}{'win rate of decided':>21}{'95 % interval':>17}"
     print(head + f"{'of all':>8}{'points/hand':>13}{'ms/decision':>13}{'p99 ms':>9}")
     for bot in bots:
         start = time.perf_counter()
-        row = gin_against_openspiel(bot, hands, seed, first, stop)
+        row = gin_against_openspiel(bot, hands, seed, first, stop, settings)
         if row is None:
             print("  skipped: open_spiel is not installed (pip install open_spiel)")
             return
@@ -211,14 +270,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first gin hand (to split a run)")
     parser.add_argument("--stop-at", help="UTC time HH:MM after which no new gin hand is begun")
     parser.add_argument("--workers", type=int, default=1, help="worker processes for the tables")
+    parser.add_argument(
+        "--settings", default="", help="the gin search bots' settings changed: undercut=0.2,defence=false"
+    )
     args = parser.parse_args(argv)
+    try:
+        settings = parse_settings(args.settings)
+    except ValueError as error:
+        parser.error(f"--settings: {error}")
+    if settings and any(search_settings(bot) is None for bot in args.bots.split(",")):
+        parser.error("--settings change search bots only: name no other in --bots")
     variants = args.table_variants.split(",")
     unknown = [v for v in variants if v not in TABLES]
     if unknown:  # refused before the gin run, which may take hours
         parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
     print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if args.only != "tables":
-        print_gin(args.bots.split(","), args.hands, args.seed, args.first, stop_time(args.stop_at))
+        bots, stop = args.bots.split(","), stop_time(args.stop_at)
+        print_gin(bots, args.hands, args.seed, args.first, stop, settings)
     if args.only != "gin":
         print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers, variants)
     return 0

@@ -81,3 +81,32 @@ def test_a_stop_time_ends_the_gin_run_between_hands(capsys: pytest.CaptureFixtur
     assert 0 < stop - time.time() <= 180
     tomorrow = strength.stop_time(time.strftime("%H:%M", time.gmtime(time.time() - 120)))
     assert tomorrow - time.time() > 86_000
+
+
+def test_settings_change_the_search_bots_level(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--settings`` are SearchSettings keywords of their defaults' types,
+    checked by the settings themselves; a bad one is one line, exit 2."""
+    strength = _strength()
+    assert strength.parse_settings("undercut=0.2,defence=false,samples=12") == {
+        "undercut": 0.2,
+        "defence": False,
+        "samples": 12,
+    }
+    assert strength.parse_settings("") == {}
+    variant = strength.rk.load_variant("gin")
+    bot = strength.make_bot("search-easy", variant, 1, {"undercut": 0.5})
+    assert bot.settings.undercut == 0.5 and bot.settings.samples == 12  # the level's, changed
+    for bad, words in (
+        ("undercut=x", "undercut is a float, not 'x'"),
+        ("bogus=1", "not 'bogus=1'"),
+        ("seconds=1", "not 'seconds=1'"),
+        ("defence=maybe", "defence is true or false"),
+        ("undercut=-1", "undercut and ramp are at least 0"),
+    ):
+        with pytest.raises(SystemExit) as stopped:
+            strength.main(["--only", "gin", "--bots", "search", "--settings", bad])
+        assert stopped.value.code == 2
+        assert words in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        strength.main(["--only", "gin", "--bots", "greedy", "--settings", "undercut=0.2"])
+    assert "search bots only" in capsys.readouterr().err
