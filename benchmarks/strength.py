@@ -35,7 +35,8 @@ begins no gin hand after that UTC time (the table then counts the hands
 played and says so), for a run that must end by a deadline.
 ``--settings`` changes the gin search bots' settings (``SearchSettings``
 numbers and flags, e.g. ``undercut=0.2,defence=false``) on top of their
-level, to weigh an idea against the level on the same deals.
+level, to weigh an idea against the level on the same deals (``--bots``
+then names search bots only).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -117,7 +118,10 @@ def parse_settings(text: str) -> dict[str, Any]:
         name, equals, value = item.partition("=")
         default = getattr(defaults, name, None) if not name.startswith("_") else None
         if not equals or isinstance(default, (type(None), Sequence)):
-            raise ValueError(f"a setting is NAME=VALUE, NAME a SearchSettings number or flag, not {item!r}")
+            raise ValueError(
+                f"a setting is NAME=VALUE, NAME one of SearchSettings' numbers or flags"
+                f" (a time budget is the bot's: search:200ms), not {item!r}"
+            )
         if isinstance(default, bool):
             if value not in ("true", "false"):
                 raise ValueError(f"{name} is true or false, not {value!r}")
@@ -126,7 +130,7 @@ def parse_settings(text: str) -> dict[str, Any]:
             try:
                 found[name] = type(default)(value)
             except ValueError:
-                raise ValueError(f"{name} is a {type(default).__name__}, not {value!r}") from None
+                raise ValueError(f"{name} is a number like {default!r}, not {value!r}") from None
     attrs.evolve(defaults, **found)  # the settings' own checks (ranges), with their words
     return found
 
@@ -258,8 +262,15 @@ def stop_time(text: str | None) -> float | None:
     return today if today > now else today + 86_400
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose error is one line on stderr, exit 2 (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = OneLineParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200, help="gin hands a bot (5000: the published figure)")
     parser.add_argument("--bots", default="greedy,search-medium", help="rummykit bots to play gin")
     parser.add_argument("--tables", type=int, default=100, help="rounds per pair on rami51 and contract")
@@ -278,8 +289,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = parse_settings(args.settings)
     except ValueError as error:
         parser.error(f"--settings: {error}")
-    if settings and any(search_settings(bot) is None for bot in args.bots.split(",")):
-        parser.error("--settings change search bots only: name no other in --bots")
+    if settings and args.only != "tables" and any(search_settings(b) is None for b in args.bots.split(",")):
+        parser.error("--settings change search bots only: name no other in --bots (its default has greedy)")
     variants = args.table_variants.split(",")
     unknown = [v for v in variants if v not in TABLES]
     if unknown:  # refused before the gin run, which may take hours

@@ -21,6 +21,7 @@ from rummykit.play.shedding import ShedBot
 from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import least_penalty
+from rummykit.variant.loading import variant_from_rules
 
 QUICK = SearchSettings(iterations=24, horizon=6, samples=8)
 TINY = SearchSettings(iterations=8, horizon=4, samples=4)
@@ -520,13 +521,14 @@ def defend_views(count: int) -> list[tuple[RoundState, int]]:
 
 
 def test_with_defence_the_defender_lays_off_only_what_lowers_its_deadwood() -> None:
-    """With ``defence`` (every level) a lay-off is played only where it
-    lowers the hand's least penalty; where GreedyBot's lay-off would raise
-    it (a card taken from a meld of the defender's own), the defender
-    plays something else."""
+    """With ``defence`` (every level) a lay-off is played where it lowers
+    the hand's least penalty, and only there; where GreedyBot's lay-off
+    would raise it (a card taken from a meld of the defender's own), the
+    defender plays something else. Without it, the move is GreedyBot's."""
     variant = rk.load_variant("gin")
     careful = SearchBot(variant, seed=1, settings=SearchSettings(samples=4, defence=True))
-    raised = 0
+    plain = SearchBot(variant, seed=1, settings=SearchSettings(samples=4, defence=False))
+    raised = lowered = 0
     for state, seat in defend_views(40):
         view = state.view(seat)
         hand = list(view.hand or ())
@@ -535,8 +537,35 @@ def test_with_defence_the_defender_lays_off_only_what_lowers_its_deadwood() -> N
         assert move in view.legal
         if isinstance(move, LayOff):
             assert careful._penalty_without(hand, move.cards) < before
+            lowered += 1
         greedy = GreedyBot(variant, seed=1).choose(view)
+        assert plain.choose(view) == greedy
         if isinstance(greedy, LayOff) and careful._penalty_without(hand, greedy.cards) > before:
             raised += 1
             assert move != greedy
-    assert raised > 0
+    assert raised > 0 and lowered > 0
+
+
+def test_the_defence_lays_off_a_declared_wild_card() -> None:
+    """A lay-off of a wild card names what it stands for (``JK=6h``) where
+    the hand holds the plain joker: the defence weighs it all the same (gin
+    with two jokers, made from gin's rules)."""
+    gin = rk.load_variant("gin")
+    rules = gin.resolved_dict()
+    rules["deck"] = {"by_players": [{"players": [2, 2], "decks": 1, "jokers": 2}]}
+    variant = variant_from_rules("gin with jokers", rules, "")
+    bots = [SearchBot(variant, seed=s, settings=SearchSettings(samples=4)) for s in range(2)]
+    declared = 0
+    for seed in range(40):
+        state = rk.deal(variant, players=2, seed=seed)
+        while state.phase != "over":
+            view = state.view(state.to_move)
+            if view.phase == "defend":
+                layoffs = [m for m in view.legal if isinstance(m, LayOff)]
+                declared += any(card.declared is not None for m in layoffs for card in m.cards)
+            move = bots[state.to_move].choose(view)
+            assert move in view.legal
+            state = state.apply(move)
+        if declared:
+            break
+    assert declared > 0

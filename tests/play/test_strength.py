@@ -85,7 +85,8 @@ def test_a_stop_time_ends_the_gin_run_between_hands(capsys: pytest.CaptureFixtur
 
 def test_settings_change_the_search_bots_level(capsys: pytest.CaptureFixture[str]) -> None:
     """``--settings`` are SearchSettings keywords of their defaults' types,
-    checked by the settings themselves; a bad one is one line, exit 2."""
+    checked by the settings themselves; a bad one is one line, exit 2; they
+    ask nothing of the bots of a run of the tables only."""
     strength = _strength()
     assert strength.parse_settings("undercut=0.2,defence=false,samples=12") == {
         "undercut": 0.2,
@@ -97,7 +98,7 @@ def test_settings_change_the_search_bots_level(capsys: pytest.CaptureFixture[str
     bot = strength.make_bot("search-easy", variant, 1, {"undercut": 0.5})
     assert bot.settings.undercut == 0.5 and bot.settings.samples == 12  # the level's, changed
     for bad, words in (
-        ("undercut=x", "undercut is a float, not 'x'"),
+        ("undercut=x", "undercut is a number like 0.0, not 'x'"),
         ("bogus=1", "not 'bogus=1'"),
         ("seconds=1", "not 'seconds=1'"),
         ("defence=maybe", "defence is true or false"),
@@ -106,7 +107,11 @@ def test_settings_change_the_search_bots_level(capsys: pytest.CaptureFixture[str
         with pytest.raises(SystemExit) as stopped:
             strength.main(["--only", "gin", "--bots", "search", "--settings", bad])
         assert stopped.value.code == 2
-        assert words in capsys.readouterr().err
-    with pytest.raises(SystemExit):
+        error = capsys.readouterr().err
+        assert words in error and len(error.splitlines()) == 1
+    with pytest.raises(SystemExit) as stopped:
         strength.main(["--only", "gin", "--bots", "greedy", "--settings", "undercut=0.2"])
+    assert stopped.value.code == 2
     assert "search bots only" in capsys.readouterr().err
+    assert strength.main(["--only", "tables", "--tables", "1", "--table-bots", "random,greedy",
+                          "--table-variants", "rami51", "--settings", "undercut=0.2"]) == 0  # fmt: skip

@@ -28,7 +28,9 @@ off its loose cards on a guessed hand of that player
 :func:`feeding_chances` says, for some cards, how likely the next player is
 to take each from the discard pile: the share of guessed hands of that
 player (:meth:`rummykit.play.determinize.Determinizer.guess_hand`) in
-which the card joins a meld of the hand's least-penalty arrangement.
+which the card joins a meld of the hand's least-penalty arrangement;
+:func:`knock_chances`, the share in which the card lets that player knock
+at once (the ``danger`` setting's).
 
 >>> import random
 >>> import rummykit as rk

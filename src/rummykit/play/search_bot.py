@@ -24,8 +24,10 @@ the hands' least penalties say who is ahead. Every candidate meets the
 same worlds and the same rollouts (paired comparisons), and the candidates
 are narrowed by successive halving: the budget is cut into rounds, and
 after each the worse half is dropped, so the best ones get the most
-rollouts; a move other than the race's must beat it clearly. Every other
-move (melds, lay-offs, the showdown of a knock) is :class:`GreedyBot`'s.
+rollouts; a move other than the race's must beat it clearly. After
+another player's knock the defender lays off only what lowers its least
+penalty (``defence``, every level); every other move (melds, lay-offs,
+the showdown of a knock) is :class:`GreedyBot`'s.
 
 Where a round is won by going out alone (:func:`rummykit.play.shedding.sheds`:
 rami, romme, rummy, roemie; no knock, contracts, fold, declaration or
@@ -124,8 +126,8 @@ class SearchSettings:
     (:func:`~rummykit.play.race.knock_chances`). ``defence``: after a
     knock, the defender lays off only what lowers its least penalty (the
     best first), where :class:`GreedyBot` lays off the costliest cards it
-    can (:meth:`SearchBot.defend`; on by default). ``lookahead`` False: the greedy move
-    instead of the race's.
+    can (:meth:`SearchBot.defend`; on by default). ``lookahead`` False:
+    the greedy move instead of the race's.
 
     The rollouts on top: ``iterations`` a decision (0: none, the race's
     move is played), or (with ``seconds``) as many as fit in that time
@@ -163,6 +165,13 @@ class SearchSettings:
             raise ValueError("the guesses' wariness is in (0, 1] and the race's tail at least 0")
         if self.undercut < 0 or self.ramp < 0 or not 0 <= self.danger <= 1:
             raise ValueError("the race's undercut and ramp are at least 0, its danger in [0, 1]")
+        if self.width < 1 or self.horizon < 0 or self.scale <= 0 or self.confidence < 0:
+            raise ValueError(
+                "the width is at least 1, the horizon and confidence at least 0, the scale above 0"
+            )
+        numbers = (self.pace, self.feeding, self.wary, self.tail, self.undercut, self.danger, self.scale)
+        if not all(map(math.isfinite, (*numbers, self.confidence))):
+            raise ValueError("the search's settings are finite numbers")
 
 
 LEVELS = {
@@ -182,7 +191,8 @@ at most :data:`SHED_SAMPLES`: 12 for easy, 40 for medium and hard, so
 class SearchBot:
     """A bot that chooses its draws and discards by the race to the knock,
     then (with a rollout budget) searches them by determinized rollouts
-    (see the module's text); every other move is :class:`GreedyBot`'s."""
+    (see the module's text); the defender's lay-offs are :meth:`defend`'s,
+    every other move is :class:`GreedyBot`'s."""
 
     def __init__(
         self, variant: Variant, *, seed: int | None = None, settings: SearchSettings | None = None
@@ -237,7 +247,7 @@ class SearchBot:
         """The least penalty of ``hand`` less ``cards``."""
         rest = list(hand)
         for card in cards:
-            rest.remove(card)
+            rest.remove(card.face)  # a wild card's declaration (JK=6h) is the move's, not the hand's
         return least_penalty(self.variant, rest).penalty
 
     def candidates(self, view: PlayerView, base: Move) -> list[Move]:
@@ -277,8 +287,14 @@ class SearchBot:
         pool = stock_cards(view, self.variant, self.memory)
         sequences = draw_sequences(pool, self.rng, samples=settings.samples, reach=settings.reach)
         limit = race_limit(self.variant, view)
-        race = Race(self.variant, limit=limit, pace=settings.pace, players=view.players, tail=settings.tail)
-        race.undercut = settings.undercut
+        race = Race(
+            self.variant,
+            limit=limit,
+            pace=settings.pace,
+            players=view.players,
+            tail=settings.tail,
+            undercut=settings.undercut,
+        )
         if settings.undercut and view.seat is not None:
             race.knockers = self._knockers(view, pool)
         if settings.ramp:
@@ -306,10 +322,7 @@ class SearchBot:
         """:data:`UNDERCUT_GUESSES` guessed hands of the next player (the one
         that may knock before this seat draws again), drawn by the guesses'
         weights."""
-        if view.seat is None:
-            raise ValueError("this view is not a seat's view")
-        seat = next_seat(self.variant, view.players, view.seat)
-        guesses = [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(UNDERCUT_GUESSES)]
+        guesses = self._next_guesses(view, pool, UNDERCUT_GUESSES)
         weights = [weight for _, weight in guesses]
         if sum(weights) <= 0:
             return [hand for hand, _ in guesses]
@@ -344,13 +357,17 @@ class SearchBot:
         seconds = self.settings.seconds
         return seconds is not None and time.perf_counter() >= self._started + seconds
 
-    def _next_guesses(self, view: PlayerView, pool: list[Card]) -> list[tuple[list[Card], float]]:
-        """``samples`` guessed hands of the next player, with their weights
-        (for :func:`feeding_chances` and :func:`knock_chances`)."""
+    def _next_guesses(
+        self, view: PlayerView, pool: list[Card], count: int | None = None
+    ) -> list[tuple[list[Card], float]]:
+        """``count`` (default: ``samples``) guessed hands of the next player,
+        with their weights (for :func:`feeding_chances`, :func:`knock_chances`
+        and the undercuts' knockers)."""
         if view.seat is None:
             raise ValueError("this view is not a seat's view")
         seat = next_seat(self.variant, view.players, view.seat)
-        return [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(self.settings.samples)]
+        wanted = self.settings.samples if count is None else count
+        return [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(wanted)]
 
     def draw_choice(self, view: PlayerView, base: Move) -> Move:
         """The greedy draw, or the other of drawing (or passing the first
@@ -427,7 +444,11 @@ class SearchBot:
         return mean > self.settings.confidence * spread and mean > 0
 
     def _evaluate(
-        self, view: PlayerView, candidates: Sequence[Move], alive: list[int], values: list[dict[int, float]],
+        self,
+        view: PlayerView,
+        candidates: Sequence[Move],
+        alive: list[int],
+        values: list[dict[int, float]],
         world_number: int,
     ) -> None:
         """One world, every live candidate played in it with the same rollout
