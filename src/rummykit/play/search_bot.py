@@ -236,10 +236,10 @@ class SearchBot:
         a meld of its own, which can raise its deadwood.)"""
         hand = list(view.hand or ())
         layoffs = [m for m in view.legal if isinstance(m, LayOff)]
-        if layoffs:
-            best = min(layoffs, key=lambda m: self._penalty_without(hand, m.cards))
-            if self._penalty_without(hand, best.cards) < least_penalty(self.variant, hand).penalty:
-                return best
+        if layoffs:  # each lay-off's penalty found once; ties: the first listed
+            penalty, best = min((self._penalty_without(hand, m.cards), n) for n, m in enumerate(layoffs))
+            if penalty < least_penalty(self.variant, hand).penalty:
+                return layoffs[best]
         others = tuple(m for m in view.legal if not isinstance(m, LayOff))
         return self.greedy.choose(attrs.evolve(view, legal=others)) if others else view.legal[0]
 
