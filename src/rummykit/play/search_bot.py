@@ -337,7 +337,7 @@ class SearchBot:
         race, sequences, pool = self._race(view)
         feeding, danger = self.settings.feeding, self.settings.danger
         guesses = self._next_guesses(view, pool) if feeding or danger else []
-        chances = feeding_chances(self.variant, guesses, cards) if feeding else {}
+        chances = self.feeding_of(view, guesses, cards) if feeding else {}
         knocks = knock_chances(self.variant, guesses, cards, race.limit) if danger else {}
         best, best_worth = cards[0], -1.0
         for card in cards:
@@ -350,6 +350,17 @@ class SearchBot:
             if self._out_of_time():
                 break
         return best
+
+    def feeding_of(
+        self, view: PlayerView, guesses: Sequence[tuple[list[Card], float]], cards: Sequence[Card]
+    ) -> dict[Card, float]:
+        """How likely the next player is to take each of ``cards`` from the
+        discard pile, as :meth:`race_discard` weighs it: the weighted share
+        of ``guesses`` (the next player's guessed hands) in which the card
+        joins a meld (:func:`feeding_chances`). A subclass may judge
+        otherwise: ``benchmarks/inference.py`` records these chances against
+        the real hand, and measures what knowing that hand would be worth."""
+        return feeding_chances(self.variant, guesses, cards)
 
     def _out_of_time(self) -> bool:
         """Has the decision used up its time budget (never, without one)?

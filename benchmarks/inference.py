@@ -1,0 +1,155 @@
+"""What the gin search bot knows of the next player's hand, measured against
+that hand: the feeding chances it weighs its discards by, beside the truth.
+
+When ``SearchBot`` chooses a discard it cuts each card's worth by the chance
+that the next player takes it (``SearchBot.feeding_of``: the share of its
+guessed hands of that player in which the card joins a meld). This benchmark
+plays gin hands against OpenSpiel's ``SimpleGinRummyBot`` through
+``strength.py``'s lockstep bridge and, at each of the bot's discards, records
+each card's chance beside what the benchmark (never the bot) reads in the real
+round: does the card join a meld of the rule bot's hand? It prints how well
+the chances are calibrated (the Brier score beside that of one constant
+chance, the truth by bands of chance). The bot's moves are its own: the
+record changes nothing.
+
+``--oracle`` hands the bot the truth instead (a chance of 1 or 0), so that
+the win rate printed is what knowing the rule bot's hand would be worth to
+the feeding cut alone: an upper bound for any better guessing, not a bot.
+
+    .venv/bin/python benchmarks/inference.py --hands 120 --first 400
+    .venv/bin/python benchmarks/inference.py --hands 600 --first 400 --oracle
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from strength import Hand  # benchmarks/strength.py, beside this script
+
+import rummykit as rk
+from rummykit.core.cards import Card
+from rummykit.play.bot_specs import search_settings
+from rummykit.play.determinize import joins_a_meld
+from rummykit.play.search_bot import SearchBot
+from rummykit.play.simulate import wilson
+from rummykit.round.dealing import next_seat
+from rummykit.round.views import PlayerView
+
+BANDS = ((0.0, 0.05), (0.05, 0.15), (0.15, 0.3), (0.3, 0.5), (0.5, 1.01))
+"""The bands of chance the truth is tallied by."""
+
+
+class ProbeBot(SearchBot):
+    """A search bot whose feeding chances are recorded beside the truth
+    (``truth(seat)``: that seat's real hand, read by the benchmark), and,
+    with ``oracle``, replaced by it."""
+
+    def __init__(
+        self, spec: str, *, seed: int, truth: Callable[[int], Sequence[Card]], oracle: bool = False
+    ) -> None:
+        settings = search_settings(spec)
+        if settings is None:
+            raise ValueError(f"the probe is a search bot: search, search-easy, search-medium …, not {spec!r}")
+        super().__init__(rk.load_variant("gin"), seed=seed, settings=settings)
+        self.truth = truth
+        self.oracle = oracle
+        self.rows: list[tuple[float, bool]] = []  # (the bot's chance, the card joins a meld of the real hand)
+
+    def feeding_of(
+        self, view: PlayerView, guesses: Sequence[tuple[list[Card], float]], cards: Sequence[Card]
+    ) -> dict[Card, float]:
+        chances = super().feeding_of(view, guesses, cards)
+        if view.seat is None:
+            return chances
+        hand = list(self.truth(next_seat(self.variant, view.players, view.seat)))
+        real = {card: joins_a_meld(self.variant, hand, card) for card in cards}
+        self.rows += [(chances.get(card, 0.0), real[card]) for card in cards]
+        return {card: float(real[card]) for card in cards} if self.oracle else chances
+
+
+class ProbedHand(Hand):
+    """One gin hand of ``strength.py``, the rummykit seat played by a :class:`ProbeBot`."""
+
+    def __init__(self, pyspiel: Any, game: Any, seed: int, bot: str, seat: int, oracle: bool) -> None:
+        super().__init__(pyspiel, game, seed, "greedy", seat)
+        self.bot = ProbeBot(bot, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle)
+
+
+def probe(
+    bot: str, hands: int, *, first: int = 0, seed: int = 0, oracle: bool = False
+) -> dict[str, Any] | None:
+    """Hands ``first`` on, as ``strength.py`` numbers and deals them: the
+    rows recorded and the record (None without open_spiel)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rows: list[tuple[float, bool]] = []
+    won = lost = 0
+    for index in range(first, first + hands):
+        hand = ProbedHand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2, oracle)
+        scores = hand.play()
+        rows += hand.bot.rows
+        won += scores[hand.seat] > scores[1 - hand.seat]
+        lost += scores[1 - hand.seat] > scores[hand.seat]
+    return {"rows": rows, "won": won, "lost": lost}
+
+
+def calibration(rows: Sequence[tuple[float, bool]]) -> list[str]:
+    """The lines that say how well the chances foretold the truth."""
+    if not rows:
+        return ["no discard was weighed"]
+    base = statistics.fmean(real for _, real in rows)
+    constant = statistics.fmean((base - real) ** 2 for _, real in rows)
+    brier = statistics.fmean((chance - real) ** 2 for chance, real in rows)
+    lines = [
+        f"{len(rows)} cards weighed for a discard;"
+        f" {base:.1%} of them join a meld of the rule bot's real hand",
+        f"Brier score: the bot's chances {brier:.4f}, one constant chance ({base:.3f}) {constant:.4f}",
+        "chance band      cards   joins a meld of the real hand",
+    ]
+    for low, high in BANDS:
+        band = [real for chance, real in rows if low <= chance < high]
+        share = f"{statistics.fmean(band):.1%}" if band else "-"
+        lines.append(f"{low:.2f} - {min(high, 1.0):.2f}  {len(band):7d}   {share}")
+    return lines
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"inference.py: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=120, help="gin hands to play (default 120)")
+    parser.add_argument("--first", type=int, default=0, help="the first hand's number (strength.py's deals)")
+    parser.add_argument("--bot", default="search", help="the search bot's level (default search)")
+    parser.add_argument("--oracle", action="store_true", help="hand the bot the real hand's truth instead")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.first < 0:
+        parser.error("--hands is at least 1 and --first at least 0")
+    try:
+        record = probe(args.bot, args.hands, first=args.first, oracle=args.oracle)
+    except ValueError as error:
+        parser.error(str(error))
+    if record is None:
+        parser.error("needs open_spiel: pip install '.[bench]'")
+    kind = "the real hand's truth (--oracle)" if args.oracle else "its own guesses"
+    last = args.first + args.hands - 1
+    print(f"{args.bot} against SimpleGinRummyBot, hands {args.first}-{last}; feeding by {kind}")
+    won, lost = record["won"], record["lost"]
+    low, high = wilson(won, won + lost)
+    rate = won / max(1, won + lost)
+    print(f"won {won}, lost {lost}: {rate:.1%} of the hands decided ({low:.1%} - {high:.1%})")
+    print("\n".join(calibration(record["rows"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""benchmarks/inference.py: the search bot's feeding chances recorded beside
+the rule bot's real hand, and that recording them changes no move (the
+figures come from the benchmark run by hand: docs/bots.md)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+from tool_support import BENCHMARKS, load_tool
+
+import rummykit as rk
+from rummykit.play.determinize import joins_a_meld
+from rummykit.play.search_bot import SearchBot
+
+
+@pytest.fixture
+def inference() -> Iterator[ModuleType]:
+    """The benchmark, which imports strength.py from beside it."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        yield load_tool("inference", BENCHMARKS)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def _discard_view(seed: int) -> tuple[rk.RoundState, rk.PlayerView]:
+    """A gin round at its seat's first discard."""
+    state = rk.deal(rk.load_variant("gin"), players=2, seed=seed)
+    while state.phase != "play":
+        state = state.apply(next(m for m in state.legal_moves() if type(m).__name__ in ("Draw", "Pass")))
+    return state, state.view(state.to_move)
+
+
+@pytest.mark.parametrize("oracle", [False, True])
+def test_the_probe_records_the_bots_chances_and_the_truth(inference: ModuleType, oracle: bool) -> None:
+    """The chances recorded are the search bot's own; the truth is whether
+    the card joins a meld of the real hand; with ``oracle`` the bot is
+    handed the truth instead of its chances."""
+    state, view = _discard_view(3)
+    other = 1 - state.to_move
+    probe = inference.ProbeBot("search-easy", seed=5, truth=lambda seat: state.hands[seat], oracle=oracle)
+    plain = SearchBot(state.variant, seed=5, settings=probe.settings)
+    cards = list(view.hand or ())
+    guesses = [(list(state.hands[other]), 1.0), ([*state.hands[other][:-1], cards[0]], 1.0)]
+    own = plain.feeding_of(view, guesses, cards)
+    given = probe.feeding_of(view, guesses, cards)
+    truth = {card: joins_a_meld(state.variant, list(state.hands[other]), card) for card in cards}
+    assert probe.rows == [(own[card], truth[card]) for card in cards]
+    assert given == ({card: float(truth[card]) for card in cards} if oracle else own)
+
+
+def test_recording_changes_no_move(inference: ModuleType) -> None:
+    """A hand played by the probe ends as the same hand of strength.py: the
+    same scores, the same number of the bot's decisions."""
+    pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    strength = sys.modules["strength"]
+    game = pyspiel.load_game("gin_rummy")
+    for index in range(2):
+        plain = strength.Hand(pyspiel, game, 11 + index, "search-easy", index % 2)
+        probed = inference.ProbedHand(pyspiel, game, 11 + index, "search-easy", index % 2, False)
+        assert plain.play() == probed.play()
+        assert len(plain.times) == len(probed.times) and probed.bot.rows
+
+
+def test_the_oracle_run_and_the_printout(inference: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    record = inference.probe("search-easy", 2, first=3, seed=1, oracle=True)
+    assert record is not None and record["won"] + record["lost"] <= 2 and record["rows"]
+    assert inference.main(["--hands", "1", "--first", "2", "--bot", "search-easy"]) == 0
+    out = capsys.readouterr().out
+    assert "hands 2-2; feeding by its own guesses" in out and "Brier score" in out
+
+
+def test_calibration_lines(inference: ModuleType) -> None:
+    lines = inference.calibration([(0.0, False), (1.0, True), (0.1, False), (0.1, True)])
+    assert lines[0].startswith("4 cards weighed") and "50.0%" in lines[0]
+    assert "the bot's chances 0.2050, one constant chance (0.500) 0.2500" in lines[1]
+    assert lines[3].endswith("   0.0%") and lines[4].endswith("   50.0%") and lines[-1].endswith("   100.0%")
+    assert inference.calibration([]) == ["no discard was weighed"]
+
+
+@pytest.mark.parametrize("argv", [["--hands", "0"], ["--first", "-1"], ["--bot", "greedy", "--hands", "1"]])
+def test_bad_arguments_are_one_line_exit_2(
+    inference: ModuleType, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        inference.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("inference.py: ") and err.count("\n") == 1
