@@ -10,11 +10,16 @@ each card's chance beside what the benchmark (never the bot) reads in the real
 round: does the card join a meld of the rule bot's hand? It prints how well
 the chances are calibrated (the Brier score beside that of one constant
 chance, the truth by bands of chance). The bot's moves are its own: the
-record changes nothing.
+record changes nothing (a time budget, which the record would spend, is
+refused: a level or an iteration budget only).
 
 ``--oracle`` hands the bot the truth instead (a chance of 1 or 0), so that
-the win rate printed is what knowing the rule bot's hand would be worth to
-the feeding cut alone: an upper bound for any better guessing, not a bot.
+the win rate printed is what knowing which cards join a meld of the rule
+bot's hand would be worth to the feeding cut alone: an upper bound for any
+better guessing, not a bot. (The calibration lines then are of the bot's
+own chances, recorded but not used, on the positions the oracle led to.)
+A hand in which OpenSpiel refuses a move rummykit listed is left out and
+named, as ``strength.py`` does.
 
     .venv/bin/python benchmarks/inference.py --hands 120 --first 400
     .venv/bin/python benchmarks/inference.py --hands 600 --first 400 --oracle
@@ -22,25 +27,40 @@ the feeding cut alone: an upper bound for any better guessing, not a bot.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from strength import Hand  # benchmarks/strength.py, beside this script
+from strength import Hand, OneLineParser  # benchmarks/strength.py, beside this script
 
 import rummykit as rk
 from rummykit.core.cards import Card
-from rummykit.play.bot_specs import search_settings
+from rummykit.play.bot_specs import NAMED_BOTS, search_settings
 from rummykit.play.determinize import joins_a_meld
-from rummykit.play.search_bot import SearchBot
+from rummykit.play.search_bot import SearchBot, SearchSettings
 from rummykit.play.simulate import wilson
 from rummykit.round.dealing import next_seat
 from rummykit.round.views import PlayerView
 
 BANDS = ((0.0, 0.05), (0.05, 0.15), (0.15, 0.3), (0.3, 0.5), (0.5, 1.01))
 """The bands of chance the truth is tallied by."""
+
+DESCRIPTION = "The gin search bot's feeding chances beside the rule bot's real hand (docs/bots.md)."
+
+PROBE_FORMS = ", ".join([*(name for name in NAMED_BOTS if name.startswith("search")), "search:<N>it"])
+"""The bots the probe plays: the search levels, with an iteration budget or none."""
+
+
+def probe_settings(spec: str) -> SearchSettings:
+    """The settings of the search bot ``spec`` names, without a time budget
+    (which the record would spend); a ValueError naming what is accepted."""
+    settings = search_settings(spec)
+    if settings is None:
+        raise ValueError(f"the probe is a search bot ({PROBE_FORMS}), not {spec!r}")
+    if settings.seconds is not None:
+        raise ValueError(f"a time budget would be spent on the record: a level or search:<N>it, not {spec!r}")
+    return settings
 
 
 class ProbeBot(SearchBot):
@@ -51,10 +71,7 @@ class ProbeBot(SearchBot):
     def __init__(
         self, spec: str, *, seed: int, truth: Callable[[int], Sequence[Card]], oracle: bool = False
     ) -> None:
-        settings = search_settings(spec)
-        if settings is None:
-            raise ValueError(f"the probe is a search bot: search, search-easy, search-medium …, not {spec!r}")
-        super().__init__(rk.load_variant("gin"), seed=seed, settings=settings)
+        super().__init__(rk.load_variant("gin"), seed=seed, settings=probe_settings(spec))
         self.truth = truth
         self.oracle = oracle
         self.rows: list[tuple[float, bool]] = []  # (the bot's chance, the card joins a meld of the real hand)
@@ -76,14 +93,17 @@ class ProbedHand(Hand):
 
     def __init__(self, pyspiel: Any, game: Any, seed: int, bot: str, seat: int, oracle: bool) -> None:
         super().__init__(pyspiel, game, seed, "greedy", seat)
-        self.bot = ProbeBot(bot, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle)
+        self.probe = ProbeBot(bot, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle)
+        self.bot = self.probe
 
 
 def probe(
     bot: str, hands: int, *, first: int = 0, seed: int = 0, oracle: bool = False
 ) -> dict[str, Any] | None:
     """Hands ``first`` on, as ``strength.py`` numbers and deals them: the
-    rows recorded and the record (None without open_spiel)."""
+    rows recorded and the record (None without open_spiel). A hand in
+    which OpenSpiel refuses rummykit's move is left out and named in
+    ``refused`` (hand number and OpenSpiel's words)."""
     try:
         import pyspiel
     except ImportError:
@@ -91,13 +111,18 @@ def probe(
     game = pyspiel.load_game("gin_rummy")
     rows: list[tuple[float, bool]] = []
     won = lost = 0
+    refused: list[tuple[int, str]] = []
     for index in range(first, first + hands):
         hand = ProbedHand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2, oracle)
-        scores = hand.play()
-        rows += hand.bot.rows
+        try:
+            scores = hand.play()
+        except pyspiel.SpielError as error:
+            refused.append((index, str(error).splitlines()[0]))
+            continue
+        rows += hand.probe.rows
         won += scores[hand.seat] > scores[1 - hand.seat]
         lost += scores[1 - hand.seat] > scores[hand.seat]
-    return {"rows": rows, "won": won, "lost": lost}
+    return {"rows": rows, "won": won, "lost": lost, "refused": refused}
 
 
 def calibration(rows: Sequence[tuple[float, bool]]) -> list[str]:
@@ -120,13 +145,8 @@ def calibration(rows: Sequence[tuple[float, bool]]) -> list[str]:
     return lines
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"inference.py: {message}\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="inference.py", description=DESCRIPTION)
     parser.add_argument("--hands", type=int, default=120, help="gin hands to play (default 120)")
     parser.add_argument("--first", type=int, default=0, help="the first hand's number (strength.py's deals)")
     parser.add_argument("--bot", default="search", help="the search bot's level (default search)")
@@ -135,9 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands < 1 or args.first < 0:
         parser.error("--hands is at least 1 and --first at least 0")
     try:
-        record = probe(args.bot, args.hands, first=args.first, oracle=args.oracle)
+        probe_settings(args.bot)  # before the hands, so that a bad name is not a run's last words
     except ValueError as error:
         parser.error(str(error))
+    record = probe(args.bot, args.hands, first=args.first, oracle=args.oracle)
     if record is None:
         parser.error("needs open_spiel: pip install '.[bench]'")
     kind = "the real hand's truth (--oracle)" if args.oracle else "its own guesses"
@@ -147,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     low, high = wilson(won, won + lost)
     rate = won / max(1, won + lost)
     print(f"won {won}, lost {lost}: {rate:.1%} of the hands decided ({low:.1%} - {high:.1%})")
+    for index, words in record["refused"]:
+        print(f"  hand {index} left out: OpenSpiel refused rummykit's legal move: {words}")
     print("\n".join(calibration(record["rows"])))
     return 0
 

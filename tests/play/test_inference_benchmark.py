@@ -53,8 +53,8 @@ def test_the_probe_records_the_bots_chances_and_the_truth(inference: ModuleType,
 
 
 def test_recording_changes_no_move(inference: ModuleType) -> None:
-    """A hand played by the probe ends as the same hand of strength.py: the
-    same scores, the same number of the bot's decisions."""
+    """A hand played by the probe is the same hand of strength.py, move for
+    move (OpenSpiel's history), and the probe recorded its chances."""
     pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
     strength = sys.modules["strength"]
     game = pyspiel.load_game("gin_rummy")
@@ -62,13 +62,56 @@ def test_recording_changes_no_move(inference: ModuleType) -> None:
         plain = strength.Hand(pyspiel, game, 11 + index, "search-easy", index % 2)
         probed = inference.ProbedHand(pyspiel, game, 11 + index, "search-easy", index % 2, False)
         assert plain.play() == probed.play()
-        assert len(plain.times) == len(probed.times) and probed.bot.rows
+        assert plain.os.history() == probed.os.history() and probed.probe.rows
 
 
-def test_the_oracle_run_and_the_printout(inference: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_hands_are_strength_pys(inference: ModuleType) -> None:
+    """``probe`` plays the hands ``strength.py`` numbers alike (the same
+    deals, seats and bot seeds): the same record."""
     pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
-    record = inference.probe("search-easy", 2, first=3, seed=1, oracle=True)
-    assert record is not None and record["won"] + record["lost"] <= 2 and record["rows"]
+    strength = sys.modules["strength"]
+    record = inference.probe("search-easy", 3, first=3, seed=1)
+    row = strength.gin_against_openspiel("search-easy", 3, seed=1, first=3)
+    assert record is not None and row is not None and record["rows"]
+    assert (record["won"], record["lost"]) == (row["won"], row["lost"])
+
+
+def test_the_oracle_hands_the_bot_the_truth(inference: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``oracle`` every chance the race is given is 1 or 0; without, the bot's own."""
+    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    given: list[float] = []
+    feeding_of = inference.ProbeBot.feeding_of
+
+    def recorded(self: object, *args: object) -> dict[object, float]:
+        chances: dict[object, float] = feeding_of(self, *args)
+        given.extend(chances.values())
+        return chances
+
+    monkeypatch.setattr(inference.ProbeBot, "feeding_of", recorded)
+    record = inference.probe("search-easy", 1, first=2, seed=1, oracle=True)
+    assert record is not None and given and set(given) <= {0.0, 1.0}
+    given.clear()
+    inference.probe("search-easy", 1, first=2, seed=1)
+    assert given and not set(given) <= {0.0, 1.0}
+
+
+def test_a_hand_openspiel_refuses_is_left_out_and_named(
+    inference: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+
+    def refuse(self: object) -> tuple[int, ...]:
+        raise pyspiel.SpielError("gin_rummy.cc:451 deadwood_[cur_player_] <= knock_card_\nmore")
+
+    monkeypatch.setattr(inference.ProbedHand, "play", refuse)
+    assert inference.main(["--hands", "2", "--first", "4", "--bot", "search-easy"]) == 0
+    out = capsys.readouterr().out
+    assert "won 0, lost 0" in out and "no discard was weighed" in out
+    assert "hand 5 left out: OpenSpiel refused rummykit's legal move: gin_rummy.cc:451" in out
+
+
+def test_the_printout(inference: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
     assert inference.main(["--hands", "1", "--first", "2", "--bot", "search-easy"]) == 0
     out = capsys.readouterr().out
     assert "hands 2-2; feeding by its own guesses" in out and "Brier score" in out
@@ -82,12 +125,21 @@ def test_calibration_lines(inference: ModuleType) -> None:
     assert inference.calibration([]) == ["no discard was weighed"]
 
 
-@pytest.mark.parametrize("argv", [["--hands", "0"], ["--first", "-1"], ["--bot", "greedy", "--hands", "1"]])
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--hands", "0"], "--hands is at least 1"),
+        (["--first", "-1"], "--first at least 0"),
+        (["--hands", "abc"], "invalid int value"),
+        (["--bot", "greedy", "--hands", "1"], "not 'greedy'"),
+        (["--bot", "search:200ms", "--hands", "1"], "a time budget would be spent on the record"),
+    ],
+)
 def test_bad_arguments_are_one_line_exit_2(
-    inference: ModuleType, argv: list[str], capsys: pytest.CaptureFixture[str]
+    inference: ModuleType, argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stop:
         inference.main(argv)
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("inference.py: ") and err.count("\n") == 1
+    assert err.startswith("inference.py: error: ") and err.count("\n") == 1 and said in err
