@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from strength import Hand, OneLineParser  # benchmarks/strength.py, beside this script
+from strength import Hand, OneLineParser, hand_seed, play_out  # benchmarks/strength.py, beside this script
 
 import rummykit as rk
 from rummykit.core.cards import Card
@@ -113,11 +113,9 @@ def probe(
     won = lost = 0
     refused: list[tuple[int, str]] = []
     for index in range(first, first + hands):
-        hand = ProbedHand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2, oracle)
-        try:
-            scores = hand.play()
-        except pyspiel.SpielError as error:
-            refused.append((index, str(error).splitlines()[0]))
+        hand = ProbedHand(pyspiel, game, hand_seed(seed, index), bot, index % 2, oracle)
+        scores = play_out(pyspiel, hand, index, refused)
+        if scores is None:
             continue
         rows += hand.probe.rows
         won += scores[hand.seat] > scores[1 - hand.seat]

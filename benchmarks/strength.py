@@ -135,6 +135,22 @@ def parse_settings(text: str) -> dict[str, Any]:
     return found
 
 
+def hand_seed(seed: int, index: int) -> int:
+    """The seed of hand ``index`` of a run seeded ``seed``: its deal's and the rummykit bot's."""
+    return seed * 1_000_003 + index
+
+
+def play_out(pyspiel: Any, hand: Hand, index: int, refused: list[tuple[int, str]]) -> tuple[int, ...] | None:
+    """Hand ``index`` played out: its scores by seat, or None where OpenSpiel
+    refused a move rummykit listed as legal (then noted in ``refused``: the
+    hand's number and OpenSpiel's first line)."""
+    try:
+        return hand.play()
+    except pyspiel.SpielError as error:
+        refused.append((index, str(error).splitlines()[0]))
+        return None
+
+
 def gin_against_openspiel(
     bot: str,
     hands: int,
@@ -163,11 +179,9 @@ def gin_against_openspiel(
         if stop is not None and time.time() >= stop:
             hands = index - first
             break
-        hand = Hand(pyspiel, game, seed * 1_000_003 + index, bot, index % 2, settings)
-        try:
-            scores = hand.play()
-        except pyspiel.SpielError as error:
-            refused.append((index, str(error).splitlines()[0]))
+        hand = Hand(pyspiel, game, hand_seed(seed, index), bot, index % 2, settings)
+        scores = play_out(pyspiel, hand, index, refused)
+        if scores is None:
             continue
         times += hand.times
         mine, theirs = scores[hand.seat], scores[1 - hand.seat]
