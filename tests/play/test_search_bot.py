@@ -16,7 +16,7 @@ from rummykit.play.bot_specs import BOT_FORMS, bot_from_spec, check_bot_spec, se
 from rummykit.play.bots import GreedyBot
 from rummykit.play.determinize import WARY, Determinizer, joins_a_meld, new_log_entries
 from rummykit.play.race import Race, draw_sequences, feeding_chances, knock_chances, offer_lists
-from rummykit.play.search_bot import LEVELS, UNDERCUT_GUESSES, SearchBot, SearchSettings
+from rummykit.play.search_bot import LATER_GUESSES, LEVELS, UNDERCUT_GUESSES, SearchBot, SearchSettings
 from rummykit.play.shedding import ShedBot
 from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
@@ -293,7 +293,7 @@ def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> 
 
 def test_settings_are_checked() -> None:
     bads = ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0})
-    bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5})
+    bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5}, {"later": 1.5})
     for bad in bads:
         with pytest.raises(ValueError, match=r"search budget|the race needs|wariness|undercut and ramp"):
             SearchSettings(**bad)  # type: ignore[arg-type]
@@ -443,6 +443,46 @@ def test_with_undercut_the_bot_guesses_the_next_player_s_hands() -> None:
     assert len(race.knockers) == UNDERCUT_GUESSES
     assert all(len(hand) == 10 and not set(hand) & set(view.hand or ()) for hand in race.knockers)
     assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].knockers == []
+
+
+def test_with_later_the_race_counts_the_risk_of_the_cards_it_throws_on_the_way() -> None:
+    """A sequence's knock is worth ``pace ** t`` times ``1 - later * risk``
+    for each card the hand threw before it (not the card it knocks with);
+    risks of cards it never throws, or none, change nothing."""
+    gin = rk.load_variant("gin")
+    hand = rk.parse_cards("7h 8h 9h 5s 5d 5h Qh Ks 2c 3c")  # loose: Qh Ks 2c 3c
+    draws = [rk.parse_cards("Kd Ac")]  # throws a ten after Kd; Ac makes A23c: knocks at turn 2
+    race = Race(gin, limit=10, pace=0.8)
+    assert race.worth(hand, draws) == pytest.approx(0.64)
+    race.risks, race.later = {rk.Card(c): 0.5 for c in ("Qh", "Ks", "Kd")}, 0.4
+    assert race.worth(hand, draws) == pytest.approx(0.64 * (1 - 0.4 * 0.5))
+    assert race.run_exposed(hand, draws[0], 1)[3] == pytest.approx(0.8)
+    race.risks = {rk.Card("7h"): 1.0, rk.Card("Ac"): 1.0}  # kept in a meld; drawn to knock
+    assert race.worth(hand, draws) == pytest.approx(0.64)
+
+
+def test_with_later_the_risks_are_the_guesses_weighted_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each card's risk is the weighted share of the next player's guessed
+    hands in which it makes a meld of three with two of their cards; the
+    race of a level without ``later`` has none."""
+    variant = rk.load_variant("gin")
+    state = rk.deal(variant, players=2, seed=6)
+    view = state.view(state.to_move)
+    bot = SearchBot(variant, seed=1, settings=SearchSettings(samples=8, later=0.25))
+    race, _, pool = bot._race(view)
+    assert race.later == 0.25 and race.risks and all(0 < risk <= 1 for risk in race.risks.values())
+    asked: list[int | None] = []
+
+    def guesses(view: object, pool: object, count: int | None = None) -> list[tuple[list[rk.Card], float]]:
+        asked.append(count)
+        return [(list(rk.parse_cards("7h 7s 9d")), 1.0), (list(rk.parse_cards("8h 9h Kc")), 3.0)]
+
+    monkeypatch.setattr(bot, "_next_guesses", guesses)
+    risks = bot.risks(view, pool)
+    assert asked == [LATER_GUESSES]
+    expected = {"7c": 0.25, "7d": 0.25, "7h": 0.75, "Th": 0.75, "JK": 1.0}  # gin's meld rules take a joker
+    assert risks == pytest.approx({rk.Card(card): risk for card, risk in expected.items()})
+    assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].risks == {}
 
 
 def test_hazards_set_the_race_s_clock() -> None:

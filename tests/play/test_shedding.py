@@ -43,6 +43,13 @@ def test_a_pair_counts_less_than_lone_cards_and_only_by_its_outs() -> None:
     assert outs.count(pair, unseen - gone) == pytest.approx(3.0)
 
 
+def test_melders_are_the_cards_that_make_a_meld_of_three_with_two_of_a_hand() -> None:
+    outs = Outs(rk.load_variant("rami51"))  # its jokers are wild
+    assert outs.melders(rk.parse_cards("7h 7s 9d")) == set(rk.parse_cards("7c 7d JK"))
+    assert outs.melders(rk.parse_cards("8h 9h Kc")) == set(rk.parse_cards("7h Th JK"))
+    assert outs.melders(rk.parse_cards("2c")) == set()
+
+
 def test_a_card_that_grows_the_table_counts_nothing() -> None:
     rami = rk.load_variant("rami51")
     outs = Outs(rami)

@@ -119,6 +119,8 @@ class Race:
         self.offers: list[list[Card]] = []  # by sequence (in turn): what the previous player may throw
         self.hazards: list[float] = []  # by chance: how likely the other player is to knock (survival)
         self.knockers: list[list[Card]] = []  # by sequence: a guessed hand of the player that may knock
+        self.risks: dict[Card, float] = {}  # by card: how likely the next player is to want it (later)
+        self.later = 0.0  # how much a throw's risk cuts a sequence's worth (SearchSettings.later)
         self._known: dict[tuple[Card | None, ...], Solved] = {}  # see solved
         self._lays: dict[tuple[int, Card], bool] = {}  # see lays_off
         band = variant.deck_band(players)
@@ -140,7 +142,7 @@ class Race:
         its last draw (None if it drew nothing). With ``offers`` (the cards
         the previous player may throw, in order), the hand takes a turn's
         offer instead of its draw when the offer lowers its least penalty."""
-        turn, penalty, _ = self.run_exposed(hand, draws, start, offers)
+        turn, penalty, _, _ = self.run_exposed(hand, draws, start, offers)
         return turn, penalty
 
     def run_exposed(
@@ -151,8 +153,11 @@ class Race:
         offers: Sequence[Card] = (),
         knocker: int | None = None,
         exposed: bool = True,
-    ) -> tuple[int | None, int | None, float]:
-        """:meth:`run`, and the worth of the undercuts on the way: with
+    ) -> tuple[int | None, int | None, float, float]:
+        """:meth:`run`, the worth of the undercuts on the way, and how
+        likely the cards the hand threw on the way were all left alone by
+        the next player (the product of ``1 - later * risk`` over them,
+        :attr:`risks`; 1 without). The undercuts: with
         ``knocker`` (the index of a guessed hand in :attr:`knockers`), the
         sum over the other player's chances to knock before the hand knocks
         (one after each draw that does not let it knock, and one before the
@@ -166,6 +171,7 @@ class Race:
         turn = start
         penalty: int | None = None
         undercuts = 0.0
+        safe = 1.0
         if knocker is not None and exposed:
             undercuts += self._exposure(self.solved(held, discard=False)[2], turn - 1, knocker)
         for step, card in enumerate(draws):
@@ -179,13 +185,15 @@ class Race:
             held.append(card)
             penalty, thrown, loose = self.solved(held, discard=True)
             if penalty <= self.limit:
-                return turn, penalty, undercuts
+                return turn, penalty, undercuts, safe
             if thrown is not None:
                 held.remove(thrown)
+                if self.risks:
+                    safe *= 1 - self.later * self.risks.get(thrown, 0.0)
             if knocker is not None:
                 undercuts += self._exposure(loose, turn, knocker)
             turn += 1
-        return None, penalty, undercuts
+        return None, penalty, undercuts, safe
 
     def _exposure(self, loose: Sequence[Card], turn: int, knocker: int) -> float:
         """What the other player's chance to knock after turn ``turn`` is
@@ -273,15 +281,17 @@ class Race:
         hands of the player that may knock, one a sequence in turn), plus
         ``undercut`` times the worth of the undercuts on the way
         (:meth:`run_exposed`; ``exposed``: the hand as given faces a knock
-        before its first draw)."""
+        before its first draw). With :attr:`risks`, a sequence's knock is
+        worth that times the chance that none of the cards the hand threw
+        on the way fed the next player (``later``)."""
         total = 0.0
         for index, draws in enumerate(sequences):
             offered = self.offers[index % len(self.offers)] if self.offers else ()
             knocker = index % len(self.knockers) if self.knockers and self.undercut else None
-            turn, penalty, undercuts = self.run_exposed(hand, draws, start, offered, knocker, exposed)
+            turn, penalty, undercuts, safe = self.run_exposed(hand, draws, start, offered, knocker, exposed)
             total += self.undercut * undercuts
             if turn is not None:
-                total += self.survival(turn)
+                total += self.survival(turn) * safe
             elif self.tail and penalty is not None:
                 total += self.tail * self.survival(start + len(draws)) * (self.limit + 1) / (penalty + 1)
         return total / len(sequences) if sequences else 0.0

@@ -76,7 +76,7 @@ from rummykit.play.race import (
     race_limit,
     stock_cards,
 )
-from rummykit.play.shedding import ShedBot, sheds
+from rummykit.play.shedding import Outs, ShedBot, sheds
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
@@ -84,13 +84,17 @@ from rummykit.rules.rule_set import rules_of
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.variant.model import Variant
 
-__all__ = ["LEVELS", "SHED_SAMPLES", "UNDERCUT_GUESSES", "SearchBot", "SearchSettings"]
+__all__ = ["LATER_GUESSES", "LEVELS", "SHED_SAMPLES", "UNDERCUT_GUESSES", "SearchBot", "SearchSettings"]
 
 DRAW_PHASES = ("draw", "first_upcard")
 
 UNDERCUT_GUESSES = 16
 """How many guessed hands of the player that may knock the race lays off
 on, with ``undercut`` (a sequence meets one of them, in turn)."""
+
+LATER_GUESSES = 40
+"""How many guessed hands of the next player tell, with ``later``, how
+likely each card the race throws later is to be wanted (:meth:`SearchBot.risks`)."""
 
 SHED_SAMPLES = 40
 """The most draws a :class:`ShedBot` weighs against a take (the level's
@@ -123,7 +127,11 @@ class SearchSettings:
     at the deal to ``1 - pace`` at its ``ramp``-th turn (0: ``1 - pace``
     every turn). ``danger``: a discard's worth is also cut by ``danger``
     times the chance that it lets the next player knock at once
-    (:func:`~rummykit.play.race.knock_chances`). ``defence``: after a
+    (:func:`~rummykit.play.race.knock_chances`). ``later``: the race also
+    counts the cards the hand throws after this turn's: each cuts a draw
+    sequence's worth by ``later`` times the chance that the next player
+    wants it (:attr:`~rummykit.play.race.Race.risks`; 0: not counted).
+    ``defence``: after a
     knock, the defender lays off only what lowers its least penalty (the
     best first), where :class:`GreedyBot` lays off the costliest cards it
     can (:meth:`SearchBot.defend`; on by default). ``lookahead`` False:
@@ -154,6 +162,7 @@ class SearchSettings:
     undercut: float = 0.0
     ramp: int = 0
     danger: float = 0.0
+    later: float = 0.0
     defence: bool = True
 
     def __attrs_post_init__(self) -> None:
@@ -163,14 +172,14 @@ class SearchSettings:
             raise ValueError("the race needs a sample and a draw, a pace in (0, 1] and a feeding in [0, 1]")
         if not 0 < self.wary <= 1 or self.tail < 0:
             raise ValueError("the guesses' wariness is in (0, 1] and the race's tail at least 0")
-        if self.undercut < 0 or self.ramp < 0 or not 0 <= self.danger <= 1:
-            raise ValueError("the race's undercut and ramp are at least 0, its danger in [0, 1]")
+        if self.undercut < 0 or self.ramp < 0 or not 0 <= self.danger <= 1 or not 0 <= self.later <= 1:
+            raise ValueError("the race's undercut and ramp are at least 0, its danger and later in [0, 1]")
         if self.width < 1 or self.horizon < 0 or self.scale <= 0 or self.confidence < 0:
             raise ValueError(
                 "the width is at least 1, the horizon and confidence at least 0, the scale above 0"
             )
-        numbers = (self.pace, self.feeding, self.wary, self.tail, self.undercut, self.danger, self.scale)
-        if not all(map(math.isfinite, (*numbers, self.confidence))):
+        race = (self.pace, self.feeding, self.wary, self.tail, self.undercut, self.danger, self.later)
+        if not all(map(math.isfinite, (*race, self.scale, self.confidence))):
             raise ValueError("the search's settings are finite numbers")
 
 
@@ -207,6 +216,7 @@ class SearchBot:
             else GreedyBot(variant, seed=seed)
         )
         self.memory = Determinizer(variant, wary=self.settings.wary)
+        self.outs = Outs(variant)  # the trios that make a meld, for the risks of ``later``
         self.rollouts = 0  # rollouts played so far, for reports
         self._started = 0.0  # when the decision under way began (for a time budget)
 
@@ -304,7 +314,22 @@ class SearchBot:
             before = next(s for s in range(players) if next_seat(self.variant, players, s) == view.seat)
             guesses = [self.memory.guess_hand(view, before, pool, self.rng) for _ in range(settings.samples)]
             race.offers = offer_lists(self.variant, guesses)
+        if settings.later and view.seat is not None:
+            race.risks, race.later = self.risks(view, pool), settings.later
         return race, sequences, pool
+
+    def risks(self, view: PlayerView, pool: list[Card]) -> dict[Card, float]:
+        """With ``later``: for each card, the weighted share of
+        :data:`LATER_GUESSES` guessed hands of the next player in which it
+        would make a meld of three with two of the hand's cards (the
+        variant's meld rules judge each trio: :meth:`Outs.completing`)."""
+        guesses = self._next_guesses(view, pool, LATER_GUESSES)
+        total = sum(weight for _, weight in guesses) or 1.0
+        found: dict[Card, float] = {}
+        for hand, weight in guesses:
+            for card in self.outs.melders(hand):
+                found[card] = found.get(card, 0.0) + weight
+        return {card: weight / total for card, weight in found.items()}
 
     def _hazards(self, view: PlayerView) -> list[float]:
         """With ``ramp``: the other players' chance to knock at each of their

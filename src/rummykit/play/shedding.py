@@ -112,6 +112,15 @@ class Outs:
             self._completing[key] = found
         return found
 
+    def melders(self, hand: Sequence[Card]) -> set[Card]:
+        """The faces that make a meld of three with two of ``hand``'s cards
+        (the joker too, where the variant's meld rules would take it)."""
+        found: set[Card] = set()
+        for index, one in enumerate(hand):
+            for other in hand[index + 1 :]:
+                found.update(self.completing(one, other))
+        return found
+
     def count(self, hand: Sequence[Card], unseen: Counter[Card], table: Sequence[Meld] = ()) -> float:
         """What ``hand`` still has to get rid of: each card its least-penalty
         arrangement leaves out, ``1 / (1 + outs / patience)``, none for a
