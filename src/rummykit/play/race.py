@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.play.determinize import Determinizer, joins_a_meld
+from rummykit.play.shedding import Outs
 from rummykit.round.from_view import unseen_cards
 from rummykit.round.views import PlayerView
 from rummykit.rules.rule_set import rules_of
@@ -62,6 +63,7 @@ __all__ = [
     "draw_sequences",
     "feeding_chances",
     "knock_chances",
+    "meld_risks",
     "offer_lists",
     "race_limit",
     "stock_cards",
@@ -330,6 +332,20 @@ def feeding_chances(
     (``guesses``: hand and weight) in which it joins a meld of the hand's
     least-penalty arrangement: how likely that player is to want it."""
     return _weighted_share(guesses, cards, lambda hand, card: joins_a_meld(variant, hand, card))
+
+
+def meld_risks(outs: Outs, guesses: Sequence[tuple[list[Card], float]]) -> dict[Card, float]:
+    """For every card that makes a meld of three with two cards of some
+    guessed hand (``guesses``: hand and weight; :meth:`Outs.melders`, the
+    variant's meld rules judging each trio), the weighted share of the
+    guesses in which it does: how likely that player is to want it (the
+    ``later`` setting's risks)."""
+    total = sum(weight for _, weight in guesses) or 1.0
+    found: dict[Card, float] = {}
+    for hand, weight in guesses:
+        for card in outs.melders(hand):
+            found[card] = found.get(card, 0.0) + weight
+    return {card: weight / total for card, weight in found.items()}
 
 
 def _weighted_share(

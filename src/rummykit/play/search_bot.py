@@ -72,6 +72,7 @@ from rummykit.play.race import (
     draw_sequences,
     feeding_chances,
     knock_chances,
+    meld_risks,
     offer_lists,
     race_limit,
     stock_cards,
@@ -322,14 +323,8 @@ class SearchBot:
         """With ``later``: for each card, the weighted share of
         :data:`LATER_GUESSES` guessed hands of the next player in which it
         would make a meld of three with two of the hand's cards (the
-        variant's meld rules judge each trio: :meth:`Outs.completing`)."""
-        guesses = self._next_guesses(view, pool, LATER_GUESSES)
-        total = sum(weight for _, weight in guesses) or 1.0
-        found: dict[Card, float] = {}
-        for hand, weight in guesses:
-            for card in self.outs.melders(hand):
-                found[card] = found.get(card, 0.0) + weight
-        return {card: weight / total for card, weight in found.items()}
+        variant's meld rules judge each trio: :func:`~rummykit.play.race.meld_risks`)."""
+        return meld_risks(self.outs, self._next_guesses(view, pool, LATER_GUESSES))
 
     def _hazards(self, view: PlayerView) -> list[float]:
         """With ``ramp``: the other players' chance to knock at each of their
