@@ -3,6 +3,7 @@ and the bot specifications (rummykit.play.bot_specs)."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -293,10 +294,13 @@ def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> 
 
 def test_settings_are_checked() -> None:
     bads = ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0})
-    bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5}, {"later": 1.5})
+    bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5})
     for bad in bads:
         with pytest.raises(ValueError, match=r"search budget|the race needs|wariness|undercut and ramp"):
             SearchSettings(**bad)  # type: ignore[arg-type]
+    for later in (1.5, -0.1, math.nan):
+        with pytest.raises(ValueError, match=r"later in \[0, 1\]|finite"):
+            SearchSettings(later=later)
     assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()
 
 
@@ -457,6 +461,9 @@ def test_with_later_the_race_counts_the_risk_of_the_cards_it_throws_on_the_way()
     race.risks, race.later = {rk.Card(c): 0.5 for c in ("Qh", "Ks", "Kd")}, 0.4
     assert race.worth(hand, draws) == pytest.approx(0.64 * (1 - 0.4 * 0.5))
     assert race.run_exposed(hand, draws[0], 1)[3] == pytest.approx(0.8)
+    # drawing this turn (not exposed), the first throw is this turn's: not cut
+    assert race.run_exposed(hand, draws[0], 1, exposed=False)[3] == 1.0
+    assert race.worth(hand, draws, exposed=False) == pytest.approx(0.64)
     race.risks = {rk.Card("7h"): 1.0, rk.Card("Ac"): 1.0}  # kept in a meld; drawn to knock
     assert race.worth(hand, draws) == pytest.approx(0.64)
 
@@ -473,16 +480,33 @@ def test_with_later_the_risks_are_the_guesses_weighted_shares(monkeypatch: pytes
     assert race.later == 0.25 and race.risks and all(0 < risk <= 1 for risk in race.risks.values())
     asked: list[int | None] = []
 
-    def guesses(view: object, pool: object, count: int | None = None) -> list[tuple[list[rk.Card], float]]:
+    def guesses(
+        view: object, pool: object, count: int | None = None, rng: object = None
+    ) -> list[tuple[list[rk.Card], float]]:
+        assert rng is bot.risk_rng  # the risks' own stream
         asked.append(count)
         return [(list(rk.parse_cards("7h 7s 9d")), 1.0), (list(rk.parse_cards("8h 9h Kc")), 3.0)]
 
     monkeypatch.setattr(bot, "_next_guesses", guesses)
     risks = bot.risks(view, pool)
     assert asked == [LATER_GUESSES]
-    expected = {"7c": 0.25, "7d": 0.25, "7h": 0.75, "Th": 0.75, "JK": 1.0}  # gin's meld rules take a joker
+    expected = {"7c": 0.25, "7d": 0.25, "7h": 0.75, "Th": 0.75}  # no joker: gin's deck has none
     assert risks == pytest.approx({rk.Card(card): risk for card, risk in expected.items()})
     assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].risks == {}
+
+
+def test_later_draws_nothing_from_the_bot_s_own_random_stream() -> None:
+    """The risks' guesses come from a stream of their own: with ``later``
+    the race meets the same draw sequences, and the bot's stream is where
+    it is without it, so an A/B of the setting compares the same draws."""
+    variant = rk.load_variant("gin")
+    view = rk.deal(variant, players=2, seed=6).view(0)
+    plain = SearchBot(variant, seed=3, settings=SearchSettings(samples=8))
+    later = SearchBot(variant, seed=3, settings=SearchSettings(samples=8, later=0.25))
+    (race, sequences, _), (race_later, sequences_later, _) = plain._race(view), later._race(view)
+    assert sequences == sequences_later and race.risks == {} and race_later.risks
+    assert plain.rng.getstate() == later.rng.getstate()
+    assert later.risk_rng.getstate() != random.Random("later 3").getstate()
 
 
 def test_hazards_set_the_race_s_clock() -> None:

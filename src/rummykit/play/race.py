@@ -30,7 +30,10 @@ to take each from the discard pile: the share of guessed hands of that
 player (:meth:`rummykit.play.determinize.Determinizer.guess_hand`) in
 which the card joins a meld of the hand's least-penalty arrangement;
 :func:`knock_chances`, the share in which the card lets that player knock
-at once (the ``danger`` setting's).
+at once (the ``danger`` setting's); :func:`meld_risks`, the share in which
+it makes a meld of three with two of that player's cards (the ``later``
+setting's :attr:`Race.risks`: with them a sequence's knock is cut for
+each card the hand throws on the way, :meth:`Race.worth`).
 
 >>> import random
 >>> import rummykit as rk
@@ -47,7 +50,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.play.determinize import Determinizer, joins_a_meld
@@ -168,12 +171,15 @@ class Race:
         knocks then (:meth:`survival` times :meth:`hazard`: ``pace ** t *
         (1 - pace)``, ``t`` the turn of the draw before it, without
         :attr:`hazards`) times the chance that the hand then undercuts
-        (:meth:`undercut_chance`)."""
+        (:meth:`undercut_chance`). Not ``exposed``, the hand draws this
+        turn: its first throw is this turn's, which the risks leave alone
+        (``later`` counts the throws after this turn's)."""
         held = list(hand)
         turn = start
         penalty: int | None = None
         undercuts = 0.0
         safe = 1.0
+        this_turn = not exposed  # the next throw is this turn's
         if knocker is not None and exposed:
             undercuts += self._exposure(self.solved(held, discard=False)[2], turn - 1, knocker)
         for step, card in enumerate(draws):
@@ -190,8 +196,9 @@ class Race:
                 return turn, penalty, undercuts, safe
             if thrown is not None:
                 held.remove(thrown)
-                if self.risks:
+                if self.risks and not this_turn:
                     safe *= 1 - self.later * self.risks.get(thrown, 0.0)
+            this_turn = False
             if knocker is not None:
                 undercuts += self._exposure(loose, turn, knocker)
             turn += 1
@@ -283,9 +290,10 @@ class Race:
         hands of the player that may knock, one a sequence in turn), plus
         ``undercut`` times the worth of the undercuts on the way
         (:meth:`run_exposed`; ``exposed``: the hand as given faces a knock
-        before its first draw). With :attr:`risks`, a sequence's knock is
-        worth that times the chance that none of the cards the hand threw
-        on the way fed the next player (``later``)."""
+        before its first draw). With :attr:`risks`, a sequence's knock (not
+        its undercuts or tail) is worth that times the product of ``1 -
+        later * risk`` over the cards the hand threw before it, this turn's
+        throw aside (``later``)."""
         total = 0.0
         for index, draws in enumerate(sequences):
             offered = self.offers[index % len(self.offers)] if self.offers else ()
@@ -334,17 +342,22 @@ def feeding_chances(
     return _weighted_share(guesses, cards, lambda hand, card: joins_a_meld(variant, hand, card))
 
 
-def meld_risks(outs: Outs, guesses: Sequence[tuple[list[Card], float]]) -> dict[Card, float]:
-    """For every card that makes a meld of three with two cards of some
-    guessed hand (``guesses``: hand and weight; :meth:`Outs.melders`, the
-    variant's meld rules judging each trio), the weighted share of the
-    guesses in which it does: how likely that player is to want it (the
-    ``later`` setting's risks)."""
+def meld_risks(
+    outs: Outs, guesses: Sequence[tuple[list[Card], float]], cards: Collection[Card]
+) -> dict[Card, float]:
+    """For each of ``cards`` that makes a meld of three with two cards of
+    some guessed hand (``guesses``: hand and weight; :meth:`Outs.melders`,
+    the variant's meld rules judging each trio), the weighted share of the
+    guesses in which it does: the ``later`` setting's risks. A cruder
+    measure than :func:`feeding_chances` (a trio, not the hand's
+    least-penalty arrangement) and a cheaper one: it is asked of every
+    card the race may throw, not of a few."""
     total = sum(weight for _, weight in guesses) or 1.0
     found: dict[Card, float] = {}
     for hand, weight in guesses:
         for card in outs.melders(hand):
-            found[card] = found.get(card, 0.0) + weight
+            if card in cards:
+                found[card] = found.get(card, 0.0) + weight
     return {card: weight / total for card, weight in found.items()}
 
 

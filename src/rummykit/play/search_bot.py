@@ -129,9 +129,11 @@ class SearchSettings:
     every turn). ``danger``: a discard's worth is also cut by ``danger``
     times the chance that it lets the next player knock at once
     (:func:`~rummykit.play.race.knock_chances`). ``later``: the race also
-    counts the cards the hand throws after this turn's: each cuts a draw
-    sequence's worth by ``later`` times the chance that the next player
-    wants it (:attr:`~rummykit.play.race.Race.risks`; 0: not counted).
+    counts the cards the hand throws after this turn's: a draw sequence's
+    knock is worth that times the product of ``1 - later * risk`` over
+    them, ``risk`` the weighted share of guessed hands of the next player
+    that hold two cards making a meld of three with it
+    (:meth:`SearchBot.risks`; 0: not counted).
     ``defence``: after a
     knock, the defender lays off only what lowers its least penalty (the
     best first), where :class:`GreedyBot` lays off the costliest cards it
@@ -218,6 +220,7 @@ class SearchBot:
         )
         self.memory = Determinizer(variant, wary=self.settings.wary)
         self.outs = Outs(variant)  # the trios that make a meld, for the risks of ``later``
+        self.risk_rng = random.Random(None if seed is None else f"later {seed}")  # see risks
         self.rollouts = 0  # rollouts played so far, for reports
         self._started = 0.0  # when the decision under way began (for a time budget)
 
@@ -320,11 +323,15 @@ class SearchBot:
         return race, sequences, pool
 
     def risks(self, view: PlayerView, pool: list[Card]) -> dict[Card, float]:
-        """With ``later``: for each card, the weighted share of
-        :data:`LATER_GUESSES` guessed hands of the next player in which it
-        would make a meld of three with two of the hand's cards (the
-        variant's meld rules judge each trio: :func:`~rummykit.play.race.meld_risks`)."""
-        return meld_risks(self.outs, self._next_guesses(view, pool, LATER_GUESSES))
+        """With ``later``: for each card the race may throw (the hand's and
+        ``pool``'s), the weighted share of :data:`LATER_GUESSES` guessed hands
+        of the next player in which it would make a meld of three with two of
+        that player's cards (the variant's meld rules judge each trio:
+        :func:`~rummykit.play.race.meld_risks`). The guesses are drawn from a
+        random stream of their own, so that the setting changes no other draw
+        of the bot's: the same sequences and guesses as without it."""
+        guesses = self._next_guesses(view, pool, LATER_GUESSES, self.risk_rng)
+        return meld_risks(self.outs, guesses, {*pool, *(view.hand or ())})
 
     def _hazards(self, view: PlayerView) -> list[float]:
         """With ``ramp``: the other players' chance to knock at each of their
@@ -389,16 +396,18 @@ class SearchBot:
         return seconds is not None and time.perf_counter() >= self._started + seconds
 
     def _next_guesses(
-        self, view: PlayerView, pool: list[Card], count: int | None = None
+        self, view: PlayerView, pool: list[Card], count: int | None = None, rng: random.Random | None = None
     ) -> list[tuple[list[Card], float]]:
         """``count`` (default: ``samples``) guessed hands of the next player,
-        with their weights (for :func:`feeding_chances`, :func:`knock_chances`
-        and the undercuts' knockers)."""
+        with their weights (for :func:`feeding_chances`, :func:`knock_chances`,
+        the undercuts' knockers and the risks), drawn with ``rng`` (default:
+        the bot's)."""
         if view.seat is None:
             raise ValueError("this view is not a seat's view")
         seat = next_seat(self.variant, view.players, view.seat)
         wanted = self.settings.samples if count is None else count
-        return [self.memory.guess_hand(view, seat, pool, self.rng) for _ in range(wanted)]
+        chosen = self.rng if rng is None else rng
+        return [self.memory.guess_hand(view, seat, pool, chosen) for _ in range(wanted)]
 
     def draw_choice(self, view: PlayerView, base: Move) -> Move:
         """The greedy draw, or the other of drawing (or passing the first
