@@ -483,7 +483,7 @@ def test_with_later_the_risks_are_the_guesses_weighted_shares(monkeypatch: pytes
     def guesses(
         view: object, pool: object, count: int | None = None, rng: object = None
     ) -> list[tuple[list[rk.Card], float]]:
-        assert rng is bot.risk_rng  # the risks' own stream
+        assert rng is bot.setting_rng  # the settings' own stream
         asked.append(count)
         return [(list(rk.parse_cards("7h 7s 9d")), 1.0), (list(rk.parse_cards("8h 9h Kc")), 3.0)]
 
@@ -495,18 +495,21 @@ def test_with_later_the_risks_are_the_guesses_weighted_shares(monkeypatch: pytes
     assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].risks == {}
 
 
-def test_later_draws_nothing_from_the_bot_s_own_random_stream() -> None:
-    """The risks' guesses come from a stream of their own: with ``later``
-    the race meets the same draw sequences, and the bot's stream is where
-    it is without it, so an A/B of the setting compares the same draws."""
+@pytest.mark.parametrize("setting", [{"later": 0.25}, {"undercut": 0.2}, {"offers": True}])
+def test_the_settings_no_level_has_draw_nothing_from_the_bot_s_own_stream(setting: dict[str, Any]) -> None:
+    """The guesses of ``later``, ``undercut`` and ``offers`` come from a
+    stream of their own: with one of them the race meets the same draw
+    sequences and the bot's stream is where it is without it, so that an
+    A/B of the setting compares the same draws."""
     variant = rk.load_variant("gin")
     view = rk.deal(variant, players=2, seed=6).view(0)
     plain = SearchBot(variant, seed=3, settings=SearchSettings(samples=8))
-    later = SearchBot(variant, seed=3, settings=SearchSettings(samples=8, later=0.25))
-    (race, sequences, _), (race_later, sequences_later, _) = plain._race(view), later._race(view)
-    assert sequences == sequences_later and race.risks == {} and race_later.risks
-    assert plain.rng.getstate() == later.rng.getstate()
-    assert later.risk_rng.getstate() != random.Random("later 3").getstate()
+    changed = SearchBot(variant, seed=3, settings=SearchSettings(samples=8, **setting))
+    (race, sequences, _), (other, other_sequences, _) = plain._race(view), changed._race(view)
+    assert sequences == other_sequences and plain.rng.getstate() == changed.rng.getstate()
+    assert (race.risks, race.knockers, race.offers) == ({}, [], [])
+    assert other.risks or other.knockers or other.offers
+    assert changed.setting_rng.getstate() != random.Random("settings 3").getstate()
 
 
 def test_hazards_set_the_race_s_clock() -> None:

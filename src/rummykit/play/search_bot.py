@@ -220,7 +220,9 @@ class SearchBot:
         )
         self.memory = Determinizer(variant, wary=self.settings.wary)
         self.outs = Outs(variant)  # the trios that make a meld, for the risks of ``later``
-        self.risk_rng = random.Random(None if seed is None else f"later {seed}")  # see risks
+        # the draws of the settings no level has (offers, undercut, later): a stream of
+        # their own, so that such a setting changes none of the level's draws
+        self.setting_rng = random.Random(None if seed is None else f"settings {seed}")
         self.rollouts = 0  # rollouts played so far, for reports
         self._started = 0.0  # when the decision under way began (for a time budget)
 
@@ -316,7 +318,8 @@ class SearchBot:
         if settings.offers and view.seat is not None:
             players = view.players
             before = next(s for s in range(players) if next_seat(self.variant, players, s) == view.seat)
-            guesses = [self.memory.guess_hand(view, before, pool, self.rng) for _ in range(settings.samples)]
+            rng = self.setting_rng  # see __init__
+            guesses = [self.memory.guess_hand(view, before, pool, rng) for _ in range(settings.samples)]
             race.offers = offer_lists(self.variant, guesses)
         if settings.later and view.seat is not None:
             race.risks, race.later = self.risks(view, pool), settings.later
@@ -327,10 +330,11 @@ class SearchBot:
         ``pool``'s), the weighted share of :data:`LATER_GUESSES` guessed hands
         of the next player in which it would make a meld of three with two of
         that player's cards (the variant's meld rules judge each trio:
-        :func:`~rummykit.play.race.meld_risks`). The guesses are drawn from a
-        random stream of their own, so that the setting changes no other draw
-        of the bot's: the same sequences and guesses as without it."""
-        guesses = self._next_guesses(view, pool, LATER_GUESSES, self.risk_rng)
+        :func:`~rummykit.play.race.meld_risks`). The guesses are drawn from
+        the settings' stream (``setting_rng``), so that the setting changes
+        none of the level's draws: the same sequences and guesses as
+        without it."""
+        guesses = self._next_guesses(view, pool, LATER_GUESSES, self.setting_rng)
         return meld_risks(self.outs, guesses, {*pool, *(view.hand or ())})
 
     def _hazards(self, view: PlayerView) -> list[float]:
@@ -348,12 +352,13 @@ class SearchBot:
     def _knockers(self, view: PlayerView, pool: list[Card]) -> list[list[Card]]:
         """:data:`UNDERCUT_GUESSES` guessed hands of the next player (the one
         that may knock before this seat draws again), drawn by the guesses'
-        weights."""
-        guesses = self._next_guesses(view, pool, UNDERCUT_GUESSES)
+        weights (from the settings' stream, as :meth:`risks`)."""
+        rng = self.setting_rng
+        guesses = self._next_guesses(view, pool, UNDERCUT_GUESSES, rng)
         weights = [weight for _, weight in guesses]
         if sum(weights) <= 0:
             return [hand for hand, _ in guesses]
-        return [hand for hand, _ in self.rng.choices(guesses, weights, k=UNDERCUT_GUESSES)]
+        return [hand for hand, _ in rng.choices(guesses, weights, k=UNDERCUT_GUESSES)]
 
     def race_discard(self, view: PlayerView, cards: Sequence[Card]) -> Card:
         """Of ``cards``, the one to throw: the best worth in the race of the
