@@ -352,13 +352,9 @@ def meld_risks(
     measure than :func:`feeding_chances` (a trio, not the hand's
     least-penalty arrangement) and a cheaper one: it is asked of every
     card the race may throw, not of a few."""
-    total = sum(weight for _, weight in guesses) or 1.0
-    found: dict[Card, float] = {}
-    for hand, weight in guesses:
-        for card in outs.melders(hand):
-            if card in cards:
-                found[card] = found.get(card, 0.0) + weight
-    return {card: weight / total for card, weight in found.items()}
+    melders = {id(hand): outs.melders(hand) for hand, _ in guesses}  # once a guess, not once a card
+    shares = _weighted_share(guesses, list(cards), lambda hand, card: card in melders[id(hand)])
+    return {card: share for card, share in shares.items() if share}
 
 
 def _weighted_share(
