@@ -18,10 +18,13 @@ the win rate printed is what knowing which cards join a meld of the rule
 bot's hand would be worth to the feeding cut alone: an upper bound for any
 better guessing, not a bot. (The calibration lines then are of the bot's
 own chances, recorded but not used, on the positions the oracle led to.)
-A hand in which OpenSpiel refuses a move rummykit listed is left out and
+``--settings`` changes the bot's ``SearchSettings`` on top of its level,
+as ``strength.py``'s does (``guesses=400``: its chances from 400 guessed
+hands). A hand in which OpenSpiel refuses a move rummykit listed is left out and
 named, as ``strength.py`` does.
 
     .venv/bin/python benchmarks/inference.py --hands 120 --first 400
+    .venv/bin/python benchmarks/inference.py --hands 120 --first 400 --settings guesses=400
     .venv/bin/python benchmarks/inference.py --hands 600 --first 400 --oracle
 """
 
@@ -32,7 +35,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from strength import Hand, OneLineParser, hand_seed, play_out  # benchmarks/strength.py, beside this script
+import attrs
+from strength import (  # benchmarks/strength.py, beside this script
+    Hand,
+    OneLineParser,
+    hand_seed,
+    parse_settings,
+    play_out,
+)
 
 import rummykit as rk
 from rummykit.core.cards import Card
@@ -52,26 +62,35 @@ PROBE_FORMS = ", ".join([*(name for name in NAMED_BOTS if name.startswith("searc
 """The bots the probe plays: the search levels, with an iteration budget or none."""
 
 
-def probe_settings(spec: str) -> SearchSettings:
-    """The settings of the search bot ``spec`` names, without a time budget
-    (which the record would spend); a ValueError naming what is accepted."""
+def probe_settings(spec: str, changes: dict[str, Any] | None = None) -> SearchSettings:
+    """The settings of the search bot ``spec`` names, with ``changes``
+    (:func:`parse_settings`'s), without a time budget (which the record
+    would spend); a ValueError naming what is accepted."""
     settings = search_settings(spec)
     if settings is None:
         raise ValueError(f"the probe is a search bot ({PROBE_FORMS}), not {spec!r}")
     if settings.seconds is not None:
         raise ValueError(f"a time budget would be spent on the record: a level or search:<N>it, not {spec!r}")
-    return settings
+    return attrs.evolve(settings, **changes) if changes else settings
 
 
 class ProbeBot(SearchBot):
-    """A search bot whose feeding chances are recorded beside the truth
-    (``truth(seat)``: that seat's real hand, read by the benchmark), and,
-    with ``oracle``, replaced by it."""
+    """A search bot (``spec``, its settings changed by ``changes``) whose
+    feeding chances are recorded beside the truth (``truth(seat)``: that
+    seat's real hand, read by the benchmark), and, with ``oracle``,
+    replaced by it."""
 
     def __init__(
-        self, spec: str, *, seed: int, truth: Callable[[int], Sequence[Card]], oracle: bool = False
+        self,
+        spec: str,
+        *,
+        seed: int,
+        truth: Callable[[int], Sequence[Card]],
+        oracle: bool = False,
+        changes: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(rk.load_variant("gin"), seed=seed, settings=probe_settings(spec))
+        settings = probe_settings(spec, changes)
+        super().__init__(rk.load_variant("gin"), seed=seed, settings=settings)
         self.truth = truth
         self.oracle = oracle
         self.rows: list[tuple[float, bool]] = []  # (the bot's chance, the card joins a meld of the real hand)
@@ -91,17 +110,35 @@ class ProbeBot(SearchBot):
 class ProbedHand(Hand):
     """One gin hand of ``strength.py``, the rummykit seat played by a :class:`ProbeBot`."""
 
-    def __init__(self, pyspiel: Any, game: Any, seed: int, bot: str, seat: int, oracle: bool) -> None:
+    def __init__(
+        self,
+        pyspiel: Any,
+        game: Any,
+        seed: int,
+        bot: str,
+        seat: int,
+        oracle: bool,
+        changes: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(pyspiel, game, seed, "greedy", seat)
-        self.probe = ProbeBot(bot, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle)
+        self.probe = ProbeBot(
+            bot, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle, changes=changes
+        )
         self.bot = self.probe
 
 
 def probe(
-    bot: str, hands: int, *, first: int = 0, seed: int = 0, oracle: bool = False
+    bot: str,
+    hands: int,
+    *,
+    first: int = 0,
+    seed: int = 0,
+    oracle: bool = False,
+    changes: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
-    """Hands ``first`` on, as ``strength.py`` numbers and deals them: the
-    rows recorded and the record (None without open_spiel). A hand in
+    """Hands ``first`` on, as ``strength.py`` numbers and deals them, played
+    by ``bot`` (its settings changed by ``changes``): the rows recorded and
+    the record (None without open_spiel). A hand in
     which OpenSpiel refuses rummykit's move is left out and named in
     ``refused`` (hand number and OpenSpiel's words)."""
     try:
@@ -113,7 +150,7 @@ def probe(
     won = lost = 0
     refused: list[tuple[int, str]] = []
     for index in range(first, first + hands):
-        hand = ProbedHand(pyspiel, game, hand_seed(seed, index), bot, index % 2, oracle)
+        hand = ProbedHand(pyspiel, game, hand_seed(seed, index), bot, index % 2, oracle, changes)
         scores = play_out(pyspiel, hand, index, refused)
         if scores is None:
             continue
@@ -149,19 +186,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first hand's number (strength.py's deals)")
     parser.add_argument("--bot", default="search", help="the search bot's level (default search)")
     parser.add_argument("--oracle", action="store_true", help="hand the bot the real hand's truth instead")
+    parser.add_argument("--settings", default="", help="the bot's settings changed: guesses=400")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.first < 0:
         parser.error("--hands is at least 1 and --first at least 0")
     try:
-        probe_settings(args.bot)  # before the hands, so that a bad name is not a run's last words
+        changes = parse_settings(args.settings)
+    except ValueError as error:
+        parser.error(f"--settings: {error}")
+    try:
+        probe_settings(args.bot, changes)  # before the hands, so that a bad name is not a run's last words
     except ValueError as error:
         parser.error(str(error))
-    record = probe(args.bot, args.hands, first=args.first, oracle=args.oracle)
+    record = probe(args.bot, args.hands, first=args.first, oracle=args.oracle, changes=changes)
     if record is None:
         parser.error("needs open_spiel: pip install '.[bench]'")
     kind = "the real hand's truth (--oracle)" if args.oracle else "its own guesses"
     last = args.first + args.hands - 1
-    print(f"{args.bot} against SimpleGinRummyBot, hands {args.first}-{last}; feeding by {kind}")
+    changed = "".join(f", {name}={value}" for name, value in changes.items())
+    print(f"{args.bot}{changed} against SimpleGinRummyBot, hands {args.first}-{last}; feeding by {kind}")
     won, lost = record["won"], record["lost"]
     low, high = wilson(won, won + lost)
     rate = won / max(1, won + lost)

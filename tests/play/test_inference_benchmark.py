@@ -117,6 +117,16 @@ def test_the_printout(inference: ModuleType, capsys: pytest.CaptureFixture[str])
     assert "hands 2-2; feeding by its own guesses" in out and "Brier score" in out
 
 
+def test_settings_change_the_probe_s_level(inference: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--settings`` changes the probed bot's settings on top of its level, and says so."""
+    bot = inference.ProbeBot("search-easy", seed=1, truth=list, changes={"guesses": 30})
+    assert (bot.settings.guesses, bot.settings.samples) == (30, 12)
+    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    argv = ["--hands", "1", "--first", "2", "--bot", "search-easy", "--settings", "guesses=30"]
+    assert inference.main(argv) == 0
+    assert "search-easy, guesses=30 against SimpleGinRummyBot, hands 2-2" in capsys.readouterr().out
+
+
 def test_calibration_lines(inference: ModuleType) -> None:
     lines = inference.calibration([(0.0, False), (1.0, True), (0.1, False), (0.1, True)])
     assert lines[0].startswith("4 cards weighed") and "50.0%" in lines[0]
@@ -133,6 +143,8 @@ def test_calibration_lines(inference: ModuleType) -> None:
         (["--hands", "abc"], "invalid int value"),
         (["--bot", "greedy", "--hands", "1"], "not 'greedy'"),
         (["--bot", "search:200ms", "--hands", "1"], "a time budget would be spent on the record"),
+        (["--settings", "guesses=-1", "--hands", "1"], "--settings: the guessed hands are at least 0"),
+        (["--settings", "guesses", "--hands", "1"], "--settings: a setting is NAME=VALUE"),
     ],
 )
 def test_bad_arguments_are_one_line_exit_2(

@@ -295,8 +295,10 @@ def test_the_race_takes_a_card_that_makes_a_meld_and_throws_the_loose_card() -> 
 def test_settings_are_checked() -> None:
     bads = ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0})
     bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5})
+    bads += ({"guesses": -1},)
+    words = r"search budget|the race needs|wariness|undercut and ramp|guessed hands"
     for bad in bads:
-        with pytest.raises(ValueError, match=r"search budget|the race needs|wariness|undercut and ramp"):
+        with pytest.raises(ValueError, match=words):
             SearchSettings(**bad)  # type: ignore[arg-type]
     for later in (1.5, -0.1, math.nan):
         with pytest.raises(ValueError, match=r"later in \[0, 1\]|finite"):
@@ -493,6 +495,26 @@ def test_with_later_the_risks_are_the_guesses_weighted_shares(monkeypatch: pytes
     expected = {"7c": 0.25, "7d": 0.25, "7h": 0.75, "Th": 0.75}  # no joker: gin's deck has none
     assert risks == pytest.approx({rk.Card(card): risk for card, risk in expected.items()})
     assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].risks == {}
+
+
+@pytest.mark.parametrize(("settings", "count"), [({"samples": 8}, 8), ({"samples": 8, "guesses": 30}, 30)])
+def test_the_feeding_chances_weigh_guesses_guessed_hands(
+    monkeypatch: pytest.MonkeyPatch, settings: dict[str, Any], count: int
+) -> None:
+    """A discard's feeding chance is the share of ``guesses`` guessed hands
+    of the next player (0, the default: as many as the draw sequences)."""
+    state = play_to_discard("gin", seed=5)
+    view = state.view(state.to_move)
+    bot = SearchBot(state.variant, seed=1, settings=SearchSettings(**settings))
+    seen: list[int] = []
+
+    def feeding_of(view: Any, guesses: list[Any], cards: list[rk.Card]) -> dict[rk.Card, float]:
+        seen.append(len(guesses))
+        return dict.fromkeys(cards, 0.0)
+
+    monkeypatch.setattr(bot, "feeding_of", feeding_of)
+    bot.race_discard(view, list(dict.fromkeys(view.hand or ()))[:2])
+    assert seen == [count]
 
 
 @pytest.mark.parametrize("setting", [{"later": 0.25}, {"undercut": 0.2}, {"offers": True}])

@@ -107,12 +107,13 @@ SHED_SAMPLES = 40
 class SearchSettings:
     """How hard a :class:`SearchBot` searches.
 
-    The race (:mod:`rummykit.play.race`): ``samples`` draw sequences (and
-    guessed hands of the next player) a decision, ``reach`` draws long; a
-    turn sooner to the knock is worth ``1 / pace`` times more; a discard's
-    worth is cut by ``feeding`` times the chance that the next player wants
-    it; ``width`` cards at most are weighed for the discard (those whose
-    loss costs least now). ``offers``: the hand may take, in place of a
+    The race (:mod:`rummykit.play.race`): ``samples`` draw sequences a
+    decision, ``reach`` draws long; a turn sooner to the knock is worth
+    ``1 / pace`` times more; a discard's worth is cut by ``feeding`` times
+    the chance that the next player wants it, the weighted share of
+    ``guesses`` guessed hands of that player (0: as many as ``samples``);
+    ``width`` cards at most are weighed for the discard (those whose loss
+    costs least now). ``offers``: the hand may take, in place of a
     draw, what the previous player is guessed to throw (``samples``
     guessed hands of that player, each throwing its costliest loose card
     first). ``wary``: how much less a guessed hand weighs for each card
@@ -157,6 +158,7 @@ class SearchSettings:
     lookahead: bool = True
     samples: int = 80
     reach: int = 8
+    guesses: int = 0
     pace: float = 0.8
     feeding: float = 0.25
     wary: float = 0.2
@@ -177,6 +179,8 @@ class SearchSettings:
             raise ValueError("the guesses' wariness is in (0, 1] and the race's tail at least 0")
         if self.undercut < 0 or self.ramp < 0 or not 0 <= self.danger <= 1 or not 0 <= self.later <= 1:
             raise ValueError("the race's undercut and ramp are at least 0, its danger and later in [0, 1]")
+        if self.guesses < 0:
+            raise ValueError("the guessed hands are at least 0 (0: as many as the samples)")
         if self.width < 1 or self.horizon < 0 or self.scale <= 0 or self.confidence < 0:
             raise ValueError(
                 "the width is at least 1, the horizon and confidence at least 0, the scale above 0"
@@ -403,14 +407,14 @@ class SearchBot:
     def _next_guesses(
         self, view: PlayerView, pool: list[Card], count: int | None = None, rng: random.Random | None = None
     ) -> list[tuple[list[Card], float]]:
-        """``count`` (default: ``samples``) guessed hands of the next player,
+        """``count`` (default: ``guesses``, or ``samples``) guessed hands of the next player,
         with their weights (for :func:`feeding_chances`, :func:`knock_chances`,
         the undercuts' knockers and the risks), drawn with ``rng`` (default:
         the bot's)."""
         if view.seat is None:
             raise ValueError("this view is not a seat's view")
         seat = next_seat(self.variant, view.players, view.seat)
-        wanted = self.settings.samples if count is None else count
+        wanted = (self.settings.guesses or self.settings.samples) if count is None else count
         chosen = self.rng if rng is None else rng
         return [self.memory.guess_hand(view, seat, pool, chosen) for _ in range(wanted)]
 
