@@ -303,7 +303,7 @@ def test_settings_are_checked() -> None:
     for later in (1.5, -0.1, math.nan):
         with pytest.raises(ValueError, match=r"later in \[0, 1\]|finite"):
             SearchSettings(later=later)
-    assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()
+    assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings(guesses=400)
 
 
 def test_a_time_budget_bounds_the_race() -> None:

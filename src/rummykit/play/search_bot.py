@@ -192,12 +192,13 @@ class SearchSettings:
 
 LEVELS = {
     "easy": SearchSettings(samples=12, reach=6),
-    "medium": SearchSettings(samples=80, reach=8),
-    "hard": SearchSettings(samples=200, reach=10),
+    "medium": SearchSettings(samples=80, reach=8, guesses=400),
+    "hard": SearchSettings(samples=200, reach=10, guesses=400),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
-the race alone, with more samples and a longer reach level by level;
-every level defends with ``defence``. Where
+the race alone, with more samples and a longer reach level by level, the
+feeding chances of ``medium`` and ``hard`` shares of 400 guessed hands
+(``easy``'s of 12); every level defends with ``defence``. Where
 a round is won by going out a level sets only how many draws
 :class:`~rummykit.play.shedding.ShedBot` weighs against a take (``samples``,
 at most :data:`SHED_SAMPLES`: 12 for easy, 40 for medium and hard, so
