@@ -19,12 +19,13 @@ bot's hand would be worth to the feeding cut alone: an upper bound for any
 better guessing, not a bot. (The calibration lines then are of the bot's
 own chances, recorded but not used, on the positions the oracle led to.)
 ``--settings`` changes the bot's ``SearchSettings`` on top of its level,
-as ``strength.py``'s does (``guesses=400``: its chances from 400 guessed
-hands). A hand in which OpenSpiel refuses a move rummykit listed is left out and
-named, as ``strength.py`` does.
+as ``strength.py``'s does (``guesses=80``: its chances from 80 guessed
+hands, as ``search``'s were before it was given 400). A hand in which
+OpenSpiel refuses a move rummykit listed is left out and named, as
+``strength.py`` does.
 
     .venv/bin/python benchmarks/inference.py --hands 120 --first 400
-    .venv/bin/python benchmarks/inference.py --hands 120 --first 400 --settings guesses=400
+    .venv/bin/python benchmarks/inference.py --hands 120 --first 400 --settings guesses=80
     .venv/bin/python benchmarks/inference.py --hands 600 --first 400 --oracle
 """
 
@@ -186,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first hand's number (strength.py's deals)")
     parser.add_argument("--bot", default="search", help="the search bot's level (default search)")
     parser.add_argument("--oracle", action="store_true", help="hand the bot the real hand's truth instead")
-    parser.add_argument("--settings", default="", help="the bot's settings changed: guesses=400")
+    parser.add_argument("--settings", default="", help="the bot's settings changed: guesses=80")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.first < 0:
         parser.error("--hands is at least 1 and --first at least 0")

@@ -121,7 +121,10 @@ def test_settings_change_the_probe_s_level(inference: ModuleType, capsys: pytest
     """``--settings`` changes the probed bot's settings on top of its level, and says so."""
     bot = inference.ProbeBot("search-easy", seed=1, truth=list, changes={"guesses": 30})
     assert (bot.settings.guesses, bot.settings.samples) == (30, 12)
-    pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
+    game = pyspiel.load_game("gin_rummy")
+    hand = inference.ProbedHand(pyspiel, game, 11, "search-easy", 0, False, {"guesses": 30})
+    assert hand.bot is hand.probe and hand.probe.settings.guesses == 30
     argv = ["--hands", "1", "--first", "2", "--bot", "search-easy", "--settings", "guesses=30"]
     assert inference.main(argv) == 0
     assert "search-easy, guesses=30 against SimpleGinRummyBot, hands 2-2" in capsys.readouterr().out
@@ -143,7 +146,7 @@ def test_calibration_lines(inference: ModuleType) -> None:
         (["--hands", "abc"], "invalid int value"),
         (["--bot", "greedy", "--hands", "1"], "not 'greedy'"),
         (["--bot", "search:200ms", "--hands", "1"], "a time budget would be spent on the record"),
-        (["--settings", "guesses=-1", "--hands", "1"], "--settings: the guessed hands are at least 0"),
+        (["--settings", "guesses=-1", "--hands", "1"], "--settings: the race's guesses are at least 0"),
         (["--settings", "guesses", "--hands", "1"], "--settings: a setting is NAME=VALUE"),
     ],
 )

@@ -296,14 +296,14 @@ def test_settings_are_checked() -> None:
     bads = ({"iterations": -1}, {"samples": 0}, {"pace": 0.0}, {"feeding": 2.0}, {"seconds": 0.0})
     bads += ({"wary": 0.0}, {"tail": -1.0}, {"undercut": -0.5}, {"ramp": -1}, {"danger": 1.5})
     bads += ({"guesses": -1},)
-    words = r"search budget|the race needs|wariness|undercut and ramp|guessed hands"
+    words = r"search budget|the race needs|wariness|undercut and ramp|race's guesses"
     for bad in bads:
         with pytest.raises(ValueError, match=words):
             SearchSettings(**bad)  # type: ignore[arg-type]
     for later in (1.5, -0.1, math.nan):
         with pytest.raises(ValueError, match=r"later in \[0, 1\]|finite"):
             SearchSettings(later=later)
-    assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings(guesses=400)
+    assert SearchSettings().iterations == 0 and LEVELS["medium"] == SearchSettings()
 
 
 def test_a_time_budget_bounds_the_race() -> None:
@@ -497,24 +497,34 @@ def test_with_later_the_risks_are_the_guesses_weighted_shares(monkeypatch: pytes
     assert SearchBot(variant, seed=1, settings=LEVELS["medium"])._race(view)[0].risks == {}
 
 
-@pytest.mark.parametrize(("settings", "count"), [({"samples": 8}, 8), ({"samples": 8, "guesses": 30}, 30)])
+@pytest.mark.parametrize(
+    ("settings", "count"), [({"samples": 8}, 400), ({"samples": 8, "guesses": 0}, 8), ({"guesses": 30}, 30)]
+)
 def test_the_feeding_chances_weigh_guesses_guessed_hands(
     monkeypatch: pytest.MonkeyPatch, settings: dict[str, Any], count: int
 ) -> None:
-    """A discard's feeding chance is the share of ``guesses`` guessed hands
-    of the next player (0, the default: as many as the draw sequences)."""
+    """A discard's feeding chance (and ``danger``'s) is the share of
+    ``guesses`` guessed hands of the next player (400 by default, as at ``search-medium`` and
+    ``search-hard``; 0: as many as the draw sequences, as at ``search-easy``)."""
     state = play_to_discard("gin", seed=5)
     view = state.view(state.to_move)
-    bot = SearchBot(state.variant, seed=1, settings=SearchSettings(**settings))
+    bot = SearchBot(state.variant, seed=1, settings=SearchSettings(danger=0.5, **settings))
     seen: list[int] = []
 
     def feeding_of(view: Any, guesses: list[Any], cards: list[rk.Card]) -> dict[rk.Card, float]:
         seen.append(len(guesses))
         return dict.fromkeys(cards, 0.0)
 
+    def knock_chances(variant: Any, guesses: list[Any], cards: list[rk.Card], limit: int) -> dict[Any, float]:
+        seen.append(len(guesses))
+        return dict.fromkeys(cards, 0.0)
+
     monkeypatch.setattr(bot, "feeding_of", feeding_of)
+    monkeypatch.setattr(search_bot_module, "knock_chances", knock_chances)
     bot.race_discard(view, list(dict.fromkeys(view.hand or ()))[:2])
-    assert seen == [count]
+    assert seen == [count, count]  # the feeding chances, then danger's
+    levels = {name: settings.guesses for name, settings in LEVELS.items()}
+    assert levels == {"easy": 0, "medium": 400, "hard": 400}
 
 
 @pytest.mark.parametrize("setting", [{"later": 0.25}, {"undercut": 0.2}, {"offers": True}])

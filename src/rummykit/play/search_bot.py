@@ -111,7 +111,8 @@ class SearchSettings:
     decision, ``reach`` draws long; a turn sooner to the knock is worth
     ``1 / pace`` times more; a discard's worth is cut by ``feeding`` times
     the chance that the next player wants it, the weighted share of
-    ``guesses`` guessed hands of that player (0: as many as ``samples``);
+    ``guesses`` guessed hands of that player (0: as many as ``samples``;
+    ``danger``'s chances are shares of the same guesses);
     ``width`` cards at most are weighed for the discard (those whose loss
     costs least now). ``offers``: the hand may take, in place of a
     draw, what the previous player is guessed to throw (``samples``
@@ -158,7 +159,7 @@ class SearchSettings:
     lookahead: bool = True
     samples: int = 80
     reach: int = 8
-    guesses: int = 0
+    guesses: int = 400
     pace: float = 0.8
     feeding: float = 0.25
     wary: float = 0.2
@@ -180,7 +181,7 @@ class SearchSettings:
         if self.undercut < 0 or self.ramp < 0 or not 0 <= self.danger <= 1 or not 0 <= self.later <= 1:
             raise ValueError("the race's undercut and ramp are at least 0, its danger and later in [0, 1]")
         if self.guesses < 0:
-            raise ValueError("the guessed hands are at least 0 (0: as many as the samples)")
+            raise ValueError("the race's guesses are at least 0 (0: as many as the samples)")
         if self.width < 1 or self.horizon < 0 or self.scale <= 0 or self.confidence < 0:
             raise ValueError(
                 "the width is at least 1, the horizon and confidence at least 0, the scale above 0"
@@ -191,14 +192,15 @@ class SearchSettings:
 
 
 LEVELS = {
-    "easy": SearchSettings(samples=12, reach=6),
-    "medium": SearchSettings(samples=80, reach=8, guesses=400),
-    "hard": SearchSettings(samples=200, reach=10, guesses=400),
+    "easy": SearchSettings(samples=12, reach=6, guesses=0),
+    "medium": SearchSettings(samples=80, reach=8),
+    "hard": SearchSettings(samples=200, reach=10),
 }
 """The difficulty levels (``search-easy``, ``search-medium``, ``search-hard``):
-the race alone, with more samples and a longer reach level by level, the
-feeding chances of ``medium`` and ``hard`` shares of 400 guessed hands
-(``easy``'s of 12); every level defends with ``defence``. Where
+the race alone, with more samples and a longer reach level by level.
+``medium`` (the default settings) and ``hard`` weigh the feeding chances
+over 400 guessed hands, ``easy`` over 12, one a draw sequence. Every
+level defends with ``defence``. Where
 a round is won by going out a level sets only how many draws
 :class:`~rummykit.play.shedding.ShedBot` weighs against a take (``samples``,
 at most :data:`SHED_SAMPLES`: 12 for easy, 40 for medium and hard, so
