@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rummykit.play import backends
-from rummykit.play.backends import BackendError, LocalBackend, RayBackend, make_backend
+from rummykit.play.backends import MAX_WORKERS, BackendError, LocalBackend, RayBackend, make_backend
 from rummykit.play.cli import main
 from rummykit.play.compare import compare
 from rummykit.play.simulate import simulate
@@ -40,6 +40,13 @@ def ray_cluster() -> Iterator[RayBackend]:
     """A local Ray cluster of two workers for the module, shut down after."""
     with RayBackend(workers=2) as backend:
         yield backend
+
+
+@pytest.mark.parametrize("backend", [LocalBackend, RayBackend])
+@pytest.mark.parametrize("workers", [0, MAX_WORKERS + 1, 10**20])
+def test_a_backend_refuses_a_count_of_workers_it_would_not_start(backend: type, workers: int) -> None:
+    with pytest.raises(ValueError, match=f"workers must be from 1 to {MAX_WORKERS}, not {workers}"):
+        backend(workers=workers)
 
 
 def test_the_local_backend_keeps_the_order() -> None:

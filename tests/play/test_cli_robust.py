@@ -512,3 +512,11 @@ def test_simulate_refuses_more_bots_than_seats(
 
     with pytest.raises(ValueError, match=f"{count} bots named for {players} seats"):
         simulate("rami51", players=int(players), bots=bots.split(","), rounds=1)
+
+
+@pytest.mark.parametrize("workers", ["257", "99999999999999999999"])
+def test_simulate_refuses_more_workers_than_it_starts(
+    capsys: pytest.CaptureFixture[str], workers: str
+) -> None:
+    err = one_line_exit_2(capsys, "simulate", "-v", "gin", "--rounds", "1", "--workers", workers, "--quiet")
+    assert err == "rummykit: error: simulate: --workers must be at most 256\n"

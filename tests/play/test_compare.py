@@ -120,6 +120,7 @@ def test_without_matplotlib_the_plots_are_skipped(
         ["rami40", "rami51", "--players", "9"],
         ["rami40", "rami51", "--level", "1.5"],
         ["rami40", "rami51", "--workers", "0"],
+        ["rami40", "rami51", "--workers", "99999999999999999999"],  # a pool would start them all
         ["rami40", "rami51", "--address", "127.0.0.1:6379"],  # the local backend has no address
     ],
 )

@@ -25,6 +25,7 @@ from rummykit.play.extras import install_hint
 
 __all__ = [
     "BACKENDS",
+    "MAX_WORKERS",
     "Backend",
     "BackendError",
     "LocalBackend",
@@ -44,6 +45,16 @@ RAY_RETRIES = 3
 
 LOCAL_ADDRESS = "127.0.0.1"
 """The one address a local Ray cluster started here listens on."""
+
+MAX_WORKERS = 256
+"""The most worker processes (or a local Ray cluster's CPUs) a backend starts:
+a pool starts all its processes at once, so a mistyped count must not."""
+
+
+def _check_workers(workers: int) -> None:
+    """ValueError unless ``workers`` lies from 1 to :data:`MAX_WORKERS`."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be from 1 to {MAX_WORKERS}, not {workers}")
 
 
 class BackendError(RuntimeError):
@@ -77,8 +88,7 @@ class LocalBackend:
     name = "local"
 
     def __init__(self, workers: int = 1) -> None:
-        if workers < 1:
-            raise ValueError(f"workers must be at least 1, not {workers}")
+        _check_workers(workers)
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._depth = 0
@@ -146,8 +156,7 @@ class RayBackend:
     name = "ray"
 
     def __init__(self, workers: int = 1, address: str | None = None, *, hook: Any = None) -> None:
-        if workers < 1:
-            raise ValueError(f"workers must be at least 1, not {workers}")
+        _check_workers(workers)
         self.workers = workers
         self.address = address
         self.hook = hook  # tests only: see play_chunk

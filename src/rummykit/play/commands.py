@@ -19,7 +19,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.translation import translator
 from rummykit.core.values import hand_penalty
-from rummykit.play.backends import Backend, make_backend
+from rummykit.play.backends import MAX_WORKERS, Backend, make_backend
 from rummykit.play.bot_specs import BOT_FORMS, check_bot_spec
 from rummykit.play.conformance import CaseFileError, run_case_files
 from rummykit.rules.contract import deal_count, uses_contracts
@@ -445,6 +445,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     if args.workers < 1:
         raise UsageError("simulate: --workers must be at least 1")
+    if args.workers > MAX_WORKERS:
+        raise UsageError("simulate: --workers must be at most {most}", most=MAX_WORKERS)
     records = Path(args.records) if args.records else None
     if records is not None:
         try:  # before the simulation runs, not after

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.core.errors import VariantError
-from rummykit.play.backends import BACKENDS, Backend, BackendError, make_backend
+from rummykit.play.backends import BACKENDS, MAX_WORKERS, Backend, BackendError, make_backend
 from rummykit.play.bot_specs import check_bot_spec
 from rummykit.play.commands import UsageError
 from rummykit.play.extras import install_hint
@@ -70,6 +70,9 @@ def _check(args: argparse.Namespace, variants: tuple[Variant, Variant], players:
         if value < least:
             raise UsageError("{command}: {problem}", command="compare",
                              problem=f"--{name} must be at least {least}, not {value}")  # fmt: skip
+    if args.workers > MAX_WORKERS:
+        raise UsageError("{command}: {problem}", command="compare",
+                         problem=f"--workers must be at most {MAX_WORKERS}, not {args.workers}")  # fmt: skip
     if not 0 < args.level < 1:
         raise UsageError("{command}: {problem}", command="compare",
                          problem=f"--level must lie between 0 and 1, not {args.level}")  # fmt: skip
