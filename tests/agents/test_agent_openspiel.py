@@ -59,6 +59,29 @@ def test_chance_deals_the_whole_deck_then_the_round_starts() -> None:
     assert state.current_player() == round_state.to_move
 
 
+@pytest.mark.parametrize(("dealt_first", "outcome", "problem"), [
+    ((), 52, "not a card face's index"),
+    ((), 200, "not a card face's index"),
+    ((0,), 0, "no card of that face is left"),
+])  # fmt: skip
+def test_a_chance_outcome_that_cannot_be_dealt_is_refused_and_changes_nothing(
+    dealt_first: tuple[int, ...], outcome: int, problem: str
+) -> None:
+    state = pyspiel.load_game(f"{GAME_PREFIX}_gin").new_initial_state()
+    for face in dealt_first:
+        state.apply_action(face)
+    before = (str(state), state.history(), state.chance_outcomes())
+    with pytest.raises(ValueError, match=problem):
+        state.apply_action(outcome)
+    assert (str(state), state.history(), state.chance_outcomes()) == before
+
+
+def test_max_moves_must_be_positive() -> None:
+    for bad in (0, -100):
+        with pytest.raises(ValueError, match=f"max_moves must be 1 or more, not {bad}"):
+            pyspiel.load_game(f"{GAME_PREFIX}_gin", {"max_moves": bad})
+
+
 def test_the_observation_tensor_is_the_views_encoding() -> None:
     game = pyspiel.load_game(f"{GAME_PREFIX}_rami51")
     state = dealt(game, 5)

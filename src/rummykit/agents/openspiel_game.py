@@ -98,6 +98,8 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
         chosen = load_variant(name)
         players = int(params.get("players", 0)) or max(2, chosen.players.min)
         max_moves = int(params.get("max_moves", MAX_MOVES))
+        if max_moves < 1:
+            raise ValueError(f"max_moves must be 1 or more, not {max_moves}")
         self.shared = _Shared(ActionSpace(chosen, players), max_moves)
         short = GAME_PREFIX if variant is None else f"{GAME_PREFIX}_{chosen.id}"
         info = pyspiel.GameInfo(
@@ -154,6 +156,7 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.decisions is None:
+            self._check_outcome(action)
             self.deck += bytes((action,))
             if len(self.deck) == self.shared.deck_size:
                 self._deal()
@@ -161,6 +164,15 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
         self.decisions.step(action)
         if self.decisions.moves + len(self.decisions.pending) >= self.shared.max_moves:
             self.cut = not self.decisions.over
+
+    def _check_outcome(self, action: int) -> None:
+        """ValueError, the state unchanged, unless ``action`` is a card face with a card left to deal."""
+        counts = self.shared.counts
+        if not 0 <= action < len(counts):
+            raise ValueError(f"chance outcome {action} is not a card face's index (0 to {len(counts) - 1})")
+        if self.deck.count(action) >= counts[action]:
+            face = self.shared.space.faces[action]
+            raise ValueError(f"chance outcome {action} ({face}): no card of that face is left to deal")
 
     def _deal(self) -> None:
         space = self.shared.space
