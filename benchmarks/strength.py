@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import sys
 import time
@@ -53,7 +54,8 @@ import attrs
 
 import rummykit as rk
 from rummykit.agents.gin_lockstep import GinLockstep
-from rummykit.play.bot_specs import bot_from_spec, search_settings
+from rummykit.play.backends import MAX_WORKERS
+from rummykit.play.bot_specs import bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import Bot
 from rummykit.play.search_bot import SearchBot, SearchSettings
 from rummykit.play.simulate import simulate, wilson
@@ -266,13 +268,19 @@ def print_tables(
                       flush=True)  # fmt: skip
 
 
+_CLOCK = re.compile(r"(?P<hours>[01]?[0-9]|2[0-3]):(?P<minutes>[0-5][0-9])")
+
+
 def stop_time(text: str | None) -> float | None:
-    """The ``time.time()`` of the next UTC ``HH:MM`` (None for None)."""
+    """The ``time.time()`` of the next UTC ``HH:MM`` (None for None; a
+    ValueError for another form)."""
     if text is None:
         return None
-    hours, _, minutes = text.partition(":")
+    found = _CLOCK.fullmatch(text)
+    if found is None:
+        raise ValueError(f"a UTC time is HH:MM, from 00:00 to 23:59, not {text!r}")
     now = time.time()
-    today = now - now % 86_400 + 3600 * int(hours) + 60 * int(minutes)
+    today = now - now % 86_400 + 3600 * int(found["hours"]) + 60 * int(found["minutes"])
     return today if today > now else today + 86_400
 
 
@@ -299,23 +307,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--settings", default="", help="the gin search bots' settings changed: undercut=0.2,defence=false"
     )
     args = parser.parse_args(argv)
+    settings = checked_settings(parser, args)  # before the gin run, which may take hours
+    print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    if args.only != "tables":
+        bots, stop = args.bots.split(","), stop_time(args.stop_at)
+        print_gin(bots, args.hands, args.seed, args.first, stop, settings)
+    if args.only != "gin":
+        variants = args.table_variants.split(",")
+        print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers, variants)
+    return 0
+
+
+def checked_settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--settings`` changes, once every argument is checked (a bad
+    one: ``parser.error``, one line and exit 2, before anything is played)."""
+    if args.hands < 1 or args.tables < 1 or args.first < 0:
+        parser.error("--hands and --tables are at least 1, --first at least 0")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--workers is from 1 to {MAX_WORKERS}, not {args.workers}")
+    for option, specs in (("--bots", args.bots), ("--table-bots", args.table_bots)):
+        try:
+            for spec in specs.split(","):
+                check_bot_spec(spec)
+        except ValueError as error:
+            parser.error(f"{option}: {error}")
+    if args.only != "gin" and len(args.table_bots.split(",")) < 2:
+        parser.error("--table-bots names two bots at least: the tables play every pair")
+    unknown = [v for v in args.table_variants.split(",") if v not in TABLES]
+    if unknown:
+        parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
+    try:
+        stop_time(args.stop_at)
+    except ValueError as error:
+        parser.error(f"--stop-at: {error}")
     try:
         settings = parse_settings(args.settings)
     except ValueError as error:
         parser.error(f"--settings: {error}")
     if settings and args.only != "tables" and any(search_settings(b) is None for b in args.bots.split(",")):
         parser.error("--settings change search bots only: name no other in --bots (its default has greedy)")
-    variants = args.table_variants.split(",")
-    unknown = [v for v in variants if v not in TABLES]
-    if unknown:  # refused before the gin run, which may take hours
-        parser.error(f"unknown table variant {unknown[0]!r} (known: {', '.join(TABLES)})")
-    print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
-    if args.only != "tables":
-        bots, stop = args.bots.split(","), stop_time(args.stop_at)
-        print_gin(bots, args.hands, args.seed, args.first, stop, settings)
-    if args.only != "gin":
-        print_tables(args.table_bots.split(","), args.tables, args.seed, args.workers, variants)
-    return 0
+    return settings
 
 
 if __name__ == "__main__":

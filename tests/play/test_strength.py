@@ -115,3 +115,31 @@ def test_settings_change_the_search_bots_level(capsys: pytest.CaptureFixture[str
     assert "search bots only" in capsys.readouterr().err
     assert strength.main(["--only", "tables", "--tables", "1", "--table-bots", "random,greedy",
                           "--table-variants", "rami51", "--settings", "undercut=0.2"]) == 0  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["--stop-at", "abc"], "--stop-at: a UTC time is HH:MM, from 00:00 to 23:59, not 'abc'"),
+        (["--stop-at=25:99"], "not '25:99'"),
+        (["--stop-at", ""], "not ''"),
+        (["--bots", "foo"], "--bots: unknown bot 'foo'"),
+        (["--bots", "greedy,,greedy"], "--bots: unknown bot ''"),
+        (["--bots", "search:0ms"], "search:<N>ms (N from 1 to 60000)"),
+        (["--table-bots", "foo,greedy"], "--table-bots: unknown bot 'foo'"),
+        (["--only", "tables", "--table-bots", "greedy"], "--table-bots names two bots at least"),
+        (["--tables", "0"], "--hands and --tables are at least 1"),
+        (["--hands", "-1"], "--hands and --tables are at least 1"),
+        (["--first", "-5"], "--first at least 0"),
+        (["--workers", "0"], "--workers is from 1 to 256, not 0"),
+        (["--workers", "99999999999999999999"], "--workers is from 1 to 256"),
+    ],
+)
+def test_a_bad_argument_is_one_line_before_anything_is_played(
+    capsys: pytest.CaptureFixture[str], words: list[str], says: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        _strength().main(words)
+    captured = capsys.readouterr()
+    assert stopped.value.code == 2 and captured.out == ""  # not even the header: nothing began
+    assert says in captured.err and len(captured.err.splitlines()) == 1, captured.err

@@ -17,8 +17,8 @@ A specification is one of:
   (:data:`~rummykit.play.search_bot.LEVELS`).
 
 >>> check_bot_spec("search:200ms")
->>> print(BOT_FORMS)
-random, greedy, search, search-easy, search-medium, search-hard, search:<N>it, search:<N>ms
+>>> BOT_FORMS.split(", ")[-3:]
+['search-hard', 'search:<N>it (N from 1 to 1000000)', 'search:<N>ms (N from 1 to 60000)']
 >>> check_bot_spec("search:fast")
 Traceback (most recent call last):
 ...
@@ -43,12 +43,18 @@ __all__ = ["BOT_FORMS", "NAMED_BOTS", "bot_from_spec", "check_bot_spec", "search
 NAMED_BOTS = (*BOTS, "search", *(f"search-{level}" for level in LEVELS))
 """The bots by name alone, without a budget (what ``rummykit serve`` offers)."""
 
-BOT_FORMS = ", ".join([*NAMED_BOTS, "search:<N>it", "search:<N>ms"])
-"""The accepted bot specifications, as error messages and help texts name them."""
-
 _SEARCH = re.compile(r"search(?:-(?P<level>[a-z]+))?(?::(?P<amount>[0-9]{1,7})(?P<unit>it|ms))?")
 MAX_ROLLOUTS = 1_000_000
 MAX_MILLISECONDS = 60_000
+
+BOT_FORMS = ", ".join(
+    [
+        *NAMED_BOTS,
+        f"search:<N>it (N from 1 to {MAX_ROLLOUTS})",
+        f"search:<N>ms (N from 1 to {MAX_MILLISECONDS})",
+    ]
+)
+"""The accepted bot specifications, as error messages and help texts name them."""
 
 
 def search_settings(spec: str) -> SearchSettings | None:
