@@ -130,6 +130,46 @@ def test_an_illegal_action_ends_the_game_with_a_penalty() -> None:
     assert bare.decisions.state == before
 
 
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"players": 2.0}, "players must be an integer, not 2.0"),
+        ({"players": "2"}, "players must be an integer, not '2'"),
+        ({"match": "no"}, "match must be True or False, not 'no'"),
+        ({"max_steps": "abc"}, "max_steps must be an integer of 1 or more, not 'abc'"),
+        ({"max_steps": None}, "max_steps must be an integer of 1 or more, not None"),
+        ({"max_steps": 0}, "max_steps must be an integer of 1 or more, not 0"),
+        ({"max_steps": float("nan")}, "max_steps must be an integer of 1 or more, not nan"),
+        ({"opponents": [1]}, "opponents map seats to bots, not [1]"),
+        ({"opponents": {1: 5}}, "an opponent is a bot (choose and wants_buy) or a bot's name, not 5"),
+        ({"opponents": {1: None}}, "an opponent is a bot"),
+        ({"opponents": {1: "clever"}}, "unknown bot 'clever'"),
+        ({"illegal_reward": "abc"}, "illegal_reward must be a finite number, not 'abc'"),
+        ({"illegal_reward": None}, "illegal_reward must be a finite number, not None"),
+        ({"illegal_reward": float("nan")}, "illegal_reward must be a finite number, not nan"),
+    ],
+)
+def test_an_option_of_the_wrong_kind_is_refused_when_the_env_is_made(
+    options: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(says)):
+        rummykit_env("gin", **options)
+
+
+@pytest.mark.parametrize("action", [2.7, "3", True, None])
+def test_the_bare_env_takes_integer_ids_only(action: Any) -> None:
+    env = RummykitEnv("gin")
+    env.reset(seed=1)
+    before = (env.decisions.state, env.agent_selection)
+    with pytest.raises(ValueError, match=r"an action is an integer id|must act"):
+        env.step(action)
+    assert (env.decisions.state, env.agent_selection) == before
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    env.step(np.int64(legal[0]))  # numpy's integers are ids
+    with pytest.raises(ValueError, match=re.escape("seed must be an integer or None, not 1.5")):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+
+
 def test_the_ansi_render_shows_the_seat_and_its_legal_actions() -> None:
     env = RummykitEnv("gin", render_mode="ansi")
     env.reset(seed=1)

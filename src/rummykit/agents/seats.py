@@ -20,7 +20,7 @@ from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
 from rummykit.core.moves import Buy
 from rummykit.core.round_values import RoundResult
-from rummykit.play.bot_specs import bot_from_spec
+from rummykit.play.bot_specs import bot_from_spec, check_bot_spec
 from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal
 from rummykit.round.match_play import Match
@@ -30,6 +30,19 @@ __all__ = ["Seating"]
 
 _REDEALS = 1000
 """The most deals in a row that may end before an agent decides."""
+
+
+def _check_opponents(opponents: object, players: int) -> None:
+    """A ValueError unless ``opponents`` maps seats (0 to ``players - 1``) to bots or bots' names."""
+    if not isinstance(opponents, Mapping):
+        raise ValueError(f"opponents map seats to bots, not {opponents!r}")
+    for seat, bot in opponents.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"opponents are keyed by seat, 0 to {players - 1}, not {seat!r}")
+        if isinstance(bot, str):
+            check_bot_spec(bot)  # a ValueError naming the accepted forms
+        elif not all(callable(getattr(bot, method, None)) for method in ("choose", "wants_buy")):
+            raise ValueError(f"an opponent is a bot (choose and wants_buy) or a bot's name, not {bot!r}")
 
 
 class Seating:
@@ -43,9 +56,7 @@ class Seating:
         self, space: ActionSpace, opponents: Mapping[int, Bot | str], *, rewards: str, match: bool
     ) -> None:
         players = space.players
-        for seat in opponents:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"opponents are keyed by seat, 0 to {players - 1}, not {seat!r}")
+        _check_opponents(opponents, players)
         self.agent_seats = tuple(seat for seat in range(players) if seat not in opponents)
         if not self.agent_seats:
             raise ValueError("every seat is a bot: leave at least one seat to the agents")
