@@ -108,6 +108,12 @@ MALFORMED = [
     '{"move": "draw\\ndiscard 2c"}',
     "[" * 100_000,
     "```\n```",
+    "```",
+    "Let me think.\rI draw.",
+    "draw\u2028discard 2c",
+    '{"move": "draw", "move": "discard 2c"}',
+    "x" * 501,  # longer than any move: refused unread, never echoed back
+    "draw" + " " * 20_000,
 ]
 
 
@@ -123,6 +129,13 @@ def test_a_malformed_reply_is_refused_with_a_sentence(reply: str) -> None:
         'or as the "move" of a JSON object.'
     )
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("reply", [None, b"draw", 3, ["draw"], {"move": "draw"}])
+def test_a_reply_that_is_no_string_is_malformed(reply: object) -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
+    verdict = judge_reply(state, 0, reply)
+    assert verdict.code == "reply.malformed" and verdict.after is None
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,15 @@ REPLY_HELP = (
 
 _KEPT_EMPTY = ("hand", "table", "discards", "legal")
 
+MAX_REPLY = 20_000
+"""The longest reply read, in characters (JSON with the agent's reasons
+included); a longer one is ``reply.malformed`` unread."""
+
+MAX_MOVE = 500
+"""The longest move text read, in characters (a move in notation is a few
+dozen); a longer one is ``reply.malformed``, so a refusal never repeats a
+long reply back."""
+
 
 def agent_observation(view: PlayerView) -> dict[str, Any]:
     """The seat's view as a JSON-ready dictionary: the view's wire document
@@ -178,30 +187,43 @@ def _unfenced(text: str) -> str:
     return text
 
 
-def reply_text(reply: str) -> str | None:
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (``json.loads``'s hook)."""
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        raise ValueError("a key given twice")
+    return document
+
+
+def reply_text(reply: object) -> str | None:
     """The move an agent's reply names, as text: the reply itself, or the
     string ``"move"`` of a JSON object (a reply opening with ``{`` or ``[`` is
     read as JSON), without code fences, backticks or
-    quotes around it; None when the reply is empty, not one line, or JSON
-    without a string ``"move"``."""
+    quotes around it; None when the reply is not a string, is empty, is
+    not one line (any line break counts), is longer than :data:`MAX_REPLY`
+    or its move than :data:`MAX_MOVE`, or is JSON without one string
+    ``"move"`` (a key given twice is not one)."""
+    if not isinstance(reply, str) or len(reply) > MAX_REPLY:
+        return None
     text = _unfenced(reply)
     if text.startswith(("{", "[")):
         try:
-            document = json.loads(text)
-        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+            document = json.loads(text, object_pairs_hook=_object)
+        except (ValueError, RecursionError):  # not JSON, nested too deep to read, or a key twice
             return None
         move = document.get("move") if isinstance(document, dict) else None
         text = _unfenced(move) if isinstance(move, str) else ""
-    if not text or "\n" in text:
+    if len(text.splitlines()) != 1 or len(text) > MAX_MOVE or not text.strip("`'\""):
         return None
     return text
 
 
-def judge_reply(state: RoundState, seat: int, reply: str) -> Verdict:
+def judge_reply(state: RoundState, seat: int, reply: object) -> Verdict:
     """The verdict on seat ``seat``'s ``reply`` in ``state``: the move and
     the state after it, or the refusal (``reply.malformed`` for a reply that
-    names no one move; the engine's own code and sentence for a move it
-    refuses, ``notation.invalid`` for one it cannot read)."""
+    names no one move, or is no string at all, such as a chat API's empty
+    ``None``; the engine's own code and sentence for a move it refuses,
+    ``notation.invalid`` for one it cannot read)."""
     text = reply_text(reply)
     if text is None:
         return _malformed()
