@@ -131,6 +131,12 @@ def test_a_malformed_reply_is_refused_with_a_sentence(reply: str) -> None:
     assert state.to_json() == before
 
 
+def test_a_prompt_is_a_seats() -> None:
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
+    with pytest.raises(ValueError, match="the view has no seat"):
+        agent_prompt(state.view(None))
+
+
 @pytest.mark.parametrize("reply", [None, b"draw", 3, ["draw"], {"move": "draw"}])
 def test_a_reply_that_is_no_string_is_malformed(reply: object) -> None:
     state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)

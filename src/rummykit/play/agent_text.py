@@ -120,7 +120,10 @@ def _seat_lines(view: PlayerView) -> list[str]:
 
 def agent_prompt(view: PlayerView) -> str:
     """The seat's view in plain English, ending with its legal moves, one a
-    line, and :data:`REPLY_HELP`. Made from ``view`` alone."""
+    line, and :data:`REPLY_HELP`. Made from ``view`` alone, a seat's (a
+    spectator's view has no seat to address: a ValueError)."""
+    if view.seat is None:
+        raise ValueError("a prompt is a seat's: the view has no seat (a spectator's)")
     hand = "none" if view.hand is None else hand_by_suit(view.hand) or "no cards"
     seen = " ".join(str(c) for c in view.discards) or "nothing"
     lines = [
