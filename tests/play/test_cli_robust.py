@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -520,3 +521,25 @@ def test_simulate_refuses_more_workers_than_it_starts(
 ) -> None:
     err = one_line_exit_2(capsys, "simulate", "-v", "gin", "--rounds", "1", "--workers", workers, "--quiet")
     assert err == "rummykit: error: simulate: --workers must be at most 256\n"
+
+
+def _cli_with_strict_utf8(args: list[bytes], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """The CLI in a process whose streams are strict UTF-8 (the usual en_US.UTF-8 terminal)."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    command = [os.fsencode(sys.executable), b"-m", b"rummykit.play.cli", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, env=env, timeout=120, check=False)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a file name of any bytes is a POSIX one")
+def test_a_file_name_that_is_not_utf8_is_read_and_printed_escaped(tmp_path: Path) -> None:
+    name = os.fsencode(tmp_path) + b"/\xff.toml"
+    Path(os.fsdecode(name)).write_bytes((ROOT / "variants" / "gin.toml").read_bytes())
+    done = _cli_with_strict_utf8([b"check-variant", name])
+    assert done.returncode == 0, done.stderr
+    assert b"\\udcff.toml: ok (gin: Gin Rummy, digest " in done.stdout
+
+
+def test_typed_bytes_that_are_not_utf8_are_a_move_the_game_cannot_read() -> None:
+    done = _cli_with_strict_utf8([b"play", b"-v", b"gin", b"--seed", b"1"], stdin=b"draw\xff\n")
+    assert done.returncode == 0, done.stderr
+    assert "refused: notation.invalid: Cannot read 'draw\ufffd'" in done.stdout.decode("utf-8")

@@ -7,6 +7,7 @@ Every subcommand exits 0 on success, 1 when the thing checked is refused, and
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -247,7 +248,18 @@ def _asked_language(argv: Sequence[str]) -> str:
     return language_from_environment()
 
 
+def _forgiving_streams() -> None:
+    """Bytes that are not text in the terminal's encoding neither stop a
+    command nor are lost: a file name given in other bytes is printed with
+    backslash escapes, and a typed line with such bytes is read with
+    replacement characters (so the game refuses it as a move it cannot read)."""
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "replace")):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors=errors)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _forgiving_streams()
     parser = build_parser()
     lang = _asked_language(sys.argv[1:] if argv is None else argv)
     try:
