@@ -110,3 +110,5 @@ def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str])
     argv = ["simulate", "-v", "rami51", "--rounds", "2", "--quiet", "--rotate", "--bots", "greedy,random"]
     code = main(argv)
     assert code == 0 and "(rotated each round)" in capsys.readouterr().out
+    code = main([*argv[:3], "--matches", "1", *argv[5:]])
+    assert code == 0 and "(rotated each match)" in capsys.readouterr().out

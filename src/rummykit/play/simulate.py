@@ -363,9 +363,10 @@ class SimulationReport:
 
     def table(self) -> str:
         """The report as text."""
+        rotated = f" (rotated each {'match' if self.matches else 'round'})" if self.rotate else ""
         lines = [
             f"{self.variant}, {self.players} players, bots {', '.join(self.bots)}"
-            f"{' (rotated each round)' if self.rotate else ''}, seed {self.seed}, {self.workers} worker(s)",
+            f"{rotated}, seed {self.seed}, {self.workers} worker(s)",
             f"{self.rounds} rounds in {self.seconds:.1f} s: {self.rounds_per_second:.1f} rounds/s; "
             f"mean round length {self.mean_turns:.1f} turns",
             "endings: " + ", ".join(f"{k} {v}" for k, v in sorted(self.endings.items())),
