@@ -182,7 +182,7 @@ def timed(play: Player, games: int, numbers: list[float], first: int) -> tuple[f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--passes", type=int, default=7)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--cold", type=int, default=3)

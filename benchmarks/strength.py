@@ -292,7 +292,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = OneLineParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = OneLineParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200, help="gin hands a bot (5000: the published figure)")
     parser.add_argument("--bots", default="greedy,search-medium", help="rummykit bots to play gin")
     parser.add_argument("--tables", type=int, default=100, help="rounds per pair on rami51 and contract")

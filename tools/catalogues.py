@@ -21,6 +21,7 @@ A development tool, not part of the installed package.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -139,11 +140,10 @@ def compile_all(languages: Iterable[str] = LANGUAGES) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv:
-        print(
-            "usage: python tools/catalogues.py (extracts, merges and compiles; no arguments)", file=sys.stderr
-        )
-        return 2
+    argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog="No arguments: it extracts, merges and compiles, in that order.",
+    ).parse_args(argv)
     template = extract()
     merge(template)
     compile_all()

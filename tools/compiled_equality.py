@@ -21,6 +21,7 @@ A development tool, not part of the installed package.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import sys
 from collections.abc import Iterator
@@ -138,7 +139,8 @@ def _module(path: Path, source: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None).parse_args(argv)
     found = list(identity_comparisons())
     for line in found:
         print(line)

@@ -9,9 +9,9 @@ needs it at run time.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +190,16 @@ def update(docs: Path) -> list[Path]:
     return changed
 
 
-if __name__ == "__main__":  # pragma: no cover
-    for page in update(Path(sys.argv[1] if len(sys.argv) > 1 else "docs")):
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("docs", nargs="?", default="docs", help="the docs folder to rewrite (default docs)")
+    folder = Path(parser.parse_args(argv).docs)
+    if not (folder / "writing-a-variant.md").is_file():
+        parser.error(f"{folder} is not the docs folder (it has no writing-a-variant.md)")
+    for page in update(folder):
         print(f"updated {page}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -19,6 +19,7 @@ A development tool, not part of the installed package.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Callable
@@ -227,11 +228,18 @@ def _text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="only say whether the files are up to date")
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> int:
+    check = _arguments(argv).check
     text = _text(variant_schema())
     if OUT.exists() and OUT.read_text(encoding="utf-8") == text:
         return 0
-    if "--check" in argv:
+    if check:
         print(f"stale: {OUT.name} (run python tools/variant_schema.py)")
         return 1
     OUT.write_text(text, encoding="utf-8")

@@ -11,6 +11,7 @@ A development tool, not part of the installed package.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -340,7 +341,14 @@ def _text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=1, ensure_ascii=False) + "\n"
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="only say whether the files are up to date")
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> int:
+    check = _arguments(argv).check
     stale = []
     for kind, schema in schemas().items():
         path = OUT / f"{kind}.json"
@@ -348,9 +356,9 @@ def main(argv: list[str]) -> int:
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
         stale.append(path.name)
-        if "--check" not in argv:
+        if not check:
             path.write_text(text, encoding="utf-8")
-    if stale and "--check" in argv:
+    if stale and check:
         print(f"stale: {', '.join(stale)} (run python tools/wire_schemas.py)")
         return 1
     return 0
