@@ -165,9 +165,19 @@ def test_the_bare_env_takes_integer_ids_only(action: Any) -> None:
         env.step(action)
     assert (env.decisions.state, env.agent_selection) == before
     legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
-    env.step(np.int64(legal[0]))  # numpy's integers are ids
+    env.step(np.int64(legal[0]))  # numpy's integers are ids, and its 0-d integer arrays (argmax's)
+    env.step(np.array(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     with pytest.raises(ValueError, match=re.escape("seed must be an integer or None, not 1.5")):
         env.reset(seed=1.5)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_taken_where_integers_are() -> None:
+    env = rummykit_env("gin", players=np.int64(2), opponents={np.int64(1): "greedy"}, max_steps=np.int32(50))
+    env.reset(seed=np.int64(3))
+    again = RummykitEnv("gin", opponents={1: "greedy"})
+    again.reset(seed=3)
+    assert env.unwrapped.decisions.state == again.decisions.state  # the same seed, the same deal
+    assert env.possible_agents == ["player_0"]
 
 
 def test_the_ansi_render_shows_the_seat_and_its_legal_actions() -> None:

@@ -59,15 +59,16 @@ def test_chance_deals_the_whole_deck_then_the_round_starts() -> None:
     assert state.current_player() == round_state.to_move
 
 
-@pytest.mark.parametrize(("dealt_first", "outcome", "problem"), [
-    ((), 52, "not a card face's index"),
-    ((), 200, "not a card face's index"),
-    ((0,), 0, "no card of that face is left"),
+@pytest.mark.parametrize(("variant_id", "dealt_first", "outcome", "problem"), [
+    ("gin", (), 52, "not a card face's index"),
+    ("gin", (), 200, "not a card face's index"),
+    ("gin", (0,), 0, "no card of that face is left"),
+    ("rami51", (0, 0), 0, "no card of that face is left"),  # two decks: each face twice, not three times
 ])  # fmt: skip
 def test_a_chance_outcome_that_cannot_be_dealt_is_refused_and_changes_nothing(
-    dealt_first: tuple[int, ...], outcome: int, problem: str
+    variant_id: str, dealt_first: tuple[int, ...], outcome: int, problem: str
 ) -> None:
-    state = pyspiel.load_game(f"{GAME_PREFIX}_gin").new_initial_state()
+    state = pyspiel.load_game(f"{GAME_PREFIX}_{variant_id}").new_initial_state()
     for face in dealt_first:
         state.apply_action(face)
     before = (str(state), state.history(), state.chance_outcomes())

@@ -17,6 +17,7 @@ which raises a ``ValueError`` on an illegal action.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -30,15 +31,12 @@ from pettingzoo.utils import wrappers
 from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
 from rummykit.agents.observation import ObservationLayout
+from rummykit.agents.option_checks import REWARDS, check_env_options, is_integer, is_number
 from rummykit.agents.seats import Seating
 from rummykit.play.bots import Bot
 from rummykit.variant.model import Variant, as_variant
 
 __all__ = ["REWARDS", "RummykitEnv", "default_players", "rummykit_env"]
-
-REWARDS = ("score", "win")
-"""The reward schemes: ``score``, the round's (or match's) scores, signed so
-that more is better; ``win``, +1 to each winner and -1 to every other seat."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -58,38 +56,12 @@ def rummykit_env(
     """The environment of ``variant`` for ``players`` seats (default: two,
     or the fewest the variant allows), wrapped as PettingZoo's classic games
     are. ``options`` are :class:`RummykitEnv`'s."""
-    if not _is_number(illegal_reward) or not math.isfinite(illegal_reward):
+    if not is_number(illegal_reward) or not math.isfinite(illegal_reward):
         raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
     env: AECEnv = RummykitEnv(variant, players, **options)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
-
-
-def _is_integer(value: object) -> bool:
-    """An int or a numpy integer, not a bool (nor a float, a string …)."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
-def _is_number(value: object) -> bool:
-    """A real number (an integer or a float, numpy's too), not a bool."""
-    return _is_integer(value) or isinstance(value, (float, np.floating))
-
-
-def _check_options(
-    players: object, rewards: object, match: object, max_steps: object, render_mode: object
-) -> None:
-    """A ValueError naming the first of :class:`RummykitEnv`'s options of the wrong kind."""
-    if not _is_integer(players):
-        raise ValueError(f"players must be an integer, not {players!r}")
-    if rewards not in REWARDS:
-        raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
-    if not isinstance(match, bool):
-        raise ValueError(f"match must be True or False, not {match!r}")
-    if not _is_integer(max_steps) or max_steps < 1:  # type: ignore[operator]  # an integer here
-        raise ValueError(f"max_steps must be an integer of 1 or more, not {max_steps!r}")
-    if render_mode not in (None, "ansi", "human"):
-        raise ValueError(f"render_mode must be ansi or human, not {render_mode!r}")
 
 
 class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -122,7 +94,8 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         super().__init__()
         variant = as_variant(variant)
         players = default_players(variant) if players is None else players
-        _check_options(players, rewards, match, max_steps, render_mode)
+        check_env_options(players, rewards, match, max_steps, render_mode)
+        players = operator.index(players)
         self.space = ActionSpace(variant, players)
         self.layout = ObservationLayout(self.space)
         self.render_mode = render_mode
@@ -156,9 +129,9 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode; ``seed`` makes it (and every later seedless reset) reproducible."""
         if seed is not None:
-            if not _is_integer(seed):
+            if not is_integer(seed):
                 raise ValueError(f"seed must be an integer or None, not {seed!r}")
-            self._rng = random.Random(seed)
+            self._rng = random.Random(operator.index(seed))
         carried = self.seating.start(self._rng.randrange(2**31))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -204,9 +177,9 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for a finished agent")
-        if not _is_integer(action):
+        if not is_integer(action):
             raise ValueError(f"an action is an integer id, not {action!r}")
-        self.seating.act(int(action))  # a ValueError for an illegal id, with nothing changed
+        self.seating.act(operator.index(action))  # a ValueError for an illegal id, with nothing changed
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._steps += 1

@@ -13,11 +13,13 @@ and the rewards (docs/agents.md).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 
 from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
+from rummykit.agents.option_checks import is_integer
 from rummykit.core.moves import Buy
 from rummykit.core.round_values import RoundResult
 from rummykit.play.bot_specs import bot_from_spec, check_bot_spec
@@ -37,7 +39,7 @@ def _check_opponents(opponents: object, players: int) -> None:
     if not isinstance(opponents, Mapping):
         raise ValueError(f"opponents map seats to bots, not {opponents!r}")
     for seat, bot in opponents.items():
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        if not is_integer(seat) or not 0 <= operator.index(seat) < players:
             raise ValueError(f"opponents are keyed by seat, 0 to {players - 1}, not {seat!r}")
         if isinstance(bot, str):
             check_bot_spec(bot)  # a ValueError naming the accepted forms
@@ -61,7 +63,7 @@ class Seating:
         if not self.agent_seats:
             raise ValueError("every seat is a bot: leave at least one seat to the agents")
         self.space, self.rewards, self.is_match = space, rewards, match
-        self._opponents = dict(opponents)
+        self._opponents = {operator.index(seat): bot for seat, bot in opponents.items()}
         self._bots: dict[int, Bot] = {}
         self._sign = 1 if rules_of(space.variant).match.better(1, 0) else -1
         self.match: Match | None = None
