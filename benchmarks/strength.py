@@ -307,7 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--settings", default="", help="the gin search bots' settings changed: undercut=0.2,defence=false"
     )
     args = parser.parse_args(argv)
-    settings = checked_settings(parser, args)  # before the gin run, which may take hours
+    check_arguments(parser, args)  # before the gin run, which may take hours
+    try:
+        settings = parse_settings(args.settings)
+    except ValueError as error:
+        parser.error(f"--settings: {error}")
+    if settings and args.only != "tables" and any(search_settings(b) is None for b in args.bots.split(",")):
+        parser.error("--settings change search bots only: name no other in --bots (its default has greedy)")
     print(f"rummykit from {rk.__file__}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     if args.only != "tables":
         bots, stop = args.bots.split(","), stop_time(args.stop_at)
@@ -318,13 +324,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def checked_settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
-    """The ``--settings`` changes, once every argument is checked (a bad
-    one: ``parser.error``, one line and exit 2, before anything is played)."""
+def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every argument but ``--settings`` checked: a bad one is
+    ``parser.error``, one line and exit 2, before anything is played."""
     if args.hands < 1 or args.tables < 1 or args.first < 0:
         parser.error("--hands and --tables are at least 1, --first at least 0")
     if not 1 <= args.workers <= MAX_WORKERS:
-        parser.error(f"--workers is from 1 to {MAX_WORKERS}, not {args.workers}")
+        parser.error(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
     for option, specs in (("--bots", args.bots), ("--table-bots", args.table_bots)):
         try:
             for spec in specs.split(","):
@@ -340,13 +346,6 @@ def checked_settings(parser: argparse.ArgumentParser, args: argparse.Namespace) 
         stop_time(args.stop_at)
     except ValueError as error:
         parser.error(f"--stop-at: {error}")
-    try:
-        settings = parse_settings(args.settings)
-    except ValueError as error:
-        parser.error(f"--settings: {error}")
-    if settings and args.only != "tables" and any(search_settings(b) is None for b in args.bots.split(",")):
-        parser.error("--settings change search bots only: name no other in --bots (its default has greedy)")
-    return settings
 
 
 if __name__ == "__main__":

@@ -248,9 +248,10 @@ def test_cli_errors_follow_the_environment(
 ) -> None:
     monkeypatch.setenv("LANG", "sv_SE.UTF-8")
     code, _, err = run(capsys, "simulate", "-v", "rami51", "--rounds", "1", "--workers", "0")
-    assert code == 2 and err == "rummykit: error: simulate: --workers måste vara minst 1\n"
+    assert code == 2 and err == "rummykit: error: simulate: --workers måste vara från 1 till 256, inte 0\n"
     code, _, err = run(capsys, "simulate", "-v", "rami51", "--rounds", "1", "--workers", "0", "--lang", "hu")
-    assert code == 2 and err == "rummykit: error: simulate: a --workers értéke legalább 1 legyen\n"
+    assert code == 2
+    assert err == "rummykit: error: simulate: a --workers értéke 1 és 256 között legyen, nem 0\n"
     code, _, err = run(capsys, "nonsense")
     assert code == 2 and err.endswith("(se --help)\n")
 

@@ -49,6 +49,13 @@ def test_a_backend_refuses_a_count_of_workers_it_would_not_start(backend: type, 
         backend(workers=workers)
 
 
+def test_a_backend_takes_workers_up_to_the_most_and_any_count_for_a_cluster_already_started() -> None:
+    assert LocalBackend(workers=MAX_WORKERS).workers == MAX_WORKERS  # made, not entered: nothing starts
+    assert RayBackend(workers=MAX_WORKERS + 1, address="127.0.0.1:6379").workers == MAX_WORKERS + 1
+    with pytest.raises(ValueError, match="workers must be from 1"):
+        RayBackend(workers=0, address="127.0.0.1:6379")
+
+
 def test_the_local_backend_keeps_the_order() -> None:
     with LocalBackend(workers=2) as backend:
         assert list(backend.run(abs, list(range(-40, 0)))) == list(range(40, 0, -1))

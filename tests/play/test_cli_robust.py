@@ -520,7 +520,7 @@ def test_simulate_refuses_more_workers_than_it_starts(
     capsys: pytest.CaptureFixture[str], workers: str
 ) -> None:
     err = one_line_exit_2(capsys, "simulate", "-v", "gin", "--rounds", "1", "--workers", workers, "--quiet")
-    assert err == "rummykit: error: simulate: --workers must be at most 256\n"
+    assert err == f"rummykit: error: simulate: --workers must be from 1 to 256, not {workers}\n"
 
 
 def _cli_with_strict_utf8(args: list[bytes], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
@@ -543,3 +543,15 @@ def test_typed_bytes_that_are_not_utf8_are_a_move_the_game_cannot_read() -> None
     done = _cli_with_strict_utf8([b"play", b"-v", b"gin", b"--seed", b"1"], stdin=b"draw\xff\n")
     assert done.returncode == 0, done.stderr
     assert "refused: notation.invalid: Cannot read 'draw\ufffd'" in done.stdout.decode("utf-8")
+
+
+def test_the_cli_leaves_the_streams_as_it_found_them() -> None:
+    """A program that calls ``main`` keeps its strict streams after it."""
+    code = (
+        "import sys; from rummykit.play.cli import main; main(['variants'])\n"
+        "print(sys.stdout.errors, sys.stdin.errors)"
+    )
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    argv = [sys.executable, "-c", code]
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "strict strict", done.stderr

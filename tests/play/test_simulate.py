@@ -112,3 +112,15 @@ def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str])
     assert code == 0 and "(rotated each round)" in capsys.readouterr().out
     code = main([*argv[:3], "--matches", "1", *argv[5:]])
     assert code == 0 and "(rotated each match)" in capsys.readouterr().out
+
+
+def test_bad_workers_or_seed_change_nothing(tmp_path: Path) -> None:
+    """A count of workers no backend starts, or a seed that is no integer,
+    is refused before the records' folder is made."""
+    records = tmp_path / "records"
+    with pytest.raises(ValueError, match="workers must be from 1 to 256, not 1000"):
+        simulate("rami51", players=2, bots=["greedy"], rounds=1, workers=1000, records=records)
+    for seed in ("abc", 1.5, True):
+        with pytest.raises(ValueError, match="the seed must be an integer"):
+            simulate("rami51", players=2, bots=["greedy"], rounds=1, seed=seed, records=records)  # type: ignore[arg-type]
+    assert not records.exists()

@@ -131,8 +131,8 @@ def test_settings_change_the_search_bots_level(capsys: pytest.CaptureFixture[str
         (["--tables", "0"], "--hands and --tables are at least 1"),
         (["--hands", "-1"], "--hands and --tables are at least 1"),
         (["--first", "-5"], "--first at least 0"),
-        (["--workers", "0"], "--workers is from 1 to 256, not 0"),
-        (["--workers", "99999999999999999999"], "--workers is from 1 to 256"),
+        (["--workers", "0"], "--workers must be from 1 to 256, not 0"),
+        (["--workers", "99999999999999999999"], "--workers must be from 1 to 256"),
     ],
 )
 def test_a_bad_argument_is_one_line_before_anything_is_played(

@@ -30,6 +30,7 @@ __all__ = [
     "BackendError",
     "LocalBackend",
     "RayBackend",
+    "check_workers",
     "make_backend",
     "play_chunk",
     "ray_installed",
@@ -51,9 +52,11 @@ MAX_WORKERS = 256
 a pool starts all its processes at once, so a mistyped count must not."""
 
 
-def _check_workers(workers: int) -> None:
-    """ValueError unless ``workers`` lies from 1 to :data:`MAX_WORKERS`."""
-    if not 1 <= workers <= MAX_WORKERS:
+def check_workers(workers: int, address: str | None = None) -> None:
+    """ValueError unless ``workers`` lies from 1 to :data:`MAX_WORKERS`
+    (from 1 up with the ``address`` of a Ray cluster: its CPUs are its own,
+    and ``workers`` starts nothing)."""
+    if workers < 1 or (address is None and workers > MAX_WORKERS):
         raise ValueError(f"workers must be from 1 to {MAX_WORKERS}, not {workers}")
 
 
@@ -88,7 +91,7 @@ class LocalBackend:
     name = "local"
 
     def __init__(self, workers: int = 1) -> None:
-        _check_workers(workers)
+        check_workers(workers)
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._depth = 0
@@ -156,7 +159,7 @@ class RayBackend:
     name = "ray"
 
     def __init__(self, workers: int = 1, address: str | None = None, *, hook: Any = None) -> None:
-        _check_workers(workers)
+        check_workers(workers, address)
         self.workers = workers
         self.address = address
         self.hook = hook  # tests only: see play_chunk

@@ -7,9 +7,10 @@ Every subcommand exits 0 on success, 1 when the thing checked is refused, and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
@@ -198,7 +199,7 @@ def _add_simulate_parser(sub: Any) -> None:
     )  # fmt: skip
     p.add_argument("--rotate", action="store_true", help="move the bots one seat on each round (each match)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes, 1 to 256 (default 1)")
     p.add_argument("--records", metavar="DIR", help="write each round's record to DIR")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -248,18 +249,32 @@ def _asked_language(argv: Sequence[str]) -> str:
     return language_from_environment()
 
 
-def _forgiving_streams() -> None:
-    """Bytes that are not text in the terminal's encoding neither stop a
-    command nor are lost: a file name given in other bytes is printed with
-    backslash escapes, and a typed line with such bytes is read with
-    replacement characters (so the game refuses it as a move it cannot read)."""
+@contextlib.contextmanager
+def _forgiving_streams() -> Iterator[None]:
+    """While a command runs, bytes that are not text in the terminal's
+    encoding neither stop it nor are lost: a file name given in other bytes
+    is printed with backslash escapes (the output stays text, JSON too), and
+    a typed line with such bytes is read with replacement characters (so the
+    game refuses it as a move it cannot read). The streams are as they were after."""
+    changed: list[io.TextIOWrapper] = []
     for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "replace")):
         if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
             stream.reconfigure(errors=errors)
+            changed.append(stream)
+    try:
+        yield
+    finally:
+        for stream in changed:
+            if not stream.closed:
+                stream.reconfigure(errors="strict")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    _forgiving_streams()
+    with _forgiving_streams():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     lang = _asked_language(sys.argv[1:] if argv is None else argv)
     try:

@@ -19,7 +19,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.translation import translator
 from rummykit.core.values import hand_penalty
-from rummykit.play.backends import MAX_WORKERS, Backend, make_backend
+from rummykit.play.backends import MAX_WORKERS, Backend, check_workers, make_backend
 from rummykit.play.bot_specs import BOT_FORMS, check_bot_spec
 from rummykit.play.conformance import CaseFileError, run_case_files
 from rummykit.rules.contract import deal_count, uses_contracts
@@ -31,6 +31,7 @@ from rummykit.variant.model import Variant, bundled_variants, load_variant, vari
 
 __all__ = [
     "UsageError",
+    "check_workers_option",
     "cmd_check_variant",
     "cmd_conformance",
     "cmd_hand",
@@ -422,6 +423,18 @@ def _backend(args: argparse.Namespace) -> Backend:
         raise UsageError("simulate: {problem}", problem=error) from None
 
 
+def check_workers_option(command: str, workers: int, address: str | None) -> None:
+    """``--workers`` of ``command``: a UsageError unless the backend takes it
+    (:func:`~rummykit.play.backends.check_workers`)."""
+    try:
+        check_workers(workers, address)
+    except ValueError:
+        raise UsageError(
+            "{command}: --workers must be from 1 to {most}, not {workers}",
+            command=command, most=MAX_WORKERS, workers=workers,
+        ) from None  # fmt: skip
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -443,10 +456,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             count=len(bots),
             players=args.players,
         )
-    if args.workers < 1:
-        raise UsageError("simulate: --workers must be at least 1")
-    if args.workers > MAX_WORKERS:
-        raise UsageError("simulate: --workers must be at most {most}", most=MAX_WORKERS)
+    check_workers_option("simulate", args.workers, getattr(args, "address", None))
     records = Path(args.records) if args.records else None
     if records is not None:
         try:  # before the simulation runs, not after

@@ -421,17 +421,20 @@ def simulate(
     variant.check_players(players)
     _check_bots(bots, players)
     _check_counts(rounds, matches, watch)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be an integer, not {seed!r}")
     seat_bots = tuple(bots[s % len(bots)] for s in range(players))
     # A match's length is known only once it is over; its usual length sizes
     # the progress bar and the limit.
     usual = Match.start(variant, players=players)
     total = _planned_rounds(rounds, matches, usual)
+    runner = LocalBackend(workers) if backend is None else backend  # checks workers; starts nothing yet
     if records is not None:
         prepare_records(records)
     keep = records is not None
     match_winners: list[tuple[int, ...]] = []
     start = time.perf_counter()
-    with LocalBackend(workers) if backend is None else backend as runner:
+    with runner:
         stream: Iterable[RoundSummary]
         if matches is not None:
             match_tasks = _match_tasks(variant_ref, seat_bots, seed, matches, keep, rotate)
