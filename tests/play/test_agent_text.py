@@ -113,7 +113,7 @@ MALFORMED = [
     "draw\u2028discard 2c",
     '{"move": "draw", "move": "discard 2c"}',
     "x" * 501,  # longer than any move: refused unread, never echoed back
-    "draw" + " " * 20_000,
+    '{"move": "draw", "why": "' + "a" * 20_000 + '"}',
 ]
 
 
@@ -129,6 +129,18 @@ def test_a_malformed_reply_is_refused_with_a_sentence(reply: str) -> None:
         'or as the "move" of a JSON object.'
     )
     assert state.to_json() == before
+
+
+def test_replies_at_the_limits_are_read() -> None:
+    """A move of 500 characters is read (and refused as notation), a reply of
+    20,000 characters is read, and so is a short one in many spaces, or with
+    a key other than "move" given twice."""
+    state = rk.deal(rk.load_variant("rami51"), players=2, seed=5)
+    assert judge_reply(state, 0, "x" * 500).code == "notation.invalid"
+    padded = '{"move": "draw", "why": "' + "a" * (20_000 - 27) + '"}'
+    assert len(padded) == 20_000 and judge_reply(state, 0, padded).ok
+    assert judge_reply(state, 0, "draw" + " " * 50_000).ok
+    assert judge_reply(state, 0, '{"move": "draw", "why": "a", "why": "b"}').ok
 
 
 def test_a_prompt_is_a_seats() -> None:

@@ -191,11 +191,10 @@ def _unfenced(text: str) -> str:
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are all different (``json.loads``'s hook)."""
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        raise ValueError("a key given twice")
-    return document
+    """A JSON object that gives ``"move"`` once at most (``json.loads``'s hook)."""
+    if sum(key == "move" for key, _ in pairs) > 1:
+        raise ValueError('"move" given twice')
+    return dict(pairs)
 
 
 def reply_text(reply: object) -> str | None:
@@ -204,9 +203,12 @@ def reply_text(reply: object) -> str | None:
     read as JSON), without code fences, backticks or
     quotes around it; None when the reply is not a string, is empty, is
     not one line (any line break counts), is longer than :data:`MAX_REPLY`
-    or its move than :data:`MAX_MOVE`, or is JSON without one string
-    ``"move"`` (a key given twice is not one)."""
-    if not isinstance(reply, str) or len(reply) > MAX_REPLY:
+    (spaces around it not counted) or its move than :data:`MAX_MOVE`, or is
+    JSON without one string ``"move"`` (given twice is not one)."""
+    if not isinstance(reply, str):
+        return None
+    reply = reply.strip()
+    if len(reply) > MAX_REPLY:
         return None
     text = _unfenced(reply)
     if text.startswith(("{", "[")):
