@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 
 import rummykit as rk
+from rummykit.variant.model import bundled_variants
 
 Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"cpu": time.process_time, "wall": time.perf_counter}
@@ -204,6 +205,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()
+    if args.variant not in bundled_variants():
+        known = ", ".join(bundled_variants())
+        parser.error(f"--variant: a bundled variant's id ({known}), not {args.variant!r}")
     rows: dict[str, list[float]] = {name: [] for name in ROWS}
     for number in range(args.passes):
         one_pass(args, number, rows)

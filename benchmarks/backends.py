@@ -17,6 +17,7 @@ import time
 
 from rummykit.play.backends import Backend, LocalBackend, RayBackend, ray_installed
 from rummykit.play.simulate import simulate
+from rummykit.variant.model import bundled_variants
 
 
 def timed(variant: str, rounds: int, seed: int, backend: Backend) -> tuple[float, float, tuple[object, ...]]:
@@ -36,6 +37,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    if args.variant not in bundled_variants():
+        known = ", ".join(bundled_variants())
+        parser.error(f"--variant: a bundled variant's id ({known}), not {args.variant!r}")
     runs: list[tuple[str, int, Backend]] = [("local", 1, LocalBackend(1)), ("local", 2, LocalBackend(2))]
     if ray_installed():
         runs += [("ray", 1, RayBackend(1)), ("ray", 2, RayBackend(2))]

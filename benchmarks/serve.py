@@ -35,6 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from rummykit.serve.client import PlayedGame, play_seat
 from rummykit.serve.server import spawned
+from rummykit.variant.model import bundled_variants
 
 OPTIONS = [
     "--games-per-minute", "1000000", "--sockets-per-client", "100000", "--open-games", "1000000",
@@ -170,6 +171,9 @@ def main() -> None:
     parser.add_argument("--attack-seconds", type=float, default=20, help="the meld/undo phase (default 20)")
     parser.add_argument("--no-store", action="store_true", help="serve without a store")
     args = parser.parse_args()
+    if args.variant not in bundled_variants():
+        known = ", ".join(bundled_variants())
+        parser.error(f"--variant: a bundled variant's id ({known}), not {args.variant!r}")
     with tempfile.TemporaryDirectory() as folder:
         options = OPTIONS if args.no_store else [*OPTIONS, "--store", str(Path(folder) / "games.sqlite3")]
         with spawned(options) as (process, base):
