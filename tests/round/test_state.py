@@ -181,3 +181,17 @@ def test_each_copy_is_the_same_value_as_evolve(name: str, changed: tuple[str, ..
     assert made.rules is state.rules
     with pytest.raises(TypeError):
         getattr(state, name)(**values, seed=5)
+
+
+class _Three:
+    """An integer of another library (numpy's ``int64`` is one): it has ``__index__``."""
+
+    def __index__(self) -> int:
+        return 3
+
+
+def test_a_seed_is_any_integer_kept_as_pythons() -> None:
+    state = rk.deal("gin", players=2, seed=_Three())  # type: ignore[arg-type]
+    assert state == rk.deal("gin", players=2, seed=3) and type(state.seed) is int
+    with pytest.raises(TypeError, match="'float' object cannot be interpreted as an integer"):
+        rk.deal("gin", players=2, seed=1.5)  # type: ignore[arg-type]

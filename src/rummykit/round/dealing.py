@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
@@ -54,6 +55,7 @@ def deal(
     if deal_count(variant) and not deal_number:
         deal_number = 1
     canonical = variant.deck_for(players, jokers)
+    seed = None if seed is None else operator.index(seed)  # numpy's integers too; a float is a TypeError
     rng = rng_for(seed)
     rule = contract_deal_rule(variant, rules_of(variant).deal, deal_number)
     if dealer is None:
