@@ -306,6 +306,23 @@ def test_the_knockers_view_names_the_knock_card_and_no_other_view_does(seat: int
     assert ("Kd" in rk.to_json(state.view(seat))) == (seat == 1)
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2, None])
+def test_a_wrong_shows_face_down_card_is_named_by_no_view(seat: int | None) -> None:
+    """Indian rummy, three players: seat 2 declares with 3c laid face down,
+    a wrong show, and the deal goes on without it. The log said
+    "declare 3c" to every seat (found by a fuzz of the server)."""
+    state = rk.deal("indian", players=3, seed=1).apply("draw")
+    declarer, card = state.to_move, state.hands[state.to_move][0]
+    after = state.apply(f"declare {card}")
+    assert after.phase != "over" and after.dropped[declarer] and str(card) == "3c"
+    view = after.view(seat)
+    assert view.log[-1] == f"{declarer}: declare"
+    doc = json.loads(rk.to_json(view))
+    card_token = re.compile(r"^(?:[2-9TJQKA][cdhs]|JK)$")
+    tokens = {t.split("=")[0] for v in _strings(doc) for t in v.split() if card_token.match(t.split("=")[0])}
+    assert tokens <= visible_tokens(view)
+
+
 def check_view_shows_nothing_hidden(ref: str, seed: int, steps: int, seat: int | None) -> rk.RoundState:
     """The view of ``seat`` after ``steps`` random moves names only cards
     it may see, and is the same whatever the cards it cannot see are; the

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, get_args
 
-from rummykit.core.moves import Buy, Done, Draw, DrawExchange, Knock, Move, Out, Pass, Undo, parse_seat_move
+from rummykit.core.moves import (
+    Buy,
+    Declare,
+    Done,
+    Draw,
+    DrawExchange,
+    Knock,
+    Move,
+    Out,
+    Pass,
+    Undo,
+    parse_seat_move,
+)
 from rummykit.core.round_values import LOG_SIZE
 from rummykit.round.engine import apply_move
 from rummykit.speed.memo import MemoTable
@@ -23,8 +35,8 @@ __all__ = ["apply_logged", "public_entry"]
 
 def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     """How the log shows ``move`` made on ``state`` (it was accepted): the
-    seat that acted and the move as every seat saw it (a knock's card is laid
-    face down, so it is not named)."""
+    seat that acted and the move as every seat saw it (a knock's card and a
+    declaration's are laid face down, so they are not named)."""
     named, parsed = parse_seat_move(move) if isinstance(move, str) else (None, move)
     actor: object = state.to_move
     if isinstance(parsed, Buy):
@@ -66,10 +78,12 @@ _FIXED_TEXTS: dict[type, str] = {
     Undo: str(Undo()),
     Pass: str(Pass()),
     Knock: "knock",
+    Declare: "declare",
     Done: str(Done()),
 }
 """The log's text of the moves whose text is always the same, made once (a
-knock's card is laid face down, so the log does not name it)."""
+knock's card and a declaration's are laid face down, so the log does not
+name them: after a wrong show the deal may go on without the declarer)."""
 
 
 def apply_logged(state: RoundState, move: Move | str, seat: Any = None) -> RoundState:
