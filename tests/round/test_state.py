@@ -191,7 +191,7 @@ class _Three:
 
 
 def test_a_seed_is_any_integer_kept_as_pythons() -> None:
-    state = rk.deal("gin", players=2, seed=_Three())  # type: ignore[arg-type]
+    state = rk.deal("gin", players=2, seed=_Three())
     assert state == rk.deal("gin", players=2, seed=3) and type(state.seed) is int
     with pytest.raises(TypeError, match="'float' object cannot be interpreted as an integer"):
         rk.deal("gin", players=2, seed=1.5)  # type: ignore[arg-type]

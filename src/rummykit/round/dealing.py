@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import SupportsIndex
 
 from rummykit.core.cards import JOKER_CODE, Card, code_order
 from rummykit.core.round_values import Phase, Turn, sorted_hand
@@ -39,7 +40,7 @@ def deal(
     variant: Variant | str,
     *,
     players: int,
-    seed: int | None = None,
+    seed: SupportsIndex | None = None,
     dealer: int | None = None,
     jokers: int | None = None,
     deck: Sequence[Card] | None = None,
@@ -55,8 +56,8 @@ def deal(
     if deal_count(variant) and not deal_number:
         deal_number = 1
     canonical = variant.deck_for(players, jokers)
-    seed = None if seed is None else operator.index(seed)  # numpy's integers too; a float is a TypeError
-    rng = rng_for(seed)
+    number = None if seed is None else operator.index(seed)  # numpy's integers too; a float is a TypeError
+    rng = rng_for(number)
     rule = contract_deal_rule(variant, rules_of(variant).deal, deal_number)
     if dealer is None:
         dealer = rule.first_dealer(players, rng.random())
@@ -87,7 +88,7 @@ def deal(
         exchange=dealt.exchange,
         indicator=dealt.indicator,
         turn=Turn(start_jokers=sum(1 for c in hands[starter] if c.code == JOKER_CODE)),
-        seed=seed,
+        seed=number,
         deal_number=deal_number,
         deck=order,
         variant_digest=variant.digest(),
