@@ -232,16 +232,25 @@ def test_a_new_game_that_fails_inside_the_server_is_refused_and_logged(
     assert "RuntimeError: a fault while dealing" in caplog.text
 
 
-def test_after_twenty_undos_a_turn_must_end_without_laying_or_undoing_more() -> None:
+@pytest.mark.parametrize("comma", ["", ","])
+def test_after_twenty_undos_a_turn_must_end_without_laying_or_undoing_more(comma: str) -> None:
+    """With commas for spaces ("meld,8d,8h,8s", "undo,"), read as the
+    engine reads them, the limit holds too (a fuzz found the moves written
+    so were not counted, and a turn could grow the record without end)."""
     registry = seeded_registry()
     game, _ = registry.create(GameSpec("rami51", players=2, bots=((1, "random"),), seed=5))
     registry.move(game, 0, game.state_id, "draw")
     meld = next(str(m) for m in game.state.view(0).legal if str(m).startswith("meld"))
+    if comma:
+        meld = meld.replace(" ", ",")
     for _ in range(MAX_UNDOS_PER_TURN):
         registry.move(game, 0, game.state_id, meld)
-        registry.move(game, 0, game.state_id, "undo")
+        registry.move(game, 0, game.state_id, "undo" + comma)
     checked = game.check(0, game.state_id, meld)  # a check says what the move gets
     assert checked is not None and checked.code == "game.undo-limit"
+    legal = [str(move) for move in game.view(0).legal]  # the view lists only what is accepted
+    assert legal and not any(move.split()[0] in ("meld", "layoff", "swap", "shift", "undo") for move in legal)
+    assert any(str(move).startswith("meld") for move in game.state.view(0).legal)  # the engine lists them
     with pytest.raises(rk.IllegalMove) as info:
         registry.move(game, 0, game.state_id, meld)  # a discard is legal: the turn can end
     assert info.value.code == "game.undo-limit"

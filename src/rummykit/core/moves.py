@@ -38,6 +38,7 @@ __all__ = [
     "SwapJoker",
     "Take",
     "Undo",
+    "move_words",
     "parse_move",
     "parse_seat_move",
     "split_seat",
@@ -340,14 +341,26 @@ def split_seat(text: str) -> tuple[int | None, str]:
     return None, line
 
 
+def move_words(line: str) -> list[str]:
+    """The words of a move's text (without its seat) as the parser reads
+    them: commas are spaces, the verb is lower case.
+
+    >>> move_words("MELD,8d,8h 8s")
+    ['meld', '8d', '8h', '8s']
+    """
+    words = line.replace(",", " ").split()
+    if words:
+        words[0] = words[0].lower()
+    return words
+
+
 def parse_seat_move(text: str) -> tuple[int | None, Move]:
     """Read ``"1: take"`` as (1, Take()); the seat is None when not given."""
     seat, line = split_seat(text)
-    words = line.replace(",", " ").split()
+    words = move_words(line)
     if not words:
         raise NotationError(text, "empty move")
-    verb, args = words[0].lower(), words[1:]
-    return seat, _move_of(verb, args, text)
+    return seat, _move_of(words[0], words[1:], text)
 
 
 def _move_of(verb: str, args: list[str], text: str) -> Move:

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from rummykit.core.errors import IllegalMove, NotationError, Text
-from rummykit.core.moves import Move, split_seat
+from rummykit.core.moves import Move, move_words, split_seat
 from rummykit.io.records import Record
 from rummykit.play.bot_specs import bot_from_spec, search_settings
 from rummykit.play.bots import BOTS, Bot
@@ -246,8 +246,15 @@ class Game:
         return self.active.index(seat) if seat in self.active else None
 
     def view(self, seat: int | None) -> PlayerView:
-        """What ``seat`` (a match seat; None: a spectator) may see now."""
-        return self.state.view(None if seat is None else self.round_seat(seat))
+        """What ``seat`` (a match seat; None: a spectator) may see now; its
+        legal moves are those the server accepts (past the undo limit, no
+        laying or taking back: :meth:`check_undos`)."""
+        round_seat = None if seat is None else self.round_seat(seat)
+        view = self.state.view(round_seat)
+        if round_seat is None or not view.legal or not self.undo_limit_reached(round_seat):
+            return view
+        kept = tuple(move for move in view.legal if move_words(str(move))[0] not in (*LAYING, "undo"))
+        return attrs.evolve(view, legal=kept)
 
     # ------------------------------------------------------------------ actions
     def move(self, seat: int | None, state_id: int, text: str) -> None:
@@ -291,7 +298,8 @@ class Game:
                 "turn.not-your-turn", "Seat {seat} cannot move for seat {named}.", seat=round_seat,
                 named=named,
             )
-        kind = rest.split()[0].lower() if rest.split() else ""
+        words = move_words(rest)  # as the engine reads it: "undo," is an undo
+        kind = words[0] if words else ""
         self.check_undos(kind, round_seat)
         return round_seat, rest, kind
 
@@ -302,15 +310,21 @@ class Game:
         would grow the round's record, and the store, without end. Where
         laying or undoing is the only way on, it stays allowed, so no turn is
         ever stuck."""
-        turn = (self.state.turns_played, self.state.to_move)
-        if kind not in (*LAYING, "undo") or self.undos[0] != turn or self.undos[1] < MAX_UNDOS_PER_TURN:
-            return
-        if any(str(move).split()[0] not in (*LAYING, "undo") for move in self.state.legal_moves(seat)):
+        if kind in (*LAYING, "undo") and self.undo_limit_reached(seat):
             raise IllegalMove(
                 "game.undo-limit",
                 "This turn has taken moves back {limit} times: finish it without laying or taking back more.",
                 limit=MAX_UNDOS_PER_TURN,
             )
+
+    def undo_limit_reached(self, seat: int) -> bool:
+        """Has this turn taken moves back MAX_UNDOS_PER_TURN times while
+        ``seat`` has a move that neither lays nor takes back? (Then only
+        those moves are accepted, and only those are listed in its view.)"""
+        turn = (self.state.turns_played, self.state.to_move)
+        if self.undos[0] != turn or self.undos[1] < MAX_UNDOS_PER_TURN:
+            return False
+        return any(move_words(str(move))[0] not in (*LAYING, "undo") for move in self.state.legal_moves(seat))
 
     def count_undo(self) -> None:
         turn = (self.state.turns_played, self.state.to_move)
