@@ -234,6 +234,10 @@ BAD_MESSAGES: list[str | bytes] = [
     '{"type": "move", "state_id": 0, "move": 5}',
     '{"type": "move", "state_id": 0, "move": null}',
     '{"type": "next_round"}',
+    '{"type": "move", "state_id": 0, "move": "draw", "type": "check"}',  # a key twice: as the HTTP API
+    '{"type": "move", "state_id": NaN, "move": "draw"}',
+    '{"type": "check", "state_id": 0, "move": "\\ud800"}',  # no answer could echo a lone surrogate
+    '{"type": "move", "state_id": 0, "move": "draw\\udc00"}',
     "[" * 8000 + "]" * 8000,
     '{"type": "move", "state_id": 0, "move": "' + "x" * (16 * 1024) + '"}',
     b"\x00\x01binary",

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -88,14 +88,19 @@ def error_response(
 
 
 async def read_body(request: Request) -> Any:
-    """The request's JSON body, at most MAX_MESSAGE_BYTES bytes (read no further)."""
+    """The request's JSON body, at most MAX_MESSAGE_BYTES bytes (read no
+    further); a client gone before its body ends is answered 400 (to no one:
+    nothing is made, and the log keeps no traceback of it)."""
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_MESSAGE_BYTES:
-            raise BadRequest(
-                413, "request.too-large", f"expected a body of at most {MAX_MESSAGE_BYTES} bytes"
-            )
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_MESSAGE_BYTES:
+                raise BadRequest(
+                    413, "request.too-large", f"expected a body of at most {MAX_MESSAGE_BYTES} bytes"
+                )
+    except ClientDisconnect:
+        raise BadRequest(400, "request.invalid", "the client left before its body ended") from None
     try:
         return parse_document(bytes(body))
     except JSONError as error:

@@ -25,6 +25,7 @@ import attrs
 
 from rummykit.core.errors import IllegalMove, Text
 from rummykit.core.translation import N_, Translator, english, translator
+from rummykit.io.documents import JSONError, parse_document
 from rummykit.io.serialize import to_json
 from rummykit.rules.variant_queries import least_penalty
 from rummykit.serve.games import Game
@@ -80,9 +81,10 @@ def read_message(data: str | bytes | None) -> ClientMessage:
             N_("expected a message of at most {limit} bytes, got {size}"), limit=MAX_MESSAGE_BYTES, size=size
         )
     try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError):
-        raise MessageError(N_("expected a JSON object, got text that is not JSON")) from None
+        doc = parse_document(data)  # as the HTTP API reads a body: no key twice, no NaN
+    except JSONError as error:
+        problem = str(error).removeprefix("$: ")
+        raise MessageError(N_("expected a JSON object ({problem})"), problem=problem) from None
     if not isinstance(doc, dict):
         raise MessageError(N_("expected a JSON object, got {kind}"), kind=type(doc).__name__)
     kind = doc.get("type")
@@ -96,9 +98,19 @@ def read_message(data: str | bytes | None) -> ClientMessage:
     if kind == "next_round":
         return ClientMessage(kind, state_id)
     move = doc.get("move")
-    if not isinstance(move, str):
+    if not isinstance(move, str) or not _is_text(move):
         raise MessageError(N_('expected "move" to be a move in notation, got {value}'), value=_describe(move))
     return ClientMessage(kind, state_id, move)
+
+
+def _is_text(value: str) -> bool:
+    """Can ``value`` be written as UTF-8 (no lone surrogate, which JSON's
+    ``\\ud800`` can make, and which no answer could echo)?"""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _describe(value: Any) -> object:
