@@ -319,3 +319,18 @@ def test_bad_requests_are_refused_with_a_code() -> None:
         lost.close()
         counts["unknown games refused"] += 2
     print(f"\nsecurity (requests): {dict(counts)}")
+
+
+def test_a_path_or_method_the_api_has_not_is_a_json_error() -> None:
+    """Every answer of the API is JSON, the routing's 404 and 405 too (a
+    fuzz found them plain text); other paths keep plain text."""
+    with served() as (base, _):
+        for method, path, status, code in (
+            ("GET", "/api/games/x", 404, "request.not-found"),
+            ("GET", "/api/games", 405, "request.method-not-allowed"),
+            ("DELETE", "/api/games", 405, "request.method-not-allowed"),
+        ):
+            answer = httpx.request(method, base + path, timeout=TIMEOUT)
+            assert answer.status_code == status and answer.json()["error"]["code"] == code, (method, path)
+        assert httpx.get(base + "/api/games", timeout=TIMEOUT).headers["allow"] == "POST"
+        assert httpx.get(base + "/nosuch", timeout=TIMEOUT).headers["content-type"].startswith("text/plain")

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -193,7 +194,24 @@ def create_app(
             WebSocketRoute("/ws/games/{game}", routes.socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        exception_handlers={HTTPException: api_error},
     )
+
+
+API_ERRORS = {404: "request.not-found", 405: "request.method-not-allowed"}
+"""The codes of the API's answers to a path it has not, or a method a path does not take."""
+
+
+async def api_error(request: Request, error: Exception) -> Response:
+    """Under ``/api/``, an error the routing gives (no such path, a method
+    not taken) is a JSON error like every other answer of the API; elsewhere,
+    Starlette's plain text."""
+    status, detail = getattr(error, "status_code", 500), getattr(error, "detail", "error")
+    headers = dict(getattr(error, "headers", None) or {})  # 405's Allow
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(detail, status_code=status, headers=headers)
+    code = API_ERRORS.get(status, "request.invalid")
+    return error_response(status, code, f"{request.method} {request.url.path}: {detail}", headers)
 
 
 async def sweep(games: GameRegistry, seconds: float) -> None:
