@@ -121,6 +121,34 @@ def test_a_knock_does_not_name_the_card_laid_face_down() -> None:
     raise AssertionError("no knock in 60 rounds")
 
 
+def _public_cards(view: rk.PlayerView) -> set[str]:
+    """The cards a spectator's view shows face up (and a finished round's hands)."""
+    cards = {str(c) for c in view.discards} | {str(c) for c in view.knock.layoffs}
+    cards |= {token.split("=")[0] for entry in view.table for token in entry.notation.split()}
+    cards |= {str(c) for c in (view.exchange, view.taken, view.indicator) if c is not None}
+    return cards
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 160), st.data())
+def test_a_log_entry_names_only_cards_shown_face_up_before_or_after_its_move(
+    ref: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    """At any player count (a declaration's face-down card was named once
+    three seats played on after a wrong show, which two seats never reach)."""
+    variant = rk.load_variant(ref)
+    players = data.draw(st.integers(variant.players.min, min(variant.players.max, 5)), label="players")
+    dealt = rk.deal(variant, players=players, seed=seed)
+    before = dealt
+    for state in list(random_playout(dealt, random.Random(seed), max_moves=steps))[1:]:
+        if state.log and state.phase != "over":  # at the end the hands are shown
+            words = state.log[-1].partition(": ")[2].split()
+            named = {w.split("=")[0] for w in words[1:] if len(w.split("=")[0]) == 2 and not w.isdigit()}
+            shown = _public_cards(before.view(None)) | _public_cards(state.view(None))
+            assert named <= shown, (state.log[-1], named - shown)
+        before = state
+
+
 @settings(max_examples=25)
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 80), st.sampled_from([0, 1, None]))
 @example(ref="roemie", seed=173, steps=2, seat=0)  # a set joker bound to a suit (JK=Jd) keeps it

@@ -296,6 +296,17 @@ def test_views_show_nothing_hidden(ref: str, seed: int, steps: int, data: st.Dat
     check_view_shows_nothing_hidden(ref, seed, steps, data.draw(st.sampled_from([0, 1, None])))
 
 
+@settings(max_examples=20)
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 120), st.data())
+def test_views_show_nothing_hidden_at_any_player_count(
+    ref: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    variant = rk.load_variant(ref)
+    players = data.draw(st.integers(variant.players.min, min(variant.players.max, 5)), label="players")
+    seat = data.draw(st.sampled_from([*range(players), None]), label="seat")
+    check_view_shows_nothing_hidden(ref, seed, steps, seat, players)
+
+
 @pytest.mark.parametrize("seat", [0, 1, None])
 def test_the_knockers_view_names_the_knock_card_and_no_other_view_does(seat: int | None) -> None:
     """Gin, seed 2, twelve moves: seat 1 has knocked with Kd (found by the
@@ -323,12 +334,14 @@ def test_a_wrong_shows_face_down_card_is_named_by_no_view(seat: int | None) -> N
     assert tokens <= visible_tokens(view)
 
 
-def check_view_shows_nothing_hidden(ref: str, seed: int, steps: int, seat: int | None) -> rk.RoundState:
+def check_view_shows_nothing_hidden(
+    ref: str, seed: int, steps: int, seat: int | None, players: int | None = None
+) -> rk.RoundState:
     """The view of ``seat`` after ``steps`` random moves names only cards
     it may see, and is the same whatever the cards it cannot see are; the
     state viewed is returned."""
     variant = rk.load_variant(ref)
-    dealt = rk.deal(variant, players=max(2, variant.players.min), seed=seed)
+    dealt = rk.deal(variant, players=players or max(2, variant.players.min), seed=seed)
     states = list(random_playout(dealt, random.Random(seed), max_moves=steps))
     state = states[-1]
     view = state.view(seat)
