@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.serve.games import SERVED_SEARCH_SECONDS, GameSpec, new_game
+from rummykit.serve.games import GameSpec, new_game
+from rummykit.serve.served_bots import SERVED_SEARCH_SECONDS
 
 
 def test_a_search_bot_plays_a_served_seat() -> None:

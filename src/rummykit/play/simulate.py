@@ -420,9 +420,7 @@ def simulate(
     variant = _variant(variant_ref)
     variant.check_players(players)
     _check_bots(bots, players)
-    _check_counts(rounds, matches, watch)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
+    _check_counts(rounds, matches, watch, seed)
     seat_bots = tuple(bots[s % len(bots)] for s in range(players))
     # A match's length is known only once it is over; its usual length sizes
     # the progress bar and the limit.
@@ -475,8 +473,11 @@ def _check_bots(bots: Sequence[str], players: int) -> None:
         check_bot_spec(name)
 
 
-def _check_counts(rounds: int | None, matches: int | None, watch: Watch | None) -> None:
-    """ValueError unless either rounds or matches are asked for (and a watcher only for rounds)."""
+def _check_counts(rounds: int | None, matches: int | None, watch: Watch | None, seed: int) -> None:
+    """ValueError unless either rounds or matches are asked for (and a
+    watcher only for rounds), from an integer seed."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be an integer, not {seed!r}")
     if (rounds is None) == (matches is None):
         raise ValueError("give either a number of rounds or a number of matches")
     if watch is not None and matches is not None:

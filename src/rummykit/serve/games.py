@@ -28,13 +28,12 @@ import attrs
 from rummykit.core.errors import IllegalMove, NotationError, Text
 from rummykit.core.moves import Move, move_words, split_seat
 from rummykit.io.records import Record
-from rummykit.play.bot_specs import bot_from_spec, search_settings
-from rummykit.play.bots import BOTS, Bot
-from rummykit.play.search_bot import SearchBot
+from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
+from rummykit.serve.served_bots import SERVED_BOTS, served_bot
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
 __all__ = [
@@ -98,26 +97,6 @@ def derived_seed(secret: bytes, seed: int, what: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 2  # 62 bits, like the library's seeds
 
 
-
-SERVED_BOTS = (*BOTS, "search-easy")
-"""The bots a served seat may be. Bots think in worker threads, but every
-game's bots share the server's CPU, so the search bot is offered at its
-easy level only, with a budget of :data:`SERVED_SEARCH_SECONDS` a
-decision (a client chooses no budget)."""
-
-SERVED_SEARCH_SECONDS = 0.2
-"""The time budget of a served search bot's decision: its race and rollouts
-stop there. Where a round is won by going out the bot plays by its shedding
-count, which runs no clock (a served rami51 decision took at most 0.13 s)."""
-
-
-def served_bot(name: str, variant: Variant, seed: int) -> Bot:
-    """The bot of a served seat named ``name`` (one of :data:`SERVED_BOTS`):
-    a search bot's budget is the server's time limit."""
-    settings = search_settings(name)
-    if settings is None:
-        return bot_from_spec(name, variant, seed=seed)
-    return SearchBot(variant, seed=seed, settings=attrs.evolve(settings, seconds=SERVED_SEARCH_SECONDS))
 
 @attrs.frozen(slots=True)
 class GameSpec:
