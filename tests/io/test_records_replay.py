@@ -112,3 +112,15 @@ def test_a_record_dealt_with_a_joker_option_replays() -> None:
     move = state.legal_moves()[0]
     record, after = rk.Record.start(state).advance(move, state)
     assert rk.from_json(rk.to_json(record)).replay() == after
+
+
+def test_a_round_over_at_the_deal_is_recorded_with_its_result() -> None:
+    """Tonk, three players, seed 1028: the deal itself ends the round (a
+    tonk at the deal). Its record kept no result, so its JSON was refused
+    as disagreeing with the replay (found by a sweep over player counts)."""
+    state = rk.deal("tonk", players=3, seed=1028)
+    assert state.phase == "over" and state.result is not None and state.result.ending == "tonk_deal"
+    record = rk.Record.start(state)
+    assert record.result == state.result
+    back = rk.from_json(rk.to_json(record))
+    assert back == record and back.replay() == state

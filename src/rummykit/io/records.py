@@ -71,10 +71,12 @@ class Record:
 
     @classmethod
     def start(cls, state: RoundState) -> Record:
-        """A record of a freshly dealt round."""
+        """A record of a freshly dealt round (with its result where the deal
+        itself ended it, as Tonk's does)."""
         return cls(
-            state.variant, state.players, state.dealer, state.deck, state.seed, deal_number=state.deal_number
-        )
+            state.variant, state.players, state.dealer, state.deck, state.seed,
+            result=state.result, deal_number=state.deal_number,
+        )  # fmt: skip
 
     def initial(self) -> RoundState:
         jokers = sum(1 for c in self.deck if c.code == JOKER_CODE)
