@@ -54,7 +54,7 @@ import attrs
 
 import rummykit as rk
 from rummykit.agents.gin_lockstep import GinLockstep
-from rummykit.play.backends import MAX_WORKERS
+from rummykit.play.backends import check_workers
 from rummykit.play.bot_specs import bot_from_spec, check_bot_spec, search_settings
 from rummykit.play.bots import Bot
 from rummykit.play.search_bot import SearchBot, SearchSettings
@@ -329,8 +329,10 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     ``parser.error``, one line and exit 2, before anything is played."""
     if args.hands < 1 or args.tables < 1 or args.first < 0:
         parser.error("--hands and --tables are at least 1, --first at least 0")
-    if not 1 <= args.workers <= MAX_WORKERS:
-        parser.error(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+    try:
+        check_workers(args.workers)  # the backends' own rule
+    except ValueError as error:
+        parser.error(f"--{error}")
     for option, specs in (("--bots", args.bots), ("--table-bots", args.table_bots)):
         try:
             for spec in specs.split(","):

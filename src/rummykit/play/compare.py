@@ -341,8 +341,6 @@ def compare(
     ``progress`` wraps each variant's stream of finished rounds."""
     if not 0 < level < 1:
         raise ValueError(f"the level must lie between 0 and 1, not {level}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
     with LocalBackend(workers) if backend is None else backend as runner:
         reports = [
             simulate(ref, players=players, bots=bots, rounds=rounds, seed=seed, workers=workers,

@@ -232,7 +232,7 @@ class Game:
         view = self.state.view(round_seat)
         if round_seat is None or not view.legal or not self.undo_limit_reached(round_seat):
             return view
-        kept = tuple(move for move in view.legal if move_words(str(move))[0] not in (*LAYING, "undo"))
+        kept = tuple(move for move in view.legal if not _lays_or_undoes(str(move)))
         return attrs.evolve(view, legal=kept)
 
     # ------------------------------------------------------------------ actions
@@ -279,17 +279,17 @@ class Game:
             )
         words = move_words(rest)  # as the engine reads it: "undo," is an undo
         kind = words[0] if words else ""
-        self.check_undos(kind, round_seat)
+        self.check_undos(rest, round_seat)
         return round_seat, rest, kind
 
-    def check_undos(self, kind: str, seat: int) -> None:
+    def check_undos(self, move: str, seat: int) -> None:
         """Once a turn has taken moves back MAX_UNDOS_PER_TURN times, refuse
         another ``undo`` or another card laid on the table while the seat has
         a move of any other kind: a turn of melds laid and taken back for ever
         would grow the round's record, and the store, without end. Where
         laying or undoing is the only way on, it stays allowed, so no turn is
         ever stuck."""
-        if kind in (*LAYING, "undo") and self.undo_limit_reached(seat):
+        if _lays_or_undoes(move) and self.undo_limit_reached(seat):
             raise IllegalMove(
                 "game.undo-limit",
                 "This turn has taken moves back {limit} times: finish it without laying or taking back more.",
@@ -303,7 +303,7 @@ class Game:
         turn = (self.state.turns_played, self.state.to_move)
         if self.undos[0] != turn or self.undos[1] < MAX_UNDOS_PER_TURN:
             return False
-        return any(move_words(str(move))[0] not in (*LAYING, "undo") for move in self.state.legal_moves(seat))
+        return any(not _lays_or_undoes(str(move)) for move in self.state.legal_moves(seat))
 
     def count_undo(self) -> None:
         turn = (self.state.turns_played, self.state.to_move)
@@ -503,6 +503,13 @@ class Game:
             "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
             **({"names": {str(seat): name for seat, name in spec.names}} if spec.names else {}),
         }
+
+
+def _lays_or_undoes(move: str) -> bool:
+    """Does the move text (read as the engine reads it: ``undo,`` is an undo)
+    lay cards on the table or take moves back, what the undo limit counts?"""
+    words = move_words(move)
+    return bool(words) and words[0] in (*LAYING, "undo")
 
 
 def settle(match: Match) -> Match:
