@@ -81,6 +81,18 @@ def test_the_bundled_contract_finds_runs_from_ace_to_ace() -> None:
     assert can_go_out(contract, "7h 7h", table=[sevens], keep_discard=False) is not None
 
 
+def test_a_player_who_has_gone_down_goes_out_by_lay_offs_alone() -> None:
+    """R-CON-06: after going down no new meld, so a plan lays off or it is none."""
+    contract = rk.load_variant("contract")
+    sevens = judge_meld(contract.meld_rules, parse_cards("7h 7s 7d"))
+    assert isinstance(sevens, Meld)
+    assert can_go_out(contract, "4c 4c 4d 9c") is not None
+    assert can_go_out(contract, "4c 4c 4d 9c", new_melds=False) is None
+    assert can_go_out(contract, "4c 4c 4d 9c", table=[sevens], new_melds=False) is None
+    plan = can_go_out(contract, "7c 9c", table=[sevens], new_melds=False)
+    assert plan is not None and plan.melds == () and plan.discard == Card("9c")
+
+
 def test_a_bound_joker_needs_a_suit_the_set_lacks() -> None:
     """Sets without the suit rule and jokers bound to a missing suit
     (melds.set_joker_suit = "bound"): a set holding every suit has no

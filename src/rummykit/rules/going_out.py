@@ -25,6 +25,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import Ending
+from rummykit.rules.contract import new_meld_refusal
 from rummykit.rules.draw import DrawRule
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.table import TableRule
@@ -164,7 +165,8 @@ class StandardGoingOut:
         not_discardable: Sequence[Card] = (),
     ) -> GoOutPlan | None:
         # Lay-offs onto ``table`` only where the mover may lay off while going
-        # out; the opening rules unless a hand rummy waives them.
+        # out; the opening rules unless a hand rummy waives them; no new meld
+        # from a player who went down earlier where the contract forbids it.
         usable = table if self.table.layoff_while_going_out(opened=opened) else ()
         return can_go_out(
             self.variant,
@@ -174,6 +176,7 @@ class StandardGoingOut:
             keep_discard=True if self.final_discard_required() else self._discard_may_end(),
             must_open=self.opening.needed_to_go_out(opened=opened),
             not_discardable=not_discardable,
+            new_melds=new_meld_refusal(self.variant, opened_before=opened) is None,
         )
 
     def _discard_may_end(self) -> bool | None:

@@ -91,6 +91,7 @@ def can_go_out(
     keep_discard: bool | None = None,
     must_open: bool = False,
     not_discardable: Collection[Card | str] = (),
+    new_melds: bool = True,
 ) -> GoOutPlan | None:
     """Can the whole hand be laid down, as new melds and lay-offs onto the
     ``table`` melds? Returns a plan (truthy) or None.
@@ -99,7 +100,8 @@ def can_go_out(
     may be left; None, as the variant says (``going_out.final_discard``:
     ``required`` means True, ``optional`` allows either). ``must_open``: the
     new melds must also satisfy the opening rules (minimum, pure run).
-    ``not_discardable``: faces that may not be the discard.
+    ``not_discardable``: faces that may not be the discard. ``new_melds``:
+    False where only lay-offs may be made (a contract player who has gone down).
 
     >>> from rummykit.variant.model import load_variant
     >>> from rummykit.variant.meld_checks import check_meld
@@ -117,6 +119,7 @@ def can_go_out(
         keep_discard=keep_discard,
         must_open=must_open,
         not_discardable=not_discardable,
+        new_melds=new_melds,
     )
 
 

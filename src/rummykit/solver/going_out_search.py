@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -43,6 +43,7 @@ def can_go_out(
     keep_discard: bool | None = None,
     must_open: bool = False,
     not_discardable: Collection[Card | str] = (),
+    new_melds: bool = True,
 ) -> GoOutPlan | None:
     """Can the whole hand be laid down, as new melds and lay-offs onto the
     ``table`` melds? Returns a plan (truthy) or None. ``demands`` are the
@@ -53,6 +54,8 @@ def can_go_out(
     ``required`` means True, ``optional`` allows either). ``must_open``: the new
     melds must also satisfy the opening rules (minimum, pure run).
     ``not_discardable``: faces that may not be the discard (R-ALL-12).
+    ``new_melds``: False where the hand may lay no new meld, only lay-offs
+    (a player who went down to his contract in an earlier turn, R-CON-06).
 
     >>> from rummykit.variant.model import load_variant
     >>> rami = load_variant("rami51")
@@ -65,16 +68,17 @@ def can_go_out(
     """
     variant = as_variant(variant)
     hand_cards = [c.face for c in parse_cards(cards)]
+    asked = _Asked(keep_discard, must_open, new_melds)
     if variant.meld_rules.wild_naturals(hand_cards):
         blocked_faces = [c.face for c in parse_cards(not_discardable)]
         for hand, wild in deuce_choices(variant.meld_rules, hand_cards):
-            plan = _can_go_out(variant, demands, hand, table, keep_discard, must_open, not_discardable)
+            plan = _can_go_out(variant, demands, hand, table, asked, not_discardable)
             if plan is not None:
                 mapped = _with_wild_deuces(plan, wild, blocked_faces)
                 if mapped is not None:
                     return mapped
         return None
-    return _can_go_out(variant, demands, hand_cards, table, keep_discard, must_open, not_discardable)
+    return _can_go_out(variant, demands, hand_cards, table, asked, not_discardable)
 
 
 def _with_wild_deuces(plan: GoOutPlan, deuces: list[Card], blocked: Sequence[Card]) -> GoOutPlan | None:
@@ -96,6 +100,14 @@ def _with_wild_deuces(plan: GoOutPlan, deuces: list[Card], blocked: Sequence[Car
     return GoOutPlan(melds, layoffs, thrown)
 
 
+class _Asked(NamedTuple):
+    """What a can_go_out call asks besides the hand and the table (see can_go_out)."""
+
+    keep_discard: bool | None
+    must_open: bool
+    new_melds: bool
+
+
 _TableState = tuple[tuple[Any, ...], ...]
 """The table's melds as the search reads them (see table_state)."""
 _GoOutMemo = dict[tuple[Any, ...], tuple[list[int], list[Any]]]
@@ -108,11 +120,11 @@ def _can_go_out(
     demands: HandRules,
     hand_cards: list[Card],
     table: Sequence[Meld],
-    keep_discard: bool | None,
-    must_open: bool,
+    asked: _Asked,
     not_discardable: Collection[Card | str],
 ) -> GoOutPlan | None:
     """can_go_out with every card as itself."""
+    keep_discard, must_open, new_melds = asked
     if keep_discard is None and demands.final_discard:
         keep_discard = True
     blocked = {c.face.code for c in parse_cards(not_discardable)}
@@ -120,7 +132,9 @@ def _can_go_out(
         table = ()
     tables = tables_for(variant, demands, len(hand_cards))
     hand = PackedHand(hand_cards)
-    cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
+    cands: dict[int, list[Candidate]] = {}  # no new meld: lay-offs only
+    if new_melds:
+        cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=must_open))
     width = 2 if must_open and demands.pure_run_needed else 1
     go_rules = _GoOutRules(variant.meld_rules, tables, keep_discard, blocked, width)
     start_table = tuple(table_state(m, go_rules.bound) for m in table)
