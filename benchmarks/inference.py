@@ -76,21 +76,19 @@ def probe_settings(spec: str, changes: dict[str, Any] | None = None) -> SearchSe
 
 
 class ProbeBot(SearchBot):
-    """A search bot (``spec``, its settings changed by ``changes``) whose
+    """A search bot (of ``settings``, :func:`probe_settings`'s) whose
     feeding chances are recorded beside the truth (``truth(seat)``: that
     seat's real hand, read by the benchmark), and, with ``oracle``,
     replaced by it."""
 
     def __init__(
         self,
-        spec: str,
+        settings: SearchSettings,
         *,
         seed: int,
         truth: Callable[[int], Sequence[Card]],
         oracle: bool = False,
-        changes: dict[str, Any] | None = None,
     ) -> None:
-        settings = probe_settings(spec, changes)
         super().__init__(rk.load_variant("gin"), seed=seed, settings=settings)
         self.truth = truth
         self.oracle = oracle
@@ -116,29 +114,25 @@ class ProbedHand(Hand):
         pyspiel: Any,
         game: Any,
         seed: int,
-        bot: str,
+        settings: SearchSettings,
         seat: int,
         oracle: bool,
-        changes: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(pyspiel, game, seed, "greedy", seat)
-        self.probe = ProbeBot(
-            bot, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle, changes=changes
-        )
+        self.probe = ProbeBot(settings, seed=seed, truth=lambda s: self.rk.hands[s], oracle=oracle)
         self.bot = self.probe
 
 
 def probe(
-    bot: str,
+    settings: SearchSettings,
     hands: int,
     *,
     first: int = 0,
     seed: int = 0,
     oracle: bool = False,
-    changes: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """Hands ``first`` on, as ``strength.py`` numbers and deals them, played
-    by ``bot`` (its settings changed by ``changes``): the rows recorded and
+    by a search bot of ``settings``: the rows recorded and
     the record (None without open_spiel). A hand in
     which OpenSpiel refuses rummykit's move is left out and named in
     ``refused`` (hand number and OpenSpiel's words)."""
@@ -151,7 +145,7 @@ def probe(
     won = lost = 0
     refused: list[tuple[int, str]] = []
     for index in range(first, first + hands):
-        hand = ProbedHand(pyspiel, game, hand_seed(seed, index), bot, index % 2, oracle, changes)
+        hand = ProbedHand(pyspiel, game, hand_seed(seed, index), settings, index % 2, oracle)
         scores = play_out(pyspiel, hand, index, refused)
         if scores is None:
             continue
@@ -196,10 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(f"--settings: {error}")
     try:
-        probe_settings(args.bot, changes)  # before the hands, so that a bad name is not a run's last words
+        settings = probe_settings(args.bot, changes)  # before the hands: a bad name is no run's last words
     except ValueError as error:
         parser.error(str(error))
-    record = probe(args.bot, args.hands, first=args.first, oracle=args.oracle, changes=changes)
+    record = probe(settings, args.hands, first=args.first, oracle=args.oracle)
     if record is None:
         parser.error("needs open_spiel: pip install '.[bench]'")
     kind = "the real hand's truth (--oracle)" if args.oracle else "its own guesses"

@@ -41,7 +41,8 @@ def test_the_probe_records_the_bots_chances_and_the_truth(inference: ModuleType,
     handed the truth instead of its chances."""
     state, view = _discard_view(3)
     other = 1 - state.to_move
-    probe = inference.ProbeBot("search-easy", seed=5, truth=lambda seat: state.hands[seat], oracle=oracle)
+    settings = inference.probe_settings("search-easy")
+    probe = inference.ProbeBot(settings, seed=5, truth=lambda seat: state.hands[seat], oracle=oracle)
     plain = SearchBot(state.variant, seed=5, settings=probe.settings)
     cards = list(view.hand or ())
     guesses = [(list(state.hands[other]), 1.0), ([*state.hands[other][:-1], cards[0]], 1.0)]
@@ -58,9 +59,10 @@ def test_recording_changes_no_move(inference: ModuleType) -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
     strength = sys.modules["strength"]
     game = pyspiel.load_game("gin_rummy")
+    settings = inference.probe_settings("search-easy")
     for index in range(2):
         plain = strength.Hand(pyspiel, game, 11 + index, "search-easy", index % 2)
-        probed = inference.ProbedHand(pyspiel, game, 11 + index, "search-easy", index % 2, False)
+        probed = inference.ProbedHand(pyspiel, game, 11 + index, settings, index % 2, False)
         assert plain.play() == probed.play()
         assert plain.os.history() == probed.os.history() and probed.probe.rows
 
@@ -70,7 +72,7 @@ def test_the_hands_are_strength_pys(inference: ModuleType) -> None:
     deals, seats and bot seeds): the same record."""
     pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
     strength = sys.modules["strength"]
-    record = inference.probe("search-easy", 3, first=3, seed=1)
+    record = inference.probe(inference.probe_settings("search-easy"), 3, first=3, seed=1)
     row = strength.gin_against_openspiel("search-easy", 3, seed=1, first=3)
     assert record is not None and row is not None and record["rows"]
     assert (record["won"], record["lost"]) == (row["won"], row["lost"])
@@ -88,10 +90,10 @@ def test_the_oracle_hands_the_bot_the_truth(inference: ModuleType, monkeypatch: 
         return chances
 
     monkeypatch.setattr(inference.ProbeBot, "feeding_of", recorded)
-    record = inference.probe("search-easy", 1, first=2, seed=1, oracle=True)
+    record = inference.probe(inference.probe_settings("search-easy"), 1, first=2, seed=1, oracle=True)
     assert record is not None and given and set(given) <= {0.0, 1.0}
     given.clear()
-    inference.probe("search-easy", 1, first=2, seed=1)
+    inference.probe(inference.probe_settings("search-easy"), 1, first=2, seed=1)
     assert given and not set(given) <= {0.0, 1.0}
 
 
@@ -119,11 +121,12 @@ def test_the_printout(inference: ModuleType, capsys: pytest.CaptureFixture[str])
 
 def test_settings_change_the_probe_s_level(inference: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     """``--settings`` changes the probed bot's settings on top of its level, and says so."""
-    bot = inference.ProbeBot("search-easy", seed=1, truth=list, changes={"guesses": 30})
+    settings = inference.probe_settings("search-easy", {"guesses": 30})
+    bot = inference.ProbeBot(settings, seed=1, truth=list)
     assert (bot.settings.guesses, bot.settings.samples) == (30, 12)
     pyspiel = pytest.importorskip("pyspiel", reason="needs open_spiel: pip install '.[bench]'")
     game = pyspiel.load_game("gin_rummy")
-    hand = inference.ProbedHand(pyspiel, game, 11, "search-easy", 0, False, {"guesses": 30})
+    hand = inference.ProbedHand(pyspiel, game, 11, settings, 0, False)
     assert hand.bot is hand.probe and hand.probe.settings.guesses == 30
     argv = ["--hands", "1", "--first", "2", "--bot", "search-easy", "--settings", "guesses=30"]
     assert inference.main(argv) == 0
