@@ -224,3 +224,24 @@ def test_a_taken_discard_laid_off_before_an_opening_is_still_allowed() -> None:
     for move in ("take", "layoff 1 3h", "meld Kc Kd Ks", "meld Qc Qd Qs", "discard 2d"):
         state = state.apply(move)
     assert state.to_move == 1 and state.opened == (True, True)
+
+
+def test_a_contract_player_who_has_gone_down_is_live_at_five_players() -> None:
+    """R-CON-06 with R-ALL-12: with three packs, a Liverpool player who has
+    gone down holds two 4h and sees the third on the pile; the take, which
+    would leave him nothing to throw and no meld he may lay, is not listed,
+    and the draw leaves a turn that can be finished."""
+    state = position_from_dict(
+        {
+            "variant": "liverpool",
+            "players": 5,
+            "deal_number": 3,
+            "to_move": 1,
+            "hands": ["2c", "4h 4h", "3c", "5c", "6c"],
+            "opened": [False, True, False, False, False],
+            "table": [{"owner": 1, "cards": "As 2s 3s 4s"}, {"owner": 1, "cards": "9d Td Jd Qd"}],
+            "discard": "9c 4h",
+        }
+    )
+    assert state.legal_moves() == [Draw()]
+    check_live(state)

@@ -21,8 +21,8 @@ check is in a variant's list only where its keys let it refuse.
  ('cards_in_hand', ('cards', 'hand')), ('meld_grows', ('meld', 'cards'))]
 >>> [check.name for check in stage.meld.checks]
 ['play_phase', 'not_gone_down', 'cards_in_hand', 'meld_forms']
->>> [check.name for check in rules_of(load_variant("gin")).table_moves.swap.checks]
-['play_phase', 'swap_allowed', 'meld_on_table', 'cards_in_hand', 'joker_on_meld', 'joker_swaps_out']
+>>> [check.name for check in rules_of(load_variant("gin")).table_moves.swap.checks][:3]
+['play_phase', 'melds_during_play', 'swap_allowed']
 """
 
 from __future__ import annotations
@@ -279,6 +279,6 @@ def table_move_checks(variant: Variant, table: TableRule) -> TableMoveChecks:
             (phase, *during, *shift_off, on_table, *layoff_now, ShiftCardInHand()), WildShifts()
         ),
         swap=MoveChecks(
-            (phase, *swap_off, on_table, *swap_now, SwapCardsInHand(), JokerOnMeld()), JokerSwapsOut()
+            (phase, *during, *swap_off, on_table, *swap_now, SwapCardsInHand(), JokerOnMeld()), JokerSwapsOut()
         ),
     )

@@ -86,11 +86,14 @@ def positions(draw: st.DrawFn, variant: Variant) -> RoundState:
 
 
 def dealt_rounds(variant: Variant) -> st.SearchStrategy[RoundState]:
-    """Seeded deals of ``variant`` for any allowed player count."""
+    """Seeded deals of ``variant`` for any allowed player count, and any
+    deal of a match where each deal has its own contract."""
+    deals = len(variant.contract.deals)
     return st.builds(
-        lambda players, seed: deal(variant, players=players, seed=seed),
+        lambda players, seed, number: deal(variant, players=players, seed=seed, deal_number=number),
         st.integers(variant.players.min, variant.players.max),
         st.integers(0, 2**32),
+        st.integers(1, deals) if deals else st.just(0),
     )
 
 
