@@ -308,8 +308,12 @@ def _commit(
             opened=opened,
             turns_played=turns_played,
         )
+    following = state.rules.deal.next_seat(state.players, seat, 1)
     if state.rules.going_out.turn_cap_reached(turns_played):
-        done = state.evolve(hands=hands, discard=discard, opened=opened, turns_played=turns_played)
+        # Blocked with the next seat to move, as an empty stock blocks (R-IND-12 breaks ties from it).
+        done = state.evolve(
+            hands=hands, discard=discard, opened=opened, turns_played=turns_played, to_move=following
+        )
         return blocked_round(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.
     if state.leaving is not None:  # seats out of the deal are skipped (R-IND-13)
@@ -317,7 +321,7 @@ def _commit(
     fresh = state.after_turn(
         phase="draw",
         turn=NO_TURN,
-        to_move=state.rules.deal.next_seat(state.players, seat, 1),
+        to_move=following,
         hands=hands,
         discard=discard,
         opened=opened,
