@@ -173,7 +173,8 @@ CHECKS = [
     ("handromi", {}, "swap", [PHASE, ON_TABLE, HELD, "joker_on_meld", "joker_swaps_out"]),
     ("rami51", {"layoff.requires_opened": False}, "layoff", [PHASE, ON_TABLE, HELD, "meld_grows"]),
     ("gin", {}, "meld", [PHASE, "melds_during_play", HELD, "meld_forms"]),
-    ("gin", {}, "swap", [PHASE, "melds_during_play", "swap_allowed", ON_TABLE, HELD, "joker_on_meld", "joker_swaps_out"]),
+    ("gin", {}, "swap",
+     [PHASE, "melds_during_play", "swap_allowed", ON_TABLE, HELD, "joker_on_meld", "joker_swaps_out"]),
     ("contract", {}, "meld", [PHASE, "not_gone_down", HELD, "meld_forms"]),
     ("contract", {}, "shift", [PHASE, ON_TABLE, "layoff_permitted", HELD, "wild_shifts"]),
 ]

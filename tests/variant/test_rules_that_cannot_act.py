@@ -73,6 +73,23 @@ def test_open_at_deal_makes_the_hand_rummy_keys_idle() -> None:
     assert all("opening.open_at_deal" in message for message in found.values())
 
 
+def test_a_contract_makes_the_hand_rummy_scores_idle_and_names_no_hand_rummy() -> None:
+    """Going down is not opening (R-LIV-08): the hand-rummy scores are idle
+    in a contract game, and going down and out at once is ``went_out``."""
+    variant = child("contract", "[scoring]\nhand_rummy_multiplier = 2\n")
+    found = {w.path: w.message for w in variant_warnings(variant)}
+    assert set(found) == {"scoring.hand_rummy_multiplier"}
+    assert 'opening.kind` is "contract"' in found["scoring.hand_rummy_multiplier"]
+    state = rk.position_from_dict(
+        {"variant": variant, "players": 3, "hands": ["7h 7s 7d 9c 9d 9s", "5c Kd", "Ah JK"], "phase": "play"}
+    )
+    for move in ("meld 7h 7s 7d", "meld 9c 9d 9s", "out"):
+        state = state.apply(move)
+    assert state.result is not None
+    assert (state.result.ending, state.result.scores) == ("went_out", (0, 15, 30))
+    assert variant_warnings(load_variant("contract")) == []
+
+
 @pytest.mark.parametrize(
     ("waived", "verdicts"), [(True, ("ok",) * 3), (False, ("ok", "ok", "opening.needs-pure-run"))]
 )

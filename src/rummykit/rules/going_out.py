@@ -25,7 +25,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
 from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import Ending
-from rummykit.rules.contract import new_meld_refusal
+from rummykit.rules.contract import new_meld_refusal, uses_contracts
 from rummykit.rules.draw import DrawRule
 from rummykit.rules.opening import OpeningStage
 from rummykit.rules.table import TableRule
@@ -131,7 +131,8 @@ class GoingOutRule(Protocol):
     def turn_cap_reached(self, turns_played: int) -> bool: ...
 
     def out_ending(self, *, hand_rummy: bool, discarded: bool) -> Ending:
-        """How a round a player went out of ended: ``"hand_rummy"``,
+        """How a round a player went out of ended: ``"hand_rummy"`` (never
+        in a contract game, where going down is not opening),
         ``"went_out"``, or under ``scoring.method = "payments"`` an out with no
         last discard, ``"tonk_out"`` (R-TNK-06: the two outs pay differently)."""
         ...
@@ -203,7 +204,9 @@ class StandardGoingOut:
         return turns_played >= self.variant.stock_exhausted.turn_cap
 
     def out_ending(self, *, hand_rummy: bool, discarded: bool) -> Ending:
-        if hand_rummy:
+        # A contract game has no hand rummy: going down is not opening, and
+        # going down and out at once is going out (R-LIV-08).
+        if hand_rummy and not uses_contracts(self.variant):
             return "hand_rummy"
         if not discarded and self.variant.scoring.method == "payments":
             return "tonk_out"

@@ -279,6 +279,7 @@ def table_move_checks(variant: Variant, table: TableRule) -> TableMoveChecks:
             (phase, *during, *shift_off, on_table, *layoff_now, ShiftCardInHand()), WildShifts()
         ),
         swap=MoveChecks(
-            (phase, *during, *swap_off, on_table, *swap_now, SwapCardsInHand(), JokerOnMeld()), JokerSwapsOut()
+            (phase, *during, *swap_off, on_table, *swap_now, SwapCardsInHand(), JokerOnMeld()),
+            JokerSwapsOut(),
         ),
     )

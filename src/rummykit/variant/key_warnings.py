@@ -180,6 +180,9 @@ def _opening_and_scoring_warnings(variant: Variant) -> list[KeyWarning]:
         out += _idle(scoring, "scoring", _HAND_RUMMY_SCORES, why)
         out += _idle(variant.layoff, "layoff", ("in_hand_rummy_turn",), why)
         out += _idle(variant.swap, "swap", ("in_hand_rummy_turn",), why)
+    if opening.kind == "contract":
+        why = 'while `opening.kind` is "contract" (going down is not opening: no hand rummy)'
+        out += _idle(scoring, "scoring", _HAND_RUMMY_SCORES, why)
     layoff = variant.layoff
     if layoff.requires_opened:
         why = "while `layoff.requires_opened` is true (only a turn that opens or has opened lays off)"

@@ -190,6 +190,8 @@ def _hand_rummy_waiver(v: Variant) -> Sequence[Text]:
                 "A player who goes out in the turn he opens (hand rummy) need not meet the opening's demands."
             )
         ]
+    if v.opening.kind == "contract":
+        return [Text("Going down and out in one turn still meets the deal's contract.")]
     return [Text("Going out at once (hand rummy) still meets the opening's demands.")]
 
 

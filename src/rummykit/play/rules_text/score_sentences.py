@@ -121,11 +121,14 @@ def _multipliers(v: Variant) -> Sequence[Text]:
 
 def _plain_multipliers(v: Variant) -> bool:
     s = v.scoring
-    return no_hand_rummy(v) or (s.hand_rummy_multiplier, s.hand_rummy_self_multiplier) == (1, 1)
+    plain = (s.hand_rummy_multiplier, s.hand_rummy_self_multiplier) == (1, 1)
+    return no_hand_rummy(v) or plain or v.opening.kind == "contract"
 
 
 def _no_hand_rummy_score(v: Variant) -> bool:
-    return no_hand_rummy(v) or _stakes_or_collect(v)
+    """No hand rummy to score: none at all, a method that ignores it, or a
+    contract game (going down and out at once is a plain going out)."""
+    return no_hand_rummy(v) or _stakes_or_collect(v) or v.opening.kind == "contract"
 
 
 def _stakes_or_collect(v: Variant) -> bool:
