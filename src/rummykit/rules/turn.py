@@ -195,12 +195,14 @@ class TakenDiscardLaid:
         # stands only if the turn opens or goes out, as TableTouchNeedsOpening
         # checks at the commit: those ways are tried below, not here.
         stands = opened or rules.table.layoff_stands_unopened()
-        if others and stands and _fits_any(variant, table, card):
+        if others and stands and _fits_with_bridge(variant, table, card, others):
             return True
         for meld, used in self._new_melds(variant, card, others):
             rest = _without(others, used)
             if rest and self._opens_with(rules, meld, rest, opened):
                 return True
+        if not opened and self._opens_in_natural_meld(rules, hand, card, table):
+            return True
         if not opened and others and self._opening_then_layoff(rules, others, card, table):
             return True
         # Going out this turn (a staged finish or a hand rummy) lays every card.
@@ -224,6 +226,18 @@ class TakenDiscardLaid:
                     meld = judge_meld(rules, [card, *used])
                     if isinstance(meld, Meld):
                         yield meld, used
+
+    def _opens_in_natural_meld(
+        self, rules: RuleSet, hand: Sequence[Card], card: Card, table: Sequence[Meld]
+    ) -> bool:
+        """An opening this turn with ``card`` in a meld of natural hand cards
+        alone, of any length (a run of five with the taken card, R-HR-12):
+        every such meld holds enough partners where the shortest meld does."""
+        meld_rules = rules.variant.meld_rules
+        if card.code == JOKER_CODE or self.partners >= min(meld_rules.set_min, meld_rules.run_min):
+            return False
+        naturals = [c for c in hand if c.code != JOKER_CODE]
+        return _opens_with_card(rules, naturals, card, opened=False, table=table)
 
     @staticmethod
     def _opening_then_layoff(
@@ -445,6 +459,38 @@ def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
 
 def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
     return any(isinstance(grow_meld(variant, meld, [card]), Meld) for meld in table)
+
+
+def _fits_with_bridge(variant: Variant, table: Sequence[Meld], card: Card, others: Sequence[Card]) -> bool:
+    """Can ``card`` be laid off onto a table meld, alone or with the hand
+    cards (``others``) that bridge the gap between a run's end and it, one
+    card of ``others`` still left to discard?"""
+    if _fits_any(variant, table, card):
+        return True
+    if card.code == JOKER_CODE:
+        return False
+    rules = variant.meld_rules
+    rank, suit = card.code >> 2, card.code & 3
+    held = {c.code >> 2: c for c in others if c.code != JOKER_CODE and c.code & 3 == suit}
+    jokers = [c for c in others if c.code == JOKER_CODE]
+    for meld in table:
+        if meld.kind != "run" or int(meld.suit or 0) != suit:
+            continue
+        for place in rules.ace_positions if rank == 12 else (rank + 2,):
+            if meld.low <= place <= meld.high:
+                continue
+            gap = range(meld.high + 1, place) if place > meld.high else range(place + 1, meld.low)
+            bridge = [held[_rank_at(q)] for q in gap if _rank_at(q) in held]
+            bridge += jokers[: len(gap) - len(bridge)]
+            if len(bridge) == len(gap) and len(others) > len(bridge):
+                if isinstance(grow_meld(variant, meld, [card, *bridge]), Meld):
+                    return True
+    return False
+
+
+def _rank_at(place: int) -> int:
+    """The rank index (0 the two, 12 the ace) of a run's place (1 or 14 the ace)."""
+    return 12 if place in (1, 14) else place - 2
 
 
 def _opens_with_card(
