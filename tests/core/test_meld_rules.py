@@ -12,7 +12,7 @@ from rummykit.variant.model import bundled_variants, load_variant
 # declared_jokers, bound_set_jokers, naturals_cap_jokers, fewer_jokers, ambiguous_as_set, set_largest
 BOTH = (1, 14)
 DERIVED = {
-    "contract": (1, 14, 14, BOTH, True, True, True, False, True, True, True, 16),
+    "contract": (1, 14, 14, BOTH, True, True, True, False, True, True, True, 24),
     "gin": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
     "oklahoma_gin": (1, 13, 13, (1,), False, False, False, False, False, False, True, 4),
     "handromi": (1, 14, 13, BOTH, True, False, True, False, False, False, True, 4),
@@ -20,7 +20,7 @@ DERIVED = {
     "indian_deals": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
     "indian_pool": (1, 14, 13, BOTH, True, False, True, False, False, False, False, 4),
     "kalooki": (2, 14, 13, (14,), False, False, True, False, False, False, True, 4),
-    "liverpool": (1, 14, 14, BOTH, True, True, True, False, True, True, True, 16),  # contract's melds
+    "liverpool": (1, 14, 14, BOTH, True, True, True, False, True, True, True, 24),  # contract's melds
     "rami40": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),
     "rami40_house": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),
     "rami51": (1, 14, 13, BOTH, True, False, False, False, False, False, True, 4),

@@ -84,7 +84,7 @@ ace = -1
         load_variant(path)
     problems = {p.path: p for p in info.value.problems}
     assert set(problems) == {"melds.set_min", "melds.jokers_please", "values.hand.ace"}
-    assert problems["melds.set_min"].expected == "an integer from 2 to 16"
+    assert problems["melds.set_min"].expected == "an integer from 2 to 24"
     assert problems["melds.set_min"].got == "string 'three'"
     assert "unknown key" in problems["melds.jokers_please"].got
     assert all(p.file == str(path) for p in info.value.problems)
