@@ -131,7 +131,7 @@ def test_resolved_rules_are_read_only_and_the_digest_is_kept() -> None:
 # contract.deals[].rules; rummy500's when it left out hand_rummy_winner_score, idle under
 # opening.open_at_deal, issue 29)
 DIGESTS = {
-    "contract": "e2dd8c0039af36f84deedb46f7f5a5c12454bb6ce989a2b538bdd5f97dfc309f",
+    "contract": "0e7ca7acc5e9c446be19f9e70ea07b1511c300d7dc9e2e1e61ddc465ab043b7e",
     "gin": "b853663d62db45ce74eca238ef1b0816c81827d6ccaf5b66e79bc636c6fae714",
     "handromi": "fb5977a40c2c7fa28621851bdd86d7835efa4c288b9bc372b0f3927388a62756",
     "indian": "cdc63406c9c24e796f46f22e1464ed8be09307f1ec6f4345ae38aa90557d73ff",
@@ -139,7 +139,7 @@ DIGESTS = {
     "indian_pool": "f3edf9525e0f2dd3875461f37bd23227822be95ffa5df1203f75a2250ed1c8e3",
     "oklahoma_gin": "a09603d2c51f83ac1a86527da4f8e32424ebcdefef7de9f7d1650cfb30070d8c",
     "kalooki": "73223c05d9034fd276931394823a602e7e8acaf8173a8f6bc7ba4dc0adeeccd0",
-    "liverpool": "3c2f0c1d37ea22be921fc05ecf5189427146a44d3b31e47461a6e0e87d80f971",
+    "liverpool": "93c32493b5341afe2d1a9fc129062922cda6475f643a8c61ce24735726781007",
     "rami40": "3014a437377a5f030cdd863950fa6b97982e9528c4400dcf904811338b0131f0",
     "rami40_house": "e0946edacac6fa7f7b59f378af398e076ef59a4b1c20df6674cd8d5e00d50ad8",
     "rami51": "8b36d9b82e537829b38cb99197f76c9d81d0ba1127491beb3b7621fe5435f242",

@@ -111,6 +111,8 @@ class DeepCardStartsNewMeld:
         if opened:
             keep = rules.going_out.final_discard_required()
             return _meld_with_released_joker(rules, hand, chosen, table, keep=keep)
+        if _open_then_meld_with_released_joker(rules, hand, chosen, table):
+            return True
         if not rules.opening.hand_rummy_may_open_less(len(hand)):
             return False
         # A hand rummy laying the chosen card in a new meld, the opening waived.
@@ -482,9 +484,9 @@ def _fits_with_bridge(variant: Variant, table: Sequence[Meld], card: Card, other
             gap = range(meld.high + 1, place) if place > meld.high else range(place + 1, meld.low)
             bridge = [held[_rank_at(q)] for q in gap if _rank_at(q) in held]
             bridge += jokers[: len(gap) - len(bridge)]
-            if len(bridge) == len(gap) and len(others) > len(bridge):
-                if isinstance(grow_meld(variant, meld, [card, *bridge]), Meld):
-                    return True
+            complete = len(bridge) == len(gap) and len(others) > len(bridge)
+            if complete and isinstance(grow_meld(variant, meld, [card, *bridge]), Meld):
+                return True
     return False
 
 
@@ -510,6 +512,24 @@ def _opens_with_card(
         not_discardable=blocked,
         table=table,
     )
+
+
+def _open_then_meld_with_released_joker(
+    rules: RuleSet, hand: Sequence[Card], chosen: Card, table: Sequence[Meld]
+) -> bool:
+    """Can a player who has not opened open with other cards, then start a
+    new meld with ``chosen`` and a joker swapped from the table, all in this
+    turn (where swaps may follow the opening melds, R-ROE-13)?"""
+    if not rules.table.layoff_after_opening_same_turn():
+        return False
+    others = list(hand)
+    others.remove(chosen)
+    plan = best_opening(rules.variant, others, demands=rules.hand)
+    if plan is None:
+        return False
+    rest = _without(others, [card for meld in plan.melds for card in meld.cards])
+    keep = rules.going_out.final_discard_required()
+    return _meld_with_released_joker(rules, [chosen, *rest], chosen, table, keep=keep)
 
 
 def _meld_with_released_joker(
