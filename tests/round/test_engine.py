@@ -623,3 +623,15 @@ def test_a_log_entry_names_the_seat_as_given() -> None:
     assert public_entry(state, buy, True) == "True: buy"
     assert public_entry(state, buy, 1) == "1: buy"  # not the entry written for True
     assert public_entry(state, buy, 1) == "1: buy"
+
+
+def test_a_deal_blocked_at_the_turn_cap_has_the_next_seat_still_in_to_move() -> None:
+    """R-IND-12, R-IND-13: the cap blocks the deal with the seat to move next,
+    as an empty stock does; a seat out of the deal is passed over (its ties
+    are broken from that seat)."""
+    hands = ["2h 3h 4h 5s 6s 7s 8d 8c 8h Kc Kd Ks Qd", "", "3c 4c 5c 6h JK 8h Kd Qs 2d 7s 4d Ts Jh"]
+    data = {"variant": "indian", "players": 3, "cut_card": "9c", "turns_played": 299, "dealer": 2}
+    state = rk.position_from_dict({**data, "dropped": [0, 40, 0], "hands": hands, "stock": "Jd"})
+    state = state.apply("0: draw").apply("0: discard Jd")
+    assert state.result is not None and state.result.ending == "turn_cap"
+    assert state.to_move == 2

@@ -308,7 +308,11 @@ def _commit(
             opened=opened,
             turns_played=turns_played,
         )
-    following = state.rules.deal.next_seat(state.players, seat, 1)
+    following = (  # seats out of the deal are skipped (R-IND-13)
+        state.rules.deal.next_seat(state.players, seat, 1)
+        if state.leaving is None
+        else state.rules.leaving.next_in(state.players, state.dropped, seat)
+    )
     if state.rules.going_out.turn_cap_reached(turns_played):
         # Blocked with the next seat to move, as an empty stock blocks (R-IND-12 breaks ties from it).
         done = state.evolve(
@@ -316,7 +320,7 @@ def _commit(
         )
         return blocked_round(done, "turn_cap")
     # The next turn's start, made in one copy with the turn's changes.
-    if state.leaving is not None:  # seats out of the deal are skipped (R-IND-13)
+    if state.leaving is not None:
         return _next_seat_in(state, hands, discard, opened, turns_played, log)
     fresh = state.after_turn(
         phase="draw",

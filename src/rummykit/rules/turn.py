@@ -20,10 +20,19 @@ from rummykit.core.meld_growth import grow_meld
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.rules.base import BuiltStages, Components, register_commit
+from rummykit.rules.card_use import (
+    cards_of_melds,
+    cards_without,
+    fits_a_meld,
+    fits_with_bridge,
+    melds_with_released_joker,
+    opens_then_melds_with_released_joker,
+    opens_with_card,
+    throwable_left,
+)
 from rummykit.rules.commit_facts import Commit
 from rummykit.rules.table import TableRule
 from rummykit.solver import best_opening
-from rummykit.solver.opening_reach import can_open_with
 from rummykit.variant.model import Variant
 
 if TYPE_CHECKING:  # the rule set is built from these components
@@ -106,12 +115,12 @@ class DeepCardStartsNewMeld:
 
         A decision, not an optimisation (``can_open_with`` stops at the first
         melds that are enough), so it stays quick however long the row is."""
-        if _opens_with_card(rules, hand, chosen, opened=opened, table=table):
+        if opens_with_card(rules, hand, chosen, opened=opened, table=table):
             return True
         if opened:
             keep = rules.going_out.final_discard_required()
-            return _meld_with_released_joker(rules, hand, chosen, table, keep=keep)
-        if _open_then_meld_with_released_joker(rules, hand, chosen, table):
+            return melds_with_released_joker(rules, hand, chosen, table, keep=keep)
+        if opens_then_melds_with_released_joker(rules, hand, chosen, table):
             return True
         if not rules.opening.hand_rummy_may_open_less(len(hand)):
             return False
@@ -197,11 +206,10 @@ class TakenDiscardLaid:
         # stands only if the turn opens or goes out, as TableTouchNeedsOpening
         # checks at the commit: those ways are tried below, not here.
         stands = opened or rules.table.layoff_stands_unopened()
-        if others and stands and _fits_with_bridge(variant, table, card, others):
+        if stands and fits_with_bridge(rules, table, card, others):
             return True
         for meld, used in self._new_melds(variant, card, others):
-            rest = _without(others, used)
-            if rest and self._opens_with(rules, meld, rest, opened):
+            if self._opens_with(rules, meld, cards_without(others, used), opened, card):
                 return True
         if not opened and self._opens_in_natural_meld(rules, hand, card, table):
             return True
@@ -239,7 +247,7 @@ class TakenDiscardLaid:
         if card.code == JOKER_CODE or self.partners >= min(meld_rules.set_min, meld_rules.run_min):
             return False
         naturals = [c for c in hand if c.code != JOKER_CODE]
-        return _opens_with_card(rules, naturals, card, opened=False, table=table)
+        return opens_with_card(rules, naturals, card, opened=False, table=table)
 
     @staticmethod
     def _opening_then_layoff(
@@ -250,14 +258,17 @@ class TakenDiscardLaid:
         if not (stage.layoff_after_opening_same_turn() and stage.may_lay_off(opened_now=True)):
             return False
         plan = best_opening(rules.variant, others, demands=rules.hand)
-        if plan is None or sum(len(m) for m in plan.melds) >= len(others):
+        if plan is None or not throwable_left(rules, cards_without(others, cards_of_melds(plan.melds)), card):
             return False
-        return _fits_any(rules.variant, (*table, *plan.melds), card)
+        return fits_a_meld(rules.variant, (*table, *plan.melds), card)
 
     @staticmethod
-    def _opens_with(rules: RuleSet, meld: Meld, rest: Sequence[Card], opened: bool) -> bool:
+    def _opens_with(rules: RuleSet, meld: Meld, rest: Sequence[Card], opened: bool, card: Card) -> bool:
         """Once opened any meld will do; else the meld, alone or with the
-        best melds of the rest (a card still left to discard), must open."""
+        best melds of the rest, must open; a card the turn may throw
+        (not one of the taken ``card``'s face where it is marked) still left."""
+        if not throwable_left(rules, rest, card):
+            return False
         opening = rules.opening
         verdict = opening.judge([meld])
         if opened or not isinstance(verdict, Refusal):
@@ -265,7 +276,7 @@ class TakenDiscardLaid:
         # The rest adds value; it need not hold the pure run when the meld does.
         demands = rules.hand_without_pure_run if opening.has_pure_run([meld]) else rules.hand
         plan = best_opening(rules.variant, rest, demands=demands, minimum=0)
-        if plan is None or sum(len(m) for m in plan.melds) >= len(rest):
+        if plan is None or not throwable_left(rules, cards_without(rest, cards_of_melds(plan.melds)), card):
             return False
         return not isinstance(opening.judge([meld, *plan.melds]), Refusal)
 
@@ -311,7 +322,7 @@ class TakenDiscardOpens:
         """R-ALL-14 at the take: can ``card`` (now in ``hand``) go into new
         melds that open this turn, a card left to discard where one is
         required? ``opened`` is always false when the duty applies."""
-        return _opens_with_card(rules, hand, card, opened=opened, table=table)
+        return opens_with_card(rules, hand, card, opened=opened, table=table)
 
     def check(self, commit: Commit) -> Refusal | None:
         return self.met(commit)
@@ -450,118 +461,6 @@ def _exchange_draw(variant: Variant, stages: BuiltStages) -> ExchangeDrawIsHandR
 def _swap_relay(variant: Variant, stages: BuiltStages) -> SwappedJokerRelaid | None:
     table = stages.table
     return SwappedJokerRelaid(table) if table.relay_required() else None
-
-
-def _without(cards: Sequence[Card], used: Sequence[Card]) -> list[Card]:
-    rest = list(cards)
-    for card in used:
-        rest.remove(card.face)
-    return rest
-
-
-def _fits_any(variant: Variant, table: Sequence[Meld], card: Card) -> bool:
-    return any(isinstance(grow_meld(variant, meld, [card]), Meld) for meld in table)
-
-
-def _fits_with_bridge(variant: Variant, table: Sequence[Meld], card: Card, others: Sequence[Card]) -> bool:
-    """Can ``card`` be laid off onto a table meld, alone or with the hand
-    cards (``others``) that bridge the gap between a run's end and it, one
-    card of ``others`` still left to discard?"""
-    if _fits_any(variant, table, card):
-        return True
-    if card.code == JOKER_CODE:
-        return False
-    rules = variant.meld_rules
-    rank, suit = card.code >> 2, card.code & 3
-    held = {c.code >> 2: c for c in others if c.code != JOKER_CODE and c.code & 3 == suit}
-    jokers = [c for c in others if c.code == JOKER_CODE]
-    for meld in table:
-        if meld.kind != "run" or int(meld.suit or 0) != suit:
-            continue
-        for place in rules.ace_positions if rank == 12 else (rank + 2,):
-            if meld.low <= place <= meld.high:
-                continue
-            gap = range(meld.high + 1, place) if place > meld.high else range(place + 1, meld.low)
-            bridge = [held[_rank_at(q)] for q in gap if _rank_at(q) in held]
-            bridge += jokers[: len(gap) - len(bridge)]
-            complete = len(bridge) == len(gap) and len(others) > len(bridge)
-            if complete and isinstance(grow_meld(variant, meld, [card, *bridge]), Meld):
-                return True
-    return False
-
-
-def _rank_at(place: int) -> int:
-    """The rank index (0 the two, 12 the ace) of a run's place (1 or 14 the ace)."""
-    return 12 if place in (1, 14) else place - 2
-
-
-def _opens_with_card(
-    rules: RuleSet, hand: Sequence[Card], card: Card, *, opened: bool, table: Sequence[Meld]
-) -> bool:
-    """Can ``card`` go into new melds laid this turn that open (any meld,
-    once opened), a card left to discard where one is required?"""
-    blocked = [card] if rules.draw.taken_card_is_marked() else []
-    keep = True if rules.going_out.final_discard_required() else None
-    return can_open_with(
-        rules.variant,
-        hand,
-        card,
-        demands=rules.hand,
-        opening=not opened,
-        keep_discard=keep,
-        not_discardable=blocked,
-        table=table,
-    )
-
-
-def _open_then_meld_with_released_joker(
-    rules: RuleSet, hand: Sequence[Card], chosen: Card, table: Sequence[Meld]
-) -> bool:
-    """Can a player who has not opened open with other cards, then start a
-    new meld with ``chosen`` and a joker swapped from the table, all in this
-    turn (where swaps may follow the opening melds, R-ROE-13)?"""
-    if not rules.table.layoff_after_opening_same_turn():
-        return False
-    others = list(hand)
-    others.remove(chosen)
-    plan = best_opening(rules.variant, others, demands=rules.hand)
-    if plan is None:
-        return False
-    rest = _without(others, [card for meld in plan.melds for card in meld.cards])
-    keep = rules.going_out.final_discard_required()
-    return _meld_with_released_joker(rules, [chosen, *rest], chosen, table, keep=keep)
-
-
-def _meld_with_released_joker(
-    rules: RuleSet, hand: Sequence[Card], chosen: Card, table: Sequence[Meld], *, keep: bool
-) -> bool:
-    """Can an opened player start a new meld with ``chosen`` by first taking a
-    joker from the table with a hand card (a swap), the joker going into that
-    meld with one more hand card? The joker so laid meets any duty to lay it
-    again where a new meld counts for that."""
-    variant, rule = rules.variant, rules.table
-    if rule.swap_refusal(opened_now=True) is not None:
-        return False
-    if rule.relay_required() and not rule.relay_counts_new_meld():
-        return False
-    others = list(hand)
-    others.remove(chosen)
-    faces = sorted({c for c in others if c.code != JOKER_CODE}, key=code_order)
-    partners = [c for c in faces if c.rank == chosen.rank or c.suit == chosen.suit]
-    for meld in table:
-        if not meld.jokers:
-            continue
-        for card in faces:
-            if isinstance(rule.swap_out_joker(meld, [card]), Refusal):
-                continue
-            for partner in partners:
-                if partner == card and others.count(card) < 2:
-                    continue
-                if isinstance(judge_meld(variant.meld_rules, [chosen, JOKER, partner]), Meld):
-                    left = len(others) - 2  # the card swapped in, the partner
-                    if left > 0 or not keep:
-                        return True
-    return False
 
 
 def pickup_obligation(rules: Components) -> PickupObligation | None:
