@@ -26,6 +26,7 @@ from rummykit.core.moves import (
     DrawExchange,
     Drop,
     Exchange,
+    Knock,
     LayOff,
     Move,
     Out,
@@ -107,6 +108,10 @@ def _read_and_apply(state: RoundState, move: Move | str, seat: Any) -> RoundStat
         return apply_drop(state, move)
     if type(move) is Declare:
         return apply_declare(state, move)
+    if state.phase == "play" and state.turn.source == "discard" and type(move) is not Knock:
+        wall_take = knocking.discard_refusal(state)  # every move but a knock after the wall's take
+        if wall_take is not None:
+            raise IllegalMove.from_refusal(wall_take)
     if knocking.handles(state, move):
         return knocking.apply_knocking(state, move)
     handler: Callable[[RoundState, Any], RoundState] | None = _HANDLERS.get(type(move))

@@ -181,7 +181,8 @@ def _wall_pass(state: RoundState) -> RoundState:
 
 
 def discard_refusal(state: RoundState) -> Refusal | None:
-    """A discard after the wall's take, which must be a knock (R-GIN-12)."""
+    """A discard, or any move but a knock, after the wall's take, which
+    must be a knock (R-GIN-12)."""
     if state.turn.source == "discard" and at_wall(state.variant, len(state.stock)):
         return Refusal("turn.must-knock", "At the wall the upcard is taken only to knock: knock now.")
     return None
