@@ -161,6 +161,8 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
     buyer = seat if seat is not None else named
     if buyer is None:
         raise refuse("buy.not-available", "A buy names the seat that buys, as in '2: buy'.")
+    if state.dropped and state.dropped[buyer]:  # out of the deal: no move of it (R-IND-13)
+        raise refuse("turn.not-your-turn", "Seat {seat} is out of this deal.", seat=buyer)
     return _buy(state, buyer)
 
 
