@@ -183,15 +183,20 @@ class ContractAtCommit:
 
     name: str = "contract_at_commit"
     hooks: tuple[str, ...] = ("commit",)
-    reads: ClassVar[frozenset[str]] = frozenset({"opened_before", "new_melds", "deal_number"})
+    reads: ClassVar[frozenset[str]] = frozenset({"opened_before", "new_melds", "deal_number", "going_out"})
 
     def check(self, commit: Commit) -> Refusal | None:
-        if commit.opened_before or not commit.new_melds:
+        if commit.opened_before:
             return None
+        if not commit.new_melds:  # no going out before going down (R-CON-05, R-CON-11)
+            return _NOT_DOWN if commit.going_out else None
         contract = contract_of(commit.variant, commit.deal_number)
         if contract is None:  # the variant always has one with this component (checked at load)
             return Refusal("opening.contract", "This deal has no contract.")
         return judge_contract(contract, commit.new_melds)
+
+
+_NOT_DOWN = Refusal("opening.contract", "You go out only once you have gone down to this deal's contract.")
 
 
 @register_commit("contract_at_commit")
