@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, final
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import Refusal
+from rummykit.core.meld_model import Meld
 from rummykit.core.round_values import TableMeld
+from rummykit.rules.contract import contract_of, judge_contract
 from rummykit.rules.wall import at_wall
 from rummykit.speed.frozen import frozen_error
 from rummykit.variant.model import Variant
@@ -68,6 +70,8 @@ class BeforeTake(Protocol):
     def table(self) -> tuple[TableMeld, ...]: ...
     @property
     def indicator(self) -> Card | None: ...
+    @property
+    def deal_number(self) -> int: ...
 
 
 class TakeCheck(Protocol):
@@ -159,11 +163,19 @@ class OtherCardToThrow(StatelessCheck):
             return None
         melds = [t.meld for t in state.table]
         opened = state.opened[state.to_move]
-        if rules.going_out.plan(hand, table=melds, opened=opened, not_discardable=[face]) is not None:
+        plan = rules.going_out.plan(hand, table=melds, opened=opened, not_discardable=[face])
+        if plan is not None and (opened or _goes_down(rules.variant, state.deal_number, plan.melds)):
             return None
         return Refusal(
             "discard.just-taken", "After taking {card} you would have no other card to discard.", card=face
         )
+
+
+def _goes_down(variant: Variant, deal_number: int, melds: Sequence[Meld]) -> bool:
+    """Do ``melds``, laid by a player who has not gone down, meet the deal's
+    contract where the variant has contracts (R-CON-05)?"""
+    contract = contract_of(variant, deal_number)
+    return contract is None or judge_contract(contract, melds) is None
 
 
 @final
