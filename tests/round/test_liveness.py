@@ -26,7 +26,7 @@ from rummykit.testing import choose_random_move
 from rummykit.testing.strategies import playout_states
 
 VARIANTS = {ref: rk.load_variant(ref) for ref in rk.bundled_variants()}
-BUDGET = 400  # states visited per search at most
+BUDGET = 2000  # states visited per search at most (a swap before the meld it frees may come late)
 
 
 def _order(state: RoundState) -> Callable[[Move], tuple[int, int]]:
@@ -244,4 +244,30 @@ def test_a_contract_player_who_has_gone_down_is_live_at_five_players() -> None:
         }
     )
     assert state.legal_moves() == [Draw()]
+    check_live(state)
+
+
+def test_a_deep_take_whose_card_needs_a_swap_first_is_live() -> None:
+    """Roemie, found by a fuzz: the chosen 7h starts a new meld only with the
+    joker that 4h (taken with it) swaps off the table; the search must reach
+    that swap past the many lay-offs (the budget's reason)."""
+    table = [
+        "4c 5c 6c JK=7c", "9s Ts Js Qs Ks As", "2s 3s 4s 5s 6s", "Ac Ad As", "9c 9d 9s",
+        "3d 4d 5d 6d 7d 8d", "2h 3h JK=4h 5h", "2d 2h 2s", "Tc Td Th", "3c 3d 3h 3s",
+    ]
+    owners = [1, 1, 0, 0, 0, 1, 1, 2, 2, 0]
+    state = position_from_dict(
+        {
+            "variant": "roemie",
+            "players": 3,
+            "to_move": 2,
+            "dealer": 2,
+            "turns_played": 56,
+            "opened": [True, True, True],
+            "hands": ["Jh Qd Qd Kc", "5c 6d", "2d 4d 6s 7s 8s 8s Th Jd Jd Qs Kh Ah Ah"],
+            "discard": "9h Kh 7h 9c 4h",
+            "table": [{"owner": o, "cards": c} for o, c in zip(owners, table, strict=True)],
+        }
+    )
+    assert "take 3" in [str(m) for m in state.legal_moves()]
     check_live(state)
