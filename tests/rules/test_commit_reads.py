@@ -29,7 +29,8 @@ needs_python_checks = pytest.mark.skipif(
 DERIVED = {
     "going_out": {"going_out"},
     "hand_rummy": {"going_out", "opened_before"},
-    "opens": {"new_melds"},
+    "opens": {"new_melds", "laid_melds"},
+    "opening_melds": {"new_melds", "laid_melds"},
     "variant": set(),
     "rules": set(),
 }
@@ -102,7 +103,7 @@ def test_the_key_follows_the_declarations() -> None:
             self.idle_without = idle
             self.name = "reads"
 
-    assert CommitReads.of([]).facts == {"opened_before", "new_melds", "going_out"}
+    assert CommitReads.of([]).facts == {"opened_before", "new_melds", "laid_melds", "going_out"}
     table = CommitReads.of([Reads({"table"})])
     assert table.table and not table.deal and not table.hand
     assert CommitReads.of([Reads({"deal_number"})]).deal

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card
 from rummykit.core.errors import IllegalMove, Refusal
+from rummykit.core.meld_model import Meld
 from rummykit.core.moves import Discard, Out
 from rummykit.core.round_values import TableMeld, Turn, leaving_of
 from rummykit.round import knocking
@@ -248,7 +249,29 @@ def commit_of(state: RoundState, hand: tuple[Card, ...]) -> Commit:
         layoffs,  # joker_layoffs
         earlier_swaps,
         state.deal_number,
+        _as_laid(turn, table) if turn.new_melds and turn.laid_off else None,  # laid_melds
     )
+
+
+def _as_laid(turn: Turn, table: tuple[TableMeld, ...]) -> tuple[Meld, ...] | None:
+    """The melds laid this turn as they were laid, where cards were laid off
+    onto one of them later in the turn (None: as they stand). The table
+    before each later play (its undo step) holds a meld as it was then."""
+    grown = {index for index, _ in turn.laid_off}
+    if grown.isdisjoint(turn.new_melds):
+        return None
+    return tuple(
+        [_first_seen(turn, index, table) if index in grown else table[index].meld for index in turn.new_melds]
+    )
+
+
+def _first_seen(turn: Turn, index: int, table: tuple[TableMeld, ...]) -> Meld:
+    """Meld ``index`` as it was right after it was laid: in the first undo
+    step whose table holds it (the table before the next play)."""
+    for step in turn.steps:
+        if len(step.table) > index:
+            return step.table[index].meld
+    return table[index].meld
 
 
 _NO_RELAYS: tuple[tuple[int, ...], int] = ((), 0)

@@ -61,12 +61,12 @@ class OpeningAtCommit:
 
     name: str = "opening_at_commit"
     hooks: tuple[str, ...] = ("commit",)
-    reads: ClassVar[frozenset[str]] = frozenset({"opened_before", "new_melds", "going_out"})
+    reads: ClassVar[frozenset[str]] = frozenset({"opened_before", "new_melds", "laid_melds", "going_out"})
 
     def check(self, commit: Commit) -> Refusal | None:
         if commit.opened_before or not commit.new_melds:
             return None
-        verdict = commit.rules.opening.judge(commit.new_melds, going_out=commit.hand_rummy)
+        verdict = commit.rules.opening.judge(commit.opening_melds, going_out=commit.hand_rummy)
         return verdict if isinstance(verdict, Refusal) else None
 
 
@@ -78,7 +78,7 @@ class TableTouchNeedsOpening:
     name: str = "table_touch_needs_opening"
     hooks: tuple[str, ...] = ("commit",)
     reads: ClassVar[frozenset[str]] = frozenset(
-        {"opened_before", "going_out", "new_melds", "swaps", "laid_off"}
+        {"opened_before", "going_out", "new_melds", "laid_melds", "swaps", "laid_off"}
     )
 
     def check(self, commit: Commit) -> Refusal | None:
