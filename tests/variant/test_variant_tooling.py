@@ -385,8 +385,9 @@ def test_a_saved_game_does_not_follow_a_later_change_of_a_default() -> None:
     assert load_variant_document(doc, "$").stock_exhausted.turn_cap == 299
 
 
-# the golden records written before the keys were deprecated (a newer variant's is not old)
-OLD_RECORDS = ("handromi", "rami40", "rami40_house", "rami51", "rami51_house", "roemie", "romme51")
+# the golden records written before the keys were deprecated (a newer variant's is not old;
+# handromi's was written again when its opening stopped counting lay-offs, R-ALL-06)
+OLD_RECORDS = ("rami40", "rami40_house", "rami51", "rami51_house", "roemie", "romme51")
 
 
 @pytest.mark.parametrize("ref", OLD_RECORDS)
