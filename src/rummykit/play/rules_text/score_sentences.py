@@ -119,16 +119,20 @@ def _multipliers(v: Variant) -> Sequence[Text]:
     ]
 
 
+def _hand_rummy_unscored(v: Variant) -> bool:
+    """Is no round scored as a hand rummy: none is made, or the game is a
+    contract game (going down and out at once is a plain going out)?"""
+    return no_hand_rummy(v) or v.opening.kind == "contract"
+
+
 def _plain_multipliers(v: Variant) -> bool:
     s = v.scoring
-    plain = (s.hand_rummy_multiplier, s.hand_rummy_self_multiplier) == (1, 1)
-    return no_hand_rummy(v) or plain or v.opening.kind == "contract"
+    return _hand_rummy_unscored(v) or (s.hand_rummy_multiplier, s.hand_rummy_self_multiplier) == (1, 1)
 
 
 def _no_hand_rummy_score(v: Variant) -> bool:
-    """No hand rummy to score: none at all, a method that ignores it, or a
-    contract game (going down and out at once is a plain going out)."""
-    return no_hand_rummy(v) or _stakes_or_collect(v) or v.opening.kind == "contract"
+    """No hand rummy to score, or a method that ignores it."""
+    return _hand_rummy_unscored(v) or _stakes_or_collect(v)
 
 
 def _stakes_or_collect(v: Variant) -> bool:
