@@ -33,8 +33,9 @@ ROWS: list[Row] = [
      ["0: draw", "0: take 3"], ("ok", "turn.wrong-phase")),
     ("the depth lies in the row (take_allowed)", "roemie", {**ROW, "hands": [HAND, OTHER]},
      ["0: take 5"], ("draw.discard-row",)),
-    ("only the top card where the variant spreads no row (take_allowed)", "rami51",
-     {**ROW, "hands": [HAND, OTHER]}, ["0: take 3"], ("draw.discard-row",)),
+    ("only the top card where the variant spreads no row (discard_deep, any phase: R-WLD-02)", "rami51",
+     {**ROW, "hands": [HAND, OTHER]}, ["0: take 3", "0: draw", "0: take 3"],
+     ("draw.discard-row", "ok", "draw.discard-row")),
     ("the chosen card starts a meld (chosen_card_usable)", "roemie",
      {**ROW, "hands": [HAND, OTHER], "opened": [True, False]},
      ["0: take 2", "0: take 3"], ("draw.taken-card-unused", "ok")),
@@ -68,6 +69,8 @@ def test_the_checks_in_order_and_the_first_refusal_wins() -> None:
     with pytest.raises(rk.IllegalMove) as refused:
         state.apply("0: draw").apply("0: take 9")
     assert refused.value.message == "You have drawn already this turn."
+    rami = rules_of(rk.load_variant("rami51")).deep_take_checks
+    assert [check.name for check in rami.checks] == ["discard_deep", *names]
 
 
 def test_a_take_that_ends_the_round_stands_without_the_duty() -> None:

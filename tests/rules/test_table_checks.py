@@ -41,7 +41,7 @@ THREE = {"phase": "play", "players": 3}  # contract is played by three or more
 
 Row = tuple[str, str, dict[str, Any], dict[str, Any], list[str], tuple[str, ...]]
 ROWS: list[Row] = [
-    # meld: play_phase, melds_during_play, not_gone_down, cards_in_hand, meld_forms
+    # meld: melds_during_play, play_phase, not_gone_down, cards_in_hand, meld_forms
     ("a meld before the draw (play_phase)", "rami51", {},
      {"hands": ["7c 8c 9c 2d", "5c 9d"]},
      ["0: meld 7c 8c 9c"], ("turn.wrong-phase",)),
@@ -80,11 +80,14 @@ ROWS: list[Row] = [
      ["0: layoff 1 Th", "0: meld Qs Ks As", "0: layoff 1 Th", "0: meld Qd Kd Ad", "0: meld Qc Kc Ac",
       "0: layoff 1 Th"],
      ("layoff.not-opened", "ok", "layoff.not-opened", "ok", "ok", "ok")),
-    # shift: play_phase, melds_during_play, shift_allowed, meld_on_table, layoff_permitted,
+    # shift: melds_during_play, shift_allowed, play_phase, meld_on_table, layoff_permitted,
     # cards_in_hand, wild_shifts
     ("no shift without melds.wild_shift, before the meld is looked at (shift_allowed)", "rami51", {},
      {**PLAY, "opened": OPENED, "hands": ["8h 2d", "5c 9d"], "table": [RUN_JOKER]},
      ["0: shift 1 8h JK=Th", "0: shift 5 8h JK=Th"], ("shift.not-allowed", "shift.not-allowed")),
+    ("no shift without melds.wild_shift, before the phase (shift_allowed, R-WLD-02)", "rami51", {},
+     {"opened": OPENED, "hands": ["8h 2d", "5c 9d"], "table": [RUN_JOKER]},
+     ["0: shift 1 8h JK=Th"], ("shift.not-allowed",)),
     ("a shift before going down (layoff_permitted)", "contract", {},
      {**THREE, "opened": [False, True, False], "hands": ["6h 2d", "5c 9d", "4c"], "table": [CONTRACT_RUN]},
      ["0: shift 2 6h JK=9h", "0: shift 1 6h JK=9h"], ("layoff.no-such-meld", "layoff.not-opened")),
@@ -92,11 +95,14 @@ ROWS: list[Row] = [
      {**THREE, "opened": [True, True, False], "hands": ["6h 6d 2d", "5c 9d", "4c"], "table": [CONTRACT_RUN]},
      ["0: shift 1 6c JK=9h", "0: shift 1 6d JK=9h", "0: shift 1 6h JK=Th", "0: shift 1 6h JK=9h"],
      ("card.not-in-hand", "shift.no-wild", "shift.no-room", "ok")),
-    # swap: play_phase, melds_during_play, swap_allowed, meld_on_table, swap_permitted, cards_in_hand,
+    # swap: melds_during_play, swap_allowed, play_phase, meld_on_table, swap_permitted, cards_in_hand,
     # joker_on_meld, joker_swaps_out
     ("no swap without swap.allowed, before the meld is looked at (swap_allowed)", "rummy500", {},
      {**PLAY, "opened": OPENED, "hands": ["8h 2d", "5c 9d"], "table": [RUN_JOKER]},
      ["0: swap 1 8h", "0: swap 5 8h"], ("swap.not-allowed", "swap.not-allowed")),
+    ("no swap without swap.allowed, before the phase (swap_allowed, R-WLD-02)", "rummy500", {},
+     {"opened": OPENED, "hands": ["8h 2d", "5c 9d"], "table": [RUN_JOKER]},
+     ["0: swap 1 8h"], ("swap.not-allowed",)),
     ("gin refuses a swap during play as it refuses a meld (R-GIN-16), before swap.allowed", "gin", {},
      {**PLAY, "hands": ["Th 2d", "5c 9d"], "table": [RUN]},
      ["0: swap 1 Th"], ("turn.wrong-phase",)),
@@ -167,14 +173,14 @@ PHASE, ON_TABLE, HELD = "play_phase", "meld_on_table", "cards_in_hand"
 CHECKS = [
     ("rami51", {}, "meld", [PHASE, HELD, "meld_forms"]),
     ("rami51", {}, "layoff", [PHASE, ON_TABLE, "layoff_permitted", HELD, "meld_grows"]),
-    ("rami51", {}, "shift", [PHASE, "shift_allowed", ON_TABLE, "layoff_permitted", HELD, "wild_shifts"]),
+    ("rami51", {}, "shift", ["shift_allowed", PHASE, ON_TABLE, "layoff_permitted", HELD, "wild_shifts"]),
     ("rami51", {}, "swap", [PHASE, ON_TABLE, "swap_permitted", HELD, "joker_on_meld", "joker_swaps_out"]),
     ("handromi", {}, "layoff", [PHASE, ON_TABLE, HELD, "meld_grows"]),
     ("handromi", {}, "swap", [PHASE, ON_TABLE, HELD, "joker_on_meld", "joker_swaps_out"]),
     ("rami51", {"layoff.requires_opened": False}, "layoff", [PHASE, ON_TABLE, HELD, "meld_grows"]),
-    ("gin", {}, "meld", [PHASE, "melds_during_play", HELD, "meld_forms"]),
+    ("gin", {}, "meld", ["melds_during_play", PHASE, HELD, "meld_forms"]),
     ("gin", {}, "swap",
-     [PHASE, "melds_during_play", "swap_allowed", ON_TABLE, HELD, "joker_on_meld", "joker_swaps_out"]),
+     ["melds_during_play", "swap_allowed", PHASE, ON_TABLE, HELD, "joker_on_meld", "joker_swaps_out"]),
     ("contract", {}, "meld", [PHASE, "not_gone_down", HELD, "meld_forms"]),
     ("contract", {}, "shift", [PHASE, ON_TABLE, "layoff_permitted", HELD, "wild_shifts"]),
 ]

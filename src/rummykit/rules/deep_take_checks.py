@@ -11,6 +11,8 @@ judgement of each.
 >>> [(check.name, check.reads) for check in checks.checks]  # doctest: +NORMALIZE_WHITESPACE
 [('draw_phase', ()), ('take_allowed', ('number',)),
  ('chosen_card_usable', ('number', 'hand', 'table'))]
+>>> [check.name for check in rules_of(load_variant("rami51")).deep_take_checks.checks]
+['discard_deep', 'draw_phase', 'take_allowed', 'chosen_card_usable']
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from rummykit.core.cards import Card, code_order
 from rummykit.core.errors import Refusal, Text
 from rummykit.core.moves import Take
 from rummykit.core.round_values import Knocking
+from rummykit.rules.draw import DrawRule
 from rummykit.rules.exchange_checks import DrawPhase
 from rummykit.rules.repetition import take_ends_round_now
-from rummykit.rules.table_checks import InPlay
+from rummykit.rules.table_checks import Forbidden, InPlay
 from rummykit.rules.table_move_stage import MoveChecks
 from rummykit.rules.take import StatelessCheck
 
@@ -104,7 +107,12 @@ class ChosenCardUsable(StatelessCheck):
         return result if isinstance(result, Refusal) else None
 
 
-def deep_take_checks() -> MoveChecks:
-    """The checks of ``take N`` (N > 1), in the order ``apply`` asks them:
-    the phase, the depth the draw stage allows, the chosen card's duty."""
-    return MoveChecks((DrawPhase(), TakeAllowed()), ChosenCardUsable())
+def deep_take_checks(draw: DrawRule) -> MoveChecks:
+    """The checks of ``take N`` (N > 1), with the variant's ``draw`` stage,
+    in the order ``apply`` asks them: where the variant takes only the top
+    discard, a :class:`Forbidden` check first, whatever the phase
+    (R-WLD-02); the phase, the depth the draw stage allows, the chosen
+    card's duty."""
+    absent = draw.take_absent(2)
+    forbidden = () if absent is None else (Forbidden("discard_deep", absent),)
+    return MoveChecks((*forbidden, DrawPhase(), TakeAllowed()), ChosenCardUsable())

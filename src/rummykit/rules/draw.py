@@ -26,6 +26,10 @@ from rummykit.variant.model import Draw, Variant
 
 __all__ = ["DrawRule", "StandardDraw", "draw_stage"]
 
+_NO_STOCK_DRAW = Refusal("draw.no-stock-draw", "This variant does not draw from the stock.")
+_NO_DISCARD_TAKE = Refusal("draw.no-discard-take", "This variant does not let you take a discard.")
+_NO_DEEP_TAKE = Refusal("draw.discard-row", "Only the top discard can be taken.")
+
 
 class DrawRule(Protocol):
     """The draw stage of a variant."""
@@ -44,8 +48,19 @@ class DrawRule(Protocol):
         """Is the stock a source of cards (and so something that can run out)?"""
         ...
 
+    def stock_draw_absent(self) -> Refusal | None:
+        """``draw.no-stock-draw`` where the variant never draws from the
+        stock, else None: refused whatever the phase (R-WLD-02)."""
+        ...
+
     def stock_draw_refusal(self, stock_size: int) -> Refusal | None:
         """Why ``draw`` is refused, or None."""
+        ...
+
+    def take_absent(self, depth: int) -> Refusal | None:
+        """Why ``take depth`` is never legal in the variant (no discard
+        takes, or none from below the top), else None: refused whatever the
+        phase (R-WLD-02)."""
         ...
 
     def take_refusal(self, depth: int, discard_size: int) -> Refusal | None:
@@ -131,23 +146,27 @@ class StandardDraw:
     def draws_from_stock(self) -> bool:
         return self.draw.from_stock
 
+    def stock_draw_absent(self) -> Refusal | None:
+        return None if self.draw.from_stock else _NO_STOCK_DRAW
+
     def stock_draw_refusal(self, stock_size: int) -> Refusal | None:
         if not self.draw.from_stock:
-            return Refusal("draw.no-stock-draw", "This variant does not draw from the stock.")
+            return _NO_STOCK_DRAW
         if stock_size == 0:
             return Refusal("draw.stock-empty", "The stock is empty.")
         return None
 
+    def take_absent(self, depth: int) -> Refusal | None:
+        if depth == 1:
+            return None if self.draw.from_discard_top else _NO_DISCARD_TAKE
+        return None if self.draw.discard_deep else _NO_DEEP_TAKE
+
     def take_refusal(self, depth: int, discard_size: int) -> Refusal | None:
-        draw = self.draw
+        absent = self.take_absent(depth)
+        if absent is not None:
+            return absent
         if discard_size == 0:
             return Refusal("draw.discard-empty", "The discard pile is empty.")
-        if depth == 1:
-            if not draw.from_discard_top:
-                return Refusal("draw.no-discard-take", "This variant does not let you take a discard.")
-            return None
-        if not draw.discard_deep:
-            return Refusal("draw.discard-row", "Only the top discard can be taken.")
         if depth > discard_size:
             return Refusal("draw.discard-row", "The discard row holds only {size} cards.", size=discard_size)
         return None

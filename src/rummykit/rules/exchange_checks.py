@@ -15,7 +15,7 @@ the checks that read nothing of the move once per state, and the cards
 >>> [check.name for check in rules.draw_exchange_checks.checks]
 ['draw_phase', 'exchange_card_there', 'hand_rummy_possible']
 >>> [check.name for check in rules_of(load_variant("gin")).exchange_checks.checks]
-['play_phase', 'exchange_swap_allowed', 'before_table_moves', 'cards_in_hand']
+['exchange_swap_allowed', 'play_phase', 'before_table_moves', 'cards_in_hand']
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ _SWAP_REFUSED = Refusal(
     "The exchange card can be swapped only once, in your turn of the first drawing round.",
 )
 _DRAW_REFUSED = Refusal("exchange.not-allowed", "The exchange card cannot be drawn now.")
+_NO_SWAP = Refusal("exchange.not-allowed", "This variant never lets a card be swapped for an exchange card.")
+_NO_DRAW = Refusal("exchange.not-allowed", "This variant never lets an exchange card be drawn.")
 
 
 @final
@@ -195,20 +197,23 @@ _ONLY_HAND_RUMMY = Refusal(
 
 def exchange_move_checks(draw: DrawRule) -> MoveChecks:
     """The checks of ``exchange C``, with the variant's ``draw`` stage, in
-    the order ``apply`` asks them: the phase; whether the exchange card may
-    be swapped now (a :class:`Forbidden` check where the keys never let
-    it); no table move before it; the card held."""
+    the order ``apply`` asks them: where the keys never let the exchange
+    card be swapped, a :class:`Forbidden` check first, whatever the phase
+    (R-WLD-02); the phase; whether the exchange card may be swapped now; no
+    table move before it; the card held."""
     swapping = draw.exchange_swap_allowed(0, 1) or draw.exchange_swap_allowed(1, 1)  # in a first round
-    swap_open = ExchangeSwapOpen() if swapping else Forbidden("exchange_swap_allowed", _SWAP_REFUSED)
-    return MoveChecks((InPlayPhase(), swap_open, BeforeTableMoves()), ExchangeCardHeld())
+    if not swapping:
+        forbidden = Forbidden("exchange_swap_allowed", _NO_SWAP)
+        return MoveChecks((forbidden, InPlayPhase(), BeforeTableMoves()), ExchangeCardHeld())
+    return MoveChecks((InPlayPhase(), ExchangeSwapOpen(), BeforeTableMoves()), ExchangeCardHeld())
 
 
 def draw_exchange_checks(draw: DrawRule) -> MoveChecks:
     """The checks of ``draw exchange``, with the variant's ``draw`` stage,
-    in the order ``apply`` asks them: the phase; the card there to draw (a
-    :class:`Forbidden` check where the keys never let it be drawn); the
-    hand rummy it is drawn for."""
-    drawing: ExchangeCardThere | Forbidden = ExchangeCardThere()
+    in the order ``apply`` asks them: where the keys never let the exchange
+    card be drawn, a :class:`Forbidden` check first, whatever the phase
+    (R-WLD-02); the phase; the card there to draw; the hand rummy it is
+    drawn for."""
     if not draw.exchange_draw_allowed():
-        drawing = Forbidden("exchange_draw_allowed", _DRAW_REFUSED)
-    return MoveChecks((DrawPhase(), drawing), HandRummyPossible())
+        return MoveChecks((Forbidden("exchange_draw_allowed", _NO_DRAW), DrawPhase()), HandRummyPossible())
+    return MoveChecks((DrawPhase(), ExchangeCardThere()), HandRummyPossible())

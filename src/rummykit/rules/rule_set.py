@@ -305,7 +305,7 @@ def compile_rules(variant: Variant) -> RuleSet:
         table=table,
         table_moves=table_move_checks(variant, table),
         take=take_stage(variant, pickup=pickup is not None, marked=draw.taken_card_is_marked()),
-        deep_take_checks=deep_take_checks(),
+        deep_take_checks=deep_take_checks(draw),
         exchange_checks=exchange_move_checks(draw),
         draw_exchange_checks=draw_exchange_checks(draw),
         declare_checks=declare_checks(variant),

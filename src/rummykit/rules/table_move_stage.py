@@ -22,7 +22,7 @@ check is in a variant's list only where its keys let it refuse.
 >>> [check.name for check in stage.meld.checks]
 ['play_phase', 'not_gone_down', 'cards_in_hand', 'meld_forms']
 >>> [check.name for check in rules_of(load_variant("gin")).table_moves.swap.checks][:3]
-['play_phase', 'melds_during_play', 'swap_allowed']
+['melds_during_play', 'swap_allowed', 'play_phase']
 """
 
 from __future__ import annotations
@@ -256,7 +256,9 @@ class TableMoveChecks:
 
 def table_move_checks(variant: Variant, table: TableRule) -> TableMoveChecks:
     """The checks of ``variant``'s table moves, with its ``table`` stage, in
-    this order for each kind: the phase; a kind the keys forbid; the meld
+    this order for each kind: a kind the keys forbid (no table moves during
+    play, ``turn.wrong-phase``, before a variant's lack of shifts or swaps,
+    which is refused whatever the phase: R-WLD-02); the phase; the meld
     named; who may lay off or swap now; the cards held; the cards judged."""
     phase, on_table = InPlayPhase(), MeldOnTable()
     forbidden = play_meld_refusal(variant)
@@ -273,13 +275,13 @@ def table_move_checks(variant: Variant, table: TableRule) -> TableMoveChecks:
     if swapping is None and not_opened is not None:
         swap_now = (SwapPermitted(table.swap_refusal(opened_now=True), not_opened),)
     return TableMoveChecks(
-        meld=MoveChecks((phase, *during, *gone_down, CardsInHand()), MeldForms()),
-        layoff=MoveChecks((phase, *during, on_table, *layoff_now, CardsInHand()), MeldGrows()),
+        meld=MoveChecks((*during, phase, *gone_down, CardsInHand()), MeldForms()),
+        layoff=MoveChecks((*during, phase, on_table, *layoff_now, CardsInHand()), MeldGrows()),
         shift=MoveChecks(
-            (phase, *during, *shift_off, on_table, *layoff_now, ShiftCardInHand()), WildShifts()
+            (*during, *shift_off, phase, on_table, *layoff_now, ShiftCardInHand()), WildShifts()
         ),
         swap=MoveChecks(
-            (phase, *during, *swap_off, on_table, *swap_now, SwapCardsInHand(), JokerOnMeld()),
+            (*during, *swap_off, phase, on_table, *swap_now, SwapCardsInHand(), JokerOnMeld()),
             JokerSwapsOut(),
         ),
     )
