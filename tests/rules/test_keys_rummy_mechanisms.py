@@ -146,13 +146,15 @@ def test_a_turned_over_stock_is_the_pile_but_its_top_in_order() -> None:
     assert not rules_of(variant).going_out.refill_is_shuffled()
     assert rules_of(rk.load_variant("rami51")).going_out.refill_is_shuffled()
     position = {"players": 2, "hands": ["7h", "5c 9d"], "stock": "", "rest": "discard"}
-    state = rk.position_from_dict(position, variant=variant)
-    pile = state.discard
-    refilled = start_turn(state)
+    pile = rk.position_from_dict({**position, "phase": "play"}, variant=variant).discard
+    played = rk.position_from_dict({**position, "phase": "play"}, variant=variant).evolve(phase="draw")
+    refilled = start_turn(played)
     assert refilled.stock == pile[:-1] and refilled.discard == pile[-1:] and refilled.reshuffles == 1
-    shuffled = start_turn(rk.position_from_dict(position, variant=rk.load_variant("rami51")))
+    # A position whose turn starts with the stock empty is checked as a turn's start is (R-ALL-08).
+    assert rk.position_from_dict(position, variant=variant) == refilled
+    shuffled = rk.position_from_dict(position, variant=rk.load_variant("rami51"))
     assert sorted(c.code for c in shuffled.stock) == sorted(c.code for c in pile[:-1])
-    assert shuffled.stock != pile[:-1]
+    assert shuffled.stock != pile[:-1] and shuffled.reshuffles == 1
 
 
 # (keys set on rami51) -> the warnings' key paths

@@ -23,6 +23,7 @@ from rummykit.io.position_indicator import cut_card, upcard_indicator
 from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
+from rummykit.round.turn_start import start_next_turn
 from rummykit.rules.contract import deal_count
 from rummykit.rules.opening import opened_at_deal
 from rummykit.rules.rule_set import rules_of
@@ -181,7 +182,10 @@ def position_from_dict(
         indicator=aside if aside is not None else upcard,
     )
     # ``deal_check``: the moment right after the deal, its check still to run (R-TNK-03).
-    return after_deal(state) if data.get("deal_check") else state
+    state = after_deal(state) if data.get("deal_check") else state
+    if state.phase == "draw" and not state.stock:  # a turn that starts with an empty stock (R-ALL-08)
+        return start_next_turn(state)
+    return state
 
 
 def _named_variant(data: Mapping[str, Any], base: Path | None) -> Variant:
