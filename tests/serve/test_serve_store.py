@@ -19,7 +19,13 @@ import rummykit as rk
 from rummykit.play.bots import Bot
 from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore
-from rummykit.serve.games import MAX_UNDOS_PER_TURN, Game, derived_seed, legacy_first_dealer
+from rummykit.serve.games import (
+    MAX_FORCED_UNDOS_PER_TURN,
+    MAX_UNDOS_PER_TURN,
+    Game,
+    derived_seed,
+    legacy_first_dealer,
+)
 from rummykit.serve.registry import READ_BACK_GAMES
 from rummykit.serve.store import StoreError, StoreFailure
 
@@ -275,9 +281,65 @@ class OnlyLaying:
 def test_laying_or_undoing_stays_allowed_where_it_is_the_only_way_on() -> None:
     game, _ = seeded_registry().create(GIN)
     game.state = OnlyLaying()  # type: ignore[assignment]
-    game.undos = ((7, 0), MAX_UNDOS_PER_TURN + 30)
+    game.undos = ((7, 0), MAX_FORCED_UNDOS_PER_TURN - 1)
     for kind in ("meld", "undo", "layoff", "discard"):
-        game.check_undos(kind, 0)  # nothing refused: no turn is ever stuck
+        game.check_undos(kind, 0)  # nothing refused: the turn goes on by laying or taking back
+    game.undos = ((7, 0), MAX_FORCED_UNDOS_PER_TURN)
+    for kind in ("meld", "layoff", "discard"):
+        game.check_undos(kind, 0)  # laying shrinks the hand: it stays allowed
+    with pytest.raises(rk.IllegalMove) as info:
+        game.check_undos("undo,", 0)
+    assert info.value.code == "game.undo-limit"
+
+
+def test_a_taken_card_still_to_lay_does_not_let_a_turn_lay_and_take_back_for_ever() -> None:
+    """Rummy 500: a taken discard must be laid, so after the take only
+    laying moves (and undo) are legal, and the first limit does not hold; an
+    audit looped a meld and an undo 8,000 times in one turn, the round's
+    record growing with each. Taking back ends at MAX_FORCED_UNDOS_PER_TURN."""
+    game, _ = seeded_registry().create(GameSpec("rummy500", players=2, bots=((1, "random"),), seed=1))
+    position = {
+        "variant": "rummy500", "players": 2, "hands": ["7c 7d JK 8h 9h Kd", "2s 3s 4s 5d 6d 7s"],
+        "discard": "5s 8c", "stock": "Ah 2h 3h 4h",
+    }  # fmt: skip
+    game.state = rk.position_from_dict(position)
+    game.move(0, game.state_id, "take")  # 8c must be laid this turn
+    recorded = len(game.rounds[-1].moves)
+    for _ in range(MAX_FORCED_UNDOS_PER_TURN):
+        game.move(0, game.state_id, "meld 7c 7d JK")  # leaves 8c with nowhere to go
+        game.move(0, game.state_id, "undo")
+    game.move(0, game.state_id, "meld 7c 7d JK")
+    assert [str(move) for move in game.view(0).legal] == []  # the engine lists only undo
+    with pytest.raises(rk.IllegalMove) as info:
+        game.move(0, game.state_id, "undo")
+    assert info.value.code == "game.undo-limit"
+    assert info.value.message == "This turn has taken moves back 40 times: nothing more can be taken back."
+    assert len(game.rounds[-1].moves) == recorded + 2 * MAX_FORCED_UNDOS_PER_TURN + 1
+
+
+def test_a_deal_that_ends_the_round_at_once_counts_in_the_match_live_and_restored(tmp_path: Path) -> None:
+    """Tonk: a deal of 49 or 50 ends at once (R-TNK-03). An audit found such
+    a round left out of the live match (which then dealt a third round of a
+    two-deal match) and counted after a restart, where the game stuck."""
+    database = tmp_path / "games.sqlite3"
+    registry = seeded_registry(GameStore(database))
+    game, _ = registry.create(GameSpec("tonk", players=2, bots=((1, "random"),), match=True, seed=84))
+    first = game.rounds[0]
+    assert first.moves == () and first.result is not None and first.result.ending == "tonk_deal"
+    assert game.match is not None and game.match.totals == first.result.scores
+    registry.next_round(game, 0, game.state_id)
+    rng = random.Random(3)
+    while not game.state.is_over:
+        registry.move(game, 0, game.state_id, str(rng.choice(game.view(0).legal)))
+    assert game.match.is_over and len(game.match.results) == 2  # one deal a player
+    with pytest.raises(rk.IllegalMove) as info:
+        registry.next_round(game, 0, game.state_id)
+    assert info.value.code == "game.match-over"
+    totals, state_id = game.match.totals, game.state_id
+    registry.store.close()
+    restored = seeded_registry(GameStore(database)).get(game.id)
+    assert restored.match is not None and restored.match.totals == totals and restored.match.is_over
+    assert restored.state_id == state_id
 
 
 # --------------------------------------------------------------------------- a damaged store

@@ -61,6 +61,10 @@ MAX_UNDOS_PER_TURN = 20
 """How many times a seat may take moves back in one turn before it must
 finish the turn (``game.undo-limit``; see :meth:`Game.check_undos`)."""
 
+MAX_FORCED_UNDOS_PER_TURN = 2 * MAX_UNDOS_PER_TURN
+"""How many times a seat may take moves back in one turn at all: past
+MAX_UNDOS_PER_TURN, only where laying or taking back is the only way on."""
+
 LAYING = ("meld", "layoff", "swap", "shift")
 """The kinds of move that lay cards on the table."""
 
@@ -195,9 +199,7 @@ class Game:
             else first_dealer
         )
         self.undos: tuple[tuple[int, int], int] = ((-1, -1), 0)  # (turn, seat) and its undos
-        self.match: Match | None = (
-            Match.start(variant, players=spec.players, first_dealer=self.first_dealer) if spec.match else None
-        )
+        self.match: Match | None = self.new_match()
         self.rounds: list[Record] = []
         self.active: tuple[int, ...] = tuple(range(spec.players))
         self.state_id = 0
@@ -207,6 +209,12 @@ class Game:
             for seat, name in spec.bots
         }
         self.state = self.deal_round()
+
+    def new_match(self) -> Match | None:
+        """The game's match before its first round (None: a single round)."""
+        if not self.spec.match:
+            return None
+        return Match.start(self.variant, players=self.spec.players, first_dealer=self.first_dealer)
 
     def derived_seed(self, what: str) -> int:
         return derived_seed(self.secret, self.seed, what)
@@ -230,10 +238,12 @@ class Game:
         laying or taking back: :meth:`check_undos`)."""
         round_seat = None if seat is None else self.round_seat(seat)
         view = self.state.view(round_seat)
-        if round_seat is None or not view.legal or not self.undo_limit_reached(round_seat):
+        if round_seat is None or not view.legal:
             return view
-        kept = tuple(move for move in view.legal if not _lays_or_undoes(str(move)))
-        return attrs.evolve(view, legal=kept)
+        refused = self.refused_past_undo_limit(round_seat)
+        if refused is None:
+            return view
+        return attrs.evolve(view, legal=tuple(move for move in view.legal if not refused(str(move))))
 
     # ------------------------------------------------------------------ actions
     def move(self, seat: int | None, state_id: int, text: str) -> None:
@@ -287,23 +297,38 @@ class Game:
         another ``undo`` or another card laid on the table while the seat has
         a move of any other kind: a turn of melds laid and taken back for ever
         would grow the round's record, and the store, without end. Where
-        laying or undoing is the only way on, it stays allowed, so no turn is
-        ever stuck."""
-        if _lays_or_undoes(move) and self.undo_limit_reached(seat):
+        laying or undoing is the only way on (a taken card still to lay),
+        laying stays allowed, and taking back until the turn has done it
+        MAX_FORCED_UNDOS_PER_TURN times; then no more: laying alone shrinks
+        the hand, so the turn is finite."""
+        refused = self.refused_past_undo_limit(seat)
+        if refused is None or not refused(move):
+            return
+        if refused is _lays_or_undoes:
             raise IllegalMove(
                 "game.undo-limit",
                 "This turn has taken moves back {limit} times: finish it without laying or taking back more.",
                 limit=MAX_UNDOS_PER_TURN,
             )
+        raise IllegalMove(
+            "game.undo-limit",
+            "This turn has taken moves back {limit} times: nothing more can be taken back.",
+            limit=MAX_FORCED_UNDOS_PER_TURN,
+        )
 
-    def undo_limit_reached(self, seat: int) -> bool:
-        """Has this turn taken moves back MAX_UNDOS_PER_TURN times while
-        ``seat`` has a move that neither lays nor takes back? (Then only
-        those moves are accepted, and only those are listed in its view.)"""
+    def refused_past_undo_limit(self, seat: int) -> Callable[[str], bool] | None:
+        """Which moves the undo limit refuses ``seat`` now: those that lay or
+        take back (past MAX_UNDOS_PER_TURN undos in this turn, while the seat
+        has a move of another kind), ``undo`` alone (past
+        MAX_FORCED_UNDOS_PER_TURN), or none (None). The view lists only what
+        is accepted."""
         turn = (self.state.turns_played, self.state.to_move)
-        if self.undos[0] != turn or self.undos[1] < MAX_UNDOS_PER_TURN:
-            return False
-        return any(not _lays_or_undoes(str(move)) for move in self.state.legal_moves(seat))
+        undos = self.undos[1] if self.undos[0] == turn else 0
+        if undos < MAX_UNDOS_PER_TURN:
+            return None
+        if any(not _lays_or_undoes(str(move)) for move in self.state.legal_moves(seat)):
+            return _lays_or_undoes
+        return _undoes if undos >= MAX_FORCED_UNDOS_PER_TURN else None
 
     def count_undo(self) -> None:
         turn = (self.state.turns_played, self.state.to_move)
@@ -345,6 +370,7 @@ class Game:
         self.rounds.append(Record.start(state))
         if index:
             self.state_id += 1
+        self.score_round(state)  # a deal whose check ends the round at once (R-TNK-03)
         return state
 
     def advance(self, move: Move | str) -> None:
@@ -352,8 +378,12 @@ class Game:
         record, self.state = self.rounds[-1].advance(move, self.state)
         self.rounds[-1] = record
         self.state_id += 1
-        if self.state.is_over and self.match is not None and self.state.result is not None:
-            self.match = settle(self.match.record(self.state.result))
+        self.score_round(self.state)
+
+    def score_round(self, state: RoundState) -> None:
+        """Count ``state``'s round in the match once it is over."""
+        if state.result is not None and self.match is not None:
+            self.match = settle(self.match.record(state.result))
 
     def play_bots(self) -> None:
         """The bots move until a human seat is to move or the round is over; a
@@ -505,6 +535,12 @@ class Game:
         }
 
 
+def _undoes(move: str) -> bool:
+    """Is the move text (read as the engine reads it) an ``undo``?"""
+    words = move_words(move)
+    return bool(words) and words[0] == "undo"
+
+
 def _lays_or_undoes(move: str) -> bool:
     """Does the move text (read as the engine reads it: ``undo,`` is an undo)
     lay cards on the table or take moves back, what the undo limit counts?"""
@@ -580,13 +616,12 @@ def game_from_document(doc: dict[str, Any]) -> Game:
     records = [Record.from_document(r) for r in doc["rounds"]]
     if not records:
         raise ValueError("rounds: expected at least one round")
-    game.rounds = []
+    game.rounds, game.match = [], game.new_match()  # the deal made by Game() is not one of the records
     for record in records:
         if game.match is not None:
             game.active = game.match.active
         game.rounds.append(record)
         game.state = record.replay()
-        if game.match is not None and game.state.result is not None:
-            game.match = settle(game.match.record(game.state.result))
+        game.score_round(game.state)
     game.state_id = sum(len(r.moves) for r in records) + len(records) - 1
     return game
