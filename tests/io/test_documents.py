@@ -189,6 +189,35 @@ def test_damaged_states_are_refused_at_their_path(change: Callable[[Doc], None],
     assert refused(doc).path == path
 
 
+def _moved_from_stock(doc: Doc, seat: int, count: int) -> None:
+    """``count`` cards of the stock moved into seat ``seat``'s hand (every card stays somewhere)."""
+    cards = doc["hands"][seat] + [doc["stock"].pop() for _ in range(count)]
+    doc["hands"][seat] = rk.format_cards(sorted(rk.parse_cards(cards), key=rk.Card.sort_key)).split()
+
+
+def test_a_hand_larger_than_the_variant_allows_is_refused() -> None:
+    """A fuzz found a gin state with a twelve-card hand loaded, and the
+    solver then failed deep inside (a bare ValueError) on its legal moves."""
+    doc = state_doc("gin", moves=4)  # past the first upcard: a draw or play phase
+    seat = doc["to_move"]
+    _moved_from_stock(doc, seat, 2 if doc["phase"] == "draw" else 1)
+    assert refused(doc).path == f"$.hands[{seat}]"
+    doc = state_doc("rami51")  # the draw phase: no hand of more than the deal's 14
+    other = 1 - doc["to_move"]
+    _moved_from_stock(doc, other, 1)
+    error = refused(doc)
+    assert error.path == f"$.hands[{other}]" and "at most 13 cards in the draw phase" in str(error)
+
+
+def test_a_seat_still_in_holds_a_card_while_the_round_is_played() -> None:
+    doc = state_doc("rami51", moves=3)
+    other = 1 - doc["to_move"]
+    doc["stock"] += doc["hands"][other]
+    doc["hands"][other] = []
+    error = refused(doc)
+    assert error.path == f"$.hands[{other}]" and "an empty hand ends the round" in str(error)
+
+
 def _played(ref: str, moves: list[str], seed: int = 2) -> rk.RoundState:
     variant = rk.load_variant(ref)
     state = rk.deal(variant, players=max(2, variant.players.min), seed=seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,17 @@ def test_the_command_writes_the_report(tmp_path: Path, capsys: pytest.CaptureFix
         for name in compare_report.PLOTS:
             assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
             assert f"({name})" in text or name == "overview.png"
+
+
+def test_a_figure_one_variant_never_has_is_plotted_without_a_warning(tmp_path: Path) -> None:
+    """Gin has no openings: its share of first openings is of nothing (a
+    fuzz saw numpy warn of a division by zero on stderr)."""
+    if not compare_report.plots_installed():
+        pytest.skip("the plots need matplotlib (the plots extra)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        code = main(["compare", "gin", "indian", "--rounds", "2", "--quiet", "--out", str(tmp_path)])
+    assert code == 0 and (tmp_path / "first-opening.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_without_matplotlib_the_plots_are_skipped(

@@ -319,7 +319,7 @@ def test_a_record_is_saved_when_the_player_leaves(
 
 
 @pytest.mark.parametrize("match", [[], ["--match"]])
-@pytest.mark.parametrize("where", ["missing/dir/game.json", "."])
+@pytest.mark.parametrize("where", ["missing/dir/game.json", ".", "r" * 300 + ".json"])  # a name too long
 def test_an_unwritable_record_file_stops_before_the_game(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,

@@ -107,10 +107,21 @@ class NotationError(RummykitError, ValueError):
     def __init__(self, token: str, reason: str = "", /, **fields: object) -> None:
         self.token = token
         self.reason_template = reason
-        self.fields = fields
-        self.reason = render(reason, fields)
+        self.fields = {name: _shortened(value) for name, value in fields.items()}
+        self.reason = render(reason, self.fields)
         detail = f": {self.reason}" if reason else ""
-        super().__init__(f"cannot read {token!r}{detail}")
+        super().__init__(f"cannot read {self.shown_token}{detail}")
+
+    @property
+    def shown_token(self) -> str:
+        """The text at fault as a message names it: quoted, and shortened in
+        the middle where it is long (a refusal is one sentence, whatever the
+        text given)."""
+        token = self.token
+        if len(token) <= _SHOWN_CHARS:
+            return repr(token)
+        half = _SHOWN_CHARS // 2
+        return f"{token[:half]!r}...{token[-half:]!r}"
 
     def why(self) -> Text:
         """The reason, to translate (an English template with named fields)."""
@@ -119,7 +130,19 @@ class NotationError(RummykitError, ValueError):
     def text(self, translate: Translator = english) -> str:
         """``str(error)`` in the language of ``translate``."""
         template = N_("cannot read {token}: {reason}") if self.reason else N_("cannot read {token}")
-        return render(template, {"token": repr(self.token), "reason": self.why()}, translate)
+        return render(template, {"token": self.shown_token, "reason": self.why()}, translate)
+
+
+_SHOWN_CHARS = 80
+"""The longest text at fault a message names whole."""
+
+
+def _shortened(value: object) -> object:
+    """A field of a reason, a text cut in the middle where it is long."""
+    if isinstance(value, str) and len(value) > _SHOWN_CHARS:
+        half = _SHOWN_CHARS // 2
+        return f"{value[:half]}...{value[-half:]}"
+    return value
 
 
 @attrs.frozen(slots=True, init=False, eq=False, repr=False)

@@ -187,6 +187,18 @@ def read_card(text: Any, path: str) -> Card | None:
     return cards[0]
 
 
+MAX_INTEGER_DIGITS = 4300
+"""The most digits of an integer a document may write (Python's own limit
+on reading one)."""
+
+
+def _integer(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_INTEGER_DIGITS:
+        raise JSONError("$", f"expected integers of at most {MAX_INTEGER_DIGITS} digits, got one of {digits}")
+    return int(text)
+
+
 def _check_depth(doc: Any) -> None:
     """Refuse nesting no document needs (without recursing, so it cannot overflow)."""
     stack = [(doc, 1)]
@@ -232,7 +244,12 @@ def parse_document(text: str | bytes) -> Any:
     if len(text) > MAX_DOCUMENT_CHARS:
         raise JSONError("$", f"longer than {MAX_DOCUMENT_CHARS} characters")
     try:
-        doc = json.loads(text, object_pairs_hook=_object_without_duplicates, parse_constant=_no_constant)
+        doc = json.loads(
+            text,
+            object_pairs_hook=_object_without_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_integer,
+        )
     except JSONError:
         raise
     except RecursionError:

@@ -20,6 +20,7 @@ from rummykit.core.meld_judge import judge_meld
 from rummykit.core.round_values import Knocking, Phase, Source, TableMeld, Turn, leaving_of, sorted_hand
 from rummykit.io.leaving_positions import leaving_keys
 from rummykit.io.position_indicator import cut_card, upcard_indicator
+from rummykit.io.state_checks import oversized_hand
 from rummykit.round.deal_check import after_deal
 from rummykit.round.dealing import next_seat
 from rummykit.round.state import RoundState
@@ -105,6 +106,16 @@ def _int(data: Mapping[str, Any], key: str, default: int | None) -> int | None:
     return value
 
 
+def _round_count(data: Mapping[str, Any], key: str, most: int) -> int:
+    """A count of the round so far (``turns_played``, ``reshuffles``), from
+    0 to ``most`` (the round ends at its turn cap, or after its last
+    reshuffle)."""
+    value = _int(data, key, 0) or 0
+    if not 0 <= value <= most:
+        raise PositionError(f"{key}: expected an integer from 0 to {most}, got {value}")
+    return value
+
+
 def _deal_and_buys(data: Mapping[str, Any], variant: Variant, players: int) -> tuple[int, tuple[int, ...]]:
     """``deal_number`` (which deal of a match, for contracts) and ``buys``
     (buys made this deal, by seat)."""
@@ -136,7 +147,8 @@ def position_from_dict(
         variant = _named_variant(data, base)
     players = _players(data, variant)
     dealer, to_move = _dealer_and_to_move(data, variant, players)
-    turns_played = _int(data, "turns_played", 0) or 0
+    going_out = rules_of(variant).going_out
+    turns_played = _round_count(data, "turns_played", going_out.turn_cap() - 1)
     hands = _hands(data, players)
     stock_top = _cards(data.get("stock", ""), "stock")
     discard = _cards(data.get("discard", ""), "discard")
@@ -148,10 +160,11 @@ def position_from_dict(
     named.update((aside,) if aside is not None else ())
     rest = _unnamed_cards(variant, players, named)
     phase = _phase(data, variant, turns_played)
+    _check_hand_sizes(hands, phase, to_move, variant)
     upcard = upcard_indicator(data, variant, phase, discard, PositionError)
     stock, discard = _place_rest(data, stock_top, discard, rest)
     knocking = _knocking(data, variant, phase, hands)
-    seed, reshuffles = _int(data, "seed", 0), _int(data, "reshuffles", 0) or 0
+    seed, reshuffles = _int(data, "seed", 0), _round_count(data, "reshuffles", going_out.max_reshuffles())
     deal_number, buys = _deal_and_buys(data, variant, players)
     drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
     source: Source = "stock" if phase == "play" and not drawn else "none"
@@ -236,6 +249,16 @@ def _hands(data: Mapping[str, Any], players: int) -> list[tuple[Card, ...]]:
     if not isinstance(hands_data, list) or len(hands_data) != players:
         raise PositionError(f"hands: expected {players} strings of cards, one per seat")
     return [sorted_hand(_cards(h, f"hands[{i}]")) for i, h in enumerate(hands_data)]
+
+
+def _check_hand_sizes(hands: list[tuple[Card, ...]], phase: Phase, to_move: int, variant: Variant) -> None:
+    """No hand holds more cards than a hand of the variant can in ``phase``."""
+    oversized = oversized_hand(hands, phase, to_move, rules_of(variant).hand.max_hand)
+    if oversized is not None:
+        seat, bound = oversized
+        raise PositionError(
+            f"hands[{seat}]: expected at most {bound} cards in the {phase} phase, got {len(hands[seat])}"
+        )
 
 
 def _exchange(data: Mapping[str, Any]) -> Card | None:

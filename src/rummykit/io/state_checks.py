@@ -19,7 +19,7 @@ from rummykit.rules.contract import deal_count
 if TYPE_CHECKING:
     from rummykit.round.state import RoundState
 
-__all__ = ["check_state"]
+__all__ = ["check_state", "oversized_hand"]
 
 
 def check_state(state: RoundState) -> None:
@@ -31,8 +31,9 @@ def check_state(state: RoundState) -> None:
     if state.indicator is not None and state.rules.deal.indicator.card == "none":
         raise JSONError("$.indicator", f"{state.variant.id} has no indicator card")
     _check_cards(state)
+    _check_hands(state)
     if state.deck and Counter(state.deck) != Counter(state.all_cards()):
-        raise JSONError("$.deck", "expected the cards of the round in the order they were dealt")
+        raise JSONError("$.deck", "expected the cards of the round (the deck it was dealt from)")
     if state.phase != "over" and state.rules.going_out.turn_cap_reached(state.turns_played):
         raise JSONError("$.turns_played", "the round ends when it reaches the turn cap")
     _check_turn(state)
@@ -73,6 +74,41 @@ def _check_cards(state: RoundState) -> None:
         raise JSONError("$", f"more copies of {JOKER} than the deck holds")
     if jokers not in allowed:
         raise JSONError("$", f"the card {JOKER} is nowhere (every card must be somewhere)")
+
+
+def oversized_hand(
+    hands: Sequence[Sequence[Card]], phase: str, to_move: int, most: int
+) -> tuple[int, int] | None:
+    """The first seat whose hand holds more cards than it can, with its
+    bound, or None. ``most`` is the most a hand of the variant holds (the
+    bound the solver holds hands to: the deal and the card a turn draws), so
+    a hand holds at most ``most - 1`` but the hand of the seat to move in
+    its play phase, which has drawn."""
+    for seat, hand in enumerate(hands):
+        bound = most if phase == "play" and seat == to_move else most - 1
+        if len(hand) > bound:
+            return seat, bound
+    return None
+
+
+def _check_hands(state: RoundState) -> None:
+    """No hand holds more cards than it can (:func:`oversized_hand`); while
+    the round is played (its draw and play phases), every seat still in
+    holds a card, but the seat to move in its play phase (it may have laid
+    its last cards before going out)."""
+    oversized = oversized_hand(state.hands, state.phase, state.to_move, state.rules.hand.max_hand)
+    if oversized is not None:
+        seat, bound = oversized
+        raise JSONError(
+            f"$.hands[{seat}]",
+            f"expected at most {bound} cards in the {state.phase} phase, got {len(state.hands[seat])}",
+        )
+    dropped = state.dropped
+    for seat, hand in enumerate(state.hands):
+        still_in = not (dropped and dropped[seat])
+        may_be_empty = seat == state.to_move and state.phase == "play"
+        if not hand and still_in and state.phase in ("draw", "play") and not may_be_empty:
+            raise JSONError(f"$.hands[{seat}]", "expected a card: an empty hand ends the round")
 
 
 def _table_faces(table: Sequence[TableMeld]) -> Counter[Card]:

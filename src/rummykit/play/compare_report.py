@@ -138,6 +138,9 @@ def _panels(comparison: Comparison) -> dict[str, Callable[[Any], None]]:
             edges = _edges(top)
             for side in (0, 1):
                 values = [min(v, top) for v in samples[side][key]]
+                if not values:  # no share of nothing (a variant without openings, say)
+                    axes.plot([], [], color=COLOURS[side], label=f"{names[side]} (none)")
+                    continue
                 axes.hist(values, bins=edges, histtype="step", linewidth=1.6, density=True,
                           color=COLOURS[side], label=names[side])  # fmt: skip
             axes.set_title(figure_label(key))

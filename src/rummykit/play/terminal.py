@@ -171,17 +171,17 @@ def record_files(path: Path, rounds: int, *, match: bool) -> list[Path]:
 def check_record_file(path: Path) -> None:
     """RecordFileError unless ``path`` can be written (a file created here to
     find out is removed again)."""
-    if path.is_dir():
-        raise RecordFileError(f"{path} is a folder, not a file")
-    if not path.parent.is_dir():
-        raise RecordFileError(f"the folder {path.parent} does not exist")
-    existed = path.exists()
     try:
+        if path.is_dir():
+            raise RecordFileError(f"{path} is a folder, not a file")
+        if not path.parent.is_dir():
+            raise RecordFileError(f"the folder {path.parent} does not exist")
+        existed = path.exists()
         path.open("a", encoding="utf-8").close()
-    except OSError as error:
+        if not existed:
+            path.unlink()
+    except OSError as error:  # a name too long, a folder that cannot be read ...
         raise RecordFileError(f"cannot write {path}: {error.strerror or error}") from None
-    if not existed:
-        path.unlink()
 
 
 def _save_records(settings: GameSettings, records: Sequence[Record], console: Console) -> None:

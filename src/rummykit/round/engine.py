@@ -150,7 +150,7 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
         except NotationError as error:
             detail = Text(": {reason}", reason=error.why()) if error.reason else ""
             raise refuse(
-                "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
+                "notation.invalid", "Cannot read {token}{detail}.", token=error.shown_token, detail=detail
             ) from None
         if not 0 <= (named if named is not None else 0) < state.players:
             raise refuse("turn.not-your-turn", "There is no seat {seat} at this table.", seat=named)
@@ -245,7 +245,7 @@ def _read_move(state: RoundState, text: str, seat: int | None) -> Move:
     except NotationError as error:
         detail = Text(": {reason}", reason=error.why()) if error.reason else ""
         raise refuse(
-            "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
+            "notation.invalid", "Cannot read {token}{detail}.", token=error.shown_token, detail=detail
         ) from None
 
 

@@ -280,7 +280,7 @@ class Game:
         except NotationError as error:
             detail = Text(": {reason}", reason=error.why()) if error.reason else ""
             raise IllegalMove(
-                "notation.invalid", "Cannot read {token}{detail}.", token=repr(error.token), detail=detail
+                "notation.invalid", "Cannot read {token}{detail}.", token=error.shown_token, detail=detail
             ) from None
         if named is not None and named != round_seat:
             raise IllegalMove(

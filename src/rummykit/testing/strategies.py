@@ -69,13 +69,16 @@ def positions(draw: st.DrawFn, variant: Variant) -> RoundState:
     def take(n: int) -> str:
         return " ".join(str(pool.pop()) for _ in range(n))
 
+    to_move, phase = draw(st.integers(0, players - 1)), draw(st.sampled_from(["draw", "play"]))
+    most = rules_of(variant).hand.max_hand  # a hand holds one card fewer but the drawn mover's
+    sizes = [min(8, most if phase == "play" and seat == to_move else most - 1) for seat in range(players)]
     data = {
         "variant": variant.id,
         "players": players,
-        "to_move": draw(st.integers(0, players - 1)),
-        "phase": draw(st.sampled_from(["draw", "play"])),
+        "to_move": to_move,
+        "phase": phase,
         "turns_played": draw(st.integers(0, 40)),
-        "hands": [take(draw(st.integers(1, 8))) for _ in range(players)],
+        "hands": [take(draw(st.integers(1, size))) for size in sizes],
         "discard": take(draw(st.integers(0, 3))),
         "opened": [draw(st.booleans()) for _ in range(players)],
         "table": [{"owner": 0, "cards": m.notation()} for m in table],

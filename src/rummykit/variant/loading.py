@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import os
+import reprlib
 import sys
 from collections.abc import Callable
 from importlib import resources
@@ -131,11 +132,19 @@ def _looks_like_path(ref: str) -> bool:
 
 
 def _read_bundled(ref: str) -> tuple[str, str, Path | None]:
-    entry = _bundled_dir() / f"{ref}.toml"
-    if entry.is_file():
-        return (f"{ref}.toml", entry.read_text(encoding="utf-8"), None)
-    known = ", ".join(bundled_variants())
-    raise VariantError([Problem(ref, "(variant)", f"a bundled id ({known}) or a path", repr(ref))])
+    # An id is looked up among the bundled ones, never as a file name: any
+    # text may be given (a name too long for the file system, a NUL byte).
+    known = bundled_variants()
+    if ref in known:
+        return (f"{ref}.toml", (_bundled_dir() / f"{ref}.toml").read_text(encoding="utf-8"), None)
+    shown = reprlib.repr(ref)
+    label = ref if ref.isprintable() and len(ref) <= _LABEL_CHARS else shown
+    raise VariantError([Problem(label, "(variant)", f"a bundled id ({', '.join(known)}) or a path", shown)])
+
+
+_LABEL_CHARS = 80
+"""The longest variant reference an error names as it was given (a longer
+one, or one with unprintable characters, is named shortened and escaped)."""
 
 
 def _read_file(path: Path) -> tuple[str, str, Path | None]:
@@ -552,6 +561,8 @@ def _is_bundled_file(data: dict[str, Any], text: str) -> bool:
 def loads_variant(text: str, *, source: str = "<string>") -> Variant:
     """Read a variant from TOML text (an ``extends`` path must lie inside the
     current directory). Its id may not be a bundled variant's."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected TOML text (a str), got {type(text).__name__}")
     data = _parse(source, text)
     resolved, origins = _resolve(source, data, Path.cwd(), (source,))
     refuse = not _is_bundled_file(data, text)

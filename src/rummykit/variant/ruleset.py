@@ -215,6 +215,8 @@ class Variant:
         raise ValueError(f"{self.id} has no deck for {players} players")  # checked at load
 
     def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not hasattr(type(players), "__index__"):
+            raise TypeError(f"players: expected an int, got {players!r}")
         if not self.players.min <= players <= self.players.max:
             raise ValueError(
                 f"{self.id} is played by {self.players.min} to {self.players.max} players, not {players}"
