@@ -169,8 +169,10 @@ def create_app(
     registry: GameRegistry | None = None, limits: ServerLimits | None = None, sweep_seconds: float = 60.0
 ) -> Starlette:
     """The application, serving the games of ``registry`` (a new one in memory
-    by default) within ``limits`` (:class:`ServerLimits`' defaults by default).
-    While it runs, the idle games expire every ``sweep_seconds``."""
+    by default) within ``limits`` (:class:`ServerLimits`' defaults by default;
+    ``app.state.limits``, where the server finds those it bounds itself:
+    connections and the time a request takes to arrive). While it runs, the
+    idle games expire every ``sweep_seconds``."""
     routes = Routes(registry if registry is not None else GameRegistry(), limits or ServerLimits())
 
     @asynccontextmanager
@@ -181,7 +183,7 @@ def create_app(
         finally:
             sweeper.cancel()
 
-    return Starlette(
+    app = Starlette(
         lifespan=lifespan,
         routes=[
             Route("/", routes.page),
@@ -196,6 +198,8 @@ def create_app(
         ],
         exception_handlers={HTTPException: api_error},
     )
+    app.state.limits = routes.limits  # the server's connection limits (rummykit.serve.server.make_server)
+    return app
 
 
 API_ERRORS = {404: "request.not-found", 405: "request.method-not-allowed"}
