@@ -39,7 +39,7 @@ from rummykit.variant.model import bundled_variants
 
 OPTIONS = [
     "--games-per-minute", "1000000", "--sockets-per-client", "100000", "--open-games", "1000000",
-    "--sockets-per-game", "64", "--max-games", "100000",
+    "--sockets-per-game", "64", "--max-games", "100000", "--max-connections", "100000",
 ]  # fmt: skip
 
 

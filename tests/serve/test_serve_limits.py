@@ -13,14 +13,14 @@ import os
 import random
 import socket
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 import httpx
 import pytest
 from serve_support import TIMEOUT, Client, create_game, seeded_registry, served, socket_url
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 import rummykit as rk
@@ -28,6 +28,7 @@ from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore, ServerLimits, create_app, running
 from rummykit.serve.limits import ADDRESSES, CreationRate, Outbox
 from rummykit.serve.registry import DEFAULT_MAX_GAMES
+from rummykit.serve.server import MAX_HEADER_BYTES
 
 GIN = {"variant": "gin", "players": 2, "bots": {"1": "random"}}
 
@@ -255,9 +256,12 @@ def test_frames_are_never_compressed() -> None:
 
 def test_the_limits_are_checked() -> None:
     for field in ("sockets_per_game", "sockets_per_client", "games_per_minute", "pending_replies",
-                  "open_games_per_client"):  # fmt: skip
+                  "open_games_per_client", "connections"):  # fmt: skip
         with pytest.raises(ValueError, match=f"{field}: expected an integer of at least 1, got 0"):
             ServerLimits(**{field: 0})
+    for wrong in (0, -1.5, float("nan"), float("inf"), True, "10"):
+        with pytest.raises(ValueError, match="request_seconds: expected a number of seconds above 0"):
+            ServerLimits(request_seconds=wrong)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -268,6 +272,9 @@ def test_the_limits_are_checked() -> None:
         ("--sockets-per-game", "-3", "--sockets-per-game must be at least 1, not -3"),
         ("--idle-timeout", "0", "--idle-timeout must be above 0 seconds, not 0.0"),
         ("--idle-timeout", "nan", "--idle-timeout must be above 0 seconds, not nan"),
+        ("--max-connections", "0", "--max-connections must be at least 1, not 0"),
+        ("--request-timeout", "0", "--request-timeout must be a number of seconds above 0, not 0.0"),
+        ("--request-timeout", "inf", "--request-timeout must be a number of seconds above 0, not inf"),
     ],
 )
 def test_the_serve_command_checks_its_limits(
@@ -354,15 +361,26 @@ def test_the_serve_command_passes_its_options_on(monkeypatch: pytest.MonkeyPatch
     options = [
         "--idle-timeout", "90", "--games-per-minute", "7", "--sockets-per-client", "5",
         "--open-games", "3", "--sockets-per-game", "9", "--max-games", "11",
+        "--max-connections", "40", "--request-timeout", "2.5",
         "--forwarded-allow-ips", "10.0.0.1", "--store", str(tmp_path / "g.sqlite3"), "--port", "0",
     ]  # fmt: skip
     assert main(["serve", *options]) == 0
     host, port, store, max_games, limits, idle, forwarded = seen[0]
     assert (host, port, store, max_games, idle, forwarded) == (
-        "127.0.0.1", 0, tmp_path / "g.sqlite3", 11, 90.0, "10.0.0.1"
+        "127.0.0.1",
+        0,
+        tmp_path / "g.sqlite3",
+        11,
+        90.0,
+        "10.0.0.1",
     )
     assert limits == ServerLimits(
-        sockets_per_game=9, sockets_per_client=5, games_per_minute=7, open_games_per_client=3
+        sockets_per_game=9,
+        sockets_per_client=5,
+        games_per_minute=7,
+        open_games_per_client=3,
+        connections=40,
+        request_seconds=2.5,
     )
 
 
@@ -382,3 +400,102 @@ def test_a_client_gone_before_its_body_ends_is_a_bad_request_not_a_traceback() -
     with pytest.raises(BadRequest) as refused:
         asyncio.run(read_body(request))
     assert (refused.value.status, refused.value.code) == (400, "request.invalid")
+
+
+# --------------------------------------------------------------------------- connections
+
+SLOW = 1.0
+"""The request timeout of the connection tests (seconds): short, so that
+they end soon; what they check is that a connection is closed at all,
+within a margin many times as wide (a slow shared host)."""
+
+
+def raw_connection(base: str) -> socket.socket:
+    host, port = base.removeprefix("http://").split(":")
+    return socket.create_connection((host, int(port)), timeout=TIMEOUT)
+
+
+def read_to_the_end(raw: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (a reset counts as closed)."""
+    got = b""
+    with suppress(ConnectionResetError):
+        while chunk := raw.recv(4096):
+            got += chunk
+    return got
+
+
+def test_a_request_that_does_not_arrive_whole_in_time_is_closed() -> None:
+    """A slowloris client: a header never finished, a body shorter than its
+    Content-Length, or nothing at all. Each is closed once
+    ``request_seconds`` have passed (recv would fail after TIMEOUT, 60 s,
+    should it stay open); the server serves on meanwhile."""
+    limits = ServerLimits(request_seconds=SLOW)
+    with served(limits=limits) as (base, _), ExitStack() as stack:
+        header, body, silent = (stack.enter_context(raw_connection(base)) for _ in range(3))
+        header.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\n")
+        header.sendall(b"X-More: still coming\r\n")
+        body.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 10000\r\n\r\n{")
+        for _ in range(3):
+            assert httpx.get(f"{base}/api/variants", timeout=TIMEOUT).status_code == 200
+        answers = [read_to_the_end(raw) for raw in (header, body, silent)]
+    assert answers[0].startswith(b"HTTP/1.1 408 ")
+    assert answers[1:] == [b"", b""]  # a body cut short: the request's own answer goes to no one
+
+
+def test_requests_that_arrive_in_time_are_served_on_one_connection() -> None:
+    """The request timeout ends with each request: a client that keeps its
+    connection and sends whole requests is served, however long it stays
+    (each pause is shorter than the keep-alive time)."""
+    with (
+        served(limits=ServerLimits(request_seconds=SLOW)) as (base, _),
+        httpx.Client(timeout=TIMEOUT) as http,
+    ):
+        statuses = []
+        for _ in range(4):
+            statuses.append(http.get(f"{base}/api/variants").status_code)
+            threading.Event().wait(SLOW / 2)
+        statuses.append(
+            http.post(f"{base}/api/games", json={"variant": "gin", "bots": {"1": "random"}}).status_code
+        )
+    assert statuses == [200, 200, 200, 200, 201]
+
+
+def test_a_header_larger_than_its_bound_is_refused() -> None:
+    with served() as (base, _), raw_connection(base) as raw:
+        raw.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * MAX_HEADER_BYTES + b"\r\n")
+        answer = read_to_the_end(raw)
+    assert answer.startswith(b"HTTP/1.1 400 ")
+
+
+def test_connections_past_the_cap_are_refused_and_free_room_is_used_again() -> None:
+    """With ``connections`` open (HTTP ones that send nothing, and a
+    WebSocket), one more is answered 503 and closed at once; once some
+    close, new ones are served again."""
+    limits = ServerLimits(connections=4, request_seconds=TIMEOUT)
+    with served(limits=limits) as (base, _):
+        created = create_game(base, seed=1, **GIN)
+        with ExitStack() as stack:
+            spectator = Client(base, str(created["game"]))
+            stack.callback(spectator.close)
+            spectator.receive()
+            held = [stack.enter_context(raw_connection(base)) for _ in range(3)]
+            with raw_connection(base) as extra:
+                refused = read_to_the_end(extra)
+            # refused as it opens: the client learns it from the answer, or while it sends its handshake
+            with pytest.raises((InvalidHandshake, ConnectionClosed, OSError)):
+                Client(base, str(created["game"])).receive()
+            held[0].sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+            served_within_cap = held[0].makefile("rb").read(12)
+        assert wait_for(lambda: httpx.get(f"{base}/api/variants", timeout=TIMEOUT).status_code == 200)
+    assert refused.startswith(b"HTTP/1.1 503 ") and refused.endswith(b"as many connections as it may.\n")
+    assert served_within_cap == b"HTTP/1.1 200"
+
+
+def wait_for(check: Callable[[], bool]) -> bool:
+    """Whether ``check`` comes true within TIMEOUT (it is asked again every 50 ms)."""
+    for _ in range(TIMEOUT * 20):
+        with suppress(httpx.HTTPError):
+            if check():
+                return True
+        threading.Event().wait(0.05)
+    return False

@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from rummykit.core.cards import format_cards
 from rummykit.round.state import RoundState
 from rummykit.serve import Game
+from rummykit.serve.messages import MessageError, read_message
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|JK)(?![A-Za-z0-9])")
 STANDS_FOR = re.compile(r"JK=[2-9TJQKA][cdhs]")
@@ -236,6 +237,8 @@ BAD_MESSAGES: list[str | bytes] = [
     '{"type": "next_round"}',
     '{"type": "move", "state_id": 0, "move": "draw", "type": "check"}',  # a key twice: as the HTTP API
     '{"type": "move", "state_id": NaN, "move": "draw"}',
+    '{"type": "move", "state_id": 0, "move": "draw", "seat": 1}',  # an unknown field: as the HTTP API
+    '{"type": "next_round", "state_id": 0, "move": "draw"}',
     '{"type": "check", "state_id": 0, "move": "\\ud800"}',  # no answer could echo a lone surrogate
     '{"type": "move", "state_id": 0, "move": "draw\\udc00"}',
     "[" * 8000 + "]" * 8000,
@@ -278,6 +281,46 @@ def test_bad_messages_get_an_error_and_change_nothing() -> None:
         assert again.receive()["state_id"] == before[0] + 1  # still playable
         again.close()
     print(f"\nsecurity (bad messages): {dict(counts)}")
+
+
+def test_a_message_with_unknown_fields_is_refused_naming_them_and_changes_nothing() -> None:
+    """A move that carries fields of its own (a seat, a token) is not played
+    while they are ignored: it is refused, the fields named, and the socket
+    stays open for the move without them."""
+    with served() as (base, registry):
+        created = create_game(base, variant="rami51", players=2, bots={"1": "greedy"}, seed=12, lang="nl")
+        game = registry.get(created["game"])
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.settle(0)
+        before = (game.state_id, game.state)
+        move = {
+            "type": "move",
+            "state_id": game.state_id,
+            "move": "draw",
+            "seat": 1,
+            "token": "x",
+            "unexpected": [1],
+        }
+        seat.send(move)
+        refused = seat.reply()
+        unchanged = (game.state_id, game.state) == before
+        seat.send({"type": "check", "state_id": game.state_id, "move": "draw", "bogus": 1})
+        check_refused = seat.reply()
+        seat.move("draw")
+        played = seat.receive()
+        seat.close()
+    assert refused["type"] == "error" and refused["code"] == "message.invalid" and unchanged
+    assert "'seat', 'token', 'unexpected'" in refused["message"]
+    assert refused["message"] != str(read_error(move))  # in the game's language (Dutch)
+    assert check_refused["code"] == "message.invalid" and "'bogus'" in check_refused["message"]
+    assert played["type"] == "view" and played["state_id"] == before[0] + 1
+
+
+def read_error(message: dict[str, object]) -> MessageError:
+    """The error reading ``message`` gives (in English)."""
+    with pytest.raises(MessageError) as error:
+        read_message(json.dumps(message))
+    return error.value
 
 
 def test_bad_requests_are_refused_with_a_code() -> None:

@@ -5,6 +5,7 @@ expire."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -19,6 +20,7 @@ import rummykit as rk
 from rummykit.play.bots import Bot
 from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore
+from rummykit.serve.app import expire_off_loop, find_game
 from rummykit.serve.games import (
     MAX_FORCED_UNDOS_PER_TURN,
     MAX_UNDOS_PER_TURN,
@@ -500,6 +502,39 @@ def test_a_dropped_game_is_read_back_once_not_on_every_request(tmp_path: Path) -
     for game in dropped:
         assert registry.get(game.id).state == game.state
     assert len(registry.read_back) == READ_BACK_GAMES
+
+
+def test_two_lookups_of_a_dropped_game_at_once_give_one_game(tmp_path: Path) -> None:
+    """The server reads the store in worker threads, so two requests may
+    read the same dropped game at once: the registry keeps the first, and
+    both get it (one game object per id)."""
+    registry = seeded_registry(GameStore(tmp_path / "games.sqlite3"), max_games=1)
+    game, _ = registry.create(GIN)
+    while not game.state.is_over:
+        registry.move(game, 0, game.state_id, human_move(game))
+    registry.create(GIN)
+    assert game.id not in registry.games
+
+    async def both() -> list[Game]:
+        return list(await asyncio.gather(find_game(registry, game.id), find_game(registry, game.id)))
+
+    first, second = asyncio.run(both())
+    assert first is second is registry.get(game.id) and first.state == game.state
+    with pytest.raises(LookupError, match="no game has the id"):
+        asyncio.run(find_game(registry, "nosuchgame"))
+
+
+def test_an_expired_game_that_cannot_be_deleted_is_held_again(tmp_path: Path) -> None:
+    clock = Clock()
+    store = GameStore(tmp_path / "games.sqlite3")
+    registry = GameRegistry(store, max_games=3, idle_seconds=60, clock=clock)
+    idle, _ = registry.create(GIN)
+    clock.now += 61
+    break_writes(store)
+    assert asyncio.run(expire_off_loop(registry)) == []
+    assert registry.games == {idle.id: idle} and registry.reserved == 0
+    break_writes(store, broken=False)
+    assert asyncio.run(expire_off_loop(registry)) == [idle.id] and registry.games == {}
 
 
 def test_a_game_stored_before_secrets_keeps_its_first_dealer_and_gets_a_secret_once(tmp_path: Path) -> None:

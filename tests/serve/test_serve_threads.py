@@ -1,6 +1,7 @@
 """Bots think off the server's event loop: while one game's bot is
 thinking, the server goes on serving every other game, and nobody sees the
-thinking game's action before it is stored."""
+thinking game's action before it is stored. The store is read and written
+off the loop too: a commit that holds it stops no other request."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import asyncio
 import json
 import threading
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,9 +23,10 @@ from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import Move
 from rummykit.play.bots import Bot
 from rummykit.round.views import PlayerView
-from rummykit.serve import GameRegistry, ServerLimits
-from rummykit.serve.app import SocketSeat, answer
+from rummykit.serve import GameRegistry, GameStore, ServerLimits
+from rummykit.serve.app import SocketSeat, answer, expire_off_loop
 from rummykit.serve.games import Game, GameSpec
+from rummykit.serve.store import StoredGame
 
 
 class HeldBot:
@@ -155,3 +160,117 @@ def test_a_cancelled_action_holds_the_game_until_its_thread_is_done_and_is_told(
     locked_while_thinking, locked_after, changes = asyncio.run(scene())
     assert locked_while_thinking and not locked_after
     assert changes == 2 and told[-1] == game.state_id and game.state.to_move == 0
+
+
+# --------------------------------------------------------------------------- the store off the loop
+
+
+class WatchedStore(GameStore):
+    """A store that says which ids it was asked for (``asked``), in the order asked."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.asked: list[str] = []
+
+    def load(self, game_id: str) -> StoredGame | None:
+        self.asked.append(game_id)
+        return super().load(game_id)
+
+
+class Released(threading.Event):
+    """Set once a held store's lock is let go; ``let_go`` lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go = threading.Event()
+
+    def let_go(self) -> None:
+        self.go.set()
+
+
+@contextmanager
+def held(store: GameStore) -> Iterator[Released]:
+    """The store's lock held by another thread until the block ends (or is
+    let go, at most TIMEOUT), as a commit waiting for a locked database
+    holds it for up to its busy timeout."""
+    taken, released = threading.Event(), Released()
+
+    def hold() -> None:
+        with store._lock:
+            taken.set()
+            released.go.wait(TIMEOUT)
+        released.set()
+
+    holder = threading.Thread(target=hold, daemon=True)
+    holder.start()
+    assert taken.wait(TIMEOUT)
+    try:
+        yield released
+    finally:
+        released.let_go()
+        holder.join(TIMEOUT)
+
+
+def wait_until(check: Callable[[], bool]) -> None:
+    for _ in range(TIMEOUT * 100):
+        if check():
+            return
+        time.sleep(0.01)
+    raise AssertionError("never came true")
+
+
+def test_looking_up_unknown_games_in_a_held_store_stops_no_other_request(tmp_path: Path) -> None:
+    """An id not held in memory is looked up in the store, which a commit
+    may hold for seconds: the lookup (HTTP and WebSocket) waits in a worker
+    thread, and the event loop serves everything else meanwhile."""
+    store = WatchedStore(tmp_path / "games.sqlite3")
+    with served(GameRegistry(store, secret=lambda: b"test")) as (base, _):
+        created = create_game(base, variant="gin", players=2, bots={"1": "random"}, seed=1)
+        seat = Client(base, created["game"], created["seats"]["0"])
+        seat.receive()
+        found: dict[str, object] = {}
+
+        def record() -> None:
+            found["record"] = httpx.get(f"{base}/api/games/nosuchgame/record", timeout=TIMEOUT).status_code
+
+        def socket() -> None:
+            found["socket"] = Client(base, "nosuchgame").receive()["code"]
+
+        with held(store) as released:
+            store.asked.clear()
+            lookups = [threading.Thread(target=record), threading.Thread(target=socket)]
+            for lookup in lookups:
+                lookup.start()
+            wait_until(lambda: store.asked == ["nosuchgame"] * 2)  # both wait in the store now
+            variants = httpx.get(f"{base}/api/variants", timeout=TIMEOUT).status_code
+            seat.send({"type": "check", "state_id": seat.state_id, "move": "draw"})
+            checked = seat.reply()["type"]
+            served_while_held, found_while_held = not released.is_set(), dict(found)
+        for lookup in lookups:
+            lookup.join(TIMEOUT)
+        seat.close()
+    assert (variants, checked, served_while_held, found_while_held) == (200, "checked", True, {})
+    assert found == {"record": 404, "socket": "game.not-found"}
+
+
+def test_an_idle_game_is_deleted_from_a_held_store_off_the_event_loop(tmp_path: Path) -> None:
+    """The sweeper's delete waits in a worker thread: the loop runs on, and
+    the game, out of reach meanwhile (no socket may join it), keeps its room."""
+    clock = [0.0]
+    store = GameStore(tmp_path / "games.sqlite3")
+    registry = GameRegistry(store, max_games=2, idle_seconds=60, clock=lambda: clock[0])
+    idle, _ = registry.create(GameSpec("gin", players=2, bots=((1, "random"),), seed=1))
+    clock[0] += 61
+
+    async def scene(released: threading.Event, let_go: Callable[[], None]) -> tuple[object, ...]:
+        expiring = asyncio.create_task(expire_off_loop(registry))
+        for _ in range(20):
+            await asyncio.sleep(0.01)  # the loop runs while the delete waits
+        during = (idle.id in registry.games, registry.reserved, expiring.done(), released.is_set())
+        let_go()
+        return during, await expiring, registry.reserved
+
+    with held(store) as released:
+        during, expired, reserved = asyncio.run(scene(released, released.let_go))
+    assert during == (False, 1, False, False)
+    assert expired == [idle.id] and reserved == 0 and store.load(idle.id) is None

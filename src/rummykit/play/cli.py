@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from importlib import metadata
@@ -61,9 +62,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
             error=error,
             install=install_command("serve"),
         ) from None
+    _check_serve_options(args)
+    limits = ServerLimits(
+        sockets_per_game=args.sockets_per_game,
+        sockets_per_client=args.sockets_per_client,
+        games_per_minute=args.games_per_minute,
+        open_games_per_client=args.open_games,
+        connections=args.max_connections,
+        request_seconds=args.request_timeout,
+    )
+    store = None if args.store is None else Path(args.store)
+    try:
+        run(args.host, args.port, store, args.max_games, limits, args.idle_timeout, args.forwarded_allow_ips)
+    except StoreError as error:
+        raise UsageError("serve: {problem}", problem=error) from None
+    return 0
+
+
+def _check_serve_options(args: argparse.Namespace) -> None:
+    """UsageError for the first option of ``rummykit serve`` out of its range."""
     if not 0 <= args.port <= 65535:
         raise UsageError("serve: --port must be from 0 to 65535, not {port}", port=args.port)
-    for option in ("max_games", "games_per_minute", "sockets_per_client", "sockets_per_game", "open_games"):
+    options = ("max_games", "games_per_minute", "sockets_per_client", "sockets_per_game", "open_games")
+    for option in (*options, "max_connections"):
         if getattr(args, option) < 1:
             raise UsageError(
                 "serve: --{option} must be at least 1, not {count}",
@@ -74,18 +95,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(
             "serve: --idle-timeout must be above 0 seconds, not {count}", count=args.idle_timeout
         )
-    limits = ServerLimits(
-        sockets_per_game=args.sockets_per_game,
-        sockets_per_client=args.sockets_per_client,
-        games_per_minute=args.games_per_minute,
-        open_games_per_client=args.open_games,
-    )
-    store = None if args.store is None else Path(args.store)
-    try:
-        run(args.host, args.port, store, args.max_games, limits, args.idle_timeout, args.forwarded_allow_ips)
-    except StoreError as error:
-        raise UsageError("serve: {problem}", problem=error) from None
-    return 0
+    if not 0 < args.request_timeout < math.inf:
+        raise UsageError(
+            "serve: --request-timeout must be a number of seconds above 0, not {count}",
+            count=args.request_timeout,
+        )
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -118,6 +132,20 @@ def add_serve_parser(sub: Any) -> None:
     p.add_argument("--sockets-per-game", type=int, default=32, metavar="N", help="open sockets per game (32)")
     p.add_argument(
         "--open-games", type=int, default=50, metavar="N", help="unfinished games one address may have (50)"
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="connections open at once, HTTP and WebSocket; one more is answered 503 (1000)",
+    )
+    p.add_argument(
+        "--request-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a request must arrive whole (header and body) this soon after its first byte (10)",
     )
     p.add_argument(
         "--forwarded-allow-ips",

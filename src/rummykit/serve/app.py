@@ -169,8 +169,10 @@ def create_app(
     registry: GameRegistry | None = None, limits: ServerLimits | None = None, sweep_seconds: float = 60.0
 ) -> Starlette:
     """The application, serving the games of ``registry`` (a new one in memory
-    by default) within ``limits`` (:class:`ServerLimits`' defaults by default).
-    While it runs, the idle games expire every ``sweep_seconds``."""
+    by default) within ``limits`` (:class:`ServerLimits`' defaults by default;
+    ``app.state.limits``, where the server finds those it bounds itself:
+    connections and the time a request takes to arrive). While it runs, the
+    idle games expire every ``sweep_seconds``."""
     routes = Routes(registry if registry is not None else GameRegistry(), limits or ServerLimits())
 
     @asynccontextmanager
@@ -181,7 +183,7 @@ def create_app(
         finally:
             sweeper.cancel()
 
-    return Starlette(
+    app = Starlette(
         lifespan=lifespan,
         routes=[
             Route("/", routes.page),
@@ -196,6 +198,8 @@ def create_app(
         ],
         exception_handlers={HTTPException: api_error},
     )
+    app.state.limits = routes.limits  # the server's connection limits (rummykit.serve.server.make_server)
+    return app
 
 
 API_ERRORS = {404: "request.not-found", 405: "request.method-not-allowed"}
@@ -218,7 +222,36 @@ async def sweep(games: GameRegistry, seconds: float) -> None:
     """Expire the idle games every ``seconds``, for as long as the app runs."""
     while True:
         await asyncio.sleep(seconds)
-        games.expire()
+        await expire_off_loop(games)
+
+
+async def expire_off_loop(games: GameRegistry) -> list[str]:
+    """:meth:`GameRegistry.expire`, deleting from the store in a worker
+    thread: a commit that holds the store for seconds does not stop the
+    event loop. The idle games are taken out of the registry first (so no
+    socket joins one while it is deleted), and held again if their delete
+    fails. A cancelled sweep still waits for the thread to end."""
+    idle = games.take_idle()
+    if not idle:
+        return []
+    done, cancelled = await in_thread_to_the_end(games.delete_stored, list(idle))
+    expired = games.expired(idle, set(idle) if done.exception() is not None else done.result())
+    if cancelled:
+        raise asyncio.CancelledError
+    done.result()  # any fault of the thread's other than the store's (logged there), raised
+    return expired
+
+
+async def find_game(games: GameRegistry, game_id: str) -> Game:
+    """:meth:`GameRegistry.get`, reading the store (a finished game dropped
+    from memory, or an id no game has) in a worker thread: the event loop
+    goes on serving the other games while a commit holds the store."""
+    game = games.at_hand(game_id)
+    if game is None and games.may_be_stored(game_id):
+        game = games.keep_read(game_id, await asyncio.to_thread(games.read_stored, game_id))
+    if game is None:
+        raise UnknownGame(game_id)
+    return game
 
 
 _T = TypeVar("_T")
@@ -330,7 +363,7 @@ class Routes:
 
     async def game_words(self, request: Request) -> Response:
         try:
-            game = self.games.get(request.path_params["game"])
+            game = await find_game(self.games, request.path_params["game"])
         except UnknownGame as error:
             return error_response(404, error.code, str(error))
         return JSONResponse({"lang": game.spec.lang, "labels": labels(game.spec.lang)})
@@ -338,7 +371,7 @@ class Routes:
     async def record(self, request: Request) -> Response:
         number = request.query_params.get("round")
         try:
-            game = self.games.get(request.path_params["game"])
+            game = await find_game(self.games, request.path_params["game"])
             if number is not None and not (number.isascii() and number.isdigit() and len(number) <= 6):
                 raise ValueError(f"round: expected a round number, got {number[:20]!r}")
             async with self.locks.of(game):  # not while an action is under way: only what is stored
@@ -356,7 +389,7 @@ class Routes:
         offered = websocket.scope.get("subprotocols", ())
         await websocket.accept(subprotocol="rummykit" if "rummykit" in offered else None)
         try:
-            game = self.games.get(websocket.path_params["game"])
+            game = await find_game(self.games, websocket.path_params["game"])
         except UnknownGame as error:
             await close_with(websocket, error.code, str(error), 4404)
             return
@@ -546,6 +579,7 @@ async def create_off_loop(games: GameRegistry, spec: GameSpec) -> tuple[Game, di
     the event loop only. Should the request be cancelled while the game is
     being made, the game is still held once made (nobody has its tokens: it
     expires as an idle game does), so no stored game is left unheld."""
+    await expire_off_loop(games)
     games.reserve(spec)
     done, cancelled = await in_thread_to_the_end(games.made, spec)
     if done.exception() is not None:

@@ -1,6 +1,7 @@
 """What one client may cost a server: sockets per game and per client
-address, new games per minute per address, and what a socket may have
-waiting to be sent. Every table here is bounded.
+address, new games per minute per address, what a socket may have
+waiting to be sent, connections at once and the time a request may take
+to arrive. Every table here is bounded.
 
 >>> rate = CreationRate(per_minute=2, clock=lambda: 0.0)
 >>> [rate.allow("10.0.0.1") for _ in range(3)], rate.allow("10.0.0.2")
@@ -9,6 +10,7 @@ waiting to be sent. Every table here is bounded.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -24,6 +26,12 @@ def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int)
         raise ValueError(f"{attribute.name}: expected an integer of at least 1, got {value!r}")
 
 
+def _seconds(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not number or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{attribute.name}: expected a number of seconds above 0, got {value!r}")
+
+
 @attrs.frozen(slots=True)
 class ServerLimits:
     """The server's limits per client (``rummykit serve`` takes each as an option).
@@ -36,13 +44,20 @@ class ServerLimits:
       not read; one more closes the socket (views never wait: only the
       latest one is kept);
     - ``open_games_per_client``: games one client address has made that are
-      held and not finished (counted since the server started)."""
+      held and not finished (counted since the server started);
+    - ``connections``: connections open at once, HTTP and WebSocket, from
+      every address (one more is answered 503 and closed at once);
+    - ``request_seconds``: how long a request may take to arrive whole, its
+      header and its body, counted from its first byte (on a new
+      connection, from the connection); then the connection is closed."""
 
     sockets_per_game: int = attrs.field(default=32, validator=_at_least_one)
     sockets_per_client: int = attrs.field(default=16, validator=_at_least_one)
     games_per_minute: int = attrs.field(default=20, validator=_at_least_one)
     pending_replies: int = attrs.field(default=32, validator=_at_least_one)
     open_games_per_client: int = attrs.field(default=50, validator=_at_least_one)
+    connections: int = attrs.field(default=1000, validator=_at_least_one)
+    request_seconds: float = attrs.field(default=10.0, validator=_seconds)
 
 
 ADDRESSES = 4096

@@ -14,6 +14,10 @@ ClientMessage(kind='check', state_id=3, move='discard 2c')
 Traceback (most recent call last):
 ...
 rummykit.serve.messages.MessageError: expected "type" to be "move", "check" or "next_round", got 'dance'
+>>> read_message('{"type": "next_round", "state_id": 3, "seat": 1}')
+Traceback (most recent call last):
+...
+rummykit.serve.messages.MessageError: expected only the fields "type", "state_id", got 'seat'
 """
 
 from __future__ import annotations
@@ -46,6 +50,14 @@ MAX_MESSAGE_BYTES = 16 * 1024
 """The largest message (and request body) the server reads, in bytes."""
 
 _KINDS = ("move", "check", "next_round")
+_FIELDS = {
+    "move": ("type", "state_id", "move"),
+    "check": ("type", "state_id", "move"),
+    "next_round": ("type", "state_id"),
+}
+"""The fields of each type of message: a message with any other is refused."""
+_NAMED = 5
+"""How many unknown fields an error names at most (each cut to 40 characters)."""
 
 
 class MessageError(ValueError):
@@ -72,7 +84,8 @@ class ClientMessage:
 
 def read_message(data: str | bytes | None) -> ClientMessage:
     """A client's message, every field checked (MessageError names what was
-    expected and what came). Fields other than the type's are ignored."""
+    expected and what came). A field other than the type's is refused too,
+    as the HTTP API refuses an unknown key."""
     if not isinstance(data, str):
         raise MessageError(N_("expected a text frame holding a JSON object, got a binary frame"))
     size = len(data.encode("utf-8", "surrogatepass"))
@@ -92,6 +105,7 @@ def read_message(data: str | bytes | None) -> ClientMessage:
         raise MessageError(
             N_('expected "type" to be "move", "check" or "next_round", got {value}'), value=_describe(kind)
         )
+    _check_fields(doc, kind)
     state_id = doc.get("state_id")
     if not isinstance(state_id, int) or isinstance(state_id, bool):
         raise MessageError(N_('expected "state_id" to be an integer, got {value}'), value=_describe(state_id))
@@ -101,6 +115,18 @@ def read_message(data: str | bytes | None) -> ClientMessage:
     if not isinstance(move, str) or not _is_text(move):
         raise MessageError(N_('expected "move" to be a move in notation, got {value}'), value=_describe(move))
     return ClientMessage(kind, state_id, move)
+
+
+def _check_fields(doc: dict[str, Any], kind: str) -> None:
+    """MessageError naming the fields of ``doc`` that a ``kind`` message has not (the first few)."""
+    unknown = [key for key in doc if key not in _FIELDS[kind]]
+    if unknown:
+        named = ", ".join(repr(key[:40]) for key in unknown[:_NAMED])
+        raise MessageError(
+            N_("expected only the fields {expected}, got {unknown}"),
+            expected=", ".join(f'"{field}"' for field in _FIELDS[kind]),
+            unknown=named + (", ..." if len(unknown) > _NAMED else ""),
+        )
 
 
 def _is_text(value: str) -> bool:

@@ -75,6 +75,11 @@ class GameRegistry:
     forgotten, in memory and in the store (idle time counts from the server's
     start for the games it loads).
 
+    The server reads and deletes in the store from worker threads, never on
+    its event loop (a commit may hold the store for seconds): :meth:`get`
+    and :meth:`expire` are each cut in steps for that, those of the store
+    changing nothing else of the registry's.
+
     ``clock`` (seconds) and ``secret`` (a new game's secret, see
     :func:`~rummykit.serve.games.derived_seed`) are there for tests: a
     constant secret makes a seeded game's deals foreseeable, which is what a
@@ -108,6 +113,7 @@ class GameRegistry:
             documents, self.problems = store.load_all()
             for document in documents:
                 self.hold(document)
+            self.expire()
             self.make_room(0)
 
     def hold(self, document: dict[str, Any]) -> None:
@@ -129,10 +135,9 @@ class GameRegistry:
 
     # ------------------------------------------------------------------ room
     def make_room(self, wanted: int = 1) -> bool:
-        """Expire idle games, then drop finished games that no socket watches
-        (oldest first) until ``wanted`` more games fit under ``max_games``;
-        whether they fit."""
-        self.expire()
+        """Drop finished games that no socket watches (oldest first) until
+        ``wanted`` more games fit under ``max_games``; whether they fit
+        (:meth:`expire` first, to count the idle games out)."""
         for game_id, game in list(self.games.items()):
             if len(self.games) + wanted <= self.max_games:
                 break
@@ -142,22 +147,52 @@ class GameRegistry:
 
     def expire(self) -> list[str]:
         """Forget the unfinished games idle longer than ``idle_seconds`` with
-        no socket open (in memory and in the store); their ids."""
+        no socket open (in memory and in the store); their ids.
+
+        The three steps of :meth:`take_idle`, :meth:`delete_stored` and
+        :meth:`expired` (the server runs the middle one, the store's, in a
+        worker thread)."""
+        idle = self.take_idle()
+        return self.expired(idle, self.delete_stored(list(idle)))
+
+    def take_idle(self) -> dict[str, tuple[Game, float]]:
+        """Forget in memory the unfinished games idle longer than
+        ``idle_seconds`` with no socket open (nobody finds them any more,
+        and a new game cannot take their id: the store still has it); each
+        with its last activity, for :meth:`expired`. Their room is kept
+        (``reserved``) until then."""
         now = self.clock()
-        expired = [
-            game_id
+        idle = {
+            game_id: (game, self.touched[game_id])
             for game_id, game in self.games.items()
             if not game.finished and not game.listeners and now - self.touched[game_id] > self.idle_seconds
-        ]
-        for game_id in expired:
-            if self.store is not None:
-                try:
-                    self.store.delete(game_id)
-                except StoreFailure as error:
-                    LOG.error("game %s: expired, but not deleted from the store: %s", game_id, error)
-                    continue
+        }
+        for game_id in idle:
             self.forget(game_id)
-        return expired
+        self.reserved += len(idle)
+        return idle
+
+    def delete_stored(self, game_ids: list[str]) -> set[str]:
+        """Delete these games from the store; the ids that could not be
+        (logged). It touches the store only, so it may run in a worker thread."""
+        failed: set[str] = set()
+        for game_id in game_ids:
+            if self.store is None:
+                break
+            try:
+                self.store.delete(game_id)
+            except StoreFailure as error:
+                LOG.error("game %s: expired, but not deleted from the store: %s", game_id, error)
+                failed.add(game_id)
+        return failed
+
+    def expired(self, idle: dict[str, tuple[Game, float]], failed: set[str]) -> list[str]:
+        """After :meth:`delete_stored`: the games still stored are held again,
+        as idle as they were (the next sweep tries again); the ids of the others."""
+        self.reserved -= len(idle)
+        for game_id in failed:
+            self.games[game_id], self.touched[game_id] = idle[game_id]
+        return [game_id for game_id in idle if game_id not in failed]
 
     def forget(self, game_id: str) -> None:
         del self.games[game_id]
@@ -173,6 +208,7 @@ class GameRegistry:
         The three steps of :meth:`reserve`, :meth:`made` and :meth:`hold_new`
         (the server runs the middle one, where the bots that move first
         think, in a worker thread)."""
+        self.expire()
         self.reserve(spec)
         try:
             game, tokens = self.made(spec)
@@ -184,7 +220,7 @@ class GameRegistry:
 
     def reserve(self, spec: GameSpec) -> None:
         """Check ``spec`` and make room for one more game, counting the games
-        being made (IllegalMove ``game.limit`` when none can go); the room is
+        being made and the idle ones being deleted (IllegalMove ``game.limit`` when none can go); the room is
         then held for it until :meth:`hold_new`, or given back by taking one
         from ``reserved``."""
         spec.check()
@@ -234,33 +270,56 @@ class GameRegistry:
     def get(self, game_id: str) -> Game:
         """The game of this id: in memory, or a finished game dropped from
         memory and read back from the store (it is not held again: nothing
-        more can happen in it; the last few read back are kept at hand)."""
-        game = self.games.get(game_id)
-        if game is None:
-            game = self.stored(game_id)
+        more can happen in it; the last few read back are kept at hand).
+
+        The steps of :meth:`at_hand`, then (when :meth:`may_be_stored`)
+        :meth:`read_stored` and :meth:`keep_read`: the server runs the
+        store's step in a worker thread."""
+        game = self.at_hand(game_id)
+        if game is None and self.may_be_stored(game_id):
+            game = self.keep_read(game_id, self.read_stored(game_id))
         if game is None:
             raise UnknownGame(game_id)
         return game
 
-    def stored(self, game_id: str) -> Game | None:
-        """A finished game of the store that is not in memory, or None."""
-        if game_id in self.read_back:
+    def at_hand(self, game_id: str) -> Game | None:
+        """The game of this id if it is held, or was read back lately; or None."""
+        game = self.games.get(game_id)
+        if game is None and game_id in self.read_back:
             self.read_back.move_to_end(game_id)
-            return self.read_back[game_id]
-        if self.store is None or game_id in self.damaged:
-            return None
+            game = self.read_back[game_id]
+        return game
+
+    def may_be_stored(self, game_id: str) -> bool:
+        """Whether the store is worth asking for this id (not a row found damaged)."""
+        return self.store is not None and game_id not in self.damaged
+
+    def read_stored(self, game_id: str) -> tuple[Game | None, bool]:
+        """A finished game of the store (None: no such finished game), and
+        whether its row is damaged. It touches the store only, so it may run
+        in a worker thread (two may read the same id: :meth:`keep_read`
+        keeps one)."""
         try:
-            document = self.store.load(game_id)
+            document = None if self.store is None else self.store.load(game_id)
             game = None if document is None else game_from_document(document)
         except StoreFailure as error:
             LOG.error("stored game %r: cannot read it: %s", game_id[:70], error)
-            return None
+            return None, False
         except Exception as error:  # a damaged row: the game is not there (and is not read again)
             LOG.error("stored game %r: cannot load it: %s: %s", game_id[:70], type(error).__name__, error)
+            return None, True
+        return (game if game is not None and game.finished else None), False
+
+    def keep_read(self, game_id: str, read: tuple[Game | None, bool]) -> Game | None:
+        """What :meth:`read_stored` read, kept at hand; a game of this id
+        held or kept meanwhile wins, so that an id has one game object."""
+        game, damaged = read
+        if damaged:
             remember(self.damaged, game_id, None, most=1024)
             return None
-        if game is None or not game.finished:
-            return None
+        known = self.at_hand(game_id)
+        if known is not None or game is None:
+            return known
         remember(self.read_back, game_id, game)
         return game
 

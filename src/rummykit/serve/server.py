@@ -5,6 +5,7 @@ in a thread of this process (for tests and benchmarks) that stops when the
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -13,23 +14,43 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
+import h11
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from rummykit.serve.app import create_app
 from rummykit.serve.limits import ServerLimits
 from rummykit.serve.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_GAMES, GameRegistry
 from rummykit.serve.store import GameStore
 
-__all__ = ["LISTENING", "MAX_FRAME_BYTES", "AnnouncingServer", "make_server", "run", "running", "spawned"]
+__all__ = [
+    "LISTENING",
+    "MAX_FRAME_BYTES",
+    "MAX_HEADER_BYTES",
+    "AnnouncingServer",
+    "BoundedH11Protocol",
+    "ServeConfig",
+    "make_server",
+    "run",
+    "running",
+    "spawned",
+]
 
 MAX_FRAME_BYTES = 1024 * 1024
 """The largest WebSocket frame the server takes in at all; a larger one closes
 the connection (code 1009). Messages above 16 KiB and up to this size get an
 ``error`` message instead, and the connection stays open."""
 
+
+MAX_HEADER_BYTES = 16 * 1024
+"""The most a request's header may hold before it is whole (h11's
+incomplete-event bound); more is answered 400 and closed."""
+
+KEEP_ALIVE_SECONDS = 5
+"""A connection idle between two requests is closed after this long (uvicorn's ``timeout_keep_alive``)."""
 
 PING_SECONDS = 20.0
 """A socket is pinged after this long without a frame, and closed if its
@@ -40,15 +61,22 @@ stops answering pings) is closed within about 40 s."""
 def make_server(
     app: Starlette, host: str, port: int, forwarded_allow_ips: str | None = None
 ) -> uvicorn.Server:
-    """A uvicorn server of ``app``. WebSocket compression is off: a compressed
-    frame may inflate a thousandfold, and no message of the protocol is
-    large enough to gain from it. ``forwarded_allow_ips``: the proxies whose
-    X-Forwarded-For names the client (uvicorn's default: 127.0.0.1 only, or
-    the FORWARDED_ALLOW_IPS environment variable)."""
-    config = uvicorn.Config(
+    """A uvicorn server of ``app``, within the connection limits of the
+    :class:`ServerLimits` that :func:`~rummykit.serve.app.create_app` gave
+    it (see :class:`BoundedH11Protocol`). WebSocket compression is off: a
+    compressed frame may inflate a thousandfold, and no message of the
+    protocol is large enough to gain from it. ``forwarded_allow_ips``: the
+    proxies whose X-Forwarded-For names the client (uvicorn's default:
+    127.0.0.1 only, or the FORWARDED_ALLOW_IPS environment variable)."""
+    limits = getattr(app.state, "limits", None)
+    config = ServeConfig(
         app,
+        limits if isinstance(limits, ServerLimits) else ServerLimits(),
         host=host,
         port=port,
+        http=BoundedH11Protocol,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         log_level="warning",
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,
@@ -58,6 +86,104 @@ def make_server(
         lifespan="on",
     )
     return AnnouncingServer(config)
+
+
+class ServeConfig(uvicorn.Config):
+    """uvicorn's configuration, with the limits the protocol reads (``limits``)."""
+
+    def __init__(self, app: Starlette, limits: ServerLimits, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.limits = limits
+
+
+def plain_response(status: bytes, text: str) -> bytes:
+    """A whole HTTP/1.1 response that closes the connection, ``text`` its body."""
+    body = text.encode("utf-8")
+    head = f"content-type: text/plain; charset=utf-8\r\ncontent-length: {len(body)}\r\nconnection: close"
+    return b"HTTP/1.1 " + status + b"\r\n" + head.encode("ascii") + b"\r\n\r\n" + body
+
+
+TOO_MANY_CONNECTIONS = plain_response(
+    b"503 Service Unavailable", "The server has as many connections as it may.\n"
+)
+REQUEST_TIMEOUT = plain_response(b"408 Request Timeout", "The request did not arrive whole in time.\n")
+
+
+class BoundedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol (h11) with two more bounds, from the
+    config's :class:`ServerLimits`:
+
+    - ``connections``: a connection beyond that many open (HTTP and
+      WebSocket) is answered 503 and closed as it is accepted, before it
+      costs a buffer. uvicorn's own ``limit_concurrency`` answers 503 only
+      once a whole request has come, so it never refuses a client that
+      keeps its header unfinished, and it lets WebSocket upgrades through;
+    - ``request_seconds``: a request must arrive whole, header and body,
+      within that long of its first byte (a new connection: of its
+      opening), or the connection is closed (answered 408 first when part
+      of a header came: nothing answers it yet; a connection that sent
+      nothing is closed silently, as an idle one is). uvicorn bounds only the idle time between two requests
+      (``timeout_keep_alive``).
+
+    A WebSocket leaves the protocol once its upgrade request is whole; its
+    pings bound it from then on."""
+
+    def __init__(
+        self, config: uvicorn.Config, server_state: Any, app_state: dict[str, Any], **options: Any
+    ) -> None:
+        super().__init__(config, server_state, app_state, **options)
+        limits = config.limits if isinstance(config, ServeConfig) else ServerLimits()
+        self.most_connections = limits.connections
+        self.request_seconds = limits.request_seconds
+        self.request_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > self.most_connections:
+            transport.write(TOO_MANY_CONNECTIONS)
+            transport.close()
+            return
+        self.start_request_timer()
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:
+            self.start_request_timer()  # a request begins (unless one is already timed)
+        super().data_received(data)
+        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+            self.stop_request_timer()  # the request is whole (or the connection is done)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()  # (which reads a request sent meanwhile, if any)
+        started = self.conn.their_state is h11.SEND_BODY or self.conn.trailing_data[0]
+        if started and not self.transport.is_closing():
+            self.start_request_timer()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self.stop_request_timer()
+        super().handle_websocket_upgrade(event)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.stop_request_timer()
+        super().connection_lost(exc)
+
+    def start_request_timer(self) -> None:
+        if self.request_timer is None:
+            self.request_timer = self.loop.call_later(self.request_seconds, self.request_timed_out)
+
+    def stop_request_timer(self) -> None:
+        if self.request_timer is not None:
+            self.request_timer.cancel()
+            self.request_timer = None
+
+    def request_timed_out(self) -> None:
+        """Close the connection whose request did not arrive whole in time."""
+        self.request_timer = None
+        if self.transport.is_closing():
+            return
+        unfinished_header = self.conn.their_state is h11.IDLE and bool(self.conn.trailing_data[0])
+        if unfinished_header and self.conn.our_state is h11.IDLE:
+            self.transport.write(REQUEST_TIMEOUT)  # (no request read: no answer begun either)
+        self.transport.close()
 
 
 class AnnouncingServer(uvicorn.Server):
