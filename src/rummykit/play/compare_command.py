@@ -67,12 +67,10 @@ def _load(ref: str) -> Variant:
 def _check(args: argparse.Namespace, variants: tuple[Variant, Variant], players: int) -> list[str]:
     """Refuse bad input before anything is made or played; the bots."""
     if args.rounds < 1:
-        raise UsageError("{command}: {problem}", command="compare",
-                         problem=f"--rounds must be at least 1, not {args.rounds}")  # fmt: skip
+        raise UsageError("compare: --rounds must be at least 1, not {rounds}", rounds=args.rounds)
     check_workers_option("compare", args.workers, args.address)
     if not 0 < args.level < 1:
-        raise UsageError("{command}: {problem}", command="compare",
-                         problem=f"--level must lie between 0 and 1, not {args.level}")  # fmt: skip
+        raise UsageError("compare: --level must lie between 0 and 1, not {level}", level=args.level)
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     try:
         for variant in variants:
@@ -92,7 +90,7 @@ def _report_folder(args: argparse.Namespace) -> tuple[Path, bool]:
     try:
         prepare_records(out)
     except RecordsError as error:
-        raise UsageError("{command}: {problem}", command="compare", problem=f"--out: {error}") from None
+        raise UsageError("compare: --out: {problem}", problem=error) from None
     return out, made
 
 
