@@ -209,6 +209,23 @@ def test_a_hand_larger_than_the_variant_allows_is_refused() -> None:
     assert error.path == f"$.hands[{other}]" and "at most 13 cards in the draw phase" in str(error)
 
 
+def test_the_card_taken_this_turn_is_one_the_turn_still_has() -> None:
+    """A fuzz found a saved turn whose taken card lay in another hand, or
+    came with a draw from the stock, accepted."""
+    position = {"variant": "rami51", "players": 2, "hands": ["7h 8h 2c", "5c 9d 3s"], "discard": "9h"}
+    taken = rk.position_from_dict(position).apply("take")
+    for change, message in (
+        ({"taken": "3s"}, "$.turn.taken: expected 3s in the mover's hand or on the table"),
+        ({"source": "stock"}, "$.turn.taken: expected no card taken after a draw from the stock"),
+        ({"exchanged": True}, "$.turn.exchanged: rami51 has no exchange card"),
+    ):
+        doc = json.loads(rk.to_json(taken))
+        doc["turn"].update(change)
+        assert str(refused(doc)) == message
+    melded = taken.apply("meld 7h 8h 9h")  # laid: on the table, still the turn's
+    assert rk.from_json(rk.to_json(melded)) == melded
+
+
 def test_a_seat_still_in_holds_a_card_while_the_round_is_played() -> None:
     doc = state_doc("rami51", moves=3)
     other = 1 - doc["to_move"]

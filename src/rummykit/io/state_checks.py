@@ -128,12 +128,28 @@ def _check_turn(state: RoundState) -> None:
         if state.table[index].owner != state.to_move:
             raise JSONError("$.turn.new_melds", f"meld {index} is not the mover's")
     cards = Counter(state.hands[state.to_move]) + _table_faces(state.table)
+    _check_taken(state, cards)
     for i, step in enumerate(turn.steps):
         _check_step(state, step, f"$.turn.steps[{i}]", cards)
         if i and len(step.table) < len(turn.steps[i - 1].table):
             raise JSONError(
                 f"$.turn.steps[{i}].table", "expected the table of each step to hold the last one's melds"
             )
+
+
+def _check_taken(state: RoundState, cards: Counter[Card]) -> None:
+    """A card taken this turn came from the discards (a take, a deep take)
+    and is still the mover's, on the table or the exchange card (it cannot
+    be thrown before the turn ends); the exchange card is swapped only where
+    there is one."""
+    turn = state.turn
+    if turn.taken is not None:
+        if turn.source not in ("discard", "deep"):
+            raise JSONError("$.turn.taken", f"expected no card taken after a draw from the {turn.source}")
+        if cards[turn.taken.face] == 0 and state.exchange != turn.taken.face:
+            raise JSONError("$.turn.taken", f"expected {turn.taken} in the mover's hand or on the table")
+    if turn.exchanged and not state.rules.deal.exchange_card:
+        raise JSONError("$.turn.exchanged", f"{state.variant.id} has no exchange card")
 
 
 def _check_step(state: RoundState, step: Step, path: str, cards: Counter[Card]) -> None:
