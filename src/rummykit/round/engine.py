@@ -44,6 +44,7 @@ from rummykit.round.leaving import apply_declare, apply_drop
 from rummykit.round.move_helpers import refuse
 from rummykit.round.table_moves import apply_layoff, apply_meld, apply_shift, apply_swap, apply_undo
 from rummykit.round.turn_commit import apply_discard, apply_out
+from rummykit.rules.absent_moves import absent_move_refusal
 from rummykit.rules.buy import BuyWindow
 
 if TYPE_CHECKING:
@@ -108,6 +109,9 @@ def _read_and_apply(state: RoundState, move: Move | str, seat: Any) -> RoundStat
         return apply_drop(state, move)
     if type(move) is Declare:
         return apply_declare(state, move)
+    absent = absent_move_refusal(state.rules, move)  # whatever the phase (R-WLD-02)
+    if absent is not None:
+        raise IllegalMove.from_refusal(absent)
     if state.phase == "play" and state.turn.source == "discard" and type(move) is not Knock:
         wall_take = knocking.discard_refusal(state)  # every move but a knock after the wall's take
         if wall_take is not None:
