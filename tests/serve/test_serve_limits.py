@@ -7,6 +7,7 @@ compressed."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -20,6 +21,10 @@ from pathlib import Path
 import httpx
 import pytest
 from serve_support import TIMEOUT, Client, create_game, seeded_registry, served, socket_url
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
@@ -387,10 +392,6 @@ def test_the_serve_command_passes_its_options_on(monkeypatch: pytest.MonkeyPatch
 def test_a_client_gone_before_its_body_ends_is_a_bad_request_not_a_traceback() -> None:
     """A POST whose client disconnects mid-body (a fuzz found uvicorn logged
     ClientDisconnect's traceback for each): answered 400, nothing made."""
-    import asyncio
-
-    from starlette.requests import Request
-
     from rummykit.serve.app import BadRequest, read_body
 
     async def gone() -> dict[str, object]:
@@ -458,6 +459,24 @@ def test_requests_that_arrive_in_time_are_served_on_one_connection() -> None:
             http.post(f"{base}/api/games", json={"variant": "gin", "bots": {"1": "random"}}).status_code
         )
     assert statuses == [200, 200, 200, 200, 201]
+
+
+def test_pipelined_requests_that_came_whole_are_all_answered() -> None:
+    """Requests sent together (HTTP pipelining) came whole: none is timed
+    while it waits for the answers before it (a review found the timer left
+    running, and the connection closed after two of four answers)."""
+
+    async def slow(request: Request) -> PlainTextResponse:
+        await asyncio.sleep(SLOW * 0.4)
+        return PlainTextResponse("ok\n")
+
+    app = Starlette(routes=[Route("/slow", slow)])
+    app.state.limits = ServerLimits(request_seconds=SLOW * 0.5)
+    request = b"GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"
+    with running(app) as base, raw_connection(base) as raw:
+        raw.sendall(request * 3 + request.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n"))
+        answer = read_to_the_end(raw)
+    assert answer.count(b"HTTP/1.1 200 ") == 4 and b" 408 " not in answer
 
 
 def test_a_header_larger_than_its_bound_is_refused() -> None:

@@ -46,7 +46,8 @@ class ServerLimits:
     - ``open_games_per_client``: games one client address has made that are
       held and not finished (counted since the server started);
     - ``connections``: connections open at once, HTTP and WebSocket, from
-      every address (one more is answered 503 and closed at once);
+      every address (one more is closed at once, a 503 written first; a
+      client whose request was already sent may see a reset instead);
     - ``request_seconds``: how long a request may take to arrive whole, its
       header and its body, counted from its first byte (on a new
       connection, from the connection); then the connection is closed."""

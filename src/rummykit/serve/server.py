@@ -114,7 +114,8 @@ class BoundedH11Protocol(H11Protocol):
     config's :class:`ServerLimits`:
 
     - ``connections``: a connection beyond that many open (HTTP and
-      WebSocket) is answered 503 and closed as it is accepted, before it
+      WebSocket) is written a 503 and closed as it is accepted (a client
+      whose request is already sent may see a reset instead), before it
       costs a buffer. uvicorn's own ``limit_concurrency`` answers 503 only
       once a whole request has come, so it never refuses a client that
       keeps its header unfinished, and it lets WebSocket upgrades through;
@@ -154,9 +155,17 @@ class BoundedH11Protocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()  # (which reads a request sent meanwhile, if any)
-        started = self.conn.their_state is h11.SEND_BODY or self.conn.trailing_data[0]
-        if started and not self.transport.is_closing():
+        # The next request is timed while part of it is still to come: its
+        # body, or the rest of a header begun; one that came whole (pipelined)
+        # is not, nor is an idle connection (timeout_keep_alive closes it).
+        conn = self.conn
+        arriving = conn.their_state is h11.SEND_BODY or (
+            conn.their_state is h11.IDLE and bool(conn.trailing_data[0])
+        )
+        if arriving and not self.transport.is_closing():
             self.start_request_timer()
+        else:
+            self.stop_request_timer()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         self.stop_request_timer()
