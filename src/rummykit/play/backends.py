@@ -184,10 +184,10 @@ class RayBackend:
         ray = self._ray = _import_ray(_on_this_machine(self.address))
         if not ray.is_initialized():
             try:
-                if self.address is None:
+                if self.address is None:  # "local": a Ray of its own, never a cluster `ray start` left
                     ray.init(
-                        num_cpus=self.workers, include_dashboard=False, _node_ip_address=LOCAL_ADDRESS,
-                        log_to_driver=False, logging_level="WARNING",
+                        address="local", num_cpus=self.workers, include_dashboard=False,
+                        _node_ip_address=LOCAL_ADDRESS, log_to_driver=False, logging_level="WARNING",
                     )  # fmt: skip
                 else:
                     ray.init(address=self.address, log_to_driver=False, logging_level="WARNING")
