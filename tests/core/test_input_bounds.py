@@ -9,6 +9,12 @@ import pytest
 import rummykit as rk
 
 
+def test_a_long_path_given_as_a_variant_is_named_shortened() -> None:
+    with pytest.raises(rk.VariantError) as refused:
+        rk.load_variant("a" * 100_000 + ".toml")
+    assert len(str(refused.value)) < 300 and "expected a readable TOML file" in str(refused.value)
+
+
 @pytest.mark.parametrize("ref", ["a" * 300, "x\x00y", "no such variant"])
 def test_a_variant_id_that_names_no_bundled_variant_is_a_variant_error(ref: str) -> None:
     with pytest.raises(rk.VariantError) as refused:

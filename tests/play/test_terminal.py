@@ -341,6 +341,11 @@ def test_game_settings_are_checked() -> None:
     assert terminal.GameSettings(variant, 3, 1, ("greedy", "random")).bot_name(2) == "random"
 
 
+def test_a_record_file_name_with_a_nul_byte_is_a_record_file_error() -> None:
+    with pytest.raises(terminal.RecordFileError, match="embedded null byte"):
+        terminal.check_record_file(Path("x\x00y"))
+
+
 def test_checking_the_record_file_leaves_no_file(tmp_path: Path) -> None:
     path = tmp_path / "new.json"
     terminal.check_record_file(path)

@@ -182,6 +182,8 @@ def check_record_file(path: Path) -> None:
             path.unlink()
     except OSError as error:  # a name too long, a folder that cannot be read ...
         raise RecordFileError(f"cannot write {path}: {error.strerror or error}") from None
+    except ValueError as error:  # a NUL byte in the name (only from Python: argv holds none)
+        raise RecordFileError(f"cannot write {str(path)!r}: {error}") from None
 
 
 def _save_records(settings: GameSettings, records: Sequence[Record], console: Console) -> None:

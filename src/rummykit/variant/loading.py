@@ -137,9 +137,8 @@ def _read_bundled(ref: str) -> tuple[str, str, Path | None]:
     known = bundled_variants()
     if ref in known:
         return (f"{ref}.toml", (_bundled_dir() / f"{ref}.toml").read_text(encoding="utf-8"), None)
-    shown = reprlib.repr(ref)
-    label = ref if ref.isprintable() and len(ref) <= _LABEL_CHARS else shown
-    raise VariantError([Problem(label, "(variant)", f"a bundled id ({', '.join(known)}) or a path", shown)])
+    expected = f"a bundled id ({', '.join(known)}) or a path"
+    raise VariantError([Problem(_label(ref), "(variant)", expected, reprlib.repr(ref))])
 
 
 _LABEL_CHARS = 80
@@ -147,11 +146,17 @@ _LABEL_CHARS = 80
 one, or one with unprintable characters, is named shortened and escaped)."""
 
 
+def _label(ref: str) -> str:
+    """A variant reference (an id, a path) as an error names it."""
+    return ref if ref.isprintable() and len(ref) <= _LABEL_CHARS else reprlib.repr(ref)
+
+
 def _read_file(path: Path) -> tuple[str, str, Path | None]:
     try:
         text_ = read_text_file(path)
     except UnreadableFile as error:
-        raise VariantError([Problem(str(path), "(file)", "a readable TOML file", error.reason)]) from None
+        label = _label(str(path))
+        raise VariantError([Problem(label, "(file)", "a readable TOML file", error.reason)]) from None
     return (str(path), text_, path.parent)
 
 
