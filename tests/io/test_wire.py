@@ -162,6 +162,21 @@ def test_views_round_trip_as_documents(ref: str, seed: int, steps: int, seat: in
     assert rk.from_json(json.loads(text)) == view  # an already-parsed document too
 
 
+def test_a_view_whose_counts_disagree_with_its_cards_is_refused() -> None:
+    """A fuzz found views loaded whose seat's hand size was not its hand's,
+    or whose discard pile was smaller than the discards it showed."""
+    text = rk.to_json(rk.deal("rami51", players=2, seed=3).view(0))
+    for key, value, message in (
+        ("hand_sizes", [14, 14], "$.hand_sizes[0]: expected 13, the cards of the hand shown, got 14"),
+        ("discard_size", 0, "$.discard_size: expected at least 1, the discards shown, got 0"),
+    ):
+        doc = json.loads(text)
+        doc[key] = value
+        with pytest.raises(rk.JSONError) as refused:
+            rk.from_json(doc)
+        assert str(refused.value) == message
+
+
 @settings(max_examples=25)
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 80))
 def test_states_with_their_log_round_trip(ref: str, seed: int, steps: int) -> None:
@@ -202,8 +217,8 @@ def test_a_view_document_with_a_wrong_field_names_it() -> None:
         ("variant_name", None, "$.variant_name"),
     ]:
         bad = {**doc, key: value}
-        if path is None:
-            rk.from_json(bad)  # a schema-1 style string of cards is still read
+        if path is None:  # a schema-1 style string of cards is still read (its size stated with it)
+            rk.from_json({**bad, "hand_sizes": [2, *doc["hand_sizes"][1:]]})
             continue
         assert_refused_at(bad, path)
     assert_refused_at({k: v for k, v in doc.items() if k != "log"}, "$.log")

@@ -290,7 +290,7 @@ def view_from_document(doc: Any) -> PlayerView:
     players = read_int(doc["players"], "$.players", 1, MAX_PLAYERS)
     seat = doc["seat"]
     hand = doc["hand"]
-    return PlayerView(
+    view = PlayerView(
         seat=None if seat is None else read_int(seat, "$.seat", 0, players - 1),
         variant=read_text(doc["variant"], "$.variant"),
         players=players,
@@ -322,6 +322,21 @@ def view_from_document(doc: Any) -> PlayerView:
         indicator=read_card(doc.get("indicator"), "$.indicator"),
         dropped=_read_dropped(doc.get("dropped", []), players),
     )
+    _check_view_counts(view)
+    return view
+
+
+def _check_view_counts(view: PlayerView) -> None:
+    """The counts a view states agree with the cards it shows: the seat's
+    hand size with its hand, the discard pile's size with the discards shown."""
+    if view.seat is not None and view.hand is not None and view.hand_sizes[view.seat] != len(view.hand):
+        raise JSONError(
+            f"$.hand_sizes[{view.seat}]",
+            f"expected {len(view.hand)}, the cards of the hand shown, got {view.hand_sizes[view.seat]}",
+        )
+    if view.discard_size < len(view.discards):
+        stated, shown = view.discard_size, len(view.discards)
+        raise JSONError("$.discard_size", f"expected at least {shown}, the discards shown, got {stated}")
 
 
 _MAX_CARDS = MAX_DECKS * 52 + MAX_JOKERS
