@@ -21,15 +21,10 @@ from rummykit.play.bots import Bot
 from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore
 from rummykit.serve.app import expire_off_loop, find_game
-from rummykit.serve.games import (
-    MAX_FORCED_UNDOS_PER_TURN,
-    MAX_UNDOS_PER_TURN,
-    Game,
-    derived_seed,
-    legacy_first_dealer,
-)
+from rummykit.serve.games import Game, derived_seed, legacy_first_dealer
 from rummykit.serve.registry import READ_BACK_GAMES
 from rummykit.serve.store import StoreError, StoreFailure
+from rummykit.serve.undo_limit import MAX_FORCED_UNDOS_PER_TURN, MAX_UNDOS_PER_TURN
 
 GIN = GameSpec("gin", players=2, bots=((1, "random"),), seed=1)
 RAMI = GameSpec("rami51", players=3, bots=((1, "greedy"), (2, "random")), seed=9)

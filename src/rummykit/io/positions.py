@@ -166,9 +166,6 @@ def position_from_dict(
     knocking = _knocking(data, variant, phase, hands)
     seed, reshuffles = _int(data, "seed", 0), _round_count(data, "reshuffles", going_out.max_reshuffles())
     deal_number, buys = _deal_and_buys(data, variant, players)
-    drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
-    source: Source = "stock" if phase == "play" and not drawn else "none"
-    start_jokers = sum(1 for c in hands[to_move] if c.code == JOKER_CODE)
     dropped, has_drawn = leaving_keys(data, variant, hands, to_move, PositionError)
     state = RoundState(
         variant=variant,
@@ -184,7 +181,7 @@ def position_from_dict(
         turns_played=turns_played,
         reshuffles=reshuffles,
         exchange=exchange,
-        turn=Turn(source=source, start_jokers=start_jokers),
+        turn=_fresh_turn(variant, phase, turns_played, hands[to_move]),
         seed=seed,
         deal_number=deal_number,
         buys=buys,
@@ -194,9 +191,22 @@ def position_from_dict(
         leaving=leaving_of(dropped, has_drawn, ()),
         indicator=aside if aside is not None else upcard,
     )
-    # ``deal_check``: the moment right after the deal, its check still to run (R-TNK-03).
+    return _at_its_moment(state, data)
+
+
+def _fresh_turn(variant: Variant, phase: Phase, turns_played: int, hand: tuple[Card, ...]) -> Turn:
+    """The turn of a position: nothing played yet, its card drawn in the play phase."""
+    drawn = rules_of(variant).draw.turn_starts_drawn(turns_played)
+    source: Source = "stock" if phase == "play" and not drawn else "none"
+    return Turn(source=source, start_jokers=sum(1 for c in hand if c.code == JOKER_CODE))
+
+
+def _at_its_moment(state: RoundState, data: Mapping[str, Any]) -> RoundState:
+    """The position's round at its moment: right after the deal, its check
+    still to run, where ``deal_check`` says so (R-TNK-03); a turn that starts
+    with the stock empty is checked as the engine checks one (R-ALL-08)."""
     state = after_deal(state) if data.get("deal_check") else state
-    if state.phase == "draw" and not state.stock:  # a turn that starts with an empty stock (R-ALL-08)
+    if state.phase == "draw" and not state.stock:
         return start_next_turn(state)
     return state
 

@@ -15,7 +15,7 @@ import attrs
 import httpx
 from websockets.asyncio.client import connect
 
-from rummykit.serve.games import LAYING, MAX_UNDOS_PER_TURN
+from rummykit.serve.undo_limit import LAYING, MAX_UNDOS_PER_TURN
 
 __all__ = ["PlayedGame", "RandomPlayer", "create_game", "play_seat", "random_move"]
 

@@ -34,6 +34,11 @@ from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 from rummykit.serve.served_bots import SERVED_BOTS, served_bot
+from rummykit.serve.undo_limit import (
+    MAX_UNDOS_PER_TURN,
+    refused_past_limit,
+    undo_limit_refusal,
+)
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
 __all__ = [
@@ -56,17 +61,6 @@ the game's secret; a document of version 1 is read too, and given a secret)."""
 
 SECRET_BYTES = 32
 """The size of a game's secret (see :func:`derived_seed`)."""
-
-MAX_UNDOS_PER_TURN = 20
-"""How many times a seat may take moves back in one turn before it must
-finish the turn (``game.undo-limit``; see :meth:`Game.check_undos`)."""
-
-MAX_FORCED_UNDOS_PER_TURN = 2 * MAX_UNDOS_PER_TURN
-"""How many times a seat may take moves back in one turn at all: past
-MAX_UNDOS_PER_TURN, only where laying or taking back is the only way on."""
-
-LAYING = ("meld", "layoff", "swap", "shift")
-"""The kinds of move that lay cards on the table."""
 
 LOG = logging.getLogger("rummykit.serve")
 """The server's log: what went wrong inside the server (never a client's mistake)."""
@@ -293,42 +287,19 @@ class Game:
         return round_seat, rest, kind
 
     def check_undos(self, move: str, seat: int) -> None:
-        """Once a turn has taken moves back MAX_UNDOS_PER_TURN times, refuse
-        another ``undo`` or another card laid on the table while the seat has
-        a move of any other kind: a turn of melds laid and taken back for ever
-        would grow the round's record, and the store, without end. Where
-        laying or undoing is the only way on (a taken card still to lay),
-        laying stays allowed, and taking back until the turn has done it
-        MAX_FORCED_UNDOS_PER_TURN times; then no more: laying alone shrinks
-        the hand, so the turn is finite."""
+        """Refuse ``move`` where the undo limit does (``rummykit.serve.undo_limit``)."""
         refused = self.refused_past_undo_limit(seat)
-        if refused is None or not refused(move):
-            return
-        if refused is _lays_or_undoes:
-            raise IllegalMove(
-                "game.undo-limit",
-                "This turn has taken moves back {limit} times: finish it without laying or taking back more.",
-                limit=MAX_UNDOS_PER_TURN,
-            )
-        raise IllegalMove(
-            "game.undo-limit",
-            "This turn has taken moves back {limit} times: nothing more can be taken back.",
-            limit=MAX_FORCED_UNDOS_PER_TURN,
-        )
+        if refused is not None and refused(move):
+            raise undo_limit_refusal(refused)
 
     def refused_past_undo_limit(self, seat: int) -> Callable[[str], bool] | None:
-        """Which moves the undo limit refuses ``seat`` now: those that lay or
-        take back (past MAX_UNDOS_PER_TURN undos in this turn, while the seat
-        has a move of another kind), ``undo`` alone (past
-        MAX_FORCED_UNDOS_PER_TURN), or none (None). The view lists only what
-        is accepted."""
+        """Which moves the undo limit refuses ``seat`` now (None: none); the
+        view lists only what is accepted."""
         turn = (self.state.turns_played, self.state.to_move)
         undos = self.undos[1] if self.undos[0] == turn else 0
         if undos < MAX_UNDOS_PER_TURN:
             return None
-        if any(not _lays_or_undoes(str(move)) for move in self.state.legal_moves(seat)):
-            return _lays_or_undoes
-        return _undoes if undos >= MAX_FORCED_UNDOS_PER_TURN else None
+        return refused_past_limit(undos, [str(move) for move in self.state.legal_moves(seat)])
 
     def count_undo(self) -> None:
         turn = (self.state.turns_played, self.state.to_move)
@@ -533,19 +504,6 @@ class Game:
             "tokens": {str(seat): kept for seat, kept in self.tokens.items()},
             **({"names": {str(seat): name for seat, name in spec.names}} if spec.names else {}),
         }
-
-
-def _undoes(move: str) -> bool:
-    """Is the move text (read as the engine reads it) an ``undo``?"""
-    words = move_words(move)
-    return bool(words) and words[0] == "undo"
-
-
-def _lays_or_undoes(move: str) -> bool:
-    """Does the move text (read as the engine reads it: ``undo,`` is an undo)
-    lay cards on the table or take moves back, what the undo limit counts?"""
-    words = move_words(move)
-    return bool(words) and words[0] in (*LAYING, "undo")
 
 
 def settle(match: Match) -> Match:

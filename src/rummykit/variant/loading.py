@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import functools
 import os
-import reprlib
 import sys
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
-from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
+from rummykit.core.files import MAX_NESTING, deepest_nesting
 from rummykit.core.toml_schema import MISSING, describe, read_section, unknown_key
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
@@ -43,6 +41,12 @@ from rummykit.variant.sections import (
     suggest_key,
 )
 from rummykit.variant.shape_keys import shape_inherited, shape_resolved
+from rummykit.variant.variant_files import (
+    bundled_variants,
+    looks_like_path,
+    read_parent_text,
+    read_variant_text,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -113,79 +117,6 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _bundled_dir() -> Any:
-    packaged = resources.files("rummykit") / "variants"
-    if packaged.is_dir():
-        return packaged
-    # A source checkout (editable install): the top-level variants/ folder.
-    return Path(__file__).resolve().parents[3] / "variants"
-
-
-def bundled_variants() -> list[str]:
-    """The ids of the variants shipped with rummykit, sorted."""
-    folder = _bundled_dir()
-    return sorted(entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml"))
-
-
-def _looks_like_path(ref: str) -> bool:
-    return ref.endswith(".toml") or os.sep in ref or "/" in ref
-
-
-def _read_bundled(ref: str) -> tuple[str, str, Path | None]:
-    # An id is looked up among the bundled ones, never as a file name: any
-    # text may be given (a name too long for the file system, a NUL byte).
-    known = bundled_variants()
-    if ref in known:
-        return (f"{ref}.toml", (_bundled_dir() / f"{ref}.toml").read_text(encoding="utf-8"), None)
-    expected = f"a bundled id ({', '.join(known)}) or a path"
-    raise VariantError([Problem(_label(ref), "(variant)", expected, reprlib.repr(ref))])
-
-
-_LABEL_CHARS = 80
-"""The longest variant reference an error names as it was given (a longer
-one, or one with unprintable characters, is named shortened and escaped)."""
-
-
-def _label(ref: str) -> str:
-    """A variant reference (an id, a path) as an error names it."""
-    return ref if ref.isprintable() and len(ref) <= _LABEL_CHARS else reprlib.repr(ref)
-
-
-def _read_file(path: Path) -> tuple[str, str, Path | None]:
-    try:
-        text_ = read_text_file(path)
-    except UnreadableFile as error:
-        label = _label(str(path))
-        raise VariantError([Problem(label, "(file)", "a readable TOML file", error.reason)]) from None
-    return (str(path), text_, path.parent)
-
-
-def _read_text(ref: str) -> tuple[str, str, Path | None]:
-    """(file label, text, directory for relative extends) of a bundled id or path."""
-    if not _looks_like_path(ref):
-        return _read_bundled(ref)
-    return _read_file(Path(ref))
-
-
-def _read_parent(label: str, ref: str, base: Path | None) -> tuple[str, str, Path | None]:
-    """The file an ``extends`` names: a bundled id, or a file inside ``base``
-    (the folder of the file that extends; symlinks resolved, nothing outside)."""
-    if not _looks_like_path(ref):
-        return _read_bundled(ref)
-    if base is None:
-        raise VariantError(
-            [Problem(label, "meta.extends", "a bundled id (a bundled variant extends only those)", repr(ref))]
-        )
-    folder = Path(os.path.realpath(base))
-    inside = "\0" not in ref and not Path(ref).is_absolute()
-    target = Path(os.path.realpath(folder / ref)) if inside else folder
-    if not inside or not target.is_relative_to(folder) or target == folder:
-        raise VariantError(
-            [Problem(label, "meta.extends", f"a bundled id or a path inside {folder}", repr(ref))]
-        )
-    return _read_file(target)
-
-
 def _parse(label: str, text: str) -> dict[str, Any]:
     try:
         data: dict[str, Any] = tomllib.loads(text)
@@ -231,7 +162,7 @@ def _resolve(
                 )
             ]
         )
-    parent_label, parent_text, parent_base = _read_parent(label, parent_ref, base)
+    parent_label, parent_text, parent_base = read_parent_text(label, parent_ref, base)
     if parent_label in chain:
         cycle = " -> ".join((*chain, parent_label))
         raise VariantError([Problem(label, "meta.extends", "no cycle of extends", cycle)])
@@ -560,7 +491,7 @@ def _is_bundled_file(data: dict[str, Any], text: str) -> bool:
     ref = meta.get("id") if isinstance(meta, dict) else None
     if not isinstance(ref, str) or ref not in bundled_variants():
         return False
-    return bool(_read_bundled(ref)[1] == text)
+    return bool(read_variant_text(ref)[1] == text)
 
 
 def loads_variant(text: str, *, source: str = "<string>") -> Variant:
@@ -579,10 +510,10 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     if isinstance(ref, Variant):
         return ref
     path = os.fspath(ref)
-    label, text_, base = _read_text(path)
+    label, text_, base = read_variant_text(path)
     data = _parse(label, text_)
     resolved, origins = _resolve(label, data, base, (label,))
-    refuse = _looks_like_path(path) and not _is_bundled_file(data, text_)
+    refuse = looks_like_path(path) and not _is_bundled_file(data, text_)
     return variant_from_rules(label, resolved, label, origins, refuse_bundled_id=refuse)
 
 
