@@ -46,13 +46,10 @@ def in_first_draw_round(state: RoundState) -> bool:
     return state.rules.draw.first_draw_round(state.turns_played, state.players)
 
 
-def _out_of_phase(absent: Refusal | None) -> IllegalMove:
-    """The refusal of a draw or take out of the draw phase: ``absent`` (the
-    variant never allows the move: refused whatever the phase, R-WLD-02)
-    where given, else ``turn.wrong-phase``."""
-    if absent is not None:
-        return IllegalMove.from_refusal(absent)
-    return refuse("turn.wrong-phase", "You have drawn already this turn.")
+def _need_draw(state: RoundState) -> None:
+    # A variant that never draws so is refused before, whatever the phase (the engine's absent_move_refusal).
+    if state.phase != "draw":
+        raise refuse("turn.wrong-phase", "You have drawn already this turn.")
 
 
 def _with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -73,7 +70,7 @@ def draw_refusal(state: RoundState) -> IllegalMove | None:
     """Why ``draw`` (from the stock, outside the knock phases) is refused
     now; None: it is legal."""
     if state.phase != "draw":
-        return _out_of_phase(state.rules.draw.stock_draw_absent())
+        return refuse("turn.wrong-phase", "You have drawn already this turn.")
     verdicts = _STOCK_DRAWS.of(state.variant)
     stock_size = len(state.stock)
     hit = verdicts.get(stock_size)
@@ -185,11 +182,10 @@ def apply_take(state: RoundState, move: Take, log: tuple[str, ...] | None = None
     deep in the row is judged by the rule set's ``deep_take_checks``."""
     if move.depth != 1:
         return _apply_deep_take(state, move)
+    _need_draw(state)
+    variant = state.variant
     rules = state.rules
     rule = rules.draw
-    if state.phase != "draw":
-        raise _out_of_phase(rule.take_absent(1))
-    variant = state.variant
     refusal = rule.take_refusal(move.depth, len(state.discard))
     if refusal is not None:
         raise IllegalMove.from_refusal(refusal)
