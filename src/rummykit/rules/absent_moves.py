@@ -4,8 +4,7 @@ before any check of the move itself. ``drop`` and ``declare`` are asked
 of their own checks (``rules/leaving_checks.py``); the others here, from
 the same stages their checks ask.
 
->>> from rummykit.core.moves import Shift, Take
->>> from rummykit.core.cards import parse_cards
+>>> from rummykit.core.moves import Take
 >>> from rummykit.variant.model import load_variant
 >>> from rummykit.rules.rule_set import rules_of
 >>> absent_move_refusal(rules_of(load_variant("gin")), Take(3)).code

@@ -150,8 +150,9 @@ class StandardDraw:
         return None if self.draw.from_stock else _NO_STOCK_DRAW
 
     def stock_draw_refusal(self, stock_size: int) -> Refusal | None:
-        if not self.draw.from_stock:
-            return _NO_STOCK_DRAW
+        absent = self.stock_draw_absent()
+        if absent is not None:
+            return absent
         if stock_size == 0:
             return Refusal("draw.stock-empty", "The stock is empty.")
         return None
