@@ -23,6 +23,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import rummykit as rk  # noqa: E402
 from rummykit.agents.env import RummykitEnv, rummykit_env  # noqa: E402
 from rummykit.agents.observation import ObservationLayout  # noqa: E402
+from rummykit.play.bots import GreedyBot  # noqa: E402
 from rummykit.round.views import view_of  # noqa: E402
 
 VARIANTS = tuple(rk.bundled_variants())
@@ -112,6 +113,35 @@ def test_a_match_is_one_episode() -> None:
     assert totals["player_0"] == (1.0 if 0 in match.winners else -1.0)
 
 
+def test_an_elimination_match_plays_its_rounds_of_fewer_seats() -> None:
+    """An audit found the match crash once a seat was out: the observation
+    wrote the match's four hand sizes from a round of three."""
+    env = RummykitEnv("indian_pool", players=4, match=True)
+    rng, fewer = np.random.default_rng(5), []
+    env.reset(seed=5)
+    planes = {name: (start, length) for name, start, length in env.layout.planes}
+    start, _ = planes["hand_sizes"]
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        state, seat = env.decisions.state, env.seating.round_seat(int(agent.split("_")[1]))
+        if state.players < 4 and seat is not None:
+            sizes = [len(state.hands[(seat + k) % state.players]) for k in range(state.players)]
+            fewer.append(observation["observation"][start : start + 4].tolist() == [*sizes, 0, 0, 0][:4])
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if termination or truncation else int(rng.choice(legal)))
+    match = env.seating.match
+    assert match is not None and match.is_over and fewer and all(fewer)
+
+
+def test_a_match_over_before_any_agent_acts_is_played_again() -> None:
+    """Seed 1018 deals a Tonk match whose every deal is won at the deal: the
+    agent loop then met agent_selection "player_None"."""
+    env = RummykitEnv("tonk", match=True)
+    env.reset(seed=1018)
+    assert env.agent_selection in env.possible_agents
+    assert env.seating.match is not None and not env.seating.match.is_over
+
+
 def test_an_illegal_action_ends_the_game_with_a_penalty() -> None:
     env = rummykit_env("gin", illegal_reward=-5.0)
     env.reset(seed=1)
@@ -147,6 +177,10 @@ def test_an_illegal_action_ends_the_game_with_a_penalty() -> None:
         ({"illegal_reward": "abc"}, "illegal_reward must be a finite number, not 'abc'"),
         ({"illegal_reward": None}, "illegal_reward must be a finite number, not None"),
         ({"illegal_reward": float("nan")}, "illegal_reward must be a finite number, not nan"),
+        ({"illegal_reward": 10**400}, "illegal_reward must be a finite number, not 1000"),
+        ({"opponents": []}, "opponents map seats to bots, not []"),
+        ({"opponents": 0}, "opponents map seats to bots, not 0"),
+        ({"opponents": {1: GreedyBot}}, "an opponent is a bot, not the class GreedyBot"),
     ],
 )
 def test_an_option_of_the_wrong_kind_is_refused_when_the_env_is_made(
@@ -167,8 +201,52 @@ def test_the_bare_env_takes_integer_ids_only(action: Any) -> None:
     legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
     env.step(np.int64(legal[0]))  # numpy's integers are ids, and its 0-d integer arrays (argmax's)
     env.step(np.array(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-    with pytest.raises(ValueError, match=re.escape("seed must be an integer or None, not 1.5")):
+    with pytest.raises(ValueError, match=re.escape("seed must be an integer of 0 or more, or None, not 1.5")):
         env.reset(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=re.escape("seed must be an integer of 0 or more, or None, not -5")):
+        env.reset(seed=-5)  # random.Random(-5) would replay seed 5
+
+
+def test_the_wrapped_env_refuses_an_action_that_is_no_id() -> None:
+    """PettingZoo's Discrete space takes True for 1, and its illegal-action
+    wrapper then failed on it with numpy's "truth value" error."""
+    env = rummykit_env("gin")
+    env.reset(seed=1)
+    before = env.unwrapped.decisions.state
+    with pytest.raises(ValueError, match=re.escape("an action is an integer id, not True")):
+        env.step(True)  # 2.5 or "3" PettingZoo's out-of-bounds check refuses first
+    assert env.unwrapped.decisions.state == before and not any(env.terminations.values())
+
+
+def test_the_bare_env_refuses_misuse_clearly() -> None:
+    env = RummykitEnv("gin", opponents={1: "greedy"})
+    for call, what in ((lambda: env.step(0), "step"), (lambda: env.observe("player_0"), "observe")):
+        with pytest.raises(RuntimeError, match=f"reset\\(\\) needs to be called before {what}"):
+            call()
+    env.reset(seed=1)
+    for agent in ("player_1", "player_2"):  # a bot's seat, a seat the game has not
+        with pytest.raises(ValueError, match=f"unknown agent '{agent}': the agents are player_0"):
+            env.observe(agent)
+        with pytest.raises(ValueError, match="unknown agent"):
+            env.action_space(agent)
+    random_episode(env, 1, np.random.default_rng(1))
+    assert not env.agents
+    with pytest.raises(ValueError, match="the episode is over"):
+        env.step(None)
+
+
+class _Wayward(GreedyBot):
+    """A bot that answers with something that is not a move."""
+
+    def choose(self, view: Any) -> Any:
+        return "discard 2c"
+
+
+def test_a_bot_that_chooses_no_legal_move_is_named() -> None:
+    env = RummykitEnv("gin", opponents={0: _Wayward(rk.load_variant("gin"))})
+    says = "the bot of seat 0 chose 'discard 2c', which is not a legal move now"
+    with pytest.raises(ValueError, match=says):
+        random_episode(env, 1, np.random.default_rng(1))  # at the bot's first decision
 
 
 def test_numpy_integers_are_taken_where_integers_are() -> None:

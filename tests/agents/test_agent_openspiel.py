@@ -83,6 +83,43 @@ def test_max_moves_must_be_positive() -> None:
             pyspiel.load_game(f"{GAME_PREFIX}_gin", {"max_moves": bad})
 
 
+def _played_out(state: RummykitState, rng: object) -> RummykitState:
+    """``state`` played to its end with random legal actions."""
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))  # type: ignore[attr-defined]
+    return state
+
+
+def test_max_moves_counts_every_action_and_bounds_the_game() -> None:
+    """An audit found contract games of 438 actions where max_game_length
+    said 405: the cut counted engine moves, not a meld's several ids."""
+    game = pyspiel.load_game(f"{GAME_PREFIX}_contract(max_moves=300)")
+    for seed in range(4):
+        state = _played_out(dealt(game, seed), np.random.default_rng(seed))
+        assert len(state.history()) <= game.max_game_length()
+        if state.cut:
+            assert state.decisions is not None and state.decisions.taken == 300
+
+
+def test_a_cut_game_refuses_every_action_and_changes_nothing() -> None:
+    game = pyspiel.load_game(f"{GAME_PREFIX}_rummy(max_moves=3)")
+    state = _played_out(dealt(game, 1), np.random.default_rng(1))
+    assert state.cut and state.decisions is not None and state.returns() == [0.0, 0.0]
+    hidden = state.decisions.legal_actions()  # the round itself goes on, hidden
+    before = (state.history(), state.decisions.state, state.decisions.taken)
+    with pytest.raises(ValueError, match="the game was cut at 3 actions: no action is legal"):
+        state.apply_action(hidden[0])
+    assert (state.history(), state.decisions.state, state.decisions.taken) == before
+
+
+@pytest.mark.parametrize("outcome", [52, -1, 1000])
+def test_a_chance_label_needs_a_card_faces_index(outcome: int) -> None:
+    state = pyspiel.load_game(f"{GAME_PREFIX}_gin").new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal 2c"
+    with pytest.raises(ValueError, match=f"chance outcome {outcome} is not a card face's index"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+
+
 def test_the_observation_tensor_is_the_views_encoding() -> None:
     game = pyspiel.load_game(f"{GAME_PREFIX}_rami51")
     state = dealt(game, 5)

@@ -16,7 +16,6 @@ which raises a ``ValueError`` on an illegal action.
 
 from __future__ import annotations
 
-import math
 import operator
 import random
 from collections.abc import Mapping
@@ -26,12 +25,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils import BaseWrapper, wrappers
 
 from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
 from rummykit.agents.observation import ObservationLayout
-from rummykit.agents.option_checks import REWARDS, check_env_options, is_integer, is_number
+from rummykit.agents.option_checks import REWARDS, check_env_options, is_finite_number, is_integer
 from rummykit.agents.seats import Seating
 from rummykit.play.bots import Bot
 from rummykit.variant.model import Variant, as_variant
@@ -56,12 +55,24 @@ def rummykit_env(
     """The environment of ``variant`` for ``players`` seats (default: two,
     or the fewest the variant allows), wrapped as PettingZoo's classic games
     are. ``options`` are :class:`RummykitEnv`'s."""
-    if not is_number(illegal_reward) or not math.isfinite(illegal_reward):
+    if not is_finite_number(illegal_reward):
         raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
     env: AECEnv = RummykitEnv(variant, players, **options)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
+    env = IntegerActions(env)  # before PettingZoo's checks: they take a bool for an id
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+class IntegerActions(BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no type information
+    """Refuses a step whose action is neither None nor an integer id (a
+    ``ValueError``, nothing changed): PettingZoo's ``Discrete`` space takes
+    ``True`` for the id 1, and its illegal-action wrapper then fails on it."""
+
+    def step(self, action: Any) -> None:
+        if action is not None and not is_integer(action):
+            raise ValueError(f"an action is an integer id, not {action!r}")
+        super().step(action)
 
 
 class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
@@ -100,7 +111,8 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.layout = ObservationLayout(self.space)
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.seating = Seating(self.space, opponents or {}, rewards=rewards, match=match)
+        bots = {} if opponents is None else opponents  # anything else is checked: [] is refused
+        self.seating = Seating(self.space, bots, rewards=rewards, match=match)
         self.possible_agents = [f"player_{seat}" for seat in self.seating.agent_seats]
         self._seat_of = {f"player_{seat}": seat for seat in self.seating.agent_seats}
         box = spaces.Box(0.0, np.inf, (self.layout.size,), np.float32)
@@ -111,15 +123,28 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._rng = random.Random()
         self._steps = 0
+        self._episodes = 0  # resets so far
         self._carried: dict[int, float] = {}
         self._agent_at = {seat: f"player_{seat}" for seat in range(players)}
         self._observed: dict[str, tuple[Decisions, int, Observation]] = {}  # by agent: its last observation
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._seat(agent)[0]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._seat(agent)[0]]
+
+    def _seat(self, agent: str) -> tuple[str, int]:
+        """``agent`` and its seat (a ValueError for a name that is no agent's: a bot's seat, say)."""
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return agent, seat
+
+    def _check_reset(self, what: str) -> None:
+        """A RuntimeError before the first reset (there is no episode to ``what`` yet)."""
+        if not self._episodes:
+            raise RuntimeError(f"reset() needs to be called before {what}")
 
     @property
     def decisions(self) -> Decisions:
@@ -129,8 +154,8 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode; ``seed`` makes it (and every later seedless reset) reproducible."""
         if seed is not None:
-            if not is_integer(seed):
-                raise ValueError(f"seed must be an integer or None, not {seed!r}")
+            if not is_integer(seed) or operator.index(seed) < 0:
+                raise ValueError(f"seed must be an integer of 0 or more, or None, not {seed!r}")
             self._rng = random.Random(operator.index(seed))
         carried = self.seating.start(self._rng.randrange(2**31))
         self.agents = self.possible_agents[:]
@@ -140,6 +165,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._steps = 0
+        self._episodes += 1
         self._carried = carried  # paid with the first step: after a reset every reward is 0
         self.agent_selection = f"player_{self.seating.acting_seat()}"
 
@@ -151,7 +177,9 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         hit = self._observed.get(agent)
         if hit is not None and hit[0] is decisions and hit[1] == decisions.taken:
             return hit[2]
-        observation = self._observation(self._seat_of[agent], decisions)
+        _, seat = self._seat(agent)
+        self._check_reset("observe")
+        observation = self._observation(seat, decisions)
         self._observed[agent] = (decisions, decisions.taken, observation)
         return observation
 
@@ -171,6 +199,9 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         return {"observation": vector, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def step(self, action: int | None) -> None:
+        self._check_reset("step")
+        if not self.agents:
+            raise ValueError("the episode is over: reset() starts another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -212,6 +243,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         """The acting seat's view in text (``ansi``: returned; ``human``: printed by ``step``)."""
         if self.render_mode is None:
             return None
+        self._check_reset("render")
         return self.seating.text()
 
     def close(self) -> None:

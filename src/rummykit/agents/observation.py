@@ -89,13 +89,7 @@ class ObservationLayout:
         self._numbers = self._start["numbers"]
         self._phase = self._start["phase"]
         self._last_row: tuple[Sequence[Card], list[int]] = ((), [])  # see _row_indices
-        self._seat_at = tuple(  # per observing seat: each seat's index in the five seat planes
-            tuple(
-                tuple(self._start[name] + (other - seat) % players for other in range(players))
-                for name in ("opened", "dropped", "to_move", "dealer", "knocker")
-            )
-            for seat in range(players)
-        )
+        self._seat_at = {players: self._seat_planes(players)}  # see _seats_of
         self._pick = space.word("pick") if space.has("pick") else None
         self._target = space.word("target") if space.has("target") else None
         verb_plane = self._start["pending_verb"]
@@ -140,12 +134,12 @@ class ObservationLayout:
         at = self._at
         flat = list(map(at[0].__getitem__, map(_FACE, seen.hand)))
         flat += self._row_indices(seen.discards)
+        players = len(seen.counts[0])  # the round's: fewer than the space's after an elimination
+        flat += self._marks(seen, pending)  # first: it refuses a round of more seats than the space's
         if seen.table:
-            flat += self._table_indices(seen.table, seen.seat)
-        flat += self._marks(seen, pending)
+            flat += self._table_indices(seen.table, seen.seat, players)
         counts = np.bincount(flat, minlength=self.size)  # never empty: the marks hold the seat to move
         figures = self._figures(seen, pending)  # written while the vector is of integers: cheaper
-        players = self.space.players
         counts[self._hand_sizes : self._hand_sizes + players] = figures[:players]
         counts[self._numbers : self._numbers + 8] = figures[players:]
         return counts.astype(np.float32)
@@ -167,9 +161,10 @@ class ObservationLayout:
             self._last_row = (row, indices)
         return indices
 
-    def _table_indices(self, table: Sequence[OwnedMeld], seat: int) -> list[int]:
-        """The indices of the cards of ``table``'s melds in the table planes of seat ``seat``."""
-        at, players = self._at, self.space.players
+    def _table_indices(self, table: Sequence[OwnedMeld], seat: int, players: int) -> list[int]:
+        """The indices of the cards of ``table``'s melds in the table planes
+        of seat ``seat``, in a round of ``players`` seats."""
+        at = self._at
         flat: list[int] = []
         for entry in table:
             plane = at[9 + (entry.owner - seat) % players]  # after the nine planes of _CARD_PLANES
@@ -223,10 +218,32 @@ class ObservationLayout:
         if verb is not None:
             flat.append(verb)
 
+    def _seat_planes(self, players: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Per observing seat of a round of ``players`` seats, each seat's
+        index in the five seat planes (seats relative to the observer)."""
+        return tuple(
+            tuple(
+                tuple(self._start[name] + (other - seat) % players for other in range(players))
+                for name in ("opened", "dropped", "to_move", "dealer", "knocker")
+            )
+            for seat in range(players)
+        )
+
+    def _seats_of(self, seat: int, players: int) -> tuple[tuple[int, ...], ...]:
+        """Seat ``seat``'s indices in the five seat planes, in a round of
+        ``players`` seats (a match's round after an elimination has fewer
+        than the space; each count is worked out once, at most one a count)."""
+        planes = self._seat_at.get(players)
+        if planes is None:
+            if not 1 <= players <= self.space.players:
+                raise ValueError(f"a round of {players} seats does not fit a space of {self.space.players}")
+            planes = self._seat_at[players] = self._seat_planes(players)
+        return planes[seat]
+
     def _seats(self, flat: list[int], seen: Seen) -> None:
         """The seat planes that are one where a seat is (opened, dropped, to move ...), as indices."""
-        opened_at, dropped_at, to_move_at, dealer_at, knocker_at = self._seat_at[seen.seat]
-        _, opened, dropped = seen.counts
+        sizes, opened, dropped = seen.counts
+        opened_at, dropped_at, to_move_at, dealer_at, knocker_at = self._seats_of(seen.seat, len(sizes))
         for other, is_open in enumerate(opened):
             if is_open:
                 flat.append(opened_at[other])

@@ -161,8 +161,10 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
             if len(self.deck) == self.shared.deck_size:
                 self._deal()
             return
-        self.decisions.step(action)
-        if self.decisions.moves + len(self.decisions.pending) >= self.shared.max_moves:
+        if self.cut:
+            raise ValueError(f"the game was cut at {self.shared.max_moves} actions: no action is legal")
+        self.decisions.step(action)  # a ValueError for an id not legal now, the state unchanged
+        if self.decisions.taken >= self.shared.max_moves:  # every id taken counts: a meld's several
             self.cut = not self.decisions.over
 
     def _check_outcome(self, action: int) -> None:
@@ -183,7 +185,11 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            return f"deal {self.shared.space.faces[action]}"
+            faces = self.shared.space.faces
+            if not 0 <= action < len(faces):
+                last = len(faces) - 1
+                raise ValueError(f"chance outcome {action} is not a card face's index (0 to {last})")
+            return f"deal {faces[action]}"
         return self.shared.space.label(action)
 
     def returns(self) -> list[float]:

@@ -9,10 +9,11 @@ options, which names the first of the wrong kind.
 
 from __future__ import annotations
 
+import math
 import numbers
 import operator
 
-__all__ = ["REWARDS", "check_env_options", "is_integer", "is_number"]
+__all__ = ["REWARDS", "check_env_options", "is_finite_number", "is_integer", "is_number"]
 
 REWARDS = ("score", "win")
 """The reward schemes: ``score``, the round's (or match's) scores, signed so
@@ -36,6 +37,17 @@ def is_integer(value: object) -> bool:
 def is_number(value: object) -> bool:
     """A real number (Python's, numpy's, a fraction), but a bool."""
     return is_integer(value) or (isinstance(value, numbers.Real) and not isinstance(value, bool))
+
+
+def is_finite_number(value: object) -> bool:
+    """A real number (:func:`is_number`) that is finite as a float (an
+    integer too large for a float is not)."""
+    if not is_number(value):
+        return False
+    try:
+        return math.isfinite(value)  # type: ignore[arg-type]  # a real number
+    except OverflowError:
+        return False
 
 
 def check_env_options(

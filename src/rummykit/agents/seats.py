@@ -43,6 +43,9 @@ def _check_opponents(opponents: object, players: int) -> None:
             raise ValueError(f"opponents are keyed by seat, 0 to {players - 1}, not {seat!r}")
         if isinstance(bot, str):
             check_bot_spec(bot)  # a ValueError naming the accepted forms
+        elif isinstance(bot, type):
+            name = bot.__name__
+            raise ValueError(f"an opponent is a bot, not the class {name} (make one: {name}(variant))")
         elif not all(callable(getattr(bot, method, None)) for method in ("choose", "wants_buy")):
             raise ValueError(f"an opponent is a bot (choose and wants_buy) or a bot's name, not {bot!r}")
 
@@ -76,25 +79,36 @@ class Seating:
         act; the rewards of a match's rounds already over (by episode seat).
         A round over before any agent decides (Tonk's win at the deal, or
         bots that end it first) is not an episode of its own: it is dealt
-        again from the next seed (in a match, it counts and the next is dealt)."""
-        variant, players = self.space.variant, self.space.players
+        again from the next seed (in a match, it counts and the next is
+        dealt; a whole match over before any agent decides is played again
+        from the next seed)."""
+        variant = self.space.variant
         self._rng = random.Random(seed)
         self._bots = {
             seat: bot_from_spec(bot, variant, seed=seed + seat) if isinstance(bot, str) else bot
             for seat, bot in self._opponents.items()
         }
-        if self.is_match:
-            first = self._rng.randrange(players)
-            self._deal_next(Match.start(variant, players=players, first_dealer=first))
-            return self.play_bots()
-        self._active = tuple(range(players))
         for _ in range(_REDEALS):
-            state = deal(variant, players=players, seed=self._rng.randrange(2**31))
-            self.decisions = Decisions(self.space, state)
-            self.play_bots()
-            if not self.decisions.over:
-                return {}
+            earned = self._begin_match() if self.is_match else self._begin_round()
+            if not self.over:
+                return earned
         raise RuntimeError(f"{_REDEALS} deals in a row ended before an agent decided")
+
+    def _begin_match(self) -> dict[int, float]:
+        """A match dealt from the next seed, its bots played; the rewards of its rounds over."""
+        players = self.space.players
+        first = self._rng.randrange(players)
+        self._deal_next(Match.start(self.space.variant, players=players, first_dealer=first))
+        return self.play_bots()
+
+    def _begin_round(self) -> dict[int, float]:
+        """A round dealt from the next seed, its bots played (no rewards: a round over is dealt again)."""
+        players = self.space.players
+        self._active = tuple(range(players))
+        state = deal(self.space.variant, players=players, seed=self._rng.randrange(2**31))
+        self.decisions = Decisions(self.space, state)
+        self.play_bots()
+        return {}
 
     def _deal_next(self, match: Match) -> None:
         for seat in match.pending:  # a seat that may buy back in does
@@ -149,7 +163,11 @@ class Seating:
             decline = self.space.decline
             decisions.step(self.space.encode(Buy())[0] if wants or decline is None else decline)
             return
-        for action in self.space.encode(bot.choose(view)):
+        move = bot.choose(view)
+        if move not in view.legal:  # a bot's bug: not even a move, or one not legal now
+            seat = self._active[actor]
+            raise ValueError(f"the bot of seat {seat} chose {move!r}, which is not a legal move now")
+        for action in self.space.encode(move):
             decisions.step(action)
 
     def _pay(self, result: RoundResult, earned: dict[int, float]) -> None:
