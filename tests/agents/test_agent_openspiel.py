@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.agents.agent_extras import BENCH, required
@@ -130,6 +131,52 @@ def test_the_observation_tensor_is_the_views_encoding() -> None:
         assert np.array_equal(np.asarray(state.observation_tensor(seat)), expected)
         assert np.array_equal(np.asarray(state.information_state_tensor(seat)), expected)
     assert state.observation_string(0) != state.observation_string(1)
+
+
+def _observation(game: object, kind: object, state: RummykitState, seat: int) -> tuple[Any, str]:
+    from open_spiel.python.observation import make_observation
+
+    observer = make_observation(game, kind)
+    observer.set_from(state, seat)
+    return observer.tensor.copy(), observer.string_from(state, seat)
+
+
+def test_a_public_observation_is_every_seats_and_shows_no_hand() -> None:
+    """An audit found the observer ignoring the observation type asked for:
+    a public-only observation (OpenSpiel's playthroughs ask for one) was
+    the seat's own view, its hand included."""
+    game = pyspiel.load_game(f"{GAME_PREFIX}_gin")
+    state = dealt(game, 3)
+    assert state.decisions is not None
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    (first, first_text), (second, second_text) = (_observation(game, public, state, s) for s in (0, 1))
+    assert np.array_equal(first, second) and first_text == second_text
+    planes = {name: (start, start + length) for name, start, length in state.shared.layout.planes}
+    start, end = planes["hand"]
+    assert not first[start:end].any() and "hand" not in first_text
+    assert all(str(card) not in first_text.split() for card in state.decisions.state.hands[0])
+    assert first.sum() > 0  # the hand sizes, the stock, the phase ...
+
+
+def test_a_private_observation_is_the_seats_own_cards_alone() -> None:
+    game = pyspiel.load_game(f"{GAME_PREFIX}_gin")
+    state = dealt(game, 3)
+    assert state.decisions is not None
+    private = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    tensor, text = _observation(game, private, state, 1)
+    planes = {name: (start, start + length) for name, start, length in state.shared.layout.planes}
+    start, end = planes["hand"]
+    assert tensor[start:end].sum() == len(state.decisions.state.hands[1]) == tensor.sum()
+    assert text.startswith("seat 1 hand ") and "phase" not in text
+    every = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match="one seat's private cards at most"):
+        _observation(game, every, state, 0)
 
 
 def test_returns_are_the_round_scores_signed() -> None:

@@ -120,7 +120,7 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RummykitObserver:
         if params:
             raise ValueError(f"rummykit's observer takes no parameters, not {params}")
-        return RummykitObserver(self.shared)
+        return RummykitObserver(self.shared, _observed_parts(iig_obs_type))
 
 
 class RummykitState(pyspiel.State):  # type: ignore[misc]
@@ -209,38 +209,81 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
         return f"{state.phase} {state.to_move}; hands {hands}; table {table}; top {top}; chosen {pending}"
 
 
+_PRIVATE_PLANES = ("hand", "knock_card", "picked", "pending_verb")
+"""The planes that only the observing seat may see (the rest is public,
+but the pending choice's target meld in the ``numbers`` plane, its last)."""
+
+
+def _observed_parts(iig_obs_type: Any) -> tuple[bool, bool]:
+    """Whether an observer of ``iig_obs_type`` (None: OpenSpiel's default
+    observation) shows the public part of a seat's view and its private
+    part; a ValueError for what rummykit's observer cannot show (every
+    seat's private cards, or nothing at all)."""
+    if iig_obs_type is None:
+        return True, True
+    private = iig_obs_type.private_info
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        raise ValueError("rummykit's observer shows one seat's private cards at most, never every seat's")
+    public, single = bool(iig_obs_type.public_info), private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+    if not public and not single:
+        raise ValueError("an observation with neither public nor private information shows nothing")
+    return public, single
+
+
 class RummykitObserver:
     """A seat's observation tensor and string, from what its view shows (the
-    same for the information state: the view is what a seat knows)."""
+    same for the information state: the view is what a seat knows).
+    ``parts``: the public part of the view and the seat's private part
+    (its hand, its face-down knock card, its choice so far), both by
+    default; the public part alone is the same for every seat (its seats
+    are seat 0's, not relative to the observer)."""
 
-    def __init__(self, shared: _Shared) -> None:
+    def __init__(self, shared: _Shared, parts: tuple[bool, bool] = (True, True)) -> None:
         self.shared = shared
+        self.public, self.private = parts
         self.tensor = np.zeros(shared.layout.size, np.float32)
         self.dict = {"observation": self.tensor}
+        planes = {name: (start, start + length) for name, start, length in shared.layout.planes}
+        numbers_end = planes["numbers"][1]
+        private = [planes[name] for name in _PRIVATE_PLANES] + [(numbers_end - 1, numbers_end)]
+        self._private = np.zeros(shared.layout.size, bool)
+        for start, end in private:
+            self._private[start:end] = True
 
     def set_from(self, state: RummykitState, player: int) -> None:
         self.tensor.fill(0)
         decisions = state.decisions
         if decisions is None:
             return
+        if not self.private:  # seat 0's frame, its private planes left out: the same for every seat
+            self.tensor[:] = self.shared.layout.encode_state(decisions.state, 0)
+            self.tensor[self._private] = 0
+            return
         pending = decisions.pending if decisions.actor() == player else ()
         self.tensor[:] = self.shared.layout.encode_state(decisions.state, player, pending)
+        if not self.public:
+            self.tensor[~self._private] = 0
 
     def string_from(self, state: RummykitState, player: int) -> str:
         decisions = state.decisions
         if decisions is None:
-            return f"seat {player}: dealing"
-        view = view_of(decisions.state, player, with_legal=False)
-        hand = " ".join(str(card) for card in view.hand or ())
-        top = view.discards[-1] if view.discards else "-"
-        table = " | ".join(entry.notation for entry in view.table)
-        pending = decisions.pending if decisions.actor() == player else ()
-        chosen = " ".join(self.shared.space.label(a) for a in pending)
-        log = "; ".join(view.log)
-        return (
-            f"seat {player} phase {view.phase} to move {view.to_move} hand {hand} top {top}"
-            f" sizes {view.hand_sizes} stock {view.stock_size} table {table} chosen {chosen} log {log}"
-        )
+            return f"seat {player}: dealing" if self.private else "dealing"
+        view = view_of(decisions.state, player if self.private else None, with_legal=False)
+        parts = [f"seat {player}"] if self.private else []
+        if self.public:
+            top = view.discards[-1] if view.discards else "-"
+            table = " | ".join(entry.notation for entry in view.table)
+            parts.append(
+                f"phase {view.phase} to move {view.to_move} top {top} sizes {view.hand_sizes}"
+                f" stock {view.stock_size} table {table}"
+            )
+        if self.private:
+            pending = decisions.pending if decisions.actor() == player else ()
+            parts.insert(1, "hand " + " ".join(str(card) for card in view.hand or ()))
+            parts.append("chosen " + " ".join(self.shared.space.label(a) for a in pending))
+        if self.public:
+            parts.append("log " + "; ".join(view.log))
+        return " ".join(parts)
 
 
 def register_games() -> tuple[str, ...]:
