@@ -134,10 +134,10 @@ def test_an_elimination_match_plays_its_rounds_of_fewer_seats() -> None:
 
 
 def test_a_match_over_before_any_agent_acts_is_played_again() -> None:
-    """Seed 1018 deals a Tonk match whose every deal is won at the deal: the
+    """Seed 3602 deals a Tonk match whose every deal is won at the deal: the
     agent loop then met agent_selection "player_None"."""
     env = RummykitEnv("tonk", match=True)
-    env.reset(seed=1018)
+    env.reset(seed=3602)
     assert env.agent_selection in env.possible_agents
     assert env.seating.match is not None and not env.seating.match.is_over
 

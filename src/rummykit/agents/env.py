@@ -11,7 +11,7 @@ which raises a ``ValueError`` on an illegal action.
 >>> env = rummykit_env("gin")
 >>> env.reset(seed=1)
 >>> env.agent_selection, int(env.action_space("player_0").n)
-('player_1', 182)
+('player_0', 182)
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
             if not is_integer(seed) or operator.index(seed) < 0:
                 raise ValueError(f"seed must be an integer of 0 or more, or None, not {seed!r}")
             self._rng = random.Random(operator.index(seed))
-        carried = self.seating.start(self._rng.randrange(2**31))
+        carried = self.seating.start(self._rng.getrandbits(62))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

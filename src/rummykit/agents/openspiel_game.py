@@ -179,7 +179,7 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
     def _deal(self) -> None:
         space = self.shared.space
         order = [space.faces[face] for face in self.deck]
-        seed = int.from_bytes(hashlib.sha256(self.deck).digest()[:4], "big")
+        seed = int.from_bytes(hashlib.sha256(self.deck).digest()[:8], "big")
         state = deal(space.variant, players=space.players, seed=seed, dealer=0, deck=order)
         self.decisions = Decisions(space, state)
 

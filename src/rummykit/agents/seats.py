@@ -105,7 +105,7 @@ class Seating:
         """A round dealt from the next seed, its bots played (no rewards: a round over is dealt again)."""
         players = self.space.players
         self._active = tuple(range(players))
-        state = deal(self.space.variant, players=players, seed=self._rng.randrange(2**31))
+        state = deal(self.space.variant, players=players, seed=self._rng.getrandbits(62))
         self.decisions = Decisions(self.space, state)
         self.play_bots()
         return {}
@@ -114,7 +114,7 @@ class Seating:
         for seat in match.pending:  # a seat that may buy back in does
             match = match.decide(seat, "rebuy")
         self.match, self._active = match, match.active
-        state = match.deal_next(seed=self._rng.randrange(2**31))
+        state = match.deal_next(seed=self._rng.getrandbits(62))
         self.decisions = Decisions(self.space, state)
 
     @property
