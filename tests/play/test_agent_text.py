@@ -179,3 +179,13 @@ def test_any_reply_gets_a_verdict(reply: str) -> None:
     assert verdict.ok == (verdict.code == "") and (verdict.move is None) != verdict.ok
     text = reply_text(reply)
     assert text is None or "\n" not in text
+
+
+def test_a_reply_is_judged_for_the_seat_the_harness_names() -> None:
+    """With seat None the engine would act for the seat to move, or for a
+    seat the reply names ("1: draw")."""
+    state = rk.deal("rami51", players=2, seed=3)
+    with pytest.raises(TypeError, match="needs the seat the reply is from"):
+        judge_reply(state, None, "draw")  # type: ignore[arg-type]
+    other = 1 - state.to_move
+    assert judge_reply(state, other, f"{state.to_move}: draw").code == "turn.not-your-turn"

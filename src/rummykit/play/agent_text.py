@@ -228,7 +228,12 @@ def judge_reply(state: RoundState, seat: int, reply: object) -> Verdict:
     the state after it, or the refusal (``reply.malformed`` for a reply that
     names no one move, or is no string at all, such as a chat API's empty
     ``None``; the engine's own code and sentence for a move it refuses,
-    ``notation.invalid`` for one it cannot read)."""
+    ``notation.invalid`` for one it cannot read). ``seat`` is the seat the
+    harness asked, never None: a seat written in the reply (``"1: draw"``)
+    does not replace it (a TypeError for None, as ``apply`` gives for a
+    seat of the wrong kind)."""
+    if seat is None:
+        raise TypeError("judge_reply needs the seat the reply is from, not None")
     text = reply_text(reply)
     if text is None:
         return _malformed()
