@@ -22,6 +22,7 @@ from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.knock_checks import knock_problems
 from rummykit.variant.leaving_sections import leaving_readers
 from rummykit.variant.payment_keys import payments_inherited, payments_resolved
+from rummykit.variant.play_checks import play_problems
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -335,7 +336,7 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     deal: Deal = s["deal"]
     _check_deal(deal, s["seating"].cutter, bands, report)
     found = indicator_problems(deal.indicator, upcard=deal.flip_first_discard, knock=s["knock"].allowed)
-    for problem in found + knock_problems(s):  # the knock against the scoring and the melds
+    for problem in found + knock_problems(s) + play_problems(s):  # the knock; a legal move every turn
         report(*problem)
     _check_contract(s, report)
 

@@ -1,0 +1,96 @@
+"""Checks across keys that every turn of a variant has a legal move: rules
+that load key by key but would leave a seat with nothing it may do.
+
+- A turn draws: the stock top or the top discard must be open to it, and
+  a variant that never draws from the stock needs a discard from the
+  start (``deal.flip_first_discard``) and no gin first upcard (after two
+  passes it is drawn from the stock).
+- A wall (``stock_exhausted.action = "wall"``) ends the round with a knock
+  or a pass at the wall: it needs ``knock.allowed``; and the deal must
+  leave more cards in the stock than the wall.
+- A card that must be melded the turn it is taken needs melds during play.
+- Wild deuces and a deal's wild rank are two wild ranks: one at most.
+
+>>> from rummykit.core.errors import VariantError
+>>> from rummykit.variant.loading import loads_variant
+>>> try:
+...     loads_variant('''
+... [meta]
+... id = "no_draw"
+... name = "Nothing to draw"
+... extends = "rami51"
+... [draw]
+... from_stock = false
+... from_discard_top = false
+... ''')
+... except VariantError as error:
+...     print(*(problem.path for problem in error.problems))
+draw.from_stock
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["play_problems"]
+
+
+def play_problems(sections: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The problems of ``sections`` (a variant's sections, read) that would
+    leave a turn with no legal move, as (key path, expected, got)."""
+    return [*_draw_problems(sections), *_wall_problems(sections), *_meld_problems(sections)]
+
+
+def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
+    draw, deal = s["draw"], s["deal"]
+    if draw.from_stock:
+        return []
+    if not draw.from_discard_top:
+        return [("draw.from_stock", "true while draw.from_discard_top is false (a turn draws)", "false")]
+    if not deal.flip_first_discard:
+        expected = "true unless deal.flip_first_discard is true (the first turn has no discard to take)"
+        return [("draw.from_stock", expected, "false")]
+    if deal.first_upcard != "none":
+        expected = "true while deal.first_upcard is set (after two passes the stock is drawn)"
+        return [("draw.from_stock", expected, "false")]
+    return []
+
+
+def _wall_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
+    exhausted = s["stock_exhausted"]
+    if exhausted.action != "wall":
+        return []
+    if not s["knock"].allowed:
+        expected = '"reshuffle_discard_except_top" while knock.allowed is false'
+        return [("stock_exhausted.action", f"{expected} (the wall ends with a knock or a pass)", '"wall"')]
+    out = []
+    deal = s["deal"]
+    for i, band in enumerate(s["deck"].by_players):
+        for jokers in (band.jokers, *band.joker_options):
+            size = band.decks * 52 + jokers
+            dealt = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra
+            stock = size - dealt - int(deal.flip_first_discard)
+            if stock <= exhausted.wall_size:
+                path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
+                expected = f"a deal that leaves more than the wall's {exhausted.wall_size} cards in the stock"
+                left = max(stock, 0)
+                out.append((path, expected, f"a stock of {left} for {band.players[1]} players"))
+    return out[:1]
+
+
+def _meld_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
+    draw, out = s["draw"], []
+    if not s["melds"].during_play:
+        top, deep, partners = draw.top_card_use, draw.deep_chosen_card_use, draw.pickup_natural_partners
+        duties = (
+            ("draw.top_card_use", top != "none", repr(top)),
+            ("draw.deep_chosen_card_use", deep != "none", repr(deep)),
+            ("draw.discard_top_condition", draw.discard_top_condition == "opening_use", '"opening_use"'),
+            ("draw.pickup_natural_partners", partners > 0, str(partners)),
+        )
+        for path, set_, got in duties:
+            if set_:
+                out.append((path, "no duty to meld a taken card while melds.during_play is false", got))
+    if s["deck"].wild_deuces and s["deal"].indicator.wild != "none":
+        out.append(("deck.wild_deuces", 'false while deal.indicator.wild is "rank" (one wild rank)', "true"))
+    return out

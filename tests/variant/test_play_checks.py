@@ -1,0 +1,36 @@
+"""Rules that load key by key but would leave a turn with no legal move
+are refused when the variant loads (rummykit.variant.play_checks): each
+found by an audit that wrote such variants, which loaded, then stuck."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.core.errors import VariantError
+from rummykit.variant.loading import loads_variant
+
+CASES = [
+    ("rami51", "[draw]\nfrom_stock = false\nfrom_discard_top = false\n", "draw.from_stock", "a turn draws"),
+    ("romme51", "[draw]\nfrom_stock = false\n", "draw.from_stock", "no discard to take"),
+    ("gin", "[draw]\nfrom_stock = false\n", "draw.from_stock", "after two passes the stock is drawn"),
+    ("rummy", '[stock_exhausted]\naction = "wall"\n', "stock_exhausted.action", "a knock or a pass"),
+    ("gin", "[deal]\nhand_size = 25\n", "deal.hand_size", "more than the wall's 2 cards"),
+    ("rummy500", "[melds]\nduring_play = false\n", "draw.top_card_use", "no duty to meld a taken card"),
+    ("handromi", "[melds]\nduring_play = false\n", "draw.pickup_natural_partners", "no duty to meld"),
+    ("kalooki", "[melds]\nduring_play = false\n", "draw.discard_top_condition", "no duty to meld"),
+    ("indian", "[deck]\nwild_deuces = true\n", "deck.wild_deuces", "one wild rank"),
+]
+
+
+@pytest.mark.parametrize(("parent", "keys", "path", "says"), CASES)
+def test_a_variant_with_a_turn_that_cannot_move_is_refused(parent: str, keys: str, path: str, says: str) -> None:
+    text = f'[meta]\nid = "stuck"\nname = "Stuck"\nextends = "{parent}"\n{keys}'
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    problems = {problem.path: problem.expected for problem in info.value.problems}
+    assert path in problems and says in problems[path], problems
+
+
+def test_a_variant_without_stock_draws_loads_where_a_discard_starts_the_game() -> None:
+    text = '[meta]\nid = "no_stock"\nname = "No stock"\nextends = "rami51"\n[draw]\nfrom_stock = false\n'
+    assert not loads_variant(text).draw.from_stock
