@@ -13,7 +13,7 @@ import pytest
 from rummykit.core.translation import LANGUAGES
 from rummykit.play.cli import main
 from rummykit.play.rules_text import CHAPTERS, all_rules, key_value, rule_differences, rules_text
-from rummykit.variant.model import bundled_variants, load_variant, schema_keys
+from rummykit.variant.model import bundled_variants, load_variant, loads_variant, schema_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -273,3 +273,17 @@ def test_diff_sees_what_a_contract_deal_holds_in_place_of_the_variants_keys(
     assert found[0]["b"]["contract.deals[].rules"][6] == {
         "going_out": {"final_discard": "forbidden", "in_opening_turn": "required"}
     }
+
+
+def test_a_contract_of_fewer_deals_differs_in_the_deals_alone() -> None:
+    """An audit's five-deal contract showed 57 differences against contract,
+    55 of them the same text on both sides: the deals' own rules were
+    compared as lists of different lengths."""
+    deals = "".join(
+        f"[[contract.deals]]\nhand_size = {size}\nsets = {sets}\nruns = {runs}\n"
+        for size, sets, runs in ((10, 2, 0), (10, 1, 1), (10, 0, 2), (12, 3, 0), (12, 0, 3))
+    )
+    head = '[meta]\nid = "contract5"\nname = "Five deals"\nextends = "contract"\n'
+    found = rule_differences(load_variant("contract"), loads_variant(f"{head}{deals}[match]\nrounds = 5\n"))
+    keys = sorted(difference.keys[0] for difference in found)
+    assert keys == ["contract.deals[].hand_size", "match.rounds"]

@@ -23,7 +23,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("parent", "keys", "path", "says"), CASES)
-def test_a_variant_with_a_turn_that_cannot_move_is_refused(parent: str, keys: str, path: str, says: str) -> None:
+def test_a_variant_with_a_turn_that_cannot_move_is_refused(
+    parent: str, keys: str, path: str, says: str
+) -> None:
     text = f'[meta]\nid = "stuck"\nname = "Stuck"\nextends = "{parent}"\n{keys}'
     with pytest.raises(VariantError) as info:
         loads_variant(text)
@@ -34,3 +36,13 @@ def test_a_variant_with_a_turn_that_cannot_move_is_refused(parent: str, keys: st
 def test_a_variant_without_stock_draws_loads_where_a_discard_starts_the_game() -> None:
     text = '[meta]\nid = "no_stock"\nname = "No stock"\nextends = "rami51"\n[draw]\nfrom_stock = false\n'
     assert not loads_variant(text).draw.from_stock
+
+
+def test_the_usual_player_count_is_one_the_variant_allows() -> None:
+    """An audit's one-player variant failed simulate and play without
+    --players: the default was two whatever the variant allowed."""
+    head = '[meta]\nid = "solo"\nname = "Solo"\nextends = "rami51"\n'
+    deck = "[[deck.by_players]]\nplayers = [{0}, {1}]\ndecks = 2\njokers = 4\n"
+    for low, high, usual in ((1, 1, 1), (3, 4, 3), (1, 4, 2)):
+        text = f"{head}[players]\nmin = {low}\nmax = {high}\n{deck.format(low, high)}"
+        assert loads_variant(text).usual_players() == usual

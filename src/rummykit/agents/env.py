@@ -35,14 +35,9 @@ from rummykit.agents.seats import Seating
 from rummykit.play.bots import Bot
 from rummykit.variant.model import Variant, as_variant
 
-__all__ = ["REWARDS", "RummykitEnv", "default_players", "rummykit_env"]
+__all__ = ["REWARDS", "RummykitEnv", "rummykit_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
-
-
-def default_players(variant: Variant) -> int:
-    """Two, or the variant's fewest players where two cannot play."""
-    return max(2, variant.players.min)
 
 
 def rummykit_env(
@@ -104,7 +99,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
     ) -> None:
         super().__init__()
         variant = as_variant(variant)
-        players = default_players(variant) if players is None else players
+        players = variant.usual_players() if players is None else players
         check_env_options(players, rewards, match, max_steps, render_mode)
         players = operator.index(players)
         self.space = ActionSpace(variant, players)

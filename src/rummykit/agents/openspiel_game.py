@@ -47,7 +47,7 @@ _ANY_PLAYERS = (2, 8)
 
 
 def _game_type(short_name: str, variant: Variant, *, with_variant: bool) -> Any:
-    spec: dict[str, Any] = {"players": max(2, variant.players.min), "max_moves": MAX_MOVES}
+    spec: dict[str, Any] = {"players": variant.usual_players(), "max_moves": MAX_MOVES}
     if with_variant:  # players 0: two, or the variant's fewest where two cannot play
         spec.update(variant=variant.id, players=0)
     return pyspiel.GameType(
@@ -96,7 +96,7 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
         variant = type(self).variant_id
         name = str(params.get("variant", variant or "gin"))
         chosen = load_variant(name)
-        players = int(params.get("players", 0)) or max(2, chosen.players.min)
+        players = int(params.get("players", 0)) or chosen.usual_players()
         max_moves = int(params.get("max_moves", MAX_MOVES))
         if max_moves < 1:
             raise ValueError(f"max_moves must be 1 or more, not {max_moves}")

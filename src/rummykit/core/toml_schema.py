@@ -121,14 +121,21 @@ def boolean(default: Any = MISSING, *, doc: str = "") -> Any:
     return _field(default, Spec("true or false", check, default is MISSING, doc, {"type": "boolean"}))
 
 
+CONTROL = re.compile(r"[\u0000-\u0008\u000b-\u001f\u007f-\u009f]")
+"""The control characters a text may not hold (a tab and a new line it may):
+a name printed on a terminal must not be able to drive it."""
+
+
 def text(default: Any = MISSING, *, doc: str = "") -> Any:
     def check(value: Any) -> str:
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str) or not value.strip() or CONTROL.search(value):
             raise ValueError(describe(value))
         return value
 
-    shape = {"type": "string", "minLength": 1, "pattern": r"\S"}
-    return _field(default, Spec("a non-empty string", check, default is MISSING, doc, shape))
+    pattern = r"^(?=[\s\S]*\S)[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$"
+    shape = {"type": "string", "minLength": 1, "pattern": pattern}
+    expected = "a non-empty string without control characters"
+    return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 
 IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*")

@@ -412,7 +412,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _players(variant: Variant, given: int | None) -> int:
     """``--players``, or by default 2 (the variant's fewest where it needs more)."""
-    return given if given is not None else max(2, variant.players.min)
+    return given if given is not None else variant.usual_players()
 
 
 def _backend(args: argparse.Namespace) -> Backend:

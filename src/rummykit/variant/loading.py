@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
-from rummykit.core.files import MAX_NESTING, deepest_nesting
+from rummykit.core.files import MAX_FILE_BYTES, MAX_NESTING, deepest_nesting
 from rummykit.core.toml_schema import MISSING, describe, read_section, unknown_key
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
@@ -500,6 +500,9 @@ def loads_variant(text: str, *, source: str = "<string>") -> Variant:
     current directory). Its id may not be a bundled variant's."""
     if not isinstance(text, str):
         raise TypeError(f"expected TOML text (a str), got {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        expected = f"at most {MAX_FILE_BYTES} bytes of TOML (as a file)"
+        raise VariantError([Problem(source, "(file)", expected, f"{len(text)} characters")])
     data = _parse(source, text)
     resolved, origins = _resolve(source, data, Path.cwd(), (source,))
     refuse = not _is_bundled_file(data, text)
@@ -510,7 +513,10 @@ def load_variant(ref: str | os.PathLike[str]) -> Variant:
     """Load a bundled variant by id (``"rami51"``) or a variant file by path."""
     if isinstance(ref, Variant):
         return ref
-    path = os.fspath(ref)
+    path = os.fspath(ref) if isinstance(ref, (str, os.PathLike)) else None
+    if not isinstance(path, str):
+        kind = type(ref).__name__
+        raise TypeError(f"expected a bundled variant id or a path (str or os.PathLike of str), not {kind}")
     label, text_, base = read_variant_text(path)
     data = _parse(label, text_)
     resolved, origins = _resolve(label, data, base, (label,))

@@ -214,6 +214,12 @@ class Variant:
                 return band
         raise ValueError(f"{self.id} has no deck for {players} players")  # checked at load
 
+    def usual_players(self) -> int:
+        """The player count a command or an environment plays when none is
+        given: two, or the fewest the variant allows where two cannot play
+        (more than two at least, or one alone)."""
+        return min(max(2, self.players.min), self.players.max)
+
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not hasattr(type(players), "__index__"):
             raise TypeError(f"players: expected an int, got {players!r}")

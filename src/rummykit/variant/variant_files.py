@@ -76,9 +76,14 @@ def read_variant_text(ref: str) -> tuple[str, str, Path | None]:
 
 def read_parent_text(label: str, ref: str, base: Path | None) -> tuple[str, str, Path | None]:
     """The file an ``extends`` names: a bundled id, or a file inside ``base``
-    (the folder of the file that extends; symlinks resolved, nothing outside)."""
+    (the folder of the file that extends; symlinks resolved, nothing outside).
+    A problem is the extending file's, at ``meta.extends``."""
     if not looks_like_path(ref):
-        return _read_bundled(ref)
+        try:
+            return _read_bundled(ref)
+        except VariantError as error:
+            problem = error.problems[0]
+            raise VariantError([Problem(label, "meta.extends", problem.expected, problem.got)]) from None
     if base is None:
         raise VariantError(
             [Problem(label, "meta.extends", "a bundled id (a bundled variant extends only those)", repr(ref))]
@@ -90,4 +95,8 @@ def read_parent_text(label: str, ref: str, base: Path | None) -> tuple[str, str,
         raise VariantError(
             [Problem(label, "meta.extends", f"a bundled id or a path inside {folder}", repr(ref))]
         )
-    return _read_file(target)
+    try:
+        return _read_file(target)
+    except VariantError as error:
+        got = f"{ref!r}: {error.problems[0].got}"
+        raise VariantError([Problem(label, "meta.extends", "a readable TOML file", got)]) from None

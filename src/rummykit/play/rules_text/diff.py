@@ -62,9 +62,16 @@ def _own_rules(variant: Variant) -> list[dict[str, Any]]:
 
 
 def _differs(rule: Rule, a: Variant, b: Variant, deals: tuple[list[Variant], list[Variant]]) -> bool:
-    if rule.values(a) != rule.values(b):
+    """Do ``rule``'s keys differ: in the variants, in a deal both have, or
+    in a deal one has more than the other, against that variant's own? (A
+    deal more or fewer is the contract's difference, not every rule's.)"""
+    base = rule.values(a)
+    if base != rule.values(b):
         return True
-    return [rule.values(own) for own in deals[0]] != [rule.values(own) for own in deals[1]]
+    first, second = deals
+    if any(rule.values(x) != rule.values(y) for x, y in zip(first, second, strict=False)):
+        return True
+    return any(rule.values(own) != base for own in first[len(second) :] or second[len(first) :])
 
 
 def rule_differences(a: Variant, b: Variant) -> list[RuleDifference]:
