@@ -4,6 +4,7 @@ failed before its fix."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,23 @@ def test_errors_raised_are_caught_by_the_base() -> None:
     with pytest.raises(rk.RummykitError):
         rk.load_variant("no-such-variant")
     assert "RummykitError" in rk.__all__
+
+
+@pytest.mark.parametrize(
+    ("variant", "number", "error", "says"),
+    [
+        ("contract", 99, ValueError, "deal_number must be from 1 to 7, not 99"),
+        ("contract", -1, ValueError, "deal_number must be from 1 to 7, not -1"),
+        ("rami51", 2, ValueError, "deal_number must be 0 (rami51 has no contract deals), not 2"),
+        ("contract", "2", TypeError, "deal_number must be an int, not str"),
+        ("contract", True, TypeError, "deal_number must be an int, not bool"),
+    ],
+)
+def test_a_deal_number_the_variant_has_no_deal_of_is_refused(
+    variant: str, number: object, error: type[Exception], says: str
+) -> None:
+    """A case file's deal_number 99 was read as the last deal; the state it
+    made was one that loading refuses."""
+    with pytest.raises(error, match=re.escape(says)):
+        rk.deal(variant, players=3, seed=1, deal_number=number)  # type: ignore[arg-type]
+    assert rk.deal("contract", players=3, seed=1, deal_number=0).deal_number == 1  # 0: the first deal

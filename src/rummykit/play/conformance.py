@@ -357,7 +357,7 @@ def _deal_case(label: str, name: str, variant: Variant, case: dict[str, Any]) ->
             variant, players=case["players"], seed=case.get("seed", 1), dealer=case.get("dealer"),
             jokers=case.get("jokers"), deal_number=case.get("deal_number", 0),
         )  # fmt: skip
-    except ValueError as error:
+    except (TypeError, ValueError) as error:  # a seat, a joker count or a deal number it has not
         raise CaseFileError(f"{label}: {name}: {error}") from None
     got = {
         "deck_size": len(state.deck),

@@ -53,8 +53,7 @@ def deal(
     variant with contracts reads it as 1)."""
     variant = as_variant(variant)
     variant.check_players(players)
-    if deal_count(variant) and not deal_number:
-        deal_number = 1
+    deal_number = _checked_deal_number(variant, deal_number)
     canonical = variant.deck_for(players, jokers)
     number = None if seed is None else operator.index(seed)  # numpy's integers too; a float is a TypeError
     rng = rng_for(number)
@@ -94,3 +93,18 @@ def deal(
         variant_digest=variant.digest(),
     )
     return after_deal(dealt_state)
+
+
+def _checked_deal_number(variant: Variant, deal_number: int) -> int:
+    """``deal_number`` as the deal uses it: 1 for 0 where the variant has
+    contract deals; a TypeError or ValueError for a number it has no deal of
+    (a saved state holding it would be refused)."""
+    if isinstance(deal_number, bool) or not hasattr(type(deal_number), "__index__"):
+        raise TypeError(f"deal_number must be an int, not {type(deal_number).__name__}")
+    deal_number, deals = operator.index(deal_number), deal_count(variant)
+    if deals and 0 <= deal_number <= deals:
+        return deal_number or 1
+    if not deals and deal_number == 0:
+        return 0
+    expected = f"from 1 to {deals}" if deals else f"0 ({variant.id} has no contract deals)"
+    raise ValueError(f"deal_number must be {expected}, not {deal_number}")
