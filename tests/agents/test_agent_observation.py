@@ -127,6 +127,40 @@ def test_the_state_builder_equals_the_view_builder(variant_id: str) -> None:
     assert checked >= 150
 
 
+@pytest.mark.parametrize("variant_id", ["contract", "indian_pool", "rummy500", "kalooki"])
+def test_a_round_of_fewer_seats_than_the_layout_is_encoded_plane_by_plane(variant_id: str) -> None:
+    """A match's round after an elimination has fewer seats than the
+    space: played by the match's space (as the environment plays it), every
+    seat's vector equals the reference builder's from its view (hand sizes,
+    seat planes and table planes relative within the round, the rest 0)."""
+    variant = rk.load_variant(variant_id)
+    players = max(2, variant.players.min)
+    space = ActionSpace(variant, min(variant.players.max, players + 2))
+    layout = ObservationLayout(space)
+    rng, checked = random.Random(variant_id), 0
+    for game in range(60):
+        if checked >= 200:
+            break
+        decisions = Decisions(space, rk.deal(variant, players=players, seed=game))
+        for _ in range(120):
+            if decisions.over:
+                break
+            actor = decisions.acting()
+            for seat in range(players):
+                pending = decisions.pending if seat == actor else ()
+                expected = reference(layout, view_of(decisions.state, seat, with_legal=False), pending)
+                assert np.array_equal(layout.encode_state(decisions.state, seat, pending), expected)
+                checked += 1
+            decisions.step(rng.choice(decisions.legal_actions()))
+    assert checked >= 200
+
+
+def test_a_round_of_more_seats_than_the_layout_is_refused() -> None:
+    layout = ObservationLayout(ActionSpace(rk.load_variant("rummy"), 2))
+    with pytest.raises(ValueError, match="a round of 3 seats does not fit a space of 2"):
+        layout.encode_state(rk.deal("rummy", players=3, seed=1), 0)
+
+
 def pinned_digest(variant_id: str, seed: int, episodes: int = 2) -> str:
     """Every agent's observation and mask at every step of random episodes, hashed."""
     env = RummykitEnv(variant_id)

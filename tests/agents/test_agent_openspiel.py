@@ -179,6 +179,62 @@ def test_a_private_observation_is_the_seats_own_cards_alone() -> None:
         _observation(game, every, state, 0)
 
 
+def _in_seat_zeros_frame(vector: Any, layout: Any, seat: int, players: int) -> Any:
+    """Seat ``seat``'s vector with its seat and table planes turned from
+    relative to ``seat`` into relative to seat 0."""
+    out, planes, faces = vector.copy(), {n: (a, n2) for n, a, n2 in layout.planes}, len(layout.space.faces)
+    for name in ("hand_sizes", "opened", "dropped", "to_move", "dealer", "knocker"):
+        start, _ = planes[name]
+        for relative in range(players):
+            out[start + (relative + seat) % players] = vector[start + relative]
+    for relative in range(players):
+        target, source = planes[f"table_{(relative + seat) % players}"][0], planes[f"table_{relative}"][0]
+        out[target : target + faces] = vector[source : source + faces]
+    return out
+
+
+@pytest.mark.parametrize(("variant_id", "players"), [("gin", 2), ("oklahoma_gin", 2), ("rummy500", 2)])
+def test_public_and_private_observations_split_every_seats_view(variant_id: str, players: int) -> None:
+    """Over played rounds (knocks and face-down knock cards, pending picks):
+    the public observation is every seat's own with its private planes left
+    out, in seat 0's frame, the same for every seat; the private one is the
+    seat's own private planes alone."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(f"{GAME_PREFIX}_{variant_id}")
+    none, single = pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=none))
+    private = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, public_info=False, private_info=single)
+    )
+    full, mask, seen = make_observation(game), public._private, set()
+    for seed in range(3):
+        state, rng = dealt(game, seed), np.random.default_rng(seed)
+        while not state.is_terminal():
+            public.set_from(state, 0)
+            shared, text = public.tensor.copy(), public.string_from(state, 0)
+            for seat in range(players):
+                public.set_from(state, seat)
+                assert np.array_equal(public.tensor, shared) and public.string_from(state, seat) == text
+                full.set_from(state, seat)
+                own = full.tensor.copy()
+                hidden = np.where(mask, 0, own)
+                layout = state.shared.layout
+                assert np.array_equal(_in_seat_zeros_frame(hidden, layout, seat, players), shared)
+                private.set_from(state, seat)
+                assert np.array_equal(private.tensor, np.where(mask, own, 0))
+                knocking = state.decisions.state.knocking if state.decisions is not None else None
+                if knocking is not None and knocking.knocker == seat and knocking.knock_card is not None:
+                    assert f" knock {knocking.knock_card} " in private.string_from(state, seat)
+            assert state.decisions is not None
+            seen.add("knock" if state.decisions.state.knocking.knocker is not None else "")
+            seen.add("pending" if state.decisions.pending else "")
+            legal = state.legal_actions()  # a knock where there is one, to reach the knock phases
+            knocks = [a for a in legal if state.shared.space.label(a).startswith("knock")]
+            state.apply_action(int(rng.choice(knocks or legal)))
+    assert seen >= ({"knock"} if "gin" in variant_id else {"pending"})
+
+
 def test_returns_are_the_round_scores_signed() -> None:
     game = pyspiel.load_game(f"{GAME_PREFIX}_rummy")
     state = dealt(game, 8)

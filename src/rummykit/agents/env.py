@@ -54,7 +54,7 @@ def rummykit_env(
         raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
     env: AECEnv = RummykitEnv(variant, players, **options)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
-    env = IntegerActions(env)  # before PettingZoo's checks: they take a bool for an id
+    env = IntegerActions(env)  # between PettingZoo's bounds check (True is 1 to it) and its illegal check
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
@@ -118,27 +118,29 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._rng = random.Random()
         self._steps = 0
-        self._episodes = 0  # resets so far
+        self._was_reset = False
         self._carried: dict[int, float] = {}
         self._agent_at = {seat: f"player_{seat}" for seat in range(players)}
         self._observed: dict[str, tuple[Decisions, int, Observation]] = {}  # by agent: its last observation
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[self._seat(agent)[0]]
+        self._seat(agent)  # a clear error for a name that is no agent's
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[self._seat(agent)[0]]
+        self._seat(agent)
+        return self.action_spaces[agent]
 
-    def _seat(self, agent: str) -> tuple[str, int]:
-        """``agent`` and its seat (a ValueError for a name that is no agent's: a bot's seat, say)."""
+    def _seat(self, agent: str) -> int:
+        """``agent``'s seat (a ValueError for a name that is no agent's: a bot's seat, say)."""
         seat = self._seat_of.get(agent)
         if seat is None:
             raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
-        return agent, seat
+        return seat
 
     def _check_reset(self, what: str) -> None:
         """A RuntimeError before the first reset (there is no episode to ``what`` yet)."""
-        if not self._episodes:
+        if not self._was_reset:
             raise RuntimeError(f"reset() needs to be called before {what}")
 
     @property
@@ -160,7 +162,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._steps = 0
-        self._episodes += 1
+        self._was_reset = True
         self._carried = carried  # paid with the first step: after a reset every reward is 0
         self.agent_selection = f"player_{self.seating.acting_seat()}"
 
@@ -172,7 +174,7 @@ class RummykitEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type inf
         hit = self._observed.get(agent)
         if hit is not None and hit[0] is decisions and hit[1] == decisions.taken:
             return hit[2]
-        _, seat = self._seat(agent)
+        seat = self._seat(agent)
         self._check_reset("observe")
         observation = self._observation(seat, decisions)
         self._observed[agent] = (decisions, decisions.taken, observation)

@@ -89,7 +89,7 @@ class ObservationLayout:
         self._numbers = self._start["numbers"]
         self._phase = self._start["phase"]
         self._last_row: tuple[Sequence[Card], list[int]] = ((), [])  # see _row_indices
-        self._seat_at = {players: self._seat_planes(players)}  # see _seats_of
+        self._seat_indices_by_count = {players: self._seat_planes(players)}  # see _seat_indices
         self._pick = space.word("pick") if space.has("pick") else None
         self._target = space.word("target") if space.has("target") else None
         verb_plane = self._start["pending_verb"]
@@ -229,21 +229,21 @@ class ObservationLayout:
             for seat in range(players)
         )
 
-    def _seats_of(self, seat: int, players: int) -> tuple[tuple[int, ...], ...]:
+    def _seat_indices(self, seat: int, players: int) -> tuple[tuple[int, ...], ...]:
         """Seat ``seat``'s indices in the five seat planes, in a round of
         ``players`` seats (a match's round after an elimination has fewer
         than the space; each count is worked out once, at most one a count)."""
-        planes = self._seat_at.get(players)
+        planes = self._seat_indices_by_count.get(players)
         if planes is None:
             if not 1 <= players <= self.space.players:
                 raise ValueError(f"a round of {players} seats does not fit a space of {self.space.players}")
-            planes = self._seat_at[players] = self._seat_planes(players)
+            planes = self._seat_indices_by_count[players] = self._seat_planes(players)
         return planes[seat]
 
     def _seats(self, flat: list[int], seen: Seen) -> None:
         """The seat planes that are one where a seat is (opened, dropped, to move ...), as indices."""
         sizes, opened, dropped = seen.counts
-        opened_at, dropped_at, to_move_at, dealer_at, knocker_at = self._seats_of(seen.seat, len(sizes))
+        opened_at, dropped_at, to_move_at, dealer_at, knocker_at = self._seat_indices(seen.seat, len(sizes))
         for other, is_open in enumerate(opened):
             if is_open:
                 flat.append(opened_at[other])

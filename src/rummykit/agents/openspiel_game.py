@@ -33,7 +33,7 @@ from rummykit.agents.decisions import Decisions
 from rummykit.agents.observation import ObservationLayout
 from rummykit.core.values import hand_penalty
 from rummykit.round.dealing import deal
-from rummykit.round.views import view_of
+from rummykit.round.views import PlayerView, view_of
 from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
@@ -120,7 +120,8 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RummykitObserver:
         if params:
             raise ValueError(f"rummykit's observer takes no parameters, not {params}")
-        return RummykitObserver(self.shared, _observed_parts(iig_obs_type))
+        public, private = _observed_parts(iig_obs_type)
+        return RummykitObserver(self.shared, public=public, private=private)
 
 
 class RummykitState(pyspiel.State):  # type: ignore[misc]
@@ -169,10 +170,8 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
 
     def _check_outcome(self, action: int) -> None:
         """ValueError, the state unchanged, unless ``action`` is a card face with a card left to deal."""
-        counts = self.shared.counts
-        if not 0 <= action < len(counts):
-            raise ValueError(f"chance outcome {action} is not a card face's index (0 to {len(counts) - 1})")
-        if self.deck.count(action) >= counts[action]:
+        _check_face_index(self.shared, action)
+        if self.deck.count(action) >= self.shared.counts[action]:
             face = self.shared.space.faces[action]
             raise ValueError(f"chance outcome {action} ({face}): no card of that face is left to deal")
 
@@ -185,11 +184,8 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            faces = self.shared.space.faces
-            if not 0 <= action < len(faces):
-                last = len(faces) - 1
-                raise ValueError(f"chance outcome {action} is not a card face's index (0 to {last})")
-            return f"deal {faces[action]}"
+            _check_face_index(self.shared, action)
+            return f"deal {self.shared.space.faces[action]}"
         return self.shared.space.label(action)
 
     def returns(self) -> list[float]:
@@ -230,24 +226,32 @@ def _observed_parts(iig_obs_type: Any) -> tuple[bool, bool]:
     return public, single
 
 
+def _check_face_index(shared: _Shared, action: int) -> None:
+    """A ValueError unless ``action`` is a card face's index: a chance outcome."""
+    if not 0 <= action < len(shared.counts):
+        last = len(shared.counts) - 1
+        raise ValueError(f"chance outcome {action} is not a card face's index (0 to {last})")
+
+
 class RummykitObserver:
     """A seat's observation tensor and string, from what its view shows (the
     same for the information state: the view is what a seat knows).
-    ``parts``: the public part of the view and the seat's private part
-    (its hand, its face-down knock card, its choice so far), both by
-    default; the public part alone is the same for every seat (its seats
-    are seat 0's, not relative to the observer)."""
+    ``public``: the public part of the view; ``private``: the seat's
+    private part (its hand, its face-down knock card, its choice so far);
+    both by default. The public part alone is the same for every seat (its
+    seats are seat 0's, not relative to the observer). The string is a
+    summary of the tensor's view, not all of it."""
 
-    def __init__(self, shared: _Shared, parts: tuple[bool, bool] = (True, True)) -> None:
+    def __init__(self, shared: _Shared, *, public: bool = True, private: bool = True) -> None:
         self.shared = shared
-        self.public, self.private = parts
+        self.public, self.private = public, private
         self.tensor = np.zeros(shared.layout.size, np.float32)
         self.dict = {"observation": self.tensor}
         planes = {name: (start, start + length) for name, start, length in shared.layout.planes}
         numbers_end = planes["numbers"][1]
-        private = [planes[name] for name in _PRIVATE_PLANES] + [(numbers_end - 1, numbers_end)]
-        self._private = np.zeros(shared.layout.size, bool)
-        for start, end in private:
+        spans = [planes[name] for name in _PRIVATE_PLANES] + [(numbers_end - 1, numbers_end)]
+        self._private = np.zeros(shared.layout.size, bool)  # the private entries of the tensor
+        for start, end in spans:
             self._private[start:end] = True
 
     def set_from(self, state: RummykitState, player: int) -> None:
@@ -269,21 +273,26 @@ class RummykitObserver:
         if decisions is None:
             return f"seat {player}: dealing" if self.private else "dealing"
         view = view_of(decisions.state, player if self.private else None, with_legal=False)
-        parts = [f"seat {player}"] if self.private else []
-        if self.public:
-            top = view.discards[-1] if view.discards else "-"
-            table = " | ".join(entry.notation for entry in view.table)
-            parts.append(
-                f"phase {view.phase} to move {view.to_move} top {top} sizes {view.hand_sizes}"
-                f" stock {view.stock_size} table {table}"
-            )
-        if self.private:
-            pending = decisions.pending if decisions.actor() == player else ()
-            parts.insert(1, "hand " + " ".join(str(card) for card in view.hand or ()))
-            parts.append("chosen " + " ".join(self.shared.space.label(a) for a in pending))
-        if self.public:
-            parts.append("log " + "; ".join(view.log))
-        return " ".join(parts)
+        parts = [self._private_text(view, decisions)] if self.private else []
+        return " ".join([*parts, _public_text(view)] if self.public else parts)
+
+    def _private_text(self, view: PlayerView, decisions: Decisions) -> str:
+        """The seat's hand, its face-down knock card and its choice so far."""
+        hand = " ".join(str(card) for card in view.hand or ())
+        knock = f" knock {view.knock.knock_card}" if view.knock.knock_card is not None else ""
+        pending = decisions.pending if decisions.actor() == view.seat else ()
+        chosen = " ".join(self.shared.space.label(a) for a in pending)
+        return f"seat {view.seat} hand {hand}{knock} chosen {chosen}"
+
+
+def _public_text(view: PlayerView) -> str:
+    """What every seat sees of the round, in a line."""
+    top = view.discards[-1] if view.discards else "-"
+    table = " | ".join(entry.notation for entry in view.table)
+    return (
+        f"phase {view.phase} to move {view.to_move} top {top} sizes {view.hand_sizes}"
+        f" stock {view.stock_size} table {table} log {'; '.join(view.log)}"
+    )
 
 
 def register_games() -> tuple[str, ...]:

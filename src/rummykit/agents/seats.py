@@ -92,7 +92,8 @@ class Seating:
             earned = self._begin_match() if self.is_match else self._begin_round()
             if not self.over:
                 return earned
-        raise RuntimeError(f"{_REDEALS} deals in a row ended before an agent decided")
+        dealt = "matches" if self.is_match else "deals"
+        raise RuntimeError(f"{_REDEALS} {dealt} in a row ended before an agent decided")
 
     def _begin_match(self) -> dict[int, float]:
         """A match dealt from the next seed, its bots played; the rewards of its rounds over."""
