@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import BaseWrapper, wrappers
+from pettingzoo.utils import wrappers
 
 from rummykit.agents.actions import ActionSpace
 from rummykit.agents.decisions import Decisions
@@ -53,16 +53,17 @@ def rummykit_env(
     if not is_finite_number(illegal_reward):
         raise ValueError(f"illegal_reward must be a finite number, not {illegal_reward!r}")
     env: AECEnv = RummykitEnv(variant, players, **options)
-    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
-    env = IntegerActions(env)  # between PettingZoo's bounds check (True is 1 to it) and its illegal check
+    env = TerminateIllegalIds(env, illegal_reward=illegal_reward)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
 
-class IntegerActions(BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no type information
-    """Refuses a step whose action is neither None nor an integer id (a
-    ``ValueError``, nothing changed): PettingZoo's ``Discrete`` space takes
-    ``True`` for the id 1, and its illegal-action wrapper then fails on it."""
+class TerminateIllegalIds(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]  # no type information
+    """PettingZoo's illegal-action wrapper that first refuses an action
+    that is neither None nor an integer id (a ``ValueError``, nothing
+    changed): PettingZoo's ``Discrete`` space, which its bounds check asks,
+    takes ``True`` for the id 1, and the illegal-action check then fails on
+    it. (No wrapper of its own: each layer costs every attribute read.)"""
 
     def step(self, action: Any) -> None:
         if action is not None and not is_integer(action):
