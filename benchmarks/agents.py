@@ -87,7 +87,7 @@ def id_steps(variant: str, episodes: int, seed: int, layer: int, clock: Clock) -
     from rummykit.agents.observation import ObservationLayout
 
     chosen = rk.load_variant(variant)
-    players = max(2, chosen.players.min)  # as the environment's default
+    players = chosen.usual_players()  # as the environment's default
     space = ActionSpace(chosen, players)
     layout = ObservationLayout(space)
     rng = random.Random(seed)
@@ -118,7 +118,7 @@ def engine_moves(
 ) -> tuple[int, float, float]:
     """Moves, seconds of ``legal_moves`` and ``apply``, and seconds of ``apply`` alone (by ``clock``)."""
     chosen = rk.load_variant(variant)
-    players = max(2, chosen.players.min)  # as the environment's default
+    players = chosen.usual_players()  # as the environment's default
     rng = random.Random(seed)
     moves, total, applying = 0, 0.0, 0.0
     for episode in range(episodes):

@@ -22,7 +22,7 @@ from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.knock_checks import knock_problems
 from rummykit.variant.leaving_sections import leaving_readers
 from rummykit.variant.payment_keys import payments_inherited, payments_resolved
-from rummykit.variant.play_checks import play_problems
+from rummykit.variant.play_checks import band_deals, play_problems
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -439,16 +439,10 @@ def _check_deal(deal: Deal, cutter: str, bands: tuple[DeckBand, ...], report: _C
     """An exchange card needs a cut; every band's deck holds the deal."""
     if deal.exchange_card and cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
-    for i, band in enumerate(bands):
-        for jokers in (band.jokers, *band.joker_options):
-            size = band.decks * 52 + jokers
-            needed = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra + 1
-            if needed > size:
-                report(
-                    f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size",
-                    f"a deal that fits {size} cards for {band.players[1]} players",
-                    f"{needed} cards needed",
-                )
+    for path, band, size, dealt in band_deals(deal, bands):
+        if dealt + 1 > size:  # and a card for the stock
+            expected = f"a deal that fits {size} cards for {band.players[1]} players"
+            report(path, expected, f"{dealt + 1} cards needed")
 
 
 def _check_contract(s: dict[str, Any], report: _Collector) -> None:

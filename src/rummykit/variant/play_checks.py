@@ -30,9 +30,24 @@ draw.from_stock
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-__all__ = ["play_problems"]
+from rummykit.variant.sections import Deal, DeckBand
+
+__all__ = ["band_deals", "play_problems"]
+
+
+def band_deals(deal: Deal, bands: Sequence[DeckBand]) -> Iterator[tuple[str, DeckBand, int, int]]:
+    """For each deck band and each joker count a table may choose: the key
+    that sets the band's hand size, the band, the cards of its deck and the
+    cards the deal hands out to its most players (the first player's extra
+    included; not the first discard)."""
+    for i, band in enumerate(bands):
+        path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
+        dealt = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra
+        for jokers in (band.jokers, *band.joker_options):
+            yield path, band, band.decks * 52 + jokers, dealt
 
 
 def play_problems(sections: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -63,19 +78,13 @@ def _wall_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     if not s["knock"].allowed:
         expected = '"reshuffle_discard_except_top" while knock.allowed is false'
         return [("stock_exhausted.action", f"{expected} (the wall ends with a knock or a pass)", '"wall"')]
-    out = []
-    deal = s["deal"]
-    for i, band in enumerate(s["deck"].by_players):
-        for jokers in (band.jokers, *band.joker_options):
-            size = band.decks * 52 + jokers
-            dealt = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra
-            stock = size - dealt - int(deal.flip_first_discard)
-            if stock <= exhausted.wall_size:
-                path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
-                expected = f"a deal that leaves more than the wall's {exhausted.wall_size} cards in the stock"
-                left = max(stock, 0)
-                out.append((path, expected, f"a stock of {left} for {band.players[1]} players"))
-    return out[:1]
+    deal, wall = s["deal"], exhausted.wall_size
+    for path, band, size, dealt in band_deals(deal, s["deck"].by_players):
+        stock = size - dealt - int(deal.flip_first_discard)
+        if stock <= wall:
+            expected = f"a deal that leaves more than the wall's {wall} cards in the stock"
+            return [(path, expected, f"a stock of {max(stock, 0)} for {band.players[1]} players")]
+    return []
 
 
 def _meld_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
