@@ -38,7 +38,8 @@ from rummykit.core.moves import Meld as MeldMove
 from rummykit.play.show_bot import show_move
 from rummykit.round.views import PlayerView
 from rummykit.rules import Commit
-from rummykit.rules.contract import contract_of, find_contract, uses_contracts
+from rummykit.rules.contract import contract_of, uses_contracts
+from rummykit.rules.contract_search import find_contract
 from rummykit.rules.rule_set import RuleSet, rules_of
 from rummykit.rules.variant_queries import best_opening, least_penalty
 from rummykit.variant.loading import variant_from_rules
@@ -264,9 +265,8 @@ class GreedyBot:
                 if isinstance(judged, Meld):
                     candidates.setdefault(tuple(sorted(c.face.code for c in move.cards)), judged)
         keep = 1 if view.taken is not None and rules.draw.taken_card_is_marked() else 0
-        found = find_contract(contract, list(candidates.values()), hand, keep=keep)
-        if found is not None and all_out:
-            return list(found) if sum(len(m) for m in found) == len(hand) else []
+        at_least = len(hand) if all_out else 0
+        found = find_contract(contract, list(candidates.values()), hand, keep=keep, at_least=at_least)
         return list(found) if found is not None else []
 
     def wants_buy(self, view: PlayerView) -> bool:

@@ -16,18 +16,17 @@ state; 0 means "not in use", and reads as the first deal.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 from typing import ClassVar
 
 import attrs
 
-from rummykit.core.cards import Card
 from rummykit.core.errors import N_, Refusal, Text
 from rummykit.core.meld_model import Meld
 from rummykit.rules.base import BuiltStages, register_commit
 from rummykit.rules.commit_facts import Commit
+from rummykit.rules.contract_search import joinable_runs
 from rummykit.rules.deal import DealRule, StandardDeal
 from rummykit.solver.requirement import ContractShape
 from rummykit.variant.model import ContractDeal, Variant
@@ -39,7 +38,6 @@ __all__ = [
     "contract_shapes",
     "deal_count",
     "describe",
-    "find_contract",
     "going_down_turn",
     "judge_contract",
     "new_meld_refusal",
@@ -105,11 +103,6 @@ def contract_deal_rule(variant: Variant, rule: DealRule, deal_number: int) -> De
     return attrs.evolve(rule, hand_size_default=contract.hand_size, band_hand_sizes=())
 
 
-def _joinable(a: Meld, b: Meld) -> bool:
-    """Two runs of one suit that would make one run end to end (6-7-8-9 and T-J-Q-K)."""
-    return a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low)
-
-
 def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | None:
     """Are ``melds`` exactly ``contract`` (R-CON-05)? Each meld may be longer
     than its minimum; the sets differ in rank; no two runs of one suit join."""
@@ -126,7 +119,7 @@ def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | N
         return Refusal("opening.contract", "The sets of a contract must differ in rank.")
     for i, a in enumerate(runs):
         for b in runs[i + 1 :]:
-            if _joinable(a, b):
+            if joinable_runs(a, b):
                 return Refusal(
                     "opening.contract",
                     "The runs {a} and {b} would make one run; a contract's runs are separate.",
@@ -134,46 +127,6 @@ def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | N
                     b=b,
                 )
     return None
-
-
-def find_contract(
-    contract: ContractDeal, candidates: Sequence[Meld], hand: Sequence[Card], *, keep: int = 0
-) -> tuple[Meld, ...] | None:
-    """Melds from ``candidates`` (each formable from ``hand``) that together
-    are exactly ``contract`` and fit in the hand with ``keep`` cards to
-    spare: the first found with the most cards laid, or None."""
-    sets = [m for m in candidates if m.kind == "set"]
-    runs = [m for m in candidates if m.kind == "run"]
-    best: list[tuple[Meld, ...]] = []
-
-    def fits(chosen: Sequence[Meld]) -> bool:
-        left = Counter(c.face for c in hand)
-        for meld in chosen:
-            for card in meld.cards:
-                left[card.face] -= 1
-                if left[card.face] < 0:
-                    return False
-        return sum(left.values()) >= keep
-
-    def search(chosen: tuple[Meld, ...], pool: Sequence[Meld], start: int, wanted: int, then: int) -> None:
-        if len(best) and sum(len(m) for m in best[0]) == len(hand) - keep:
-            return  # nothing can lay more
-        if wanted == 0:
-            if then:
-                search(chosen, runs, 0, contract.runs, 0)
-                return
-            if judge_contract(contract, chosen) is None:
-                laid = sum(len(m) for m in chosen)
-                if not best or laid > sum(len(m) for m in best[0]):
-                    best[:] = [chosen]
-            return
-        for i in range(start, len(pool)):
-            trial = (*chosen, pool[i])
-            if fits(trial):
-                search(trial, pool, i + 1, wanted - 1, then)
-
-    search((), sets, 0, contract.sets, 1)
-    return best[0] if best else None
 
 
 @attrs.frozen(slots=True)
