@@ -46,3 +46,25 @@ def test_the_usual_player_count_is_one_the_variant_allows() -> None:
     for low, high, usual in ((1, 1, 1), (3, 4, 3), (1, 4, 2)):
         text = f"{head}[players]\nmin = {low}\nmax = {high}\n{deck.format(low, high)}"
         assert loads_variant(text).usual_players() == usual
+
+
+@pytest.mark.parametrize(
+    ("most", "fits"), [(3, True), (4, False)], ids=["three seats fit", "four seats do not"]
+)
+def test_a_deal_is_checked_for_the_most_players_the_variant_seats(most: int, fits: bool) -> None:
+    """A band's deck must hold the deal of the most players a table of the
+    variant seats, not of the band's range: contract's bands are for three
+    to four and five to eight players, and a child for three alone may deal
+    thirty cards each from 105 (an audit's variant was refused for four)."""
+    text = (
+        '[meta]\nid = "three_only"\nname = "Three only"\nextends = "contract"\n'
+        f"[players]\nmax = {most}\n[match]\nrounds = 1\n"
+        "[[contract.deals]]\nhand_size = 30\nsets = 6\nruns = 2\n"
+    )
+    if fits:
+        assert loads_variant(text).players.max == 3
+        return
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    problems = {problem.path: problem.expected for problem in info.value.problems}
+    assert problems == {"contract.deals[0].hand_size": "a deal that fits 105 cards for 4 players"}

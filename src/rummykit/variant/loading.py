@@ -22,7 +22,7 @@ from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.knock_checks import knock_problems
 from rummykit.variant.leaving_sections import leaving_readers
 from rummykit.variant.payment_keys import payments_inherited, payments_resolved
-from rummykit.variant.play_checks import band_deals, play_problems
+from rummykit.variant.play_checks import band_deals, band_tables, play_problems
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -334,7 +334,7 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     _check_draw_and_match(s["draw"], s["match"], report)
     _check_knock(s, report)
     deal: Deal = s["deal"]
-    _check_deal(deal, s["seating"].cutter, bands, report)
+    _check_deal(deal, s["seating"].cutter, bands, players, report)
     found = indicator_problems(deal.indicator, upcard=deal.flip_first_discard, knock=s["knock"].allowed)
     for problem in found + knock_problems(s) + play_problems(s):  # the knock; a legal move every turn
         report(*problem)
@@ -435,13 +435,15 @@ def _check_drop_knock(s: dict[str, Any], report: _Collector) -> None:
         )
 
 
-def _check_deal(deal: Deal, cutter: str, bands: tuple[DeckBand, ...], report: _Collector) -> None:
+def _check_deal(
+    deal: Deal, cutter: str, bands: tuple[DeckBand, ...], players: Players, report: _Collector
+) -> None:
     """An exchange card needs a cut; every band's deck holds the deal."""
     if deal.exchange_card and cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
-    for path, band, size, dealt in band_deals(deal, bands):
+    for path, seated, size, dealt in band_deals(deal, bands, players):
         if dealt + 1 > size:  # and a card for the stock
-            expected = f"a deal that fits {size} cards for {band.players[1]} players"
+            expected = f"a deal that fits {size} cards for {seated} players"
             report(path, expected, f"{dealt + 1} cards needed")
 
 
@@ -456,13 +458,13 @@ def _check_contract(s: dict[str, Any], report: _Collector) -> None:
     for i, entry in enumerate(deals):
         if entry.sets + entry.runs == 0:
             report(f"contract.deals[{i}]", "a contract of at least one set or run", "0 sets and 0 runs")
-        for band in s["deck"].by_players:
+        for _, band, seated in band_tables(s["deck"].by_players, s["players"]):
             size = band.decks * 52 + band.jokers
-            needed = entry.hand_size * band.players[1] + 1
+            needed = entry.hand_size * seated + 1
             if needed > size:
                 report(
                     f"contract.deals[{i}].hand_size",
-                    f"a deal that fits {size} cards for {band.players[1]} players",
+                    f"a deal that fits {size} cards for {seated} players",
                     f"{needed} cards needed",
                 )
 

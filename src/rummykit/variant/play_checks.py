@@ -33,21 +33,32 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rummykit.variant.sections import Deal, DeckBand
+from rummykit.variant.sections import Deal, DeckBand, Players
 
-__all__ = ["band_deals", "play_problems"]
+__all__ = ["band_deals", "band_tables", "play_problems"]
 
 
-def band_deals(deal: Deal, bands: Sequence[DeckBand]) -> Iterator[tuple[str, DeckBand, int, int]]:
-    """For each deck band and each joker count a table may choose: the key
-    that sets the band's hand size, the band, the cards of its deck and the
-    cards the deal hands out to its most players (the first player's extra
-    included; not the first discard)."""
+def band_tables(bands: Sequence[DeckBand], players: Players) -> Iterator[tuple[int, DeckBand, int]]:
+    """Each deck band a table of ``players`` may use, with its index and the
+    most players that table may seat with it (its range cut to ``players``)."""
     for i, band in enumerate(bands):
+        if band.players[0] <= players.max:
+            yield i, band, min(band.players[1], players.max)
+
+
+def band_deals(
+    deal: Deal, bands: Sequence[DeckBand], players: Players
+) -> Iterator[tuple[str, int, int, int]]:
+    """For each deck band and each joker count a table may choose: the key
+    that sets the band's hand size, the most players of the band's tables
+    (:func:`band_tables`), the cards of its deck and the cards the deal
+    hands out to them (the first player's extra included; not the first
+    discard)."""
+    for i, band, seated in band_tables(bands, players):
         path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
-        dealt = (band.hand_size or deal.hand_size) * band.players[1] + deal.first_player_extra
+        dealt = (band.hand_size or deal.hand_size) * seated + deal.first_player_extra
         for jokers in (band.jokers, *band.joker_options):
-            yield path, band, band.decks * 52 + jokers, dealt
+            yield path, seated, band.decks * 52 + jokers, dealt
 
 
 def play_problems(sections: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -79,11 +90,11 @@ def _wall_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
         expected = '"reshuffle_discard_except_top" while knock.allowed is false'
         return [("stock_exhausted.action", f"{expected} (the wall ends with a knock or a pass)", '"wall"')]
     deal, wall = s["deal"], exhausted.wall_size
-    for path, band, size, dealt in band_deals(deal, s["deck"].by_players):
+    for path, seated, size, dealt in band_deals(deal, s["deck"].by_players, s["players"]):
         stock = size - dealt - int(deal.flip_first_discard)
         if stock <= wall:
             expected = f"a deal that leaves more than the wall's {wall} cards in the stock"
-            return [(path, expected, f"a stock of {max(stock, 0)} for {band.players[1]} players")]
+            return [(path, expected, f"a stock of {max(stock, 0)} for {seated} players")]
     return []
 
 
