@@ -139,6 +139,9 @@ def test_a_warning_about_an_inherited_key_names_the_parent_file(
     path.write_text(path.read_text() + "rounds = 3\n")
     (warning,) = variant_warnings(load_variant(path))
     assert (warning.path, warning.inherited_from) == ("match.rounds", "")
+    # set back to its default (docs/writing-a-variant.md), the key is quiet
+    path.write_text(path.read_text().replace("rounds = 3", 'rounds = "per_player"'))
+    assert variant_warnings(load_variant(path)) == []
 
 
 def test_too_many_undeclared_wild_deuces_in_a_set_are_too_many_jokers() -> None:
