@@ -68,3 +68,56 @@ def test_a_deal_is_checked_for_the_most_players_the_variant_seats(most: int, fit
         loads_variant(text)
     problems = {problem.path: problem.expected for problem in info.value.problems}
     assert problems == {"contract.deals[0].hand_size": "a deal that fits 105 cards for 4 players"}
+
+
+@pytest.mark.parametrize(
+    ("parent", "keys", "problem"),
+    [
+        # rami51's bands are for 2 to 4 and 5 to 6 players: five alone deal from the second
+        ("rami51", "[players]\nmin = 5\nmax = 5\n[deal]\nhand_size = 26\n", None),
+        ("rami51", "[players]\nmin = 2\nmax = 4\n[deal]\nhand_size = 27\n", "deal.hand_size"),
+        # contract for five alone uses the band of five to eight, 158 cards
+        (
+            "contract",
+            "[players]\nmin = 5\nmax = 5\n[match]\nrounds = 1\n"
+            "[[contract.deals]]\nhand_size = 30\nsets = 6\nruns = 2\n",
+            None,
+        ),
+        # a table that chooses no joker: 4 x 26 + 1 is more than 104
+        (
+            "contract",
+            "[players]\nmax = 4\n[match]\nrounds = 1\n"
+            "[[deck.by_players]]\nplayers = [3, 4]\ndecks = 2\njokers = 1\njoker_options = [0]\n"
+            "[[contract.deals]]\nhand_size = 26\nsets = 2\n",
+            "contract.deals[0].hand_size",
+        ),
+        # the first player's extra card counts in a contract deal too
+        (
+            "contract",
+            "[players]\nmax = 4\n[match]\nrounds = 1\n[deal]\nfirst_player_extra = 1\n"
+            "[[deck.by_players]]\nplayers = [3, 4]\ndecks = 2\njokers = 1\n"
+            "[[contract.deals]]\nhand_size = 26\nsets = 2\n",
+            "contract.deals[0].hand_size",
+        ),
+    ],
+    ids=[
+        "rami51 for five",
+        "rami51 for four",
+        "contract for five",
+        "no joker chosen",
+        "first player's extra",
+    ],
+)
+def test_every_deck_a_table_may_use_holds_the_deal_and_no_other(
+    parent: str, keys: str, problem: str | None
+) -> None:
+    """A band outside the variant's player range is not checked (a review
+    found a band below players.min refused a variant for five); every joker
+    count a table may choose and the first player's extra card are."""
+    text = f'[meta]\nid = "fit"\nname = "Fit"\nextends = "{parent}"\n{keys}'
+    if problem is None:
+        loads_variant(text)
+        return
+    with pytest.raises(VariantError) as info:
+        loads_variant(text)
+    assert {found.path for found in info.value.problems} == {problem}

@@ -26,7 +26,6 @@ from rummykit.core.errors import N_, Refusal, Text
 from rummykit.core.meld_model import Meld
 from rummykit.rules.base import BuiltStages, register_commit
 from rummykit.rules.commit_facts import Commit
-from rummykit.rules.contract_search import joinable_runs
 from rummykit.rules.deal import DealRule, StandardDeal
 from rummykit.solver.requirement import ContractShape
 from rummykit.variant.model import ContractDeal, Variant
@@ -39,6 +38,7 @@ __all__ = [
     "deal_count",
     "describe",
     "going_down_turn",
+    "joinable_runs",
     "judge_contract",
     "new_meld_refusal",
     "uses_contracts",
@@ -101,6 +101,11 @@ def contract_deal_rule(variant: Variant, rule: DealRule, deal_number: int) -> De
     if contract is None or not isinstance(rule, StandardDeal):
         return rule
     return attrs.evolve(rule, hand_size_default=contract.hand_size, band_hand_sizes=())
+
+
+def joinable_runs(a: Meld, b: Meld) -> bool:
+    """Two runs of one suit that would make one run end to end (6-7-8-9 and T-J-Q-K)."""
+    return a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low)
 
 
 def judge_contract(contract: ContractDeal, melds: Sequence[Meld]) -> Refusal | None:

@@ -32,9 +32,10 @@ from collections.abc import Sequence
 
 from rummykit.core.cards import Card
 from rummykit.core.meld_model import Meld
+from rummykit.rules.contract import joinable_runs
 from rummykit.variant.model import ContractDeal
 
-__all__ = ["CONTRACT_SEARCH_BUDGET", "ContractSearch", "find_contract", "joinable_runs"]
+__all__ = ["CONTRACT_SEARCH_BUDGET", "ContractSearch", "find_contract"]
 
 Needs = tuple[tuple[Card, int], ...]
 """A meld's cards as (face, how many) pairs."""
@@ -72,7 +73,7 @@ class ContractSearch:
         candidates: Sequence[Meld],
         hand: Sequence[Card],
         *,
-        keep: int,
+        keep: int = 0,
         at_least: int = 0,
         budget: int = CONTRACT_SEARCH_BUDGET,
     ) -> None:
@@ -97,7 +98,9 @@ class ContractSearch:
         self._longest_run = _suffix_longest(self.runs)
 
     def best(self) -> tuple[Meld, ...] | None:
-        """The contract found (None: none fits), searching once."""
+        """The contract found, searching once: None where no contract fits
+        the hand with ``keep`` cards to spare, none lays ``at_least`` cards,
+        or none was found within the budget."""
         if not self.searched:
             self.searched = True
             self._sets((), 0, self.contract.sets, 0)
@@ -118,6 +121,8 @@ class ContractSearch:
         return sum(count for face, count in self.free.items() if count and last.get(face, -1) < start)
 
     def _sets(self, chosen: tuple[Meld, ...], start: int, wanted: int, laid: int) -> None:
+        """Add ``wanted`` more sets to ``chosen`` (``laid`` cards) from index
+        ``start`` on, then the runs."""
         bound = laid + wanted * self._longest_set[start] + self.contract.runs * self._longest_run[0]
         if self._over(bound, self._last_set, start):
             return
@@ -127,7 +132,7 @@ class ContractSearch:
         ranks = {meld.rank for meld in chosen}
         rest = (wanted - 1) * self._longest_set[start] + self.contract.runs * self._longest_run[0]
         for i in range(start, len(self.sets)):
-            if self.tried >= self.budget:
+            if self.tried >= self.budget or self.laid == self.spare:
                 return
             meld = self.sets[i]
             needs = self._set_needs[i]
@@ -141,6 +146,8 @@ class ContractSearch:
     def _runs(
         self, sets: tuple[Meld, ...], runs: tuple[Meld, ...], start: int, wanted: int, laid: int
     ) -> None:
+        """Add ``wanted`` more runs to ``runs`` from index ``start`` on; a
+        complete contract laying more than the best found becomes it."""
         if wanted == 0:
             if laid > self.laid:
                 self.found, self.laid = (*sets, *runs), laid
@@ -149,7 +156,7 @@ class ContractSearch:
             return
         rest = (wanted - 1) * self._longest_run[start]
         for i in range(start, len(self.runs)):
-            if self.tried >= self.budget:
+            if self.tried >= self.budget or self.laid == self.spare:
                 return
             meld = self.runs[i]
             needs = self._run_needs[i]
@@ -180,11 +187,6 @@ class ContractSearch:
         free = self.free
         for face, count in needs:
             free[face] += count
-
-
-def joinable_runs(a: Meld, b: Meld) -> bool:
-    """Two runs of one suit that would make one run end to end (6-7-8-9 and T-J-Q-K)."""
-    return a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low)
 
 
 def _needs(meld: Meld) -> Needs:

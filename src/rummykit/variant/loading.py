@@ -22,7 +22,7 @@ from rummykit.variant.indicator_table import indicator_problems, read_indicator
 from rummykit.variant.knock_checks import knock_problems
 from rummykit.variant.leaving_sections import leaving_readers
 from rummykit.variant.payment_keys import payments_inherited, payments_resolved
-from rummykit.variant.play_checks import band_deals, band_tables, play_problems
+from rummykit.variant.play_checks import band_deals, play_problems
 from rummykit.variant.ruleset import Variant
 from rummykit.variant.sections import (
     DEPRECATED,
@@ -458,15 +458,11 @@ def _check_contract(s: dict[str, Any], report: _Collector) -> None:
     for i, entry in enumerate(deals):
         if entry.sets + entry.runs == 0:
             report(f"contract.deals[{i}]", "a contract of at least one set or run", "0 sets and 0 runs")
-        for _, band, seated in band_tables(s["deck"].by_players, s["players"]):
-            size = band.decks * 52 + band.jokers
-            needed = entry.hand_size * seated + 1
-            if needed > size:
-                report(
-                    f"contract.deals[{i}].hand_size",
-                    f"a deal that fits {size} cards for {seated} players",
-                    f"{needed} cards needed",
-                )
+        bands = band_deals(s["deal"], s["deck"].by_players, s["players"], entry.hand_size)
+        for _, seated, size, dealt in bands:
+            if dealt + 1 > size:  # and a card for the stock
+                expected = f"a deal that fits {size} cards for {seated} players"
+                report(f"contract.deals[{i}].hand_size", expected, f"{dealt + 1} cards needed")
 
 
 def _check_deals_rules(data: dict[str, Any], sections: dict[str, Any], report: _Collector) -> None:

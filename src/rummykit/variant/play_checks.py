@@ -39,24 +39,26 @@ __all__ = ["band_deals", "band_tables", "play_problems"]
 
 
 def band_tables(bands: Sequence[DeckBand], players: Players) -> Iterator[tuple[int, DeckBand, int]]:
-    """Each deck band a table of ``players`` may use, with its index and the
-    most players that table may seat with it (its range cut to ``players``)."""
+    """Each deck band a table of the variant may use (its range meets
+    ``players``' range), with its index and the most players a table seats
+    with it (its range cut to ``players.max``)."""
     for i, band in enumerate(bands):
-        if band.players[0] <= players.max:
+        if band.players[0] <= players.max and band.players[1] >= players.min:
             yield i, band, min(band.players[1], players.max)
 
 
 def band_deals(
-    deal: Deal, bands: Sequence[DeckBand], players: Players
+    deal: Deal, bands: Sequence[DeckBand], players: Players, hand_size: int | None = None
 ) -> Iterator[tuple[str, int, int, int]]:
     """For each deck band and each joker count a table may choose: the key
     that sets the band's hand size, the most players of the band's tables
     (:func:`band_tables`), the cards of its deck and the cards the deal
     hands out to them (the first player's extra included; not the first
-    discard)."""
+    discard). ``hand_size``: a contract deal's, in place of the band's or
+    the deal's."""
     for i, band, seated in band_tables(bands, players):
         path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
-        dealt = (band.hand_size or deal.hand_size) * seated + deal.first_player_extra
+        dealt = (hand_size or band.hand_size or deal.hand_size) * seated + deal.first_player_extra
         for jokers in (band.jokers, *band.joker_options):
             yield path, seated, band.decks * 52 + jokers, dealt
 
