@@ -50,6 +50,9 @@ ROWS: list[Row] = [
     ("the buyer is judged before the limit (the order of the checks)", "contract", {"buy.limit": 1},
      {**DEAL, "buys": [1, 0, 0]},
      ["0: draw", "0: buy"], ("ok", "buy.not-available")),
+    ("a seat out of the deal is not offered a buy (an audit's simulate crashed on it)", "contract",
+     {"drop.allowed": True}, {**DEAL, "hands": ["7c 7d 7h Kc", "", "4c 8s Jd"], "dropped": [0, 20, 0]},
+     ["0: draw", "1: buy", "2: buy"], ("ok", "turn.not-your-turn", "ok")),
     ("nobody buys where the variant has no buy", "rami51", {}, {**DEAL, "players": 3},
      ["0: draw", "1: buy"], ("ok", "buy.not-available")),
 ]  # fmt: skip

@@ -19,6 +19,17 @@ CASES = [
     ("handromi", "[melds]\nduring_play = false\n", "draw.pickup_natural_partners", "no duty to meld"),
     ("kalooki", "[melds]\nduring_play = false\n", "draw.discard_top_condition", "no duty to meld"),
     ("indian", "[deck]\nwild_deuces = true\n", "deck.wild_deuces", "one wild rank"),
+    # an audit's variants: a first upcard nobody may take was listed, then refused
+    ("gin", "[draw]\nfrom_discard_top = false\n", "deal.first_upcard", "offered to be taken"),
+    # ... and a turn with no stock whose take was refused had no move at all
+    ("kalooki", "[draw]\nfrom_stock = false\n", "draw.discard_top_condition", "nothing to draw"),
+    (
+        "rami51",
+        '[draw]\nfrom_stock = false\ntop_card_use = "meld_or_layoff_same_turn"\n',
+        "draw.top_card_use",
+        "nothing to draw",
+    ),
+    ("handromi", "[draw]\nfrom_stock = false\n", "draw.discard_top_condition", "nothing to draw"),
 ]
 
 

@@ -165,18 +165,13 @@ def _buy_for(state: RoundState, move: Move | str, seat: int | None) -> RoundStat
     buyer = seat if seat is not None else named
     if buyer is None:
         raise refuse("buy.not-available", "A buy names the seat that buys, as in '2: buy'.")
-    if state.dropped and state.dropped[buyer]:  # out of the deal: no move of it (R-IND-13)
-        raise refuse("turn.not-your-turn", "Seat {seat} is out of this deal.", seat=buyer)
     return _buy(state, buyer)
 
 
 def _buy(state: RoundState, buyer: int) -> RoundState:
-    rule = state.rules.buy
-    if rule is None:
-        raise IllegalMove.from_refusal(_NOBODY_BUYS)
-    refusal = rule.refusal(buy_window(state, buyer), buyer)
-    if refusal is not None:
-        raise IllegalMove.from_refusal(refusal)
+    refusal, rule = _buy_refusal(state, buyer), state.rules.buy
+    if refusal is not None or rule is None:
+        raise IllegalMove.from_refusal(_NOBODY_BUYS if refusal is None else refusal)
     penalty = state.stock[: rule.penalty_cards]
     hands = list(state.hands)
     hands[buyer] = tuple(sorted((*hands[buyer], state.discard[-1], *penalty), key=code_order))
@@ -214,9 +209,12 @@ def buy_refusal(state: RoundState, seat: int) -> IllegalMove | None:
 
 
 def _buy_refusal(state: RoundState, seat: int) -> Refusal | None:
-    """The first refusal of a buy by ``seat``, as :func:`_buy` asks: nobody
-    buys in this variant, or the first of the buy rule's checks
-    (``rules/buy.py``) that refuses."""
+    """The first refusal of a buy by ``seat``, as :func:`_buy` asks: the
+    seat is out of the deal (no move of it, R-IND-13), nobody buys in this
+    variant, or the first of the buy rule's checks (``rules/buy.py``) that
+    refuses."""
+    if state.dropped and state.dropped[seat]:
+        return Refusal("turn.not-your-turn", "Seat {seat} is out of this deal.", seat=seat)
     rule = state.rules.buy
     return _NOBODY_BUYS if rule is None else rule.refusal(buy_window(state, seat), seat)
 

@@ -3,8 +3,10 @@ that load key by key but would leave a seat with nothing it may do.
 
 - A turn draws: the stock top or the top discard must be open to it, and
   a variant that never draws from the stock needs a discard from the
-  start (``deal.flip_first_discard``) and no gin first upcard (after two
-  passes it is drawn from the stock).
+  start (``deal.flip_first_discard``), no gin first upcard (after two
+  passes it is drawn from the stock) and a take that is never refused (no
+  condition on the top discard, no duty to meld it). A first upcard is
+  offered to be taken: it needs takes of the top discard.
 - A wall (``stock_exhausted.action = "wall"``) ends the round with a knock
   or a pass at the wall: it needs ``knock.allowed``; and the deal must
   leave more cards in the stock than the wall.
@@ -71,8 +73,19 @@ def play_problems(sections: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     draw, deal = s["draw"], s["deal"]
+    if not draw.from_discard_top and deal.first_upcard != "none":
+        expected = '"none" while draw.from_discard_top is false (the first upcard is offered to be taken)'
+        return [("deal.first_upcard", expected, repr(deal.first_upcard))]
     if draw.from_stock:
         return []
+    why = "while draw.from_stock is false (a turn whose take is refused has nothing to draw)"
+    condition, use, partners = draw.discard_top_condition, draw.top_card_use, draw.pickup_natural_partners
+    if condition != "none":
+        return [("draw.discard_top_condition", f'"none" {why}', repr(condition))]
+    if use != "none":
+        return [("draw.top_card_use", f'"none" {why}', repr(use))]
+    if partners:
+        return [("draw.pickup_natural_partners", f"0 {why}", str(partners))]
     if not draw.from_discard_top:
         return [("draw.from_stock", "true while draw.from_discard_top is false (a turn draws)", "false")]
     if not deal.flip_first_discard:
