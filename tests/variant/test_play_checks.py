@@ -30,6 +30,26 @@ CASES = [
         "nothing to draw",
     ),
     ("handromi", "[draw]\nfrom_stock = false\n", "draw.discard_top_condition", "nothing to draw"),
+    # ... and a take judged on its meld alone left a turn that had to go out, or down, and could not
+    (
+        "kalooki",
+        '[going_out]\nin_opening_turn = "required"\n',
+        "going_out.in_opening_turn",
+        "not on the hand going out",
+    ),
+    (
+        "roemie",
+        '[going_out]\nin_opening_turn = "required"\n',
+        "going_out.in_opening_turn",
+        "draw.deep_chosen_card_use",
+    ),
+    (
+        "contract",
+        '[draw]\ntop_card_use = "meld_or_layoff_same_turn"\n',
+        "draw.top_card_use",
+        "going down to the contract",
+    ),
+    ("contract", '[draw]\ndiscard_top_condition = "opening_use"\n', "draw.discard_top_condition", "contract"),
 ]
 
 

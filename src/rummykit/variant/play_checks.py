@@ -10,7 +10,12 @@ that load key by key but would leave a seat with nothing it may do.
 - A wall (``stock_exhausted.action = "wall"``) ends the round with a knock
   or a pass at the wall: it needs ``knock.allowed``; and the deal must
   leave more cards in the stock than the wall.
-- A card that must be melded the turn it is taken needs melds during play.
+- A card that must be melded the turn it is taken needs melds during play;
+  and as a take is judged on that meld alone, not on going out or down in
+  the same turn, it cannot be combined with an opening turn that must go
+  out (``going_out.in_opening_turn = "required"``) or with contracts (a
+  take the hand could meld but not go out or down with left a turn that
+  could not end).
 - Wild deuces and a deal's wild rank are two wild ranks: one at most.
 
 >>> from rummykit.core.errors import VariantError
@@ -113,19 +118,38 @@ def _wall_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     return []
 
 
+def _take_duties(draw: Any) -> list[tuple[str, str]]:
+    """The keys of ``draw`` that oblige a seat to meld the discard it takes
+    in the same turn, each with its value as written: (key path, value)."""
+    top, deep, partners = draw.top_card_use, draw.deep_chosen_card_use, draw.pickup_natural_partners
+    condition = draw.discard_top_condition
+    duties = (
+        ("draw.top_card_use", top != "none", repr(top)),
+        ("draw.deep_chosen_card_use", deep != "none" and draw.discard_deep, repr(deep)),
+        ("draw.discard_top_condition", condition in ("opening_use", "handromi"), repr(condition)),
+        ("draw.pickup_natural_partners", partners > 0, str(partners)),
+    )
+    return [(path, got) for path, set_, got in duties if set_]
+
+
 def _meld_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
-    draw, out = s["draw"], []
+    duties, out = _take_duties(s["draw"]), []
     if not s["melds"].during_play:
-        top, deep, partners = draw.top_card_use, draw.deep_chosen_card_use, draw.pickup_natural_partners
-        duties = (
-            ("draw.top_card_use", top != "none", repr(top)),
-            ("draw.deep_chosen_card_use", deep != "none", repr(deep)),
-            ("draw.discard_top_condition", draw.discard_top_condition == "opening_use", '"opening_use"'),
-            ("draw.pickup_natural_partners", partners > 0, str(partners)),
+        why = "no duty to meld a taken card while melds.during_play is false"
+        out += [(path, why, got) for path, got in duties]
+    if duties and s["going_out"].in_opening_turn == "required":
+        path = duties[0][0]
+        expected = (
+            f'"allowed" while a taken discard must be melded that turn ({path}): a take is judged on'
+            " its meld, not on the hand going out in the same turn"
         )
-        for path, set_, got in duties:
-            if set_:
-                out.append((path, "no duty to meld a taken card while melds.during_play is false", got))
+        out.append(("going_out.in_opening_turn", expected, '"required"'))
+    if s["opening"].kind == "contract":
+        why = (
+            'no duty to meld a taken card while opening.kind is "contract" (a take is judged'
+            " on its meld, not on going down to the contract)"
+        )
+        out += [(path, why, got) for path, got in duties]
     if s["deck"].wild_deuces and s["deal"].indicator.wild != "none":
         out.append(("deck.wild_deuces", 'false while deal.indicator.wild is "rank" (one wild rank)', "true"))
     return out
