@@ -181,3 +181,17 @@ def test_deal_rules_are_checked_as_their_tables_are(rules: str, path: str) -> No
     with pytest.raises(rk.VariantError) as raised:
         rk.loads_variant(text)
     assert path in [problem.path for problem in raised.value.problems], str(raised.value)
+
+
+def test_a_problem_of_the_variant_itself_is_not_named_again_under_a_deal_s_rules() -> None:
+    """An audit's contract child with a wall and no knock, one deal with rules
+    of its own: the wall's problem was reported twice, the second time under
+    contract.deals[0].rules.stock_exhausted.action, a key no deal holds."""
+    text = (
+        '[meta]\nid = "walled"\nname = "Walled"\nextends = "contract"\n[match]\nrounds = 1\n'
+        '[stock_exhausted]\naction = "wall"\n[[contract.deals]]\nhand_size = 10\nsets = 2\n'
+        '[contract.deals.rules.going_out]\nfinal_discard = "optional"\n'
+    )
+    with pytest.raises(rk.VariantError) as raised:
+        rk.loads_variant(text)
+    assert [problem.path for problem in raised.value.problems] == ["stock_exhausted.action"]

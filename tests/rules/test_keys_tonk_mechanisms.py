@@ -156,6 +156,16 @@ def test_the_loader_refuses_keys_that_do_not_go_together(keys: dict[str, Any], p
     assert f"{path}:" in str(info.value)
 
 
+def test_a_whole_hand_count_names_the_timing_it_is_at_odds_with() -> None:
+    """An audit read 'expected "arranged" (the default) ... got hand': the
+    message never named knock.timing, the key in conflict."""
+    with pytest.raises(rk.VariantError) as info:
+        variant_with("gin", {"knock.count": "hand"})
+    (problem,) = info.value.problems
+    assert problem.path == "knock.count" and problem.got == '"hand"'
+    assert 'knock.timing is "instead_of_discard"' in problem.expected
+
+
 def test_the_knock_before_the_draw_is_for_any_number_of_players() -> None:
     variant = variant_with("rummy", PAID)
     assert variant.players.max == 6 and rules_of(variant).knock is None

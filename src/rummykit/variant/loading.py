@@ -415,8 +415,13 @@ def _check_drop_knock(s: dict[str, Any], report: _Collector) -> None:
     knock: Knock = s["knock"]
     before = knock.timing == "before_draw"
     if before != (knock.count == "hand"):
-        expected = '"hand" while knock.timing is "before_draw"' if before else '"arranged" (the default)'
-        report("knock.count", f"{expected}: a knock before the draw counts every card in hand", knock.count)
+        expected = (
+            '"hand" while knock.timing is "before_draw"'
+            if before
+            else f'"arranged" while knock.timing is "{knock.timing}" (only a knock before the draw,'
+            ' timing "before_draw", counts every card in hand)'
+        )
+        report("knock.count", expected, f'"{knock.count}"')
     paid = s["scoring"].method == "payments"
     if before and knock.allowed and not paid:
         report(
@@ -467,7 +472,10 @@ def _check_contract(s: dict[str, Any], report: _Collector) -> None:
 
 def _check_deals_rules(data: dict[str, Any], sections: dict[str, Any], report: _Collector) -> None:
     """Each deal with rules of its own makes a variant whose keys fit
-    together: its problems reported under the deal's ``rules``."""
+    together: its problems that the variant's own keys do not have (those
+    are reported once, as the variant's) reported under the deal's
+    ``rules``, at the key where the deal may hold it."""
+    variant_problems = {(p.path, p.expected, p.got) for p in report.problems}
     for i, entry in enumerate(sections["contract"].deals):
         if not entry.rules:
             continue
@@ -475,7 +483,13 @@ def _check_deals_rules(data: dict[str, Any], sections: dict[str, Any], report: _
         deal = _Collector(report.file)
         _check_consistency(_read_sections(merged, deal), deal)
         for problem in deal.problems:
-            report(f"contract.deals[{i}].rules.{problem.path}", problem.expected, problem.got)
+            if (problem.path, problem.expected, problem.got) in variant_problems:
+                continue
+            if problem.path.partition(".")[0] in OVERRIDABLE:
+                report(f"contract.deals[{i}].rules.{problem.path}", problem.expected, problem.got)
+            else:  # a key the deal does not hold, at odds with one it does
+                expected = f"rules under which {problem.path} is {problem.expected}"
+                report(f"contract.deals[{i}].rules", expected, f"{problem.path} {problem.got}")
 
 
 def _is_bundled_file(data: dict[str, Any], text: str) -> bool:
