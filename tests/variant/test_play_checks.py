@@ -50,6 +50,14 @@ CASES = [
         "going down to the contract",
     ),
     ("contract", '[draw]\ndiscard_top_condition = "opening_use"\n', "draw.discard_top_condition", "contract"),
+    # ... and a first turn without a draw from one card that may not be thrown had no move
+    (
+        "rummy",
+        "[[deck.by_players]]\nplayers = [2, 6]\ndecks = 1\nhand_size = 1\n[turn]\nfirst_turn_draws = false\n"
+        '[going_out]\nfinal_discard = "forbidden"\n',
+        "deck.by_players[0].hand_size",
+        "neither melded nor thrown",
+    ),
 ]
 
 

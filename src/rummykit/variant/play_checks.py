@@ -17,6 +17,8 @@ that load key by key but would leave a seat with nothing it may do.
   take the hand could meld but not go out or down with left a turn that
   could not end).
 - Wild deuces and a deal's wild rank are two wild ranks: one at most.
+- A first turn without a draw needs two cards where the last card is never
+  thrown: one card alone could be neither melded nor discarded.
 
 >>> from rummykit.core.errors import VariantError
 >>> from rummykit.variant.loading import loads_variant
@@ -73,7 +75,8 @@ def band_deals(
 def play_problems(sections: dict[str, Any]) -> list[tuple[str, str, str]]:
     """The problems of ``sections`` (a variant's sections, read) that would
     leave a turn with no legal move, as (key path, expected, got)."""
-    return [*_draw_problems(sections), *_wall_problems(sections), *_meld_problems(sections)]
+    found = [*_draw_problems(sections), *_wall_problems(sections), *_meld_problems(sections)]
+    return found + _first_turn_problems(sections)
 
 
 def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -99,6 +102,24 @@ def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     if deal.first_upcard != "none":
         expected = "true while deal.first_upcard is set (after two passes the stock is drawn)"
         return [("draw.from_stock", expected, "false")]
+    return []
+
+
+def _first_turn_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """A first turn without a draw from a hand of one card: that card can be
+    neither melded nor, where the last card is never discarded, thrown."""
+    deal = s["deal"]
+    if s["turn"].first_turn_draws or s["going_out"].final_discard != "forbidden":
+        return []
+    for i, band, _ in band_tables(s["deck"].by_players, s["players"]):
+        first = (band.hand_size or deal.hand_size) + deal.first_player_extra
+        if first < 2:
+            path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
+            expected = (
+                "a first hand of at least 2 cards while turn.first_turn_draws is false and"
+                ' going_out.final_discard is "forbidden" (one card can be neither melded nor thrown)'
+            )
+            return [(path, expected, f"{first} card")]
     return []
 
 
