@@ -297,3 +297,26 @@ def test_a_variant_keeps_its_own_tables_and_they_go_with_it() -> None:
     del again
     gc.collect()
     assert gone() is None
+
+
+def test_an_opening_out_of_reach_is_refused_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An audit's roemie child asked for 1,000 points to open: legal_moves
+    searched every opening of each deep take (up to 109 s). No hand of
+    thirteen cards is worth that much, whatever its melds; the answer comes
+    before any meld is looked for (the candidates are never listed), and a
+    reachable minimum is still searched."""
+    from rummykit.solver import opening_reach, opening_search
+    from rummykit.solver.requirement import HandRules
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched")
+
+    roemie = load_variant("roemie")
+    hand = "7h 8h 9h Th Jh Qh Kh Ah 7s 7d 7c Ks Kd"
+    out_of_reach = HandRules(opening_min=1000, max_hand=108)
+    monkeypatch.setattr(opening_reach, "candidates", no_search)
+    monkeypatch.setattr(opening_search, "candidates", no_search)
+    assert not opening_reach.can_open_with(roemie, hand, "7h", demands=out_of_reach)
+    assert opening_search.best_opening(roemie, hand, demands=out_of_reach) is None
+    with pytest.raises(AssertionError, match="searched"):
+        opening_reach.can_open_with(roemie, hand, "7h", demands=HandRules(opening_min=40, max_hand=108))

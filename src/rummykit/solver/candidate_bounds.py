@@ -1,7 +1,8 @@
 """What best_opening's bounds know of a candidate meld: the faces its
 jokers may stand for (:func:`span`), how many jokers make a meld that
-cannot take one more (:func:`hole_jokers`), and the most one face or one
-joker adds to a meld's table value (:func:`value_bounds`).
+cannot take one more (:func:`hole_jokers`), the most one face or one
+joker adds to a meld's table value (:func:`value_bounds`), and the most
+any card adds (:func:`most_card_value`).
 
 >>> from rummykit.core.meld_model import MeldRules
 >>> hole_jokers(MeldRules(max_jokers=4)), hole_jokers(MeldRules(jokers_vs_naturals="fewer"))
@@ -14,7 +15,7 @@ from rummykit.core.meld_model import MeldRules
 from rummykit.solver.hand_masks import FACES
 from rummykit.solver.tables import Candidate
 
-__all__ = ["hole_jokers", "span", "value_bounds"]
+__all__ = ["hole_jokers", "most_card_value", "span", "value_bounds"]
 
 
 def span(cand: Candidate) -> int:
@@ -63,3 +64,11 @@ def value_bounds(rules: MeldRules, cands: dict[int, list[Candidate]]) -> tuple[l
             rank = code // 4 + 2
             bound[code] = max(set_values[rank], run_values[rank], run_values[1] if rank == 14 else 0)
     return bound, joker
+
+
+def most_card_value(rules: MeldRules) -> int:
+    """The most any one card, natural or wild, adds to a meld's table value:
+    a hand of ``n`` cards lays melds worth at most ``n`` times this (an
+    opening minimum above that is out of reach, with no search)."""
+    values = rules.values
+    return max(*values.run_values, *values.set_values, values.fixed_joker or 0)

@@ -8,6 +8,7 @@ from typing import Any
 
 from rummykit.core.cards import JOKER_CODE, Card, parse_cards
 from rummykit.core.meld_model import Meld
+from rummykit.solver.candidate_bounds import most_card_value
 from rummykit.solver.going_out_search import can_go_out, cards_of, table_state
 from rummykit.solver.hand_masks import FACES, FULL, PackedHand, take
 from rummykit.solver.requirement import HandRules
@@ -146,7 +147,10 @@ def _reach(
     split: int,
     lay_off: Callable[[list[Card]], bool] | None = None,
 ) -> bool:
-    """The search of :func:`can_open_with` (depth first, highest values first)."""
+    """The search of :func:`can_open_with` (depth first, highest values first);
+    none where every card at its most valuable falls short of the minimum."""
+    if minimum > (len(cards_of(hand.state, 0)) + hand.jokers) * most_card_value(tables.rules):
+        return False  # out of reach: a minimum of 1,000, say
     everything = candidates(tables, hand.state, hand.jokers, split)
     by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c.value)
     forced_mask = 0 if forced.is_joker else 1 << forced.code

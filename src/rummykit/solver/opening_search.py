@@ -10,7 +10,7 @@ import attrs
 
 from rummykit.core.cards import JOKER, Card, parse_cards
 from rummykit.core.meld_model import Meld, MeldRules
-from rummykit.solver.candidate_bounds import hole_jokers, span, value_bounds
+from rummykit.solver.candidate_bounds import hole_jokers, most_card_value, span, value_bounds
 from rummykit.solver.deuces import deuce_choices, wild_deuce_melds
 from rummykit.solver.hand_masks import FACES, FULL, PackedHand, face_codes, take
 from rummykit.solver.requirement import ContractShape, HandRules, check_deal_number
@@ -131,6 +131,9 @@ def _best_opening(
     hand = PackedHand(hand_cards)
     if shape is not None:
         return _best_contract(tables, hand, shape, forced)
+    floor = demands.opening_min if minimum is None else minimum
+    if floor > len(hand_cards) * most_card_value(variant.meld_rules):
+        return None  # out of reach whatever the melds (a minimum of 1,000, say): no search
     cands = candidates(tables, hand.state, hand.jokers, split_for(len(hand_cards), values=True))
     need_pure = demands.pure_run_needed
     # Flags: bit 0 = a pure run is laid, bit 1 = the forced card is used.
@@ -144,7 +147,6 @@ def _best_opening(
     bounds = card_bound if big else None
     options = _search_options(cands, forced, wanted, enough, bounds, joker_bound, hand.repeat)
     memo: _Memo = {}
-    floor = demands.opening_min if minimum is None else minimum
     if big:
         top = sum(card_bound[c.code] for c in hand_cards if not c.is_joker) + hand.jokers * joker_bound
         search = _bounded_search(options, memo, wanted + 1, enough, card_bound, hand.repeat)
