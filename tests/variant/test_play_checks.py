@@ -58,6 +58,12 @@ CASES = [
         "deck.by_players[0].hand_size",
         "neither melded nor thrown",
     ),
+    (
+        "rummy500",
+        '[going_out]\nfinal_discard = "forbidden"\n',
+        "going_out.final_discard",
+        "the one card it may leave",
+    ),
 ]
 
 

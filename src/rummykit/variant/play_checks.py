@@ -13,9 +13,10 @@ that load key by key but would leave a seat with nothing it may do.
 - A card that must be melded the turn it is taken needs melds during play;
   and as a take is judged on that meld alone, not on going out or down in
   the same turn, it cannot be combined with an opening turn that must go
-  out (``going_out.in_opening_turn = "required"``) or with contracts (a
-  take the hand could meld but not go out or down with left a turn that
-  could not end).
+  out (``going_out.in_opening_turn = "required"``), with a last card that
+  may not be thrown (``going_out.final_discard = "forbidden"``) or with
+  contracts (a take the hand could meld but not go out or down with, or
+  that left one card, left a turn that could not end).
 - Wild deuces and a deal's wild rank are two wild ranks: one at most.
 - A first turn without a draw needs two cards where the last card is never
   thrown: one card alone could be neither melded nor discarded.
@@ -165,6 +166,13 @@ def _meld_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
             " its meld, not on the hand going out in the same turn"
         )
         out.append(("going_out.in_opening_turn", expected, '"required"'))
+    if duties and s["going_out"].final_discard == "forbidden":
+        path = duties[0][0]
+        expected = (
+            f'"required" or "optional" while a taken discard must be melded that turn ({path}): a take'
+            " is judged on its meld, not on the one card it may leave, which may not be thrown"
+        )
+        out.append(("going_out.final_discard", expected, '"forbidden"'))
     if s["opening"].kind == "contract":
         why = (
             'no duty to meld a taken card while opening.kind is "contract" (a take is judged'
