@@ -16,7 +16,7 @@ CASES = [
     ("rummy", '[stock_exhausted]\naction = "wall"\n', "stock_exhausted.action", "a knock or a pass"),
     ("gin", "[deal]\nhand_size = 25\n", "deal.hand_size", "more than the wall's 2 cards"),
     ("rummy500", "[melds]\nduring_play = false\n", "draw.top_card_use", "no duty to meld a taken card"),
-    ("handromi", "[melds]\nduring_play = false\n", "draw.pickup_natural_partners", "no duty to meld"),
+    ("handromi", "[melds]\nduring_play = false\n", "draw.discard_top_condition", "no duty to meld"),
     ("kalooki", "[melds]\nduring_play = false\n", "draw.discard_top_condition", "no duty to meld"),
     ("indian", "[deck]\nwild_deuces = true\n", "deck.wild_deuces", "one wild rank"),
     # an audit's variants: a first upcard nobody may take was listed, then refused

@@ -88,13 +88,11 @@ def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     if draw.from_stock:
         return []
     why = "while draw.from_stock is false (a turn whose take is refused has nothing to draw)"
-    condition, use, partners = draw.discard_top_condition, draw.top_card_use, draw.pickup_natural_partners
+    condition, use = draw.discard_top_condition, draw.top_card_use
     if condition != "none":
         return [("draw.discard_top_condition", f'"none" {why}', repr(condition))]
     if use != "none":
         return [("draw.top_card_use", f'"none" {why}', repr(use))]
-    if partners:
-        return [("draw.pickup_natural_partners", f"0 {why}", str(partners))]
     if not draw.from_discard_top:
         return [("draw.from_stock", "true while draw.from_discard_top is false (a turn draws)", "false")]
     if not deal.flip_first_discard:
@@ -142,14 +140,14 @@ def _wall_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 def _take_duties(draw: Any) -> list[tuple[str, str]]:
     """The keys of ``draw`` that oblige a seat to meld the discard it takes
-    in the same turn, each with its value as written: (key path, value)."""
-    top, deep, partners = draw.top_card_use, draw.deep_chosen_card_use, draw.pickup_natural_partners
-    condition = draw.discard_top_condition
+    in the same turn, each with its value as written: (key path, value).
+    (``draw.pickup_natural_partners`` acts only with the condition
+    ``"handromi"``, which is the duty.)"""
+    top, deep, condition = draw.top_card_use, draw.deep_chosen_card_use, draw.discard_top_condition
     duties = (
         ("draw.top_card_use", top != "none", repr(top)),
         ("draw.deep_chosen_card_use", deep != "none" and draw.discard_deep, repr(deep)),
         ("draw.discard_top_condition", condition in ("opening_use", "handromi"), repr(condition)),
-        ("draw.pickup_natural_partners", partners > 0, str(partners)),
     )
     return [(path, got) for path, set_, got in duties if set_]
 
