@@ -17,6 +17,7 @@ import pytest
 from check_rows import code_of, play_judged
 
 import rummykit as rk
+from rummykit.core.cards import parse_cards
 from rummykit.core.moves import DrawExchange, Exchange, Move
 from rummykit.round.state import RoundState
 from rummykit.rules.rule_set import rules_of
@@ -82,7 +83,7 @@ def test_each_check_of_the_exchange(row: Row) -> None:
 
 def test_the_checks_in_order_and_the_first_refusal_wins() -> None:
     handromi, rami = rules_of(rk.load_variant("handromi")), rules_of(rk.load_variant("rami51"))
-    swap = ["play_phase", "exchange_swap_open", "before_table_moves", "cards_in_hand"]
+    swap = ["play_phase", "exchange_swap_open", "before_table_moves", "no_card_owed", "cards_in_hand"]
     assert [check.name for check in handromi.exchange_checks.checks] == swap
     assert [check.name for check in handromi.draw_exchange_checks.checks] == [
         "draw_phase", "exchange_card_there", "hand_rummy_possible"
@@ -115,3 +116,25 @@ def test_the_listed_exchanges_are_those_the_checks_accept() -> None:
                 assert (Exchange(face) in listed) is accepted
                 swaps += accepted
     assert swaps
+
+
+def test_no_swap_while_a_taken_discard_is_owed_to_the_table() -> None:
+    """An audit's kalooki with an exchange card: the taken Ts must go into
+    this turn's opening (R-KAL-06), and swapping Tc away, which that opening
+    needed, left a turn that no legal move could end. The swap is refused
+    (no_card_owed) and no longer listed; after a stock draw it stands."""
+    variant = rk.loads_variant(
+        '[meta]\nid = "kalooki_exchange"\nname = "Kalooki, exchange card"\nextends = "kalooki"\n'
+        '[seating]\ncutter = "left_of_dealer"\n[deal]\nexchange_card = true\n'
+        "[draw]\nexchange_swap_first_draw_round = true\n"
+    )
+    state = rk.deal(variant, players=3, seed=1)
+    for move in ("draw", "discard Ts"):
+        state = state.apply(move)
+    taken = state.apply("take")
+    assert not any(isinstance(move, Exchange) for move in taken.legal_moves())
+    with pytest.raises(rk.IllegalMove) as refused:
+        taken.apply("exchange Tc")
+    assert refused.value.code == "exchange.not-allowed" and "Ts" in refused.value.message
+    drawn = state.apply("draw")
+    assert Exchange(parse_cards("Tc")[0]) in drawn.legal_moves()

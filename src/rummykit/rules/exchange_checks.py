@@ -11,7 +11,7 @@ the checks that read nothing of the move once per state, and the cards
 >>> rules = rules_of(load_variant("handromi"))
 >>> [(check.name, check.reads) for check in rules.exchange_checks.checks]  # doctest: +NORMALIZE_WHITESPACE
 [('play_phase', ()), ('exchange_swap_open', ()), ('before_table_moves', ()),
- ('cards_in_hand', ('cards', 'hand'))]
+ ('no_card_owed', ()), ('cards_in_hand', ('cards', 'hand'))]
 >>> [check.name for check in rules.draw_exchange_checks.checks]
 ['draw_phase', 'exchange_card_there', 'hand_rummy_possible']
 >>> [check.name for check in rules_of(load_variant("gin")).exchange_checks.checks]
@@ -40,6 +40,7 @@ __all__ = [
     "ExchangeCardThere",
     "ExchangeSwapOpen",
     "HandRummyPossible",
+    "NoCardOwed",
     "draw_exchange_checks",
     "exchange_move_checks",
 ]
@@ -109,6 +110,29 @@ class BeforeTableMoves(StatelessCheck):
 
 
 _AFTER_STEPS = Refusal("exchange.not-allowed", "Swap the exchange card before you meld or lay off.")
+
+
+@final
+class NoCardOwed(StatelessCheck):
+    """No swap while the discard taken this turn must still be laid (R-HR-09,
+    R-500-03, R-KAL-06, R-ROE-05): the take was judged on the hand it
+    joined, and a swap cannot be undone, so swapping that card, or one its
+    meld needs, away could leave a turn that cannot end."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "no_card_owed"
+    reads: ClassVar[tuple[str, ...]] = ()
+
+    def refusal(self, rules: RuleSet, state: InPlay, move: object) -> Refusal | None:
+        turn = state.turn
+        owed = turn.chosen if turn.chosen is not None else turn.taken if turn.must_use_taken else None
+        if owed is None:
+            return None
+        return Refusal(
+            "exchange.not-allowed",
+            "No swap this turn: {card}, taken from the discards, must be laid first.",
+            card=owed,
+        )
 
 
 @final
@@ -200,12 +224,13 @@ def exchange_move_checks(draw: DrawRule) -> MoveChecks:
     the order ``apply`` asks them: where the keys never let the exchange
     card be swapped, a :class:`Forbidden` check first, whatever the phase
     (R-WLD-02); the phase; whether the exchange card may be swapped now; no
-    table move before it; the card held."""
+    table move before it; no taken card still owed to the table; the card held."""
     swapping = draw.exchange_swap_allowed(0, 1) or draw.exchange_swap_allowed(1, 1)  # in a first round
     if not swapping:
         forbidden = Forbidden("exchange_swap_allowed", _NO_SWAP)
         return MoveChecks((forbidden, InPlayPhase(), BeforeTableMoves()), ExchangeCardHeld())
-    return MoveChecks((InPlayPhase(), ExchangeSwapOpen(), BeforeTableMoves()), ExchangeCardHeld())
+    checks = (InPlayPhase(), ExchangeSwapOpen(), BeforeTableMoves(), NoCardOwed())
+    return MoveChecks(checks, ExchangeCardHeld())
 
 
 def draw_exchange_checks(draw: DrawRule) -> MoveChecks:
