@@ -66,7 +66,7 @@ ROWS: list[KeyRow] = [
     ("turn.first_turn_draws", True, False, "rami51", {},
      {"hands": ["7h 8h", "5c 9d"], "discard": "4s"},
      ["0: draw"], codes, ("ok",), ("turn.wrong-phase",)),
-    ("draw.from_stock", True, False, "rami51", {},
+    ("draw.from_stock", True, False, "rami51", {"draw.no_discard_of_taken_card": False},
      {"hands": ["7h 8h", "5c 9d"], "discard": "4s"},
      ["0: draw"], codes, ("ok",), ("draw.no-stock-draw",)),
     ("draw.from_discard_top", True, False, "rami51", {},

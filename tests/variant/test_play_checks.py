@@ -64,6 +64,13 @@ CASES = [
         "going_out.final_discard",
         "the one card it may leave",
     ),
+    # ... or a take that would leave only the taken card's twin to throw, refused
+    (
+        "roemie",
+        "[deal]\nflip_first_discard = true\n[draw]\nfrom_stock = false\n",
+        "draw.no_discard_of_taken_card",
+        "nothing to draw",
+    ),
 ]
 
 
@@ -80,6 +87,7 @@ def test_a_variant_with_a_turn_that_cannot_move_is_refused(
 
 def test_a_variant_without_stock_draws_loads_where_a_discard_starts_the_game() -> None:
     text = '[meta]\nid = "no_stock"\nname = "No stock"\nextends = "rami51"\n[draw]\nfrom_stock = false\n'
+    text += "no_discard_of_taken_card = false\n"  # rami51 has two decks: a taken card's twin is never thrown
     assert not loads_variant(text).draw.from_stock
 
 

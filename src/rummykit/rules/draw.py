@@ -168,6 +168,8 @@ class StandardDraw:
             return absent
         if discard_size == 0:
             return Refusal("draw.discard-empty", "The discard pile is empty.")
+        if depth > discard_size == 1:
+            return Refusal("draw.discard-row", "The discard row holds only one card.")
         if depth > discard_size:
             return Refusal("draw.discard-row", "The discard row holds only {size} cards.", size=discard_size)
         return None

@@ -5,7 +5,8 @@ that load key by key but would leave a seat with nothing it may do.
   a variant that never draws from the stock needs a discard from the
   start (``deal.flip_first_discard``), no gin first upcard (after two
   passes it is drawn from the stock) and a take that is never refused (no
-  condition on the top discard, no duty to meld it). A first upcard is
+  condition on the top discard, no duty to meld it, no ban on throwing it
+  back, which refuses a take that would leave only its twin to throw). A first upcard is
   offered to be taken: it needs takes of the top discard.
 - A wall (``stock_exhausted.action = "wall"``) ends the round with a knock
   or a pass at the wall: it needs ``knock.allowed``; and the deal must
@@ -101,7 +102,15 @@ def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     if deal.first_upcard != "none":
         expected = "true while deal.first_upcard is set (after two passes the stock is drawn)"
         return [("draw.from_stock", expected, "false")]
+    if draw.no_discard_of_taken_card and _twins(s["deck"].by_players):
+        # the last card in hand may be the taken card's twin, which may not be thrown: the take is refused
+        return [("draw.no_discard_of_taken_card", f"false {why}, with a deck of twins", "true")]
     return []
+
+
+def _twins(bands: Sequence[DeckBand]) -> bool:
+    """Does some band's deck hold two cards of one face (two decks, two jokers)?"""
+    return any(band.decks > 1 or max(band.jokers, *band.joker_options) > 1 for band in bands)
 
 
 def _first_turn_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
