@@ -36,6 +36,7 @@ from rummykit.core.moves import (
 )
 from rummykit.core.moves import Meld as MeldMove
 from rummykit.play.show_bot import show_move
+from rummykit.play.way_out import way_out
 from rummykit.round.views import PlayerView
 from rummykit.rules import Commit
 from rummykit.rules.contract import contract_of, uses_contracts
@@ -110,6 +111,7 @@ class GreedyBot:
         self._turn: tuple[int, int] | None = None  # (turns played, seat) of the plan below
         self._queue: list[Meld | Move] = []
         self._given_up = 0
+        self._way: list[Move] = []  # the moves that end a turn given up (see _escape)
         self._random = RandomBot(variant, seed=seed)
         self._judge = variant  # whose melds judge a hand's worth this turn (see _judge_for)
         self._runs_only: Variant | None = None
@@ -137,6 +139,7 @@ class GreedyBot:
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
+            self._way = []
             self._queue = self.plan(view, hand, keep)
         while self._queue and not self._given_up:
             planned = self._queue.pop(0)
@@ -161,12 +164,23 @@ class GreedyBot:
         if discards:
             return min(discards, key=lambda m: self._discard_cost(hand, m.card))
         # Nothing can end the turn as it stands: take plays back; if that is not
-        # enough, try moves at random (seeded) until one leads somewhere.
+        # enough, follow the fewest moves that end the turn (way_out), or else
+        # try moves at random (seeded) until one leads somewhere.
         self._given_up += 1
         self._queue = []
         undo = [m for m in legal if isinstance(m, Undo)]
         if undo and self._given_up < 3:
             return undo[0]
+        return self._escape(view)
+
+    def _escape(self, view: PlayerView) -> Move:
+        """After three plans given up in a turn: the next move of the fewest
+        that end it (:func:`~rummykit.play.way_out.way_out`, looked for again
+        when the way in hand is no longer legal), else a random move."""
+        if not self._way or self._way[0] not in view.legal:
+            self._way = way_out(view, self.variant) or []
+        if self._way and self._way[0] in view.legal:
+            return self._way.pop(0)
         return self._random.choose(view)
 
     def _knocking(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move | None:
