@@ -174,3 +174,26 @@ def test_every_deck_a_table_may_use_holds_the_deal_and_no_other(
     with pytest.raises(VariantError) as info:
         loads_variant(text)
     assert {found.path for found in info.value.problems} == {problem}
+
+
+def test_a_one_deck_variant_without_stock_draws_loads() -> None:
+    """A review's rummy child (one deck, no joker): the check for a deck of
+    twins read an empty joker_options as no number at all and crashed."""
+    text = (
+        '[meta]\nid = "one_deck"\nname = "One deck"\nextends = "rummy"\n'
+        "[deal]\nflip_first_discard = true\n[draw]\nfrom_stock = false\n"
+    )
+    assert not loads_variant(text).draw.from_stock
+
+
+def test_a_duty_of_a_take_that_never_happens_is_idle() -> None:
+    """kalooki's opening_use and rummy500's top_card_use bind a take of the
+    top discard: where nobody takes it, an opening turn that must go out is
+    no conflict (a review found both refused)."""
+    for parent in ("kalooki", "rummy500"):
+        text = (
+            f'[meta]\nid = "no_takes"\nname = "No takes"\nextends = "{parent}"\n'
+            "[draw]\nfrom_discard_top = false\ndiscard_deep = false\n"
+            '[going_out]\nin_opening_turn = "required"\n'
+        )
+        assert loads_variant(text).going_out.in_opening_turn == "required"

@@ -112,6 +112,7 @@ class GreedyBot:
         self._queue: list[Meld | Move] = []
         self._given_up = 0
         self._way: list[Move] = []  # the moves that end a turn given up (see _escape)
+        self._searched = False  # way_out was asked this turn
         self._random = RandomBot(variant, seed=seed)
         self._judge = variant  # whose melds judge a hand's worth this turn (see _judge_for)
         self._runs_only: Variant | None = None
@@ -139,7 +140,7 @@ class GreedyBot:
         if self._turn != (view.turns_played, view.seat):
             self._turn = (view.turns_played, view.seat)
             self._given_up = 0
-            self._way = []
+            self._way, self._searched = [], False
             self._queue = self.plan(view, hand, keep)
         while self._queue and not self._given_up:
             planned = self._queue.pop(0)
@@ -175,12 +176,22 @@ class GreedyBot:
 
     def _escape(self, view: PlayerView) -> Move:
         """After three plans given up in a turn: the next move of the fewest
-        that end it (:func:`~rummykit.play.way_out.way_out`, looked for again
-        when the way in hand is no longer legal), else a random move."""
-        if not self._way or self._way[0] not in view.legal:
-            self._way = way_out(view, self.variant) or []
-        if self._way and self._way[0] in view.legal:
+        that end it (:func:`~rummykit.play.way_out.way_out`), looked for once
+        a turn, from the turn's start (every move taken back first: the
+        round it searches is rebuilt from the view, which shows no pending
+        move); else a random move."""
+        legal = view.legal
+        if self._way and self._way[0] in legal:
             return self._way.pop(0)
+        undo = next((m for m in legal if isinstance(m, Undo)), None)
+        if undo is not None and not self._searched:
+            return undo
+        if not self._searched:
+            self._searched = True
+            self._way = way_out(view, self.variant) or []
+            if self._way and self._way[0] in legal:
+                return self._way.pop(0)
+        self._way = []
         return self._random.choose(view)
 
     def _knocking(self, view: PlayerView, hand: list[Card], legal: Sequence[Move]) -> Move | None:

@@ -7,7 +7,10 @@ random, which could lay and take back the same cards for ever. Only the
 seat's own cards and the table matter within a turn, so the search plays on
 a round rebuilt from the view, the hidden cards dealt at random
 (:class:`rummykit.play.determinize.Determinizer`); it never reads the real
-round's hidden cards.
+round's hidden cards. The rebuilt round holds none of the turn's moves so
+far (a view does not show what may be taken back): ask it at the turn's
+start, every move taken back, and play a move of the way only while the
+real round lists it.
 
 >>> import rummykit as rk
 >>> variant = rk.load_variant("rami51")

@@ -110,7 +110,7 @@ def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 def _twins(bands: Sequence[DeckBand]) -> bool:
     """Does some band's deck hold two cards of one face (two decks, two jokers)?"""
-    return any(band.decks > 1 or max(band.jokers, *band.joker_options) > 1 for band in bands)
+    return any(band.decks > 1 or max((band.jokers, *band.joker_options)) > 1 for band in bands)
 
 
 def _first_turn_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -153,10 +153,11 @@ def _take_duties(draw: Any) -> list[tuple[str, str]]:
     (``draw.pickup_natural_partners`` acts only with the condition
     ``"handromi"``, which is the duty.)"""
     top, deep, condition = draw.top_card_use, draw.deep_chosen_card_use, draw.discard_top_condition
+    takes = draw.from_discard_top  # a duty of a take that never happens is idle
     duties = (
-        ("draw.top_card_use", top != "none", repr(top)),
+        ("draw.top_card_use", takes and top != "none", repr(top)),
         ("draw.deep_chosen_card_use", deep != "none" and draw.discard_deep, repr(deep)),
-        ("draw.discard_top_condition", condition in ("opening_use", "handromi"), repr(condition)),
+        ("draw.discard_top_condition", takes and condition in ("opening_use", "handromi"), repr(condition)),
     )
     return [(path, got) for path, set_, got in duties if set_]
 
