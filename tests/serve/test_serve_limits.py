@@ -500,8 +500,10 @@ def test_connections_past_the_cap_are_refused_and_free_room_is_used_again() -> N
             held = [stack.enter_context(raw_connection(base)) for _ in range(3)]
             with raw_connection(base) as extra:
                 refused = read_to_the_end(extra)
-            # refused as it opens: the client learns it from the answer, or while it sends its handshake
-            with pytest.raises((InvalidHandshake, ConnectionClosed, OSError)):
+            # refused as it opens: the client learns it from the answer, or while it sends its
+            # handshake (where websockets' sync client, its socket closed under it while it sends,
+            # can trip its own internal assertion: seen once in CI, a race inside the library)
+            with pytest.raises((InvalidHandshake, ConnectionClosed, OSError, AssertionError)):
                 Client(base, str(created["game"])).receive()
             held[0].sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
             served_within_cap = held[0].makefile("rb").read(12)
