@@ -89,10 +89,12 @@ def _opens_with(
 ) -> bool:
     """can_open_with of the cards read: the answer remembered for the
     variant's tables, or else searched and remembered."""
+    minimum = demands.opening_min if opening else 0
+    if minimum > len(hand_cards) * most_card_value(variant.meld_rules):
+        return False  # out of reach whatever the melds (a minimum of 1,000, say): no search
     tables = tables_for(variant, demands, len(hand_cards))
     hand = PackedHand(hand_cards)
     need_pure = opening and demands.pure_run_needed
-    minimum = demands.opening_min if opening else 0
     if keep_discard or not (demands.layoff_in_opening_turn or not opening):
         table = ()
     bound = variant.meld_rules.bound_set_jokers
@@ -147,10 +149,7 @@ def _reach(
     split: int,
     lay_off: Callable[[list[Card]], bool] | None = None,
 ) -> bool:
-    """The search of :func:`can_open_with` (depth first, highest values first);
-    none where every card at its most valuable falls short of the minimum."""
-    if minimum > (len(cards_of(hand.state, 0)) + hand.jokers) * most_card_value(tables.rules):
-        return False  # out of reach: a minimum of 1,000, say
+    """The search of :func:`can_open_with` (depth first, highest values first)."""
     everything = candidates(tables, hand.state, hand.jokers, split)
     by_value = sorted((c for group in everything.values() for c in group), key=lambda c: -c.value)
     forced_mask = 0 if forced.is_joker else 1 << forced.code

@@ -162,25 +162,32 @@ def _take_duties(draw: Any) -> list[tuple[str, str]]:
     return [(path, got) for path, set_, got in duties if set_]
 
 
+_DUTY_CONFLICTS = (
+    ("in_opening_turn", "required", '"allowed"', "the hand going out in the same turn"),
+    (
+        "final_discard",
+        "forbidden",
+        '"required" or "optional"',
+        "the one card it may leave, which may not be thrown",
+    ),
+)
+"""The going_out keys a take duty cannot go with: (key, its value at odds,
+the values it may have, what the take is not judged on)."""
+
+
 def _meld_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     duties, out = _take_duties(s["draw"]), []
     if not s["melds"].during_play:
         why = "no duty to meld a taken card while melds.during_play is false"
         out += [(path, why, got) for path, got in duties]
-    if duties and s["going_out"].in_opening_turn == "required":
-        path = duties[0][0]
-        expected = (
-            f'"allowed" while a taken discard must be melded that turn ({path}): a take is judged on'
-            " its meld, not on the hand going out in the same turn"
-        )
-        out.append(("going_out.in_opening_turn", expected, '"required"'))
-    if duties and s["going_out"].final_discard == "forbidden":
-        path = duties[0][0]
-        expected = (
-            f'"required" or "optional" while a taken discard must be melded that turn ({path}): a take'
-            " is judged on its meld, not on the one card it may leave, which may not be thrown"
-        )
-        out.append(("going_out.final_discard", expected, '"forbidden"'))
+    going_out = s["going_out"]
+    for key, value, allowed, not_judged in _DUTY_CONFLICTS:
+        if duties and getattr(going_out, key) == value:
+            expected = (
+                f"{allowed} while a taken discard must be melded that turn ({duties[0][0]}): a take is"
+                f" judged on its meld, not on {not_judged}"
+            )
+            out.append((f"going_out.{key}", expected, f'"{value}"'))
     if s["opening"].kind == "contract":
         why = (
             'no duty to meld a taken card while opening.kind is "contract" (a take is judged'
