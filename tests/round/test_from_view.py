@@ -80,3 +80,24 @@ def test_unseen_cards_are_the_hidden_ones() -> None:
     unseen = unseen_cards(state.view(1), state.variant)
     hidden = [*state.hands[0], *state.hands[2], *state.stock, *state.discard[:-1]]
     assert sorted(unseen.elements(), key=str) == sorted(hidden, key=str)
+
+
+@pytest.mark.parametrize("variant_id", ["handromi", "kalooki"])  # both owe a taken card at times
+def test_a_rebuilt_turn_owes_the_taken_card_as_the_real_one_does(variant_id: str) -> None:
+    """After a take, at every step of the turn (melds laid this turn too),
+    the rebuilt turn owes the taken card to the table exactly when the real
+    one does: the view's opened flags are the turn start's, so a seat that
+    opened before this turn and lays more melds is still one that had opened."""
+    variant = rk.load_variant(variant_id)
+    compared = {True: 0, False: 0}
+    for seed in range(12):
+        state = rk.deal(variant, players=2, seed=seed)
+        bot = GreedyBot(variant, seed=seed)
+        while state.phase != "over":
+            view = state.view(state.to_move)
+            if state.phase == "play" and view.taken is not None and not view.dropped and not state.buy_window:
+                again = rebuilt(state)
+                assert again.turn.must_use_taken == state.turn.must_use_taken
+                compared[state.turn.must_use_taken] += 1
+            state = state.apply(bot.choose(view))
+    assert compared[True] and compared[False]

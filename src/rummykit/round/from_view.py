@@ -10,7 +10,8 @@ guessed hidden cards, checked to be exactly the deck.
 It rebuilds what the view shows and nothing more: facts no view carries
 start afresh (no reshuffles of the stock so far, no buys made, nothing of
 this turn to take back with ``undo``, no lay-offs or joker swaps of this
-turn: the melds laid this turn are kept), and a view of a seat out of the
+turn, no card chosen from deep in the discard row that must start a meld:
+the melds laid this turn are kept), and a view of a seat out of the
 deal (Indian Rummy's fold) or of a finished round is refused. A round
 rebuilt from the real hidden cards lists the same moves as the real round
 (but ``undo``) at the start of a turn and after its draw, before anything
@@ -119,9 +120,10 @@ def _turn(view: PlayerView, rules: RuleSet, mover_hand: Sequence[Card]) -> Turn:
     new_melds = tuple(t.number - 1 for t in view.table if t.tentative)
     jokers = sum(1 for c in mover_hand if c.code == JOKER_CODE)
     jokers += sum(1 for t in view.table if t.tentative for c in t.meld.cards if c.code == JOKER_CODE)
-    if view.taken is not None:
-        opened_before = view.opened[view.to_move] and not new_melds
-        must_use = rules.draw.top_take_is_conditional(view.turns_played, view.players, opened=opened_before)
+    if view.taken is not None:  # the opened flags change only as a turn ends: these are the turn start's
+        must_use = rules.draw.top_take_is_conditional(
+            view.turns_played, view.players, opened=view.opened[view.to_move]
+        )
         return Turn(source="discard", taken=view.taken, must_use_taken=must_use, start_jokers=jokers,
                     new_melds=new_melds)  # fmt: skip
     drawn = rules.draw.turn_starts_drawn(view.turns_played)
