@@ -255,6 +255,7 @@ def _view() -> dict[str, Any]:
             ),
             "indicator": _ref("card"),
             "dropped": _ints(_count()),
+            "chosen": _ref("card"),
         },
     )
 

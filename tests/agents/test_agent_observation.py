@@ -57,7 +57,8 @@ def reference(layout: ObservationLayout, view: PlayerView, pending: Sequence[int
     cards("hand", view.hand or ())
     cards("discard_top", view.discards[-1:])
     cards("discards", view.discards)
-    for plane, card in (("taken", view.taken), ("exchange", view.exchange), ("indicator", view.indicator)):
+    taken = view.chosen if view.taken is None else view.taken  # a deep take: its chosen card
+    for plane, card in (("taken", taken), ("exchange", view.exchange), ("indicator", view.indicator)):
         cards(plane, (card,))
     cards("knock_card", (view.knock.knock_card,))
     cards("knock_layoffs", view.knock.layoffs)

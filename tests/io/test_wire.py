@@ -14,9 +14,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
-from rummykit.core.moves import Knock
+from rummykit.core.moves import Knock, Take
 from rummykit.core.round_values import LOG_SIZE
 from rummykit.play.bots import GreedyBot
+from rummykit.round.state import RoundState
 from rummykit.round.views import OpeningView
 from rummykit.testing import random_playout
 
@@ -295,3 +296,24 @@ def test_a_schema_1_state_still_loads() -> None:
             old["knocking"]["layoffs"] = " ".join(old["knocking"]["layoffs"])
         back = rk.from_json(json.dumps(old))
         assert back == state and back.log == ()
+
+
+def test_a_view_after_a_deep_take_shows_and_round_trips_the_chosen_card() -> None:
+    """After ``take N`` the card chosen deep in the row must start a meld:
+    every seat's view shows it (``chosen``, written only where in use) and
+    reads it back."""
+
+    def deep_takes(state: RoundState) -> list[Take]:
+        return [m for m in state.legal_moves() if isinstance(m, Take) and m.depth > 1]
+
+    playout = random_playout(rk.deal("rummy500", players=2, seed=0), random.Random(1), max_moves=400)
+    state = next(s for s in playout if s.phase == "draw" and deep_takes(s))
+    deep = deep_takes(state)[-1]
+    after = state.apply(deep)
+    for seat in (0, 1, None):
+        view = after.view(seat)
+        assert view.chosen == after.turn.chosen is not None
+        doc = json.loads(rk.to_json(view))
+        assert doc["chosen"] == str(view.chosen)
+        assert rk.from_json(doc) == view
+    assert "chosen" not in json.loads(rk.to_json(state.view(0)))

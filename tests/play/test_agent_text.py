@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummykit as rk
+from rummykit.core.moves import Take
 from rummykit.core.round_values import sorted_hand
 from rummykit.play.agent_text import (
     REPLY_HELP,
@@ -189,3 +190,21 @@ def test_a_reply_is_judged_for_the_seat_the_harness_names() -> None:
         judge_reply(state, None, "draw")  # type: ignore[arg-type]
     other = 1 - state.to_move
     assert judge_reply(state, other, f"{state.to_move}: draw").code == "turn.not-your-turn"
+
+
+def test_the_prompt_says_what_was_taken_from_the_discards_this_turn() -> None:
+    """A top take names the card; a deep take names the chosen card and its
+    duty to start a meld (rummy500), to the mover and to the other seat."""
+    playout = random_playout(rk.deal("rummy500", players=2, seed=0), random.Random(1), max_moves=400)
+    state = next(s for s in playout if s.phase == "draw" and any(
+        isinstance(m, Take) and m.depth > 1 for m in s.legal_moves()))  # fmt: skip
+    deep = state.apply(next(m for m in state.legal_moves() if isinstance(m, Take) and m.depth > 1))
+    mover, other = state.to_move, 1 - state.to_move
+    dealt = rk.deal("rummy", players=2, seed=0)
+    top = dealt.apply("take")
+    took = f"You took {top.turn.taken} from the discard pile this turn."
+    assert took in agent_prompt(top.view(dealt.to_move))
+    chosen = f"chose {deep.turn.chosen} deep in the discard pile this turn: it must start a new meld."
+    assert f"You {chosen}" in agent_prompt(deep.view(mover))
+    assert f"Seat {mover} {chosen}" in agent_prompt(deep.view(other))
+    assert "discard pile this turn" not in agent_prompt(state.view(mover))

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import rummykit as rk
-from rummykit.core.moves import Move, Undo
+from rummykit.core.moves import Move, Take, Undo
 from rummykit.play.bots import GreedyBot
 from rummykit.round.from_view import state_from_view, unseen_cards
 from rummykit.round.state import RoundState
@@ -101,3 +101,29 @@ def test_a_rebuilt_turn_owes_the_taken_card_as_the_real_one_does(variant_id: str
                 compared[state.turn.must_use_taken] += 1
             state = state.apply(bot.choose(view))
     assert compared[True] and compared[False]
+
+
+@pytest.mark.parametrize("variant_id", ["rummy500", "roemie"])
+def test_after_a_deep_take_the_rebuilt_round_owes_the_chosen_card(variant_id: str) -> None:
+    """Random rounds with deep takes: after each, the view shows the chosen
+    card (public: everyone saw it taken), and the rebuilt round lists the
+    real round's moves, the discards that would leave it unlaid refused too."""
+    variant = rk.load_variant(variant_id)
+    checked = 0
+    for seed in range(40):
+        state = rk.deal(variant, players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):  # random rounds run long: a few deep takes from each
+            if state.phase == "over" or checked >= 30:
+                break
+            moves = state.legal_moves()
+            deep = [m for m in moves if isinstance(m, Take) and m.depth > 1]
+            move = rng.choice(deep or without_undo(state) or moves)
+            after = state.apply(move)
+            if move in deep and after.phase == "play":
+                view = after.view(after.to_move)
+                assert view.chosen == after.turn.chosen is not None
+                assert without_undo(rebuilt(after)) == without_undo(after)
+                checked += 1
+            state = after
+    assert checked >= 30

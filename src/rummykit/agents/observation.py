@@ -26,7 +26,7 @@ from rummykit.agents.actions import ActionSpace
 from rummykit.core.cards import Card
 from rummykit.core.meld_model import Meld
 from rummykit.round.state import RoundState
-from rummykit.round.views import PlayerView, knock_view_of, taken_shown, tentative_of
+from rummykit.round.views import PlayerView, chosen_shown, knock_view_of, taken_shown, tentative_of
 
 __all__ = ["PHASES", "ObservationLayout", "OwnedMeld", "Seen", "seen_in"]
 
@@ -43,7 +43,7 @@ _CARD_PLANES = (
     "hand",  # the seat's own cards
     "discard_top",  # the top discard
     "discards",  # every visible discard (the whole row where the variant shows it)
-    "taken",  # the discard the player to move took this turn
+    "taken",  # the discard the player to move took this turn (or chose deep in the row)
     "exchange",  # the face-up exchange card
     "indicator",  # the deal's indicator card
     "knock_card",  # the card the seat knocked with (face down: only the knocker's own)
@@ -101,11 +101,12 @@ class ObservationLayout:
         if view.seat is None:
             raise ValueError("an observation is a seat's: the view has no seat")
         knock, opening = view.knock, view.opening
+        taken = view.chosen if view.taken is None else view.taken
         seen = Seen(
             view.seat,
             view.hand or (),
             view.discards,
-            (view.taken, view.exchange, view.indicator, knock.knock_card),
+            (taken, view.exchange, view.indicator, knock.knock_card),
             knock.layoffs,
             view.table,
             (view.hand_sizes, view.opened, view.dropped),
@@ -301,7 +302,7 @@ def seen_in(state: RoundState, seat: int) -> Seen:
         seat,
         state.hands[seat],
         state.rules.draw.visible_discards(state.discard),
-        (taken_shown(state), state.exchange, state.indicator, knock.knock_card),
+        (_taken_or_chosen(state), state.exchange, state.indicator, knock.knock_card),
         knock.layoffs,
         table,
         (tuple(map(len, state.hands)), state.opened, state.dropped),
@@ -316,3 +317,9 @@ def seen_in(state: RoundState, seat: int) -> Seen:
             knock.gin,
         ),
     )
+
+
+def _taken_or_chosen(state: RoundState) -> Card | None:
+    """The ``taken`` plane's card: the discard taken this turn, else the card chosen deep in the row."""
+    taken = taken_shown(state)
+    return chosen_shown(state) if taken is None else taken

@@ -104,7 +104,7 @@ _VIEW_KEYS = (
     "table", "discards", "discard_size", "stock_size", "exchange", "opened", "taken", "result", "legal",
 )  # fmt: skip
 _VIEW_KEYS_2 = ("variant_name", "opening", "log")  # written from schema 2 on
-_VIEW_OPTIONAL = ("deal_number", "knock", "indicator", "dropped")  # written where in use
+_VIEW_OPTIONAL = ("deal_number", "knock", "indicator", "dropped", "chosen")  # written where in use
 _SOURCES = ("none", "stock", "discard", "deep", "exchange")
 
 
@@ -321,6 +321,7 @@ def view_from_document(doc: Any) -> PlayerView:
         knock=_read_knock_view(doc.get("knock"), players),
         indicator=read_card(doc.get("indicator"), "$.indicator"),
         dropped=_read_dropped(doc.get("dropped", []), players),
+        chosen=read_card(doc.get("chosen"), "$.chosen"),
     )
     _check_view_counts(view)
     return view

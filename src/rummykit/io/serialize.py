@@ -100,6 +100,7 @@ def view_document(view: PlayerView) -> dict[str, Any]:
         **({"knock": _knock_view_document(view.knock)} if view.knock != KnockView() else {}),
         **({"indicator": str(view.indicator)} if view.indicator is not None else {}),
         **({"dropped": list(view.dropped)} if view.dropped else {}),
+        **({"chosen": str(view.chosen)} if view.chosen is not None else {}),
     }
 
 

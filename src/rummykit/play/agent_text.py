@@ -107,6 +107,16 @@ def _seat(view: PlayerView, seat: int) -> str:
     return f"seat {seat} (you)" if seat == view.seat else f"seat {seat}"
 
 
+def _taken_lines(view: PlayerView) -> list[str]:
+    """What the player to move took from the discard pile this turn, where the view shows it."""
+    who = "You" if view.to_move == view.seat else f"Seat {view.to_move}"
+    if view.chosen is not None:
+        return [f"{who} chose {view.chosen} deep in the discard pile this turn: it must start a new meld."]
+    if view.taken is not None:
+        return [f"{who} took {view.taken} from the discard pile this turn."]
+    return []
+
+
 def _seat_lines(view: PlayerView) -> list[str]:
     sizes = ", ".join(f"{_seat(view, s)} {n}" for s, n in enumerate(view.hand_sizes))
     opened = ", ".join(f"{_seat(view, s)} {'yes' if o else 'no'}" for s, o in enumerate(view.opened))
@@ -133,6 +143,7 @@ def agent_prompt(view: PlayerView) -> str:
         *_table_lines(view),
         f"Discard pile: {_cards(view.discard_size)}, of which you see {seen} (the top last).",
         f"Stock: {_cards(view.stock_size)}.",
+        *_taken_lines(view),
         *_seat_lines(view),
     ]
     if view.log:

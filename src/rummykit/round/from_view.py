@@ -10,8 +10,7 @@ guessed hidden cards, checked to be exactly the deck.
 It rebuilds what the view shows and nothing more: facts no view carries
 start afresh (no reshuffles of the stock so far, no buys made, nothing of
 this turn to take back with ``undo``, no lay-offs or joker swaps of this
-turn, no card chosen from deep in the discard row that must start a meld:
-the melds laid this turn are kept), and a view of a seat out of the
+turn: the melds laid this turn are kept), and a view of a seat out of the
 deal (Indian Rummy's fold) or of a finished round is refused. A round
 rebuilt from the real hidden cards lists the same moves as the real round
 (but ``undo``) at the start of a turn and after its draw, before anything
@@ -114,12 +113,17 @@ def state_from_view(
 
 def _turn(view: PlayerView, rules: RuleSet, mover_hand: Sequence[Card]) -> Turn:
     """The turn in progress as the view shows it: how the mover drew (a
-    card taken from the discards is public) and the melds laid this turn."""
+    card taken from the discards, or chosen deep in the row, is public) and
+    the melds laid this turn."""
     if view.phase != "play":
         return Turn(start_jokers=sum(1 for c in mover_hand if c.code == JOKER_CODE))
     new_melds = tuple(t.number - 1 for t in view.table if t.tentative)
     jokers = sum(1 for c in mover_hand if c.code == JOKER_CODE)
     jokers += sum(1 for t in view.table if t.tentative for c in t.meld.cards if c.code == JOKER_CODE)
+    if view.chosen is not None:  # a deep take: the chosen card must start a meld
+        return Turn(
+            source="deep", taken=view.taken, chosen=view.chosen, start_jokers=jokers, new_melds=new_melds
+        )
     if view.taken is not None:  # the opened flags change only as a turn ends: these are the turn start's
         must_use = rules.draw.top_take_is_conditional(
             view.turns_played, view.players, opened=view.opened[view.to_move]

@@ -29,6 +29,7 @@ __all__ = [
     "OpeningView",
     "PlayerView",
     "TableView",
+    "chosen_shown",
     "knock_view_of",
     "taken_shown",
     "tentative_of",
@@ -122,6 +123,7 @@ class PlayerView:
     knock: KnockView = KnockView()
     indicator: Card | None = None  # the deal's indicator card (deal.indicator), public
     dropped: tuple[int, ...] = ()  # seats out of the deal, with what each left with (empty: all in)
+    chosen: Card | None = None  # the card the player to move chose deep in the discard row (public)
 
 
 def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> PlayerView:
@@ -163,6 +165,7 @@ def view_of(state: RoundState, seat: int | None, *, with_legal: bool = True) -> 
         knock=knock_view_of(state, seat),
         indicator=state.indicator,
         dropped=state.dropped,
+        chosen=chosen_shown(state),
     )
 
 
@@ -195,6 +198,12 @@ def knock_view_of(state: RoundState, seat: int | None) -> KnockView:
 def taken_shown(state: RoundState) -> Card | None:
     """The card taken this turn, shown while the turn is played."""
     return state.turn.taken if state.phase == "play" else None
+
+
+def chosen_shown(state: RoundState) -> Card | None:
+    """The card chosen from deep in the discard row this turn, which must
+    start a new meld (R-ROE-05), shown while the turn is played."""
+    return state.turn.chosen if state.phase == "play" else None
 
 
 def tentative_of(state: RoundState) -> set[int]:
