@@ -668,3 +668,21 @@ def test_the_defence_lays_off_a_declared_wild_card() -> None:
         if declared:
             break
     assert declared > 0
+
+
+def test_a_budget_after_a_seat_dropped_plays_without_rollouts() -> None:
+    """Indian Rummy, three seats: once a seat has dropped, no world can be
+    rebuilt from the view (state_from_view refuses it), so a budget adds no
+    rollouts; an audit found the step raising ValueError instead."""
+    state = rk.deal("indian", players=3, seed=0)
+    state = state.apply("drop")
+    bots = {seat: bot_from_spec("search:20it", state.variant, seed=seat) for seat in range(3)}
+    moves = 0
+    while state.phase != "over" and moves < 4:
+        view = state.view(state.to_move)
+        assert view.dropped
+        move = bots[state.to_move].choose(view)
+        assert move in view.legal
+        state = state.apply(move)
+        moves += 1
+    assert moves > 3

@@ -24,8 +24,10 @@ the hands' least penalties say who is ahead. Every candidate meets the
 same worlds and the same rollouts (paired comparisons), and the candidates
 are narrowed by successive halving: the budget is cut into rounds, and
 after each the worse half is dropped, so the best ones get the most
-rollouts; a move other than the race's must beat it clearly. After
-another player's knock the defender lays off only what lowers its least
+rollouts; a move other than the race's must beat it clearly. (Once a
+seat is out of the deal, as after a drop in Indian Rummy, no world is
+rebuilt from the view, and the race's move is played without rollouts.)
+After another player's knock the defender lays off only what lowers its least
 penalty (``defence``, every level); every other move (melds, lay-offs,
 the showdown of a knock) is :class:`GreedyBot`'s.
 
@@ -247,7 +249,7 @@ class SearchBot:
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
         no_rollouts = self.settings.iterations == 0 and self.settings.seconds is None
-        if len(candidates) < 2 or no_rollouts or self._out_of_time():
+        if len(candidates) < 2 or no_rollouts or view.dropped or self._out_of_time():  # dropped: no world
             return candidates[0]
         return self.search(view, candidates)
 
