@@ -76,23 +76,32 @@ def test_gin_simulates_with_greedy_knocking(capsys: pytest.CaptureFixture[str]) 
     assert greedy["mean_score"] > 0, greedy
 
 
-def test_rotation_moves_the_bots_a_seat_each_round_for_any_workers() -> None:
-    """--rotate: round i's seat s is played by the bot named for seat s - i;
-    the same results with one worker or two; per-bot seat-rounds even."""
+def test_rotation_moves_the_bots_a_seat_every_p_rounds_for_any_workers() -> None:
+    """--rotate: round i's seat s is played by the bot named for seat
+    s - i // P (P seats); as the deal passes a seat each round, every bot
+    deals, plays first and sits in every seat equally often (an audit found
+    the bots moving with the deal, the second named always first); the same
+    results with one worker or two; per-bot seat-rounds even."""
     bots = ["greedy", "random", "random"]
-    one = simulate("rami51", players=3, bots=bots, rounds=6, seed=2, rotate=True)
-    two = simulate("rami51", players=3, bots=bots, rounds=6, seed=2, rotate=True, workers=2)
+    one = simulate("rami51", players=3, bots=bots, rounds=9, seed=2, rotate=True)
+    two = simulate("rami51", players=3, bots=bots, rounds=9, seed=2, rotate=True, workers=2)
     assert one.summaries == two.summaries
-    assert [s.bots for s in one.summaries[:4]] == [
-        ("greedy", "random", "random"), ("random", "greedy", "random"),
-        ("random", "random", "greedy"), ("greedy", "random", "random"),
-    ]  # fmt: skip
+    first, later = ("greedy", "random", "random"), ("random", "greedy", "random")
+    assert [s.bots for s in one.summaries[:4]] == [first, first, first, later]
+    greedy_seats = [s.bots.index("greedy") for s in one.summaries]
+    dealt = [rk.deal("rami51", players=3, seed=s.seed, dealer=s.dealer) for s in one.summaries]
+    greedy_first = [s.bots[state.to_move] == "greedy" for s, state in zip(one.summaries, dealt, strict=True)]
+    greedy_deals = [s.bots[s.dealer] == "greedy" for s in one.summaries]
+    assert sorted(greedy_seats) == [0, 0, 0, 1, 1, 1, 2, 2, 2] and sum(greedy_first) == sum(greedy_deals) == 3
     document = one.document()
     assert document["rotate"] is True
-    assert {row["bot"]: row["seat_rounds"] for row in document["by_bot"]} == {"greedy": 6, "random": 12}
+    assert {row["bot"]: row["seat_rounds"] for row in document["by_bot"]} == {"greedy": 9, "random": 18}
     matches = simulate("rami40", players=2, bots=["greedy", "random"], matches=2, seed=3, rotate=True)
     firsts = {summary.bots for summary in matches.summaries}
     assert firsts == {("greedy", "random"), ("random", "greedy")}
+    by_bot = matches.document()["matches_by_bot"]
+    assert sum(by_bot.values()) == 2 and set(by_bot) == {"greedy", "random"}
+    assert "matches won by bot: greedy" in matches.table()
 
 
 def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str]) -> None:
@@ -109,7 +118,7 @@ def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str])
     assert "search:<N>it" in err and "search:<N>ms" in err and "search-hard" in err
     argv = ["simulate", "-v", "rami51", "--rounds", "2", "--quiet", "--rotate", "--bots", "greedy,random"]
     code = main(argv)
-    assert code == 0 and "(rotated each round)" in capsys.readouterr().out
+    assert code == 0 and "(rotated every 2 rounds)" in capsys.readouterr().out
     code = main([*argv[:3], "--matches", "1", *argv[5:]])
     assert code == 0 and "(rotated each match)" in capsys.readouterr().out
 

@@ -225,7 +225,8 @@ def _add_simulate_parser(sub: Any) -> None:
         help="bots by seat, comma separated (greedy, random, search, search-easy|-medium|-hard, "
         "search:500it, search:200ms)",
     )  # fmt: skip
-    p.add_argument("--rotate", action="store_true", help="move the bots one seat on each round (each match)")
+    rotate = "move the bots one seat every P rounds, P the seats (each match)"
+    p.add_argument("--rotate", action="store_true", help=rotate)
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes, 1 to 256 (default 1)")
     p.add_argument("--records", metavar="DIR", help="write each round's record to DIR")

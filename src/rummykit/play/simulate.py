@@ -291,7 +291,7 @@ class SimulationReport:
     seconds: float
     summaries: tuple[RoundSummary, ...] = attrs.field(repr=False)
     matches: tuple[tuple[int, ...], ...] = ()  # the winners of each match
-    rotate: bool = False  # the bots moved one seat on each round (each match)
+    rotate: bool = False  # the bots moved one seat every ``players`` rounds (each match)
 
     @property
     def rounds_per_second(self) -> float:
@@ -311,6 +311,16 @@ class SimulationReport:
         for s in self.summaries:
             for seat in s.winners:
                 wins[seat] += 1 / len(s.winners)
+        return wins
+
+    def match_wins_by_bot(self) -> dict[str, float]:
+        """Match wins by bot name (each match's bots rotated as its rounds
+        were); a shared win counts as a fraction."""
+        wins: dict[str, float] = dict.fromkeys(sorted(set(self.bots)), 0.0)
+        for number, winners in enumerate(self.matches):
+            bots = rotated(self.bots, number if self.rotate else 0)
+            for seat in winners:
+                wins[bots[seat]] += 1 / len(winners)
         return wins
 
     def bot_stats(self) -> dict[str, dict[str, float]]:
@@ -359,11 +369,13 @@ class SimulationReport:
             "seats": seats,
             "by_bot": bots,
             "matches": [list(w) for w in self.matches],
+            **({"matches_by_bot": self.match_wins_by_bot()} if self.matches else {}),
         }
 
     def table(self) -> str:
         """The report as text."""
-        rotated = f" (rotated each {'match' if self.matches else 'round'})" if self.rotate else ""
+        pace = "each match" if self.matches else f"every {self.players} rounds"
+        rotated = f" (rotated {pace})" if self.rotate else ""
         lines = [
             f"{self.variant}, {self.players} players, bots {', '.join(self.bots)}"
             f"{rotated}, seed {self.seed}, {self.workers} worker(s)",
@@ -387,6 +399,8 @@ class SimulationReport:
         if self.matches:
             won = Counter(seat for winners in self.matches for seat in winners)
             lines += ["", "matches won by seat: " + ", ".join(f"{s}: {won[s]}" for s in range(self.players))]
+            by_bot = self.match_wins_by_bot().items()
+            lines.append("matches won by bot: " + ", ".join(f"{name} {wins:g}" for name, wins in by_bot))
         return "\n".join(lines)
 
 
@@ -410,9 +424,10 @@ def simulate(
     ``bots`` names one bot per seat (repeated if shorter; more bots than
     seats is a ValueError, not bots left out), each by a specification
     (``greedy``, ``search:200ms`` …: :mod:`rummykit.play.bot_specs`).
-    ``rotate``: the bots move one seat on each round (each match, with
-    ``matches``; :func:`rotated`), so that no bot keeps the seat that plays
-    first. ``progress`` wraps the stream of finished rounds (a progress
+    ``rotate``: the bots move one seat every ``players`` rounds (each
+    match, with ``matches``; :func:`rotated`) while the deal passes one
+    seat each round, so that every bot deals, and plays first, equally
+    often, and plays every seat. ``progress`` wraps the stream of finished rounds (a progress
     bar). ``backend`` plays the rounds (by default here, in ``workers``
     processes; see :mod:`rummykit.play.backends`); the results are the same
     on every backend. ``watch`` (single rounds only) makes a watcher for
@@ -514,10 +529,12 @@ def _round_tasks(
     rotate: bool = False,
 ) -> list[tuple[Any, ...]]:
     """The arguments of :func:`_task` for each of ``total`` single rounds
-    (with ``rotate``, round ``index``'s bots rotated ``index`` times)."""
+    (with ``rotate``, round ``index``'s bots rotated ``index // players``
+    times: the deal passes one seat on each round, so bots that moved with
+    it would keep their places at the table, one of them always first)."""
     players = len(seat_bots)
     return [
-        (variant_ref, players, rotated(seat_bots, index if rotate else 0), round_seed(seed, index),
+        (variant_ref, players, rotated(seat_bots, index // players if rotate else 0), round_seed(seed, index),
          usual.dealer_of(index), index, keep, watch)
         for index in range(total)
     ]  # fmt: skip
