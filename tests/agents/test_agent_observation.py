@@ -21,21 +21,22 @@ from rummykit.agents.actions import ActionSpace  # noqa: E402
 from rummykit.agents.decisions import Decisions  # noqa: E402
 from rummykit.agents.env import RummykitEnv  # noqa: E402
 from rummykit.agents.observation import PHASES, ObservationLayout  # noqa: E402
-from rummykit.core.cards import Card  # noqa: E402
+from rummykit.core.cards import NATURALS, Card  # noqa: E402
 from rummykit.round.views import PlayerView, view_of  # noqa: E402
 
 VARIANTS = tuple(rk.bundled_variants())
 VERBS = ("meld", "layoff", "swap", "shift")
 
 PINNED = {  # sha256 (first 16 digits) of pinned_digest(variant, 3); pinned again when the episodes' deal
-    # seeds grew from 31 to 62 bits, with the builder checked unchanged against the first pins first
-    "contract": "632136e12203eb98",
-    "gin": "ad9fcdf659f35400",
-    "kalooki": "50035abce491cb7e",
-    "liverpool": "c62b176aef847f6d",
-    "rami51": "1254a0250f8f9ccf",
-    "rummy500": "2ff64f009c098142",
-    "tonk": "38e4b741f646c524",
+    # seeds grew from 31 to 62 bits, with the builder checked unchanged against the first pins first;
+    # again when the declared and table_melds planes came (the reference builder writes them too)
+    "contract": "3d64575e0898ec8e",
+    "gin": "6314ecfa08d76574",
+    "kalooki": "0757d4134d673e71",
+    "liverpool": "c6a104e275de57b4",
+    "rami51": "53799eba61cd08d6",
+    "rummy500": "f9846c35b3640ab3",
+    "tonk": "743b37dc47d69392",
 }
 
 
@@ -62,14 +63,19 @@ def reference(layout: ObservationLayout, view: PlayerView, pending: Sequence[int
         cards(plane, (card,))
     cards("knock_card", (view.knock.knock_card,))
     cards("knock_layoffs", view.knock.layoffs)
-    for entry in view.table:
+    for number, entry in enumerate(view.table):
         cards(f"table_{rel(entry.owner)}", entry.meld.cards)
+        naturals = [index[card.face.code] + 1 for card in entry.meld.cards if card.declared is None]
+        key = start["table_melds"] + 3 * number
+        out[key : key + 3] = (rel(entry.owner) + 1, naturals[0] if naturals else 0, len(entry.meld.cards))
     space = layout.space
     if pending and space.has("pick"):
         pick = space.word("pick")
         for action in pending:
             if pick <= action < pick + len(space.faces):
                 out[start["picked"] + action - pick] += 1
+            if space.has("as") and 0 <= action - space.word("as") < len(NATURALS):
+                out[start["declared"] + action - space.word("as")] += 1
         for number, verb in enumerate(VERBS):
             if space.has(verb) and pending[0] == space.word(verb):
                 out[start["pending_verb"] + number] = 1
@@ -177,3 +183,53 @@ def pinned_digest(variant_id: str, seed: int, episodes: int = 2) -> str:
 @pytest.mark.parametrize("variant_id", sorted(PINNED))
 def test_pinned_observations(variant_id: str) -> None:
     assert pinned_digest(variant_id, 3) == PINNED[variant_id]
+
+
+def test_a_wild_cards_declaration_shows_in_the_pending_choice() -> None:
+    """An audit: after ``layoff, target 1, pick JK`` the ``as`` ids are
+    legal, after ``as 5d`` only ``commit``, yet the two vectors were equal;
+    the ``declared`` plane now holds what the picked wild cards stand for."""
+    variant = rk.load_variant("rami51")
+    space = ActionSpace(variant, 2)
+    layout, start = ObservationLayout(space), space.word("as")
+    for seed in range(60):
+        decisions = Decisions(space, rk.deal(variant, players=2, seed=seed))
+        rng = random.Random(seed)
+        while not decisions.over:
+            declares = (ids for ids, _ in decisions.choices() if ids[-2:-1] and ids[-2] - start in range(52))
+            ids = None if decisions.pending else next(declares, None)  # its last pick a wild card's "as"
+            if ids is not None:
+                seat = decisions.acting()
+                for action in ids[:-2]:
+                    decisions.step(action)
+                before = layout.encode_state(decisions.state, seat, decisions.pending)
+                decisions.step(ids[-2])
+                after = layout.encode_state(decisions.state, seat, decisions.pending)
+                declared = dict((name, begin) for name, begin, _ in layout.planes)["declared"]
+                assert not np.array_equal(before, after)
+                assert after[declared + ids[-2] - start] == 1 and before[declared : declared + 52].sum() == 0
+                return
+            decisions.step(rng.choice(decisions.legal_actions()))
+    pytest.fail("no move with a declared wild card in 60 rounds")
+
+
+def test_the_table_melds_plane_tells_which_meld_a_target_names() -> None:
+    """An audit: the table planes count each owner's cards by face, so two
+    tables with the same melds in another order gave equal vectors, while
+    ``target 1`` named another meld; ``table_melds`` gives each meld's
+    owner, first natural card and size by number."""
+    variant = rk.load_variant("rummy")
+    layout = ObservationLayout(ActionSpace(variant, 2))
+    state = rk.deal(variant, players=2, seed=0)
+    rng = random.Random(0)
+    while len(state.table) < 2 or state.phase != "play":
+        state = state.apply(rng.choice(state.legal_moves()))
+    turned = state.evolve(table=tuple(reversed(state.table)))
+    melds = dict((name, begin) for name, begin, _ in layout.planes)["table_melds"]
+    seat = state.to_move
+    vector = layout.encode_state(state, seat)
+    assert not np.array_equal(vector, layout.encode_state(turned, seat))
+    first = state.table[0]
+    face = layout.space.faces.index(first.meld.cards[0].face) + 1
+    owner = (first.owner - seat) % 2 + 1
+    assert list(vector[melds : melds + 3]) == [owner, face, len(first.meld.cards)]

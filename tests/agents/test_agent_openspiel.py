@@ -190,6 +190,10 @@ def _in_seat_zeros_frame(vector: Any, layout: Any, seat: int, players: int) -> A
     for relative in range(players):
         target, source = planes[f"table_{(relative + seat) % players}"][0], planes[f"table_{relative}"][0]
         out[target : target + faces] = vector[source : source + faces]
+    start, length = planes["table_melds"]
+    for owner in range(start, start + length, 3):  # each meld's owner, relative plus 1 (0: no meld)
+        if vector[owner]:
+            out[owner] = (int(vector[owner]) - 1 + seat) % players + 1
     return out
 
 

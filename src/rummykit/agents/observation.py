@@ -10,7 +10,7 @@ relative: 0 is the observing seat, 1 the next seat in seat order, and so on.
 >>> from rummykit.agents.actions import ActionSpace
 >>> layout = ObservationLayout(ActionSpace(rk.load_variant("gin"), players=2))
 >>> layout.size, layout.planes[0]
-(602, ('hand', 0, 52))
+(653, ('hand', 0, 52))
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.agents.actions import ActionSpace
-from rummykit.core.cards import Card
+from rummykit.core.cards import NATURALS, Card
 from rummykit.core.meld_model import Meld
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView, chosen_shown, knock_view_of, taken_shown, tentative_of
@@ -62,6 +62,9 @@ class ObservationLayout:
         self._faces = faces
         sizes = [(name, faces) for name in _CARD_PLANES]
         sizes += [(f"table_{seat}", faces) for seat in range(players)]
+        if space.has("as"):
+            sizes.append(("declared", len(NATURALS)))
+        sizes.append(("table_melds", 3 * space.max_melds))
         sizes += [
             ("hand_sizes", players),
             ("opened", players),
@@ -91,6 +94,8 @@ class ObservationLayout:
         self._last_row: tuple[Sequence[Card], list[int]] = ((), [])  # see _row_indices
         self._seat_indices_by_count = {players: self._seat_planes(players)}  # see _seat_indices
         self._pick = space.word("pick") if space.has("pick") else None
+        self._as = space.word("as") if space.has("as") else None
+        self._melds = self._start["table_melds"]
         self._target = space.word("target") if space.has("target") else None
         verb_plane = self._start["pending_verb"]
         self._verbs = {space.word(verb): verb_plane + n for n, verb in enumerate(_VERBS) if space.has(verb)}
@@ -143,7 +148,23 @@ class ObservationLayout:
         figures = self._figures(seen, pending)  # written while the vector is of integers: cheaper
         counts[self._hand_sizes : self._hand_sizes + players] = figures[:players]
         counts[self._numbers : self._numbers + 8] = figures[players:]
+        if seen.table:
+            keys = self._meld_keys(seen.table, seen.seat, players)
+            counts[self._melds : self._melds + len(keys)] = keys
         return counts.astype(np.float32)
+
+    def _meld_keys(self, table: Sequence[OwnedMeld], seat: int, players: int) -> list[int]:
+        """The ``table_melds`` plane: for each table meld by number, its
+        owner (relative to ``seat``, plus 1), the face of its first card
+        that stands for itself (its index in the faces, plus 1; 0 if every
+        card is wild) and its number of cards: what ``target M`` names."""
+        faces = self._at[0]  # the hand plane starts the vector: a face's index there is its index
+        keys: list[int] = []
+        for entry in table:
+            cards = entry.meld.cards
+            first = next((faces[card.face] + 1 for card in cards if card.declared is None), 0)
+            keys += [(entry.owner - seat) % players + 1, first, len(cards)]
+        return keys
 
     def _row_indices(self, row: Sequence[Card]) -> list[int]:
         """The indices of the discard row's cards in the ``discards`` plane.
@@ -215,6 +236,9 @@ class ObservationLayout:
             return
         picked = self._start["picked"] - pick
         flat += [picked + action for action in pending if pick <= action < pick + self._faces]
+        if self._as is not None:
+            declared, start = self._start["declared"] - self._as, self._as
+            flat += [declared + action for action in pending if start <= action < start + len(NATURALS)]
         verb = self._verbs.get(pending[0])
         if verb is not None:
             flat.append(verb)

@@ -205,9 +205,10 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]
         return f"{state.phase} {state.to_move}; hands {hands}; table {table}; top {top}; chosen {pending}"
 
 
-_PRIVATE_PLANES = ("hand", "knock_card", "picked", "pending_verb")
-"""The planes that only the observing seat may see (the rest is public,
-but the pending choice's target meld in the ``numbers`` plane, its last)."""
+_PRIVATE_PLANES = ("hand", "knock_card", "picked", "declared", "pending_verb")
+"""The planes that only the observing seat may see, where the layout has
+them (the rest is public, but the pending choice's target meld in the
+``numbers`` plane, its last)."""
 
 
 def _observed_parts(iig_obs_type: Any) -> tuple[bool, bool]:
@@ -249,7 +250,8 @@ class RummykitObserver:
         self.dict = {"observation": self.tensor}
         planes = {name: (start, start + length) for name, start, length in shared.layout.planes}
         numbers_end = planes["numbers"][1]
-        spans = [planes[name] for name in _PRIVATE_PLANES] + [(numbers_end - 1, numbers_end)]
+        spans = [planes[name] for name in _PRIVATE_PLANES if name in planes]
+        spans.append((numbers_end - 1, numbers_end))
         self._private = np.zeros(shared.layout.size, bool)  # the private entries of the tensor
         for start, end in spans:
             self._private[start:end] = True
