@@ -275,3 +275,20 @@ def test_the_docs_loop_runs() -> None:
     code = text.split("<!-- run: openspiel -->\n```python\n")[1].split("```")[0]
     assert len([line for line in code.splitlines() if line.strip()]) <= 11
     exec(compile(code, "docs/agents.md", "exec"), {})
+
+
+@pytest.mark.parametrize("name", [f"{GAME_PREFIX}_gin", f"{GAME_PREFIX}_rummy500", GAME_PREFIX])
+def test_games_and_their_states_pickle(name: str) -> None:
+    """A game pickles as its name and parameters (an audit found a variant's
+    game class, made at registration, unpicklable), for other processes."""
+    import pickle
+
+    params = {"variant": "rami51", "players": 3} if name == GAME_PREFIX else {}
+    game = pyspiel.load_game(name, params)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
+    state = game.new_initial_state()
+    for outcome in range(5):
+        state.apply_action(state.legal_actions()[outcome])
+    assert again.deserialize_state(state.serialize()).history() == state.history()
+    assert pickle.loads(pickle.dumps(state)).history() == state.history()

@@ -117,6 +117,11 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
     def new_initial_state(self) -> RummykitState:
         return RummykitState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickled as the registered name and the parameters (a variant's game
+        class is made by :func:`register_games`, not found in the module by name)."""
+        return pyspiel.load_game, (self.get_type().short_name, self.get_parameters())
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RummykitObserver:
         if params:
             raise ValueError(f"rummykit's observer takes no parameters, not {params}")
