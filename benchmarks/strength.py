@@ -21,7 +21,7 @@ Run: python benchmarks/strength.py [--hands 5000] [--bots greedy,search-medium]
    wall-clock milliseconds of its decisions. Skipped (with a note) without
    open_spiel.
 2. Every bot against every other bot (``rummykit simulate`` with the seats
-   rotated each round) on rami51 (2 players) and contract (3 players: each
+   rotated every P rounds, P the seats) on rami51 (2 players) and contract (3 players: each
    pair plays with the first bot of the pair in the third seat too, so
    that every seat is played, rotated): the first bot's win rate with its
    95 % interval, and each bot's mean points a seat-round (what the
@@ -251,8 +251,8 @@ def print_tables(
     seats rotated: each bot's win rate a seat-round (equal bots: 50 % with
     2 players, 33.3 % with 3) and mean points a seat-round."""
     for variant, players in ((v, TABLES[v]) for v in variants):
-        print(f"\n{variant}, {players} players, {rounds} rounds a pair, seats rotated each round, "
-              f"seed {seed}")  # fmt: skip
+        rotation = f"seats rotated every {players} rounds"
+        print(f"\n{variant}, {players} players, {rounds} rounds a pair, {rotation}, seed {seed}")
         print(f"{'bot':18}{'win rate':>9}{'95 % interval':>17}{'points':>8}  {'against':18}{'win rate':>9}"
               f"{'points':>8}{'ms/round':>10}")  # fmt: skip
         for one, first in enumerate(bots):

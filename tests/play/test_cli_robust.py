@@ -308,6 +308,23 @@ def test_play_with_no_bot(capsys: pytest.CaptureFixture[str], bots: str) -> None
     one_line_exit_2(capsys, "play", "-v", "rami51", "--bots", bots, "--seed", "1")
 
 
+def test_play_refuses_more_bots_than_other_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """An audit: three bots for one other seat were silently cut to one."""
+    err = one_line_exit_2(capsys, "play", "-v", "rami51", "--bots", "greedy,greedy,greedy", "--seed", "1")
+    assert "3 bots for the 1 other seats" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("simulate", "-v", "rami51", "--rounds", "1", "--quiet", "--records", ""),
+     ("play", "-v", "rami51", "--seed", "1", "--record", "")],
+)  # fmt: skip
+def test_an_empty_path_is_refused(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    """An audit: an empty --records was taken for no option at all."""
+    err = one_line_exit_2(capsys, *argv)
+    assert "names no file or folder (an empty path)" in err
+
+
 def test_simulate_checks_records_before_it_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

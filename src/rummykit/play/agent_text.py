@@ -136,13 +136,15 @@ def agent_prompt(view: PlayerView) -> str:
         raise ValueError("a prompt is a seat's: the view has no seat (a spectator's)")
     hand = "none" if view.hand is None else hand_by_suit(view.hand) or "no cards"
     seen = " ".join(str(c) for c in view.discards) or "nothing"
+    name = " ".join((view.variant_name or view.variant).split())  # one line, whatever the variant file says
     lines = [
-        f"You are seat {view.seat} of {view.players} in a round of {view.variant_name or view.variant}.",
+        f"You are seat {view.seat} of {view.players} in a round of {name}.",
         _turn_line(view),
         f"Your hand (by suit): {hand}",
         *_table_lines(view),
         f"Discard pile: {_cards(view.discard_size)}, of which you see {seen} (the top last).",
         f"Stock: {_cards(view.stock_size)}.",
+        *([f"Indicator card: {view.indicator}."] if view.indicator is not None else []),
         *_taken_lines(view),
         *_seat_lines(view),
     ]

@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -78,6 +79,17 @@ def _cards(words: Sequence[str]) -> tuple[Any, ...]:
     if not cards:
         raise UsageError("notation.invalid: no cards given (the card list is empty or blank)")
     return cards
+
+
+def _path_option(text: str | None, command: str, option: str) -> Path | None:
+    """The path an option names (None where it is not given); an empty one is refused."""
+    if text is None:
+        return None
+    if not text:
+        raise UsageError(
+            "{command}: {option} names no file or folder (an empty path)", command=command, option=option
+        )
+    return Path(text)
 
 
 def _bot_names(text: str, command: str) -> list[str]:
@@ -436,8 +448,6 @@ def check_workers_option(command: str, workers: int, address: str | None) -> Non
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from rummykit.play.backends import BackendError
     from rummykit.play.simulate import RecordsError, prepare_records, simulate
 
@@ -457,7 +467,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             players=args.players,
         )
     check_workers_option("simulate", args.workers, getattr(args, "address", None))
-    records = Path(args.records) if args.records else None
+    records = _path_option(args.records, "simulate", "--records")
     if records is not None:
         try:  # before the simulation runs, not after
             prepare_records(records)
@@ -496,8 +506,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from rummykit.play.terminal import (
         GameSettings,
         RecordFileError,
@@ -515,7 +523,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("play: {problem}", problem=error) from None
     if not 0 <= args.seat < args.players:
         raise UsageError("play: --seat must be from 0 to {last}", last=args.players - 1)
-    record = Path(args.record) if args.record else None
+    if len(bots) > args.players - 1:
+        raise UsageError(
+            "play: --bots names {count} bots for the {seats} other seats (one bot a seat, repeated if fewer)",
+            count=len(bots),
+            seats=args.players - 1,
+        )
+    record = _path_option(args.record, "play", "--record")
     try:
         settings = GameSettings(
             variant, args.players, args.seat, tuple(bots), args.seed, args.match, record, lang=args.lang
