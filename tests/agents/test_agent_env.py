@@ -8,6 +8,7 @@ RUMMYKIT_ENV_CYCLES sets api_test's and seed_test's cycles (default 150)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import warnings
 from pathlib import Path
@@ -277,3 +278,23 @@ def test_the_docs_loop_runs() -> None:
     code = text.split("<!-- run: pettingzoo -->\n```python\n")[1].split("```")[0]
     assert len([line for line in code.splitlines() if line.strip()]) <= 10
     exec(compile(code, "docs/agents.md", "exec"), {})
+
+
+def test_the_render_names_seats_as_the_agents_after_an_elimination() -> None:
+    """An audit: once a seat of an elimination match was out, the render
+    named the round's seats (0, 1) where the agents were player_0, player_3."""
+    env = RummykitEnv("indian_pool", 4, match=True, render_mode="ansi")
+    env.reset(seed=2)
+    rng = random.Random(2)
+    for agent in env.agent_iter(5000):
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        number = int(agent.removeprefix("player_"))
+        if number >= len(env.seating.decisions.state.hands):  # its round seat is another number
+            text = env.render()
+            assert text is not None and f"seat {number} to act" in text
+            return
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    pytest.fail("no seat was eliminated")

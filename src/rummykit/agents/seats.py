@@ -188,22 +188,26 @@ class Seating:
             earned[seat] = earned.get(seat, 0.0) + reward
 
     def text(self) -> str:
-        """The acting seat's view in a few lines (the ``ansi`` render)."""
+        """The acting seat's view in a few lines (the ``ansi`` render), its
+        seats named as the agents are (``player_N``'s seat N: the match
+        seat, where an elimination left fewer seats in the round)."""
         decisions = self.decisions
         state = decisions.state
+        seat = self._active.__getitem__  # a round seat's match seat
         if state.result is not None:
             result = state.result
-            ending = f"over ({result.ending})"
-            return f"{state.variant.id}: {ending}, winners {result.winners}, scores {result.scores}"
+            winners = tuple(map(seat, result.winners))
+            scores = ", ".join(f"seat {seat(s)} {score}" for s, score in enumerate(result.scores))
+            return f"{state.variant.id}: over ({result.ending}), winners {winners}, scores {scores}"
         actor = decisions.acting()
         view = state.view(actor)
         top = view.discards[-1] if view.discards else "-"
         lines = [
-            f"{view.variant_name}: seat {actor} to act, phase {view.phase},"
+            f"{view.variant_name}: seat {seat(actor)} to act, phase {view.phase},"
             f" stock {view.stock_size}, top {top}",
             "hand: " + " ".join(str(card) for card in view.hand or ()),
         ]
-        lines += [f"table {t.number} (seat {t.owner}): {t.notation}" for t in view.table]
+        lines += [f"table {t.number} (seat {seat(t.owner)}): {t.notation}" for t in view.table]
         if decisions.pending:
             lines.append("chosen: " + ", ".join(self.space.label(a) for a in decisions.pending))
         lines.append("legal: " + ", ".join(self.space.label(a) for a in decisions.legal_actions()))
