@@ -292,3 +292,19 @@ def test_games_and_their_states_pickle(name: str) -> None:
         state.apply_action(state.legal_actions()[outcome])
     assert again.deserialize_state(state.serialize()).history() == state.history()
     assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+def test_a_pickled_game_loads_in_a_fresh_process(tmp_path: Path) -> None:
+    """A review: unpickling called pyspiel.load_game, which knows no rummykit
+    game in a process that has not imported rummykit's module."""
+    import pickle
+    import subprocess
+    import sys
+
+    saved = tmp_path / "game.pickle"
+    saved.write_bytes(pickle.dumps(pyspiel.load_game(f"{GAME_PREFIX}_rami51", {"players": 3})))
+    script = "import pickle, sys; print(pickle.loads(open(sys.argv[1], 'rb').read()))"
+    argv = [sys.executable, "-c", script, str(saved)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{GAME_PREFIX}_rami51(max_moves=5000,players=3)"

@@ -194,7 +194,8 @@ def test_a_reply_is_judged_for_the_seat_the_harness_names() -> None:
 
 def test_the_prompt_says_what_was_taken_from_the_discards_this_turn() -> None:
     """A top take names the card; a deep take names the chosen card and its
-    duty to start a meld (rummy500), to the mover and to the other seat."""
+    duty to go on the table this turn (rummy500: in a meld or laid off), to
+    the mover and to the other seat."""
     playout = random_playout(rk.deal("rummy500", players=2, seed=0), random.Random(1), max_moves=400)
     state = next(s for s in playout if s.phase == "draw" and any(
         isinstance(m, Take) and m.depth > 1 for m in s.legal_moves()))  # fmt: skip
@@ -204,7 +205,8 @@ def test_the_prompt_says_what_was_taken_from_the_discards_this_turn() -> None:
     top = dealt.apply("take")
     took = f"You took {top.turn.taken} from the discard pile this turn."
     assert took in agent_prompt(top.view(dealt.to_move))
-    chosen = f"chose {deep.turn.chosen} deep in the discard pile this turn: it must start a new meld."
+    duty = "it must go on the table this turn"
+    chosen = f"chose {deep.turn.chosen} deep in the discard pile this turn: {duty}."
     assert f"You {chosen}" in agent_prompt(deep.view(mover))
     assert f"Seat {mover} {chosen}" in agent_prompt(deep.view(other))
     assert "discard pile this turn" not in agent_prompt(state.view(mover))

@@ -99,9 +99,13 @@ def test_rotation_moves_the_bots_a_seat_every_p_rounds_for_any_workers() -> None
     matches = simulate("rami40", players=2, bots=["greedy", "random"], matches=2, seed=3, rotate=True)
     firsts = {summary.bots for summary in matches.summaries}
     assert firsts == {("greedy", "random"), ("random", "greedy")}
-    by_bot = matches.document()["matches_by_bot"]
-    assert sum(by_bot.values()) == 2 and set(by_bot) == {"greedy", "random"}
-    assert "matches won by bot: greedy" in matches.table()
+    by_bot, expected = matches.document()["matches_by_bot"], {"greedy": 0.0, "random": 0.0}
+    for bots, winners in zip((("greedy", "random"), ("random", "greedy")), matches.matches, strict=True):
+        for seat in winners:  # match m's bots rotated m seats
+            expected[bots[seat]] += 1 / len(winners)
+    assert by_bot == expected and sum(expected.values()) == 2
+    assert expected["greedy"] == 2  # greedy won both matches, from either seat
+    assert f"matches won by bot: greedy {expected['greedy']:g}, random" in matches.table()
 
 
 def test_cli_bot_specifications_and_rotation(capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,7 @@ from rummykit.round.views import PlayerView, view_of
 from rummykit.rules.rule_set import rules_of
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
-__all__ = ["GAME_PREFIX", "RummykitGame", "RummykitState", "register_games"]
+__all__ = ["GAME_PREFIX", "RummykitGame", "RummykitState", "load_registered", "register_games"]
 
 GAME_PREFIX = "python_rummykit"
 MAX_MOVES = 5000
@@ -119,8 +119,10 @@ class RummykitGame(pyspiel.Game):  # type: ignore[misc]  # open_spiel ships no t
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
         """Pickled as the registered name and the parameters (a variant's game
-        class is made by :func:`register_games`, not found in the module by name)."""
-        return pyspiel.load_game, (self.get_type().short_name, self.get_parameters())
+        class is made by :func:`register_games`, not found in the module by
+        name), loaded by :func:`load_registered`, whose module registers the
+        games in a process that has not imported it yet."""
+        return load_registered, (self.get_type().short_name, self.get_parameters())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RummykitObserver:
         if params:
@@ -300,6 +302,12 @@ def _public_text(view: PlayerView) -> str:
         f"phase {view.phase} to move {view.to_move} top {top} sizes {view.hand_sizes}"
         f" stock {view.stock_size} table {table} log {'; '.join(view.log)}"
     )
+
+
+def load_registered(name: str, params: dict[str, Any]) -> Any:
+    """OpenSpiel's game ``name`` with ``params``, the games of this module
+    registered (by importing it): what a pickled game is loaded by."""
+    return pyspiel.load_game(name, params)
 
 
 def register_games() -> tuple[str, ...]:

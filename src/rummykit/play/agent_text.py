@@ -111,7 +111,8 @@ def _taken_lines(view: PlayerView) -> list[str]:
     """What the player to move took from the discard pile this turn, where the view shows it."""
     who = "You" if view.to_move == view.seat else f"Seat {view.to_move}"
     if view.chosen is not None:
-        return [f"{who} chose {view.chosen} deep in the discard pile this turn: it must start a new meld."]
+        duty = "it must go on the table this turn"
+        return [f"{who} chose {view.chosen} deep in the discard pile this turn: {duty}."]
     if view.taken is not None:
         return [f"{who} took {view.taken} from the discard pile this turn."]
     return []

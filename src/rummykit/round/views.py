@@ -201,8 +201,9 @@ def taken_shown(state: RoundState) -> Card | None:
 
 
 def chosen_shown(state: RoundState) -> Card | None:
-    """The card chosen from deep in the discard row this turn, which must
-    start a new meld (R-ROE-05), shown while the turn is played."""
+    """The card chosen from deep in the discard row this turn, which must go
+    on the table this turn (in a new meld, R-ROE-05; or melded or laid off,
+    R-500-03), shown while the turn is played."""
     return state.turn.chosen if state.phase == "play" else None
 
 

@@ -69,6 +69,7 @@ LABELS: dict[str, str] = {
     "indicator_card": N_("the deal's card: {card}"),
     "out_of_deal": N_("out of the deal ({points})"),
     "taken_this_turn": N_("taken this turn: {card}"),
+    "chosen_this_turn": N_("chosen deep in the discards, to lay this turn: {card}"),
     "opening_minimum": N_("Opening minimum: {minimum} points."),
     "opened": N_("You have opened."),
     "opening": N_("Opening:"),

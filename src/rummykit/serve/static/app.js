@@ -442,7 +442,8 @@ function renderStatus() {
   extras.push(t("dealer", { seat: view.dealer }), t("turns_played", { count: view.turns_played }));
   if (view.exchange) extras.push(t("exchange_card", { card: cardLabel(view.exchange) }));
   if (view.indicator) extras.push(t("indicator_card", { card: cardLabel(view.indicator) }));
-  if (view.taken) extras.push(t("taken_this_turn", { card: cardLabel(view.taken) }));
+  if (view.chosen) extras.push(t("chosen_this_turn", { card: cardLabel(view.chosen) }));
+  else if (view.taken) extras.push(t("taken_this_turn", { card: cardLabel(view.taken) }));
   $("extras").textContent = extras.join(" \u00b7 ");
 }
 
