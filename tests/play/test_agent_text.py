@@ -224,3 +224,10 @@ def test_the_prompt_names_the_variant_on_one_line_and_shows_the_indicator() -> N
     indian = rk.deal("indian", players=2, seed=1)
     assert indian.indicator is not None
     assert f"Indicator card: {indian.indicator}." in agent_prompt(indian.view(0))
+
+
+def test_the_prompt_says_what_a_contract_opening_needs() -> None:
+    """An audit: the prompt never said which contract the deal asks for."""
+    state = rk.deal("contract", players=3, seed=1)
+    prompt = agent_prompt(state.view(state.to_move))
+    assert "Your opening: This deal's contract is 2 sets; you laid nothing." in prompt.splitlines()

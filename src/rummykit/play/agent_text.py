@@ -126,6 +126,8 @@ def _seat_lines(view: PlayerView) -> list[str]:
     if needed.minimum is not None and view.seat is not None and not view.opened[view.seat]:
         so_far = needed.so_far if view.to_move == view.seat else 0
         lines.append(f"Your opening needs {needed.minimum} points; your new melds this turn make {so_far}.")
+    elif needed.reason is not None and view.to_move == view.seat and not view.opened[view.seat]:
+        lines.append(f"Your opening: {needed.reason.message}")  # a contract, say: what this turn's melds lack
     return lines
 
 
