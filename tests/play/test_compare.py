@@ -131,6 +131,7 @@ def test_without_matplotlib_the_plots_are_skipped(
         ["rami40", "rami51", "--bots", "clever"],
         ["rami40", "rami51", "--players", "9"],
         ["rami40", "rami51", "--level", "1.5"],
+        ["rami40", "rami51", "--level", "0.9999999999999999"],  # rounds to 1 in the interval: found late once
         ["rami40", "rami51", "--workers", "0"],
         ["rami40", "rami51", "--workers", "99999999999999999999"],  # a pool would start them all
         ["rami40", "rami51", "--address", "127.0.0.1:6379"],  # the local backend has no address
@@ -141,3 +142,36 @@ def test_bad_input_is_one_line(words: list[str], tmp_path: Path, capsys: pytest.
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert not (tmp_path / "r").exists()  # bad input changes nothing: no report folder is left
+
+
+def test_the_json_has_no_nan_or_infinity(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An audit: a figure no round had (gin never opens) was NaN, and the
+    interval of a difference with one value a side was infinite, neither of
+    them JSON; now both are null, in the printed document and report.json."""
+    out = tmp_path / "r"
+    code = main(["compare", "gin", "oklahoma_gin", "--rounds", "1", "--quiet", "--json", "--out", str(out)])
+    printed = capsys.readouterr().out
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    for text in (printed, (out / "report.json").read_text(encoding="utf-8")):
+        document = json.loads(text, parse_constant=refuse)
+        opening = document["figures"]["first_opening"]
+        assert opening["a"]["value"] is None and opening["difference"]["interval"] == [None, None]
+    assert code == 0
+
+
+def test_an_empty_out_and_an_unwritable_report_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An audit: --out '' fell back to the default folder; a report file that
+    could not be written was an 'unexpected' error."""
+    assert main(["compare", "rami40", "rami51", "--rounds", "1", "--quiet", "--out", ""]) == 2
+    assert "names no file or folder" in capsys.readouterr().err
+    (tmp_path / "r" / "report.md").mkdir(parents=True)
+    argv = ["compare", "rami40", "rami51", "--rounds", "1", "--quiet", "--out", str(tmp_path / "r")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rummykit: error: compare: --out: ") and "report.md" in err
+    assert len(err.splitlines()) == 1

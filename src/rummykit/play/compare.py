@@ -35,6 +35,7 @@ __all__ = [
     "compare",
     "difference",
     "figure_label",
+    "finite_or_none",
     "mean_estimate",
     "rate_estimate",
     "round_samples",
@@ -98,12 +99,21 @@ class Estimate:
     successes: float = 0.0
 
     def document(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"value": self.value, "interval": [self.low, self.high], "n": self.n}
+        """The estimate for JSON: null for a value or bound it has not (no value, or one alone)."""
+        interval = [finite_or_none(self.low), finite_or_none(self.high)]
+        out: dict[str, Any] = {"value": finite_or_none(self.value), "interval": interval, "n": self.n}
         if self.kind == "mean":
             out["sd"] = self.sd
         else:
             out["successes"] = self.successes
         return out
+
+
+def finite_or_none(number: float) -> float | None:
+    """``number`` for a JSON document: None (null) where it is not finite
+    (a figure no round had, the unbounded interval of fewer than two values),
+    as JSON has no NaN or infinity."""
+    return number if math.isfinite(number) else None
 
 
 def _z(level: float) -> float:
@@ -274,7 +284,7 @@ class Comparison:
         """The numbers as one JSON document."""
         figures = {
             key: {"label": figure_label(key), "kind": ea.kind, "a": ea.document(), "b": eb.document(),
-                  "difference": {"value": d.value, "interval": [d.low, d.high], "clear": d.clear}}
+                  "difference": _difference_document(d)}
             for key, ea, eb, d in self.figures()
         }  # fmt: skip
         return {
@@ -282,6 +292,11 @@ class Comparison:
             "rounds": self.rounds, "seed": self.a.seed, "level": self.level,
             "seconds": [self.a.seconds, self.b.seconds], "figures": figures, "summary": self.summary(),
         }  # fmt: skip
+
+
+def _difference_document(d: Difference) -> dict[str, Any]:
+    interval = [finite_or_none(d.low), finite_or_none(d.high)]
+    return {"value": finite_or_none(d.value), "interval": interval, "clear": d.clear}
 
 
 def _percent(level: float) -> str:

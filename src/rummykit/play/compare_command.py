@@ -69,7 +69,7 @@ def _check(args: argparse.Namespace, variants: tuple[Variant, Variant], players:
     if args.rounds < 1:
         raise UsageError("compare: --rounds must be at least 1, not {rounds}", rounds=args.rounds)
     check_workers_option("compare", args.workers, args.address)
-    if not 0 < args.level < 1:
+    if not 0 < args.level < 1 or 0.5 + args.level / 2 >= 1:  # the second: a level that rounds to 1
         raise UsageError("compare: --level must lie between 0 and 1, not {level}", level=args.level)
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     try:
@@ -85,7 +85,11 @@ def _check(args: argparse.Namespace, variants: tuple[Variant, Variant], players:
 def _report_folder(args: argparse.Namespace) -> tuple[Path, bool]:
     """The report's folder, made (and checked to be writable) before the
     rounds are played, not after; and whether it was made here."""
-    out = Path(args.out) if args.out else Path(f"compare-{Path(args.a).stem}-{Path(args.b).stem}")
+    if args.out == "":
+        raise UsageError(
+            "{command}: {option} names no file or folder (an empty path)", command="compare", option="--out"
+        )
+    out = Path(args.out) if args.out is not None else Path(f"compare-{Path(args.a).stem}-{Path(args.b).stem}")
     made = not out.exists()
     try:
         prepare_records(out)
@@ -124,9 +128,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise UsageError("{command}: {problem}", command="compare", problem=error) from None
     finally:
         bar.close()
-    write_report(comparison, out)
+    try:
+        write_report(comparison, out)
+    except OSError as error:  # a file of the report that cannot be written (a folder of its name, say)
+        raise UsageError("compare: --out: {problem}", problem=error) from None
     if args.json:
-        print(json.dumps(comparison.document(), indent=2))
+        print(json.dumps(comparison.document(), indent=2, allow_nan=False))
     else:
         print(f"{comparison.names[0]} against {comparison.names[1]}: {comparison.rounds} rounds each")
         for line in comparison.summary():

@@ -95,7 +95,8 @@ def write_report(comparison: Comparison, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     plots = plots_installed()
     written = [folder / "report.json", folder / "report.md"]
-    written[0].write_text(json.dumps(comparison.document(), indent=2) + "\n", encoding="utf-8")
+    document = json.dumps(comparison.document(), indent=2, allow_nan=False)
+    written[0].write_text(document + "\n", encoding="utf-8")
     written[1].write_text(report_markdown(comparison, plots), encoding="utf-8")
     if plots:
         written += _draw(comparison, folder)
