@@ -119,3 +119,23 @@ def test_a_show_case_that_fails_says_what_the_judge_found(tmp_path: Path) -> Non
     assert first.got == "valid True, count 0 (3c 4c 5c | 6h 7h 8h)"
     assert (second.passed, second.expected) == (False, "count 5")
     assert second.got.startswith("valid True, count 0 (")
+
+
+def test_a_show_holds_cards_of_the_deck_and_no_more_than_a_hand(tmp_path: Path) -> None:
+    """An audit: sixteen 2h in a show overflowed the solver's card counts
+    (a verdict for cards never shown), and a show of sixty cards ran for
+    minutes. Cards no deck holds are refused as in a meld case; more cards
+    than a hand and its draw stop the file."""
+    path = tmp_path / "case.toml"
+    many = " ".join(["2h"] * 4 + ["3s", "4s", "7c", "8c", "9c"])
+    path.write_text(
+        f'variant = "indian"\n[[show]]\nname = "out"\ncards = "{many}"\ncut_card = "Kd"\nvalid = false\n'
+        f'[[show]]\nname = "in"\ncards = "{many}"\ncut_card = "Kd"\nvalid = true\n'
+    )
+    refused, claimed = run_case_file(path)
+    assert refused.passed and not claimed.passed
+    assert claimed.got.startswith("refused (card.not-in-deck: ")
+    fifteen = " ".join(["9c"] * 15)
+    path.write_text(f'variant = "indian"\n[[show]]\ncards = "{fifteen}"\ncut_card = "Kd"\n')
+    with pytest.raises(CaseFileError, match="a show holds at most 14 cards"):
+        run_case_file(path)

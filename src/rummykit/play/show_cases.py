@@ -17,7 +17,14 @@ from rummykit.core.meld_shape import MeldShape
 from rummykit.solver.show import judge_show
 from rummykit.variant.model import Variant
 
-__all__ = ["SHOW_SHAPE", "case_meld_rules", "hand_case_penalty", "show_case_failure", "wild_rank_of_cut"]
+__all__ = [
+    "SHOW_SHAPE",
+    "case_meld_rules",
+    "hand_case_penalty",
+    "largest_show",
+    "show_case_failure",
+    "wild_rank_of_cut",
+]
 
 SHOW_SHAPE = MeldShape(runs=2, pure_runs=1)
 """The shape a ``[[show]]`` is judged by where the variant declares none:
@@ -59,11 +66,30 @@ def show_shape(variant: Variant) -> MeldShape:
     return variant.declare.shape if variant.declare.allowed else SHOW_SHAPE
 
 
+def largest_show(variant: Variant) -> int:
+    """The most cards a show may hold: the largest hand the variant deals
+    (the first player's extra cards too) and a drawn card."""
+    deal = variant.deal
+    hands = [band.hand_size or deal.hand_size for band in variant.deck.by_players]
+    return max(hands, default=deal.hand_size) + deal.first_player_extra + 1
+
+
 def show_case_failure(variant: Variant, case: dict[str, Any]) -> tuple[str, str] | None:
     """Judge a ``[[show]]`` case: ``valid`` (may these cards be declared) and
     ``count`` (what they count for a loser, before any cap). A wild card
-    written declared (``JK=8h``, ``9d=8h``) lies only where it is declared."""
+    written declared (``JK=8h``, ``9d=8h``) lies only where it is declared.
+    Cards no deck of the variant holds are refused (``card.not-in-deck``);
+    more cards than a hand holds after its draw stop the file."""
     cards = parse_cards(case["cards"])
+    most = largest_show(variant)
+    if len(cards) > most:
+        raise NotationError(case["cards"], f"a show holds at most {most} cards (a hand and its draw)")
+    missing = variant.deck_refusal(cards)
+    if missing is not None:
+        if case.get("valid") is False and "count" not in case:
+            return None
+        expected = f"valid {case['valid']}" if "valid" in case else f"count {case.get('count')}"
+        return expected, f"refused ({missing.code}: {missing.message})"
     wild_rank = wild_rank_of_cut(case["cut_card"])
     try:
         show = judge_show(variant.meld_rules, cards, show_shape(variant), variant.values.hand, wild_rank)
