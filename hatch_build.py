@@ -39,6 +39,7 @@ COMPILED = (
     "rummykit/core/meld_judge.py",
     "rummykit/core/meld_growth.py",
     "rummykit/core/meld_places.py",
+    "rummykit/core/meld_shape.py",
     "rummykit/round/legal.py",
     "rummykit/round/meld_listing.py",
     "rummykit/round/engine.py",
@@ -72,6 +73,7 @@ COMPILED = (
     "rummykit/solver/search_limits.py",
     "rummykit/solver/show.py",
     "rummykit/solver/show_groups.py",
+    "rummykit/solver/show_bound.py",
     "rummykit/solver/suit_rows.py",
     "rummykit/solver/tables.py",
     "rummykit/rules/__init__.py",
@@ -107,6 +109,12 @@ COMPILED = (
     "rummykit/rules/turn.py",
     "rummykit/rules/wall.py",
     "rummykit/rules/wild_shift.py",
+    "rummykit/rules/absent_moves.py",
+    "rummykit/rules/card_use.py",
+    "rummykit/rules/contract_search.py",
+    "rummykit/rules/show_judge.py",
+    "rummykit/rules/show_scoring.py",
+    "rummykit/rules/variant_queries.py",
 )
 
 # Run by a separate interpreter in the build folder (mypyc builds through
