@@ -572,3 +572,13 @@ def test_the_cli_leaves_the_streams_as_it_found_them() -> None:
     argv = [sys.executable, "-c", code]
     done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60, check=False)
     assert done.returncode == 0 and done.stdout.splitlines()[-1] == "strict strict", done.stderr
+
+
+def test_a_failed_case_is_one_line_whatever_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An audit: a case name with a line break spread its failure over two lines."""
+    case = '[[meld]]\nname = "two\\nlines"\nvariant = "rami51"\ncards = "7h 8h 9h"\nvalid = false\n'
+    code, out, _ = run(capsys, "conformance", str(write(tmp_path / "case.toml", case)))
+    assert code == 1 and out.splitlines()[0].endswith("two\\nlines: expected refused, got valid")
+    assert len(out.splitlines()) == 2  # the failure, then the count

@@ -139,3 +139,13 @@ def test_a_show_holds_cards_of_the_deck_and_no_more_than_a_hand(tmp_path: Path) 
     path.write_text(f'variant = "indian"\n[[show]]\ncards = "{fifteen}"\ncut_card = "Kd"\n')
     with pytest.raises(CaseFileError, match="a show holds at most 14 cards"):
         run_case_file(path)
+
+
+def test_a_position_names_the_variant_where_the_case_and_file_do_not(tmp_path: Path) -> None:
+    """docs/case-files.md: a position's ``variant`` is used only where the
+    case and the file name none; an audit found such a case refused."""
+    path = tmp_path / "case.toml"
+    position = '{ variant = "rami51", players = 2, hands = ["7h 8h 2c", "3d 4d 5s"], discard = "9h" }'
+    path.write_text(f'[[scenario]]\nposition = {position}\nmoves = ["take"]\nexpect = {{ phase = "play" }}\n')
+    (result,) = run_case_file(path)
+    assert result.passed

@@ -374,7 +374,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         raise UsageError("{problem}", problem=error) from None
     for result in report.results:
         if not result.passed:
-            print(result)
+            print(one_line(str(result)))  # a case name may hold line breaks
     print(report.summary())
     return 0 if report.failed == 0 else 1
 

@@ -1,10 +1,8 @@
-"""Conformance case files (docs/case-files.md): load them, run them, report.
-
-A case file is TOML with ``[[meld]]``, ``[[hand]]``, ``[[opening]]``,
-``[[show]]`` and ``[[scenario]]`` cases (the cut card's cases are in
-:mod:`rummykit.play.show_cases`). A scenario sets up a position, plays moves (a move
-ending in `` !`` or `` !CODE`` must be refused, and change nothing) and checks
-what ``expect`` says.
+"""Conformance case files (docs/case-files.md), TOML with ``[[meld]]``,
+``[[hand]]``, ``[[opening]]``, ``[[show]]``, ``[[scenario]]`` ... cases (the
+cut card's are in :mod:`rummykit.play.show_cases`): load them, run them,
+report. A scenario sets up a position, plays moves (a move ending in `` !`` or
+`` !CODE`` must be refused, and change nothing) and checks what ``expect`` says.
 """
 
 from __future__ import annotations
@@ -240,7 +238,9 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
         for index, case in enumerate(cases):
             _check_case(label, section, index, case)
             name = case.get("name", f"{section} #{index + 1}")
+            position = None if "variant" in case or every or default else case.get("position")
             refs = [case["variant"]] if "variant" in case else (every or [default])
+            refs = [position.get("variant")] if isinstance(position, dict) else refs  # else a position's
             for ref in refs:
                 if not isinstance(ref, str):
                     raise CaseFileError(f"{label}: {name}: no variant (set `variant` in the file or case)")
