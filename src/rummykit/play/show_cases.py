@@ -83,7 +83,9 @@ def show_case_failure(variant: Variant, case: dict[str, Any]) -> tuple[str, str]
     cards = parse_cards(case["cards"])
     most = largest_show(variant)
     if len(cards) > most:
-        raise NotationError(case["cards"], f"a show holds at most {most} cards (a hand and its draw)")
+        raise NotationError(
+            case["cards"], "a show holds at most {most} cards (a hand and its draw)", most=most
+        )
     missing = variant.deck_refusal(cards)
     if missing is not None:
         if case.get("valid") is False and "count" not in case:
