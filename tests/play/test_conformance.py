@@ -149,3 +149,22 @@ def test_a_position_names_the_variant_where_the_case_and_file_do_not(tmp_path: P
     path.write_text(f'[[scenario]]\nposition = {position}\nmoves = ["take"]\nexpect = {{ phase = "play" }}\n')
     (result,) = run_case_file(path)
     assert result.passed
+
+
+@pytest.mark.parametrize(
+    ("case", "where"),
+    [('[[meld]]\ncards = "Ah As Ad"\nvalid = true\ncut_card = "9h 9d"\n',
+      "meld #1: cut_card: cannot read '9h 9d'"),
+     ('[[scenario]]\nposition = { players = 2, hands = ["7h 8h 2c", "3d 4d 5s"], discard = "9h" }\n'
+      'moves = ["take"]\nexpect = { hands = ["7h Xx"] }\n',
+      "scenario #1: expect.hands[0]: cannot read 'Xx'"),
+     ('[[opening]]\nmelds = [1, 2]\nvalid = true\n',
+      "opening #1: melds should be strings of cards, got [1, 2]")],
+)  # fmt: skip
+def test_a_case_files_bad_cards_are_named_by_their_key(tmp_path: Path, case: str, where: str) -> None:
+    """An audit: unreadable cards named the case but not the key that held them."""
+    path = tmp_path / "case.toml"
+    path.write_text('variant = "rami51"\n' + case)
+    with pytest.raises(CaseFileError) as error:
+        run_case_file(path)
+    assert str(error.value).startswith(f"{path}: {where}")

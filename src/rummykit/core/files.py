@@ -17,7 +17,14 @@ import stat
 
 from rummykit.core.errors import RummykitError
 
-__all__ = ["MAX_FILE_BYTES", "MAX_NESTING", "UnreadableFile", "deepest_nesting", "read_text_file"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_NESTING",
+    "UnreadableFile",
+    "deepest_nesting",
+    "key_holding",
+    "read_text_file",
+]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """The largest file rummykit reads (4 MiB): far above any variant, case file
@@ -96,3 +103,25 @@ def deepest_nesting(value: object) -> int:
         deepest = max(deepest, depth + 1)
         stack.extend((child, depth + 1) for child in children)
     return deepest
+
+
+def key_holding(table: dict[str, object], text: str) -> str:
+    """The key path (``expect.hands[0]``) of the first string of ``table``
+    (a file's table, read; its ``name`` aside) that holds ``text``, followed
+    by ": "; "" where none does: what an error about ``text`` names.
+
+    >>> key_holding({"name": "9h 9d", "cards": "Ah", "expect": {"hands": ["Xx 7h"]}}, "Xx")
+    'expect.hands[0]: '
+    """
+    stack: list[tuple[str, object]] = [
+        (key, value) for key, value in reversed(table.items()) if key != "name"
+    ]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str) and text and text in item:
+            return f"{path}: "
+        if isinstance(item, dict):
+            stack.extend((f"{path}.{key}", value) for key, value in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{i}]", value) for i, value in reversed(list(enumerate(item))))
+    return ""

@@ -16,7 +16,7 @@ import attrs
 
 from rummykit.core.cards import parse_cards
 from rummykit.core.errors import IllegalMove, NotationError, Refusal, RummykitError, VariantError
-from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, read_text_file
+from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, key_holding, read_text_file
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.values import hand_penalty
@@ -261,8 +261,8 @@ def _run_case(
         if section == "perft":
             return _perft_case(label, name, variant, case, base)
         return _RUNNERS[section](label, name, variant, case)
-    except NotationError as error:
-        raise CaseFileError(f"{label}: {name}: {error}") from None
+    except NotationError as error:  # named by the key that holds the text at fault
+        raise CaseFileError(f"{label}: {name}: {key_holding(case, error.token)}{error}") from None
 
 
 def _players(label: str, name: str, variant: Variant, case: dict[str, Any]) -> int | None:
@@ -309,7 +309,7 @@ def _hand_case(label: str, name: str, variant: Variant, case: dict[str, Any]) ->
 def _opening_case(label: str, name: str, variant: Variant, case: dict[str, Any]) -> CaseResult:
     melds: Sequence[str] = case["melds"]
     if not all(isinstance(m, str) for m in melds):
-        raise CaseFileError(f"{label}: {name}: melds should be strings of cards")
+        raise CaseFileError(f"{label}: {name}: melds should be strings of cards, got {melds!r}")
     players = _players(label, name, variant, case)
     try:
         result = check_opening(
