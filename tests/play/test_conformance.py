@@ -168,3 +168,12 @@ def test_a_case_files_bad_cards_are_named_by_their_key(tmp_path: Path, case: str
     with pytest.raises(CaseFileError) as error:
         run_case_file(path)
     assert str(error.value).startswith(f"{path}: {where}")
+
+
+def test_an_integer_of_too_many_digits_is_said_plainly(tmp_path: Path) -> None:
+    """An audit: Python's own advice (``sys.set_int_max_str_digits``) was the message."""
+    path = tmp_path / "case.toml"
+    path.write_text('variant = "rami51"\n[[hand]]\ncards = "Ah"\npenalty = ' + "9" * 5000 + "\n")
+    with pytest.raises(CaseFileError) as error:
+        run_case_file(path)
+    assert str(error.value) == f"{path}: not valid TOML: an integer of more than 4300 digits"

@@ -44,3 +44,12 @@ def test_a_text_is_bounded_as_a_file_is() -> None:
     text = '[meta]\nid = "x"\nname = "X"\nextends = "rami51"\n' + "#" * MAX_FILE_BYTES
     with pytest.raises(VariantError, match=f"expected at most {MAX_FILE_BYTES} bytes of TOML"):
         loads_variant(text)
+
+
+def test_an_integer_of_too_many_digits_is_said_plainly() -> None:
+    """An audit: Python's own advice (``sys.set_int_max_str_digits``) was the problem's text."""
+    text = '[meta]\nid = "big"\nname = "Big"\nextends = "rami51"\n[deal]\nhand_size = ' + "9" * 5000 + "\n"
+    with pytest.raises(VariantError) as error:
+        loads_variant(text)
+    assert "an integer of more than 4300 digits" in str(error.value)
+    assert "set_int_max_str_digits" not in str(error.value)

@@ -14,17 +14,30 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
+from typing import Any
 
 from rummykit.core.errors import RummykitError
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_INTEGER_DIGITS",
     "MAX_NESTING",
     "UnreadableFile",
     "deepest_nesting",
     "key_holding",
+    "parse_toml",
     "read_text_file",
 ]
+
+MAX_INTEGER_DIGITS = 4300
+"""Python's own limit on the digits of an integer it reads from text: the
+most a TOML file or a JSON document may hold."""
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """The largest file rummykit reads (4 MiB): far above any variant, case file
@@ -125,3 +138,17 @@ def key_holding(table: dict[str, object], text: str) -> str:
         elif isinstance(item, list):
             stack.extend((f"{path}[{i}]", value) for i, value in reversed(list(enumerate(item))))
     return ""
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """``text`` read as TOML (``tomllib.loads``): a ValueError where it is
+    not (``TOMLDecodeError`` is one), Python's limit on long integers said
+    plainly instead of its advice to raise the limit; RecursionError where
+    tables or arrays nest too deep for the reader."""
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except ValueError as error:
+        if "integer string conversion" in str(error):  # int() refused an integer of too many digits
+            raise ValueError(f"an integer of more than {MAX_INTEGER_DIGITS} digits") from None
+        raise
+    return data

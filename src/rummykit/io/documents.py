@@ -13,6 +13,7 @@ from typing import Any
 
 from rummykit.core.cards import Card, format_cards, parse_card, parse_cards
 from rummykit.core.errors import NotationError, RummykitError, VariantError
+from rummykit.core.files import MAX_INTEGER_DIGITS
 from rummykit.core.round_values import RoundResult, sorted_hand
 from rummykit.variant.model import Variant, bundled_variants, load_bundled_variant, variant_from_rules
 
@@ -185,11 +186,6 @@ def read_card(text: Any, path: str) -> Card | None:
     if len(cards) != 1:
         raise JSONError(path, f"expected one card, got {describe(text)}")
     return cards[0]
-
-
-MAX_INTEGER_DIGITS = 4300
-"""The most digits of an integer a document may write (Python's own limit
-on reading one)."""
 
 
 def _integer(text: str) -> int:

@@ -1,13 +1,10 @@
-"""Conformance case files (docs/case-files.md), TOML with ``[[meld]]``,
-``[[hand]]``, ``[[opening]]``, ``[[show]]``, ``[[scenario]]`` ... cases (the
-cut card's are in :mod:`rummykit.play.show_cases`): load them, run them,
-report. A scenario sets up a position, plays moves (a move ending in `` !`` or
-`` !CODE`` must be refused, and change nothing) and checks what ``expect`` says.
-"""
+"""Conformance case files (docs/case-files.md): load, run, report. Of the
+cases (the cut card's are in :mod:`rummykit.play.show_cases`), a scenario sets
+up a position, plays moves (a move ending in `` !`` or `` !CODE`` must be
+refused, and change nothing) and checks what ``expect`` says."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +13,14 @@ import attrs
 
 from rummykit.core.cards import parse_cards
 from rummykit.core.errors import IllegalMove, NotationError, Refusal, RummykitError, VariantError
-from rummykit.core.files import MAX_NESTING, UnreadableFile, deepest_nesting, key_holding, read_text_file
+from rummykit.core.files import (
+    MAX_NESTING,
+    UnreadableFile,
+    deepest_nesting,
+    key_holding,
+    parse_toml,
+    read_text_file,
+)
 from rummykit.core.meld_judge import judge_meld
 from rummykit.core.meld_model import Meld
 from rummykit.core.values import hand_penalty
@@ -27,11 +31,6 @@ from rummykit.variant.model import Variant, load_variant
 if TYPE_CHECKING:
     from rummykit.core.round_values import RoundResult
     from rummykit.round.match_play import Match
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 __all__ = ["CaseFileError", "CaseResult", "Report", "run_case_file", "run_case_files"]
 
@@ -211,7 +210,7 @@ def run_case_file(path: str | Path) -> list[CaseResult]:
     path = Path(path)
     label = str(path)
     try:
-        data = tomllib.loads(read_text_file(path))
+        data = parse_toml(read_text_file(path))
     except UnreadableFile as error:
         raise CaseFileError(f"{label}: cannot read: {error.reason}") from None
     except RecursionError:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rummykit.core.errors import Problem, VariantError
-from rummykit.core.files import MAX_FILE_BYTES, MAX_NESTING, deepest_nesting
+from rummykit.core.files import MAX_FILE_BYTES, MAX_NESTING, deepest_nesting, parse_toml
 from rummykit.core.toml_schema import MISSING, describe, read_section, unknown_key
 from rummykit.core.values import HandValues, TableValues
 from rummykit.variant.deal_rules import OVERRIDABLE, DealRules
@@ -48,11 +47,6 @@ from rummykit.variant.variant_files import (
     read_parent_text,
     read_variant_text,
 )
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 __all__ = [
     "Origins",
@@ -120,9 +114,7 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 def _parse(label: str, text: str) -> dict[str, Any]:
     try:
-        data: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise VariantError([Problem(label, "(file)", "valid TOML", str(error))]) from None
+        data: dict[str, Any] = parse_toml(text)
     except RecursionError:
         raise VariantError(
             [Problem(label, "(file)", "valid TOML", "tables or arrays nested too deep")]
