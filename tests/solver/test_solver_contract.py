@@ -220,4 +220,4 @@ def test_rummykit_solve_opens_with_the_contract_of_the_deal_asked(capsys: pytest
     assert main(["solve", "-v", "contract", *cards, "--deal", "2"]) == 0
     assert "best opening: 4h 5h 6h 7h | 9c 9d 9h (49 points)" in capsys.readouterr().out
     assert main(["solve", "-v", "contract", "7h", "7s", "7d", "--deal", "9"]) == 2
-    assert "deal_number must be 1 to 7" in capsys.readouterr().err
+    assert "solve: --deal: deal_number must be 1 to 7, not 9" in capsys.readouterr().err

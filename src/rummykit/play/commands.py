@@ -313,8 +313,8 @@ def _check_solve(variant: Variant, cards: Sequence[Any], deal: int) -> None:
         )
     try:
         check_deal_number(deal, deal_count(variant) or None)
-    except ValueError as error:
-        raise UsageError("solve: {problem}", problem=error) from None
+    except ValueError as error:  # the option named: the message names the solver's parameter
+        raise UsageError("solve: --deal: {problem}", problem=error) from None
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
