@@ -512,7 +512,7 @@ def test_solve_with_more_cards_than_a_hand_holds_is_one_plain_line(
     err = one_line_exit_2(capsys, "solve", "-v", "rami51", *fifteen)
     assert err == "rummykit: error: solve: a hand of rami51 holds at most 14 cards, not 15\n"
     err = one_line_exit_2(capsys, "solve", "-v", "rami51", "--deal", "0", "7h")
-    assert err == "rummykit: error: solve: deal_number must be 1 or more, not 0\n"
+    assert err == "rummykit: error: solve: --deal: deal_number must be 1 or more, not 0\n"
 
 
 @pytest.mark.parametrize(
