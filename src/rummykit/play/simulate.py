@@ -51,6 +51,7 @@ __all__ = [
     "RoundSummary",
     "RoundWatcher",
     "SimulationReport",
+    "bots_of",
     "play_match",
     "play_round",
     "prepare_records",
@@ -318,7 +319,7 @@ class SimulationReport:
         were); a shared win counts as a fraction."""
         wins: dict[str, float] = dict.fromkeys(sorted(set(self.bots)), 0.0)
         for number, winners in enumerate(self.matches):
-            bots = rotated(self.bots, number if self.rotate else 0)
+            bots = bots_of(self.bots, number, rotate=self.rotate, matches=True)
             for seat in winners:
                 wins[bots[seat]] += 1 / len(winners)
         return wins
@@ -477,6 +478,15 @@ def rotated(seat_bots: Sequence[str], shift: int) -> tuple[str, ...]:
     return tuple(seat_bots[(seat - shift) % players] for seat in range(players))
 
 
+def bots_of(seat_bots: Sequence[str], number: int, *, rotate: bool, matches: bool) -> tuple[str, ...]:
+    """The bots by seat of match ``number`` (``matches``) or of single round
+    ``number``: as named, or with ``rotate`` moved one seat each match, or
+    every ``len(seat_bots)`` rounds (the deal passes a seat each round, so
+    bots moving with it would keep their places at the table)."""
+    shift = number if matches else number // len(seat_bots)
+    return rotated(seat_bots, shift if rotate else 0)
+
+
 def _check_bots(bots: Sequence[str], players: int) -> None:
     """ValueError unless ``bots`` names between one bot and one a seat, each
     a bot specification (:mod:`rummykit.play.bot_specs`)."""
@@ -515,12 +525,13 @@ def _match_tasks(
     variant_ref: str, seat_bots: tuple[str, ...], seed: int, matches: int, keep: bool, rotate: bool = False
 ) -> list[tuple[Any, ...]]:
     """The arguments of :func:`_match_task` for each of ``matches`` whole
-    matches (with ``rotate``, match ``m``'s bots rotated ``m`` times)."""
+    matches (their bots: :func:`bots_of`)."""
     players = len(seat_bots)
     return [
-        (variant_ref, players, rotated(seat_bots, m if rotate else 0), round_seed(seed, -1 - m), keep)
+        (variant_ref, players, bots_of(seat_bots, m, rotate=rotate, matches=True), round_seed(seed, -1 - m),
+         keep)
         for m in range(matches)
-    ]
+    ]  # fmt: skip
 
 
 def _round_tasks(
@@ -529,13 +540,11 @@ def _round_tasks(
     rotate: bool = False,
 ) -> list[tuple[Any, ...]]:
     """The arguments of :func:`_task` for each of ``total`` single rounds
-    (with ``rotate``, round ``index``'s bots rotated ``index // players``
-    times: the deal passes one seat on each round, so bots that moved with
-    it would keep their places at the table, one of them always first)."""
+    (their bots: :func:`bots_of`)."""
     players = len(seat_bots)
     return [
-        (variant_ref, players, rotated(seat_bots, index // players if rotate else 0), round_seed(seed, index),
-         usual.dealer_of(index), index, keep, watch)
+        (variant_ref, players, bots_of(seat_bots, index, rotate=rotate, matches=False),
+         round_seed(seed, index), usual.dealer_of(index), index, keep, watch)
         for index in range(total)
     ]  # fmt: skip
 
