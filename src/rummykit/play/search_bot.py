@@ -24,9 +24,9 @@ the hands' least penalties say who is ahead. Every candidate meets the
 same worlds and the same rollouts (paired comparisons), and the candidates
 are narrowed by successive halving: the budget is cut into rounds, and
 after each the worse half is dropped, so the best ones get the most
-rollouts; a move other than the race's must beat it clearly. (Once a
-seat is out of the deal, as after a drop in Indian Rummy, no world is
-rebuilt from the view, and the race's move is played without rollouts.)
+rollouts; a move other than the race's must beat it clearly. (Where no
+world can be rebuilt from the view, as once a seat is out of the deal
+after a drop in Indian Rummy, the race's move is played without rollouts.)
 After another player's knock the defender lays off only what lowers its least
 penalty (``defence``, every level); every other move (melds, lay-offs,
 the showdown of a knock) is :class:`GreedyBot`'s.
@@ -81,6 +81,7 @@ from rummykit.play.race import (
 )
 from rummykit.play.shedding import Outs, ShedBot, sheds
 from rummykit.round.dealing import next_seat
+from rummykit.round.from_view import rebuildable
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 from rummykit.rules.rule_set import rules_of
@@ -249,7 +250,7 @@ class SearchBot:
         base = self.greedy.choose(view)
         candidates = self.candidates(view, base)
         no_rollouts = self.settings.iterations == 0 and self.settings.seconds is None
-        if len(candidates) < 2 or no_rollouts or view.dropped or self._out_of_time():  # dropped: no world
+        if len(candidates) < 2 or no_rollouts or not rebuildable(view) or self._out_of_time():
             return candidates[0]
         return self.search(view, candidates)
 

@@ -36,7 +36,7 @@ from rummykit.round.views import PlayerView
 from rummykit.rules.rule_set import RuleSet, deal_rules_of
 from rummykit.variant.model import Variant
 
-__all__ = ["state_from_view", "unseen_cards"]
+__all__ = ["rebuildable", "state_from_view", "unseen_cards"]
 
 
 def unseen_cards(view: PlayerView, variant: Variant) -> Counter[Card]:
@@ -57,6 +57,12 @@ def unseen_cards(view: PlayerView, variant: Variant) -> Counter[Card]:
     return +unseen
 
 
+def rebuildable(view: PlayerView) -> bool:
+    """Can :func:`state_from_view` rebuild the round ``view`` shows: a
+    seat's view of a round in play with every seat in the deal?"""
+    return view.hand is not None and not view.dropped and view.result is None and view.phase != "over"
+
+
 def state_from_view(
     view: PlayerView,
     variant: Variant,
@@ -73,7 +79,7 @@ def state_from_view(
     the view cannot be rebuilt or the cards are not exactly the deck."""
     if view.hand is None or view.seat is None:
         raise ValueError("a spectator's view cannot be rebuilt: it shows no hand")
-    if view.dropped or view.result is not None or view.phase == "over":
+    if not rebuildable(view):
         raise ValueError("a round over, or with a seat out of the deal, is not rebuilt from a view")
     if len(hands) != view.players or sorted_hand(hands[view.seat]) != sorted_hand(view.hand):
         raise ValueError("the hands must be one a seat, the view's seat holding its own")
@@ -120,7 +126,7 @@ def _turn(view: PlayerView, rules: RuleSet, mover_hand: Sequence[Card]) -> Turn:
     new_melds = tuple(t.number - 1 for t in view.table if t.tentative)
     jokers = sum(1 for c in mover_hand if c.code == JOKER_CODE)
     jokers += sum(1 for t in view.table if t.tentative for c in t.meld.cards if c.code == JOKER_CODE)
-    if view.chosen is not None:  # a deep take: the chosen card must start a meld
+    if view.chosen is not None:  # a deep take: the chosen card must go on the table this turn
         return Turn(
             source="deep", taken=view.taken, chosen=view.chosen, start_jokers=jokers, new_melds=new_melds
         )
