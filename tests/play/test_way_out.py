@@ -47,3 +47,13 @@ def test_a_way_out_is_the_mover_s() -> None:
     state = rk.deal(rk.load_variant("rami51"), players=2, seed=1)
     with pytest.raises(ValueError, match="seat to move"):
         way_out(state.view(1 - state.to_move), rk.load_variant("rami51"))
+
+
+def test_no_way_out_is_looked_for_where_the_round_cannot_be_rebuilt() -> None:
+    """Once a seat of Indian Rummy is out of the deal, no round is rebuilt
+    from the view: way_out answers None (GreedyBot then plays a random move)
+    where it raised the rebuilder's ValueError."""
+    state = rk.deal("indian", players=3, seed=0).apply("drop").apply("draw")
+    view = state.view(state.to_move)
+    assert view.dropped and view.phase == "play"
+    assert way_out(view, state.variant) is None

@@ -26,6 +26,7 @@ import random
 
 from rummykit.core.moves import Move
 from rummykit.play.determinize import Determinizer
+from rummykit.round.from_view import rebuildable
 from rummykit.round.state import RoundState
 from rummykit.round.views import PlayerView
 from rummykit.variant.model import Variant
@@ -39,9 +40,12 @@ WAY_OUT_STATES = 2_000
 def way_out(view: PlayerView, variant: Variant, *, states: int = WAY_OUT_STATES) -> list[Move] | None:
     """The fewest legal moves that end the turn of ``view``'s seat (the
     seat to move, in its play phase), or None where none is found among
-    ``states`` states of the turn."""
+    ``states`` states of the turn, or the round cannot be rebuilt from the
+    view (a seat out of the deal: :func:`~rummykit.round.from_view.rebuildable`)."""
     if view.seat is None or view.seat != view.to_move:
         raise ValueError("a way out is looked for from the view of the seat to move")
+    if not rebuildable(view):
+        return None
     start = Determinizer(variant).sample(view, random.Random(0))
     seen = {_without_log(start)}
     frontier: list[tuple[RoundState, list[Move]]] = [(start, [])]
