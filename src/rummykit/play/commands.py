@@ -43,6 +43,7 @@ __all__ = [
     "cmd_solve",
     "cmd_variants",
     "one_line",
+    "path_option",
 ]
 
 
@@ -81,7 +82,7 @@ def _cards(words: Sequence[str]) -> tuple[Any, ...]:
     return cards
 
 
-def _path_option(text: str | None, command: str, option: str) -> Path | None:
+def path_option(text: str | None, command: str, option: str) -> Path | None:
     """The path an option names (None where it is not given); an empty one is refused."""
     if text is None:
         return None
@@ -467,7 +468,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             players=args.players,
         )
     check_workers_option("simulate", args.workers, getattr(args, "address", None))
-    records = _path_option(args.records, "simulate", "--records")
+    records = path_option(args.records, "simulate", "--records")
     if records is not None:
         try:  # before the simulation runs, not after
             prepare_records(records)
@@ -529,7 +530,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             count=len(bots),
             seats=args.players - 1,
         )
-    record = _path_option(args.record, "play", "--record")
+    record = path_option(args.record, "play", "--record")
     try:
         settings = GameSettings(
             variant, args.players, args.seat, tuple(bots), args.seed, args.match, record, lang=args.lang

@@ -13,7 +13,7 @@ from typing import Any
 from rummykit.core.errors import VariantError
 from rummykit.play.backends import BACKENDS, Backend, BackendError, make_backend
 from rummykit.play.bot_specs import check_bot_spec
-from rummykit.play.commands import UsageError, check_workers_option
+from rummykit.play.commands import UsageError, check_workers_option, path_option
 from rummykit.play.extras import install_hint
 from rummykit.play.simulate import RecordsError, RoundSummary, prepare_records
 from rummykit.variant.model import Variant, load_variant
@@ -85,11 +85,8 @@ def _check(args: argparse.Namespace, variants: tuple[Variant, Variant], players:
 def _report_folder(args: argparse.Namespace) -> tuple[Path, bool]:
     """The report's folder, made (and checked to be writable) before the
     rounds are played, not after; and whether it was made here."""
-    if args.out == "":
-        raise UsageError(
-            "{command}: {option} names no file or folder (an empty path)", command="compare", option="--out"
-        )
-    out = Path(args.out) if args.out is not None else Path(f"compare-{Path(args.a).stem}-{Path(args.b).stem}")
+    default = Path(f"compare-{Path(args.a).stem}-{Path(args.b).stem}")
+    out = path_option(args.out, "compare", "--out") or default
     made = not out.exists()
     try:
         prepare_records(out)
