@@ -14,6 +14,7 @@ import os
 import random
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
@@ -33,7 +34,7 @@ from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore, ServerLimits, create_app, running
 from rummykit.serve.limits import ADDRESSES, CreationRate, Outbox
 from rummykit.serve.registry import DEFAULT_MAX_GAMES
-from rummykit.serve.server import MAX_HEADER_BYTES
+from rummykit.serve.server import MAX_HEADER_BYTES, header_length
 
 GIN = {"variant": "gin", "players": 2, "bots": {"1": "random"}}
 
@@ -520,3 +521,36 @@ def wait_for(check: Callable[[], bool]) -> bool:
                 return True
         threading.Event().wait(0.05)
     return False
+
+
+@pytest.mark.parametrize("pieces", [1, 2], ids=["in one read", "in two reads each under the bound"])
+def test_a_whole_header_larger_than_its_bound_is_refused(pieces: int) -> None:
+    """A header past the bound is refused though it arrives whole (h11
+    bounds only a header still unfinished after a read)."""
+    padding = b"a" * (MAX_HEADER_BYTES + 4000)
+    header = b"GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + padding + b"\r\n\r\n"
+    with served() as (base, _), raw_connection(base) as raw:
+        size = len(header) // pieces + 1
+        for start in range(0, len(header), size):
+            raw.sendall(header[start : start + size])
+            time.sleep(0.05)
+        answer = read_to_the_end(raw)
+    assert answer.startswith(b"HTTP/1.1 400 ")
+
+
+def test_a_header_within_its_bound_is_served_beside_a_large_body() -> None:
+    """A body read in the same read as its header does not count as header."""
+    game = json.dumps(GIN).encode()[:-1]
+    body = game + b" " * (MAX_HEADER_BYTES - len(game) - 1) + b"}"
+    head = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+    with served() as (base, _), raw_connection(base) as raw:
+        raw.sendall(head + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        answer = read_to_the_end(raw)
+    assert answer.startswith(b"HTTP/1.1 201 "), answer[:200]
+
+
+def test_header_length_counts_to_the_empty_line() -> None:
+    header = b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"
+    assert header_length(header + b"body") == len(header)
+    assert header_length(b"\r\nGET / HTTP/1.1\nHost: x\n\n") == len(b"GET / HTTP/1.1\nHost: x\n\n")
+    assert header_length(b"GET / HTTP/1.1\r\nHost: x\r\n") is None

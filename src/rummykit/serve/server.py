@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -33,6 +34,7 @@ __all__ = [
     "AnnouncingServer",
     "BoundedH11Protocol",
     "ServeConfig",
+    "header_length",
     "make_server",
     "run",
     "running",
@@ -46,8 +48,8 @@ the connection (code 1009). Messages above 16 KiB and up to this size get an
 
 
 MAX_HEADER_BYTES = 16 * 1024
-"""The most a request's header may hold before it is whole (h11's
-incomplete-event bound); more is answered 400 and closed."""
+"""The most a request's header may hold, whole or still arriving; more is
+answered 400 and closed."""
 
 KEEP_ALIVE_SECONDS = 5
 """A connection idle between two requests is closed after this long (uvicorn's ``timeout_keep_alive``)."""
@@ -107,6 +109,18 @@ TOO_MANY_CONNECTIONS = plain_response(
     b"503 Service Unavailable", "The server has as many connections as it may.\n"
 )
 REQUEST_TIMEOUT = plain_response(b"408 Request Timeout", "The request did not arrive whole in time.\n")
+HEADER_TOO_LARGE = plain_response(b"400 Bad Request", "The request's header is larger than 16 KiB.\n")
+
+_HEADER_END = re.compile(rb"\n\r?\n")  # where h11 ends a header: an empty line
+
+
+def header_length(buffered: bytes) -> int | None:
+    """The length of the header that ``buffered`` (a request's first bytes,
+    as received) begins with, its empty line included; None while it has
+    none yet. Empty lines before a request are not counted, as h11 skips them."""
+    start = len(buffered) - len(buffered.lstrip(b"\r\n"))
+    end = _HEADER_END.search(buffered, start)
+    return None if end is None else end.end() - start
 
 
 class BoundedH11Protocol(H11Protocol):
@@ -119,6 +133,10 @@ class BoundedH11Protocol(H11Protocol):
       costs a buffer. uvicorn's own ``limit_concurrency`` answers 503 only
       once a whole request has come, so it never refuses a client that
       keeps its header unfinished, and it lets WebSocket upgrades through;
+    - a header of more than MAX_HEADER_BYTES is answered 400 and closed,
+      whether it is still arriving or came whole in one read (h11's own
+      bound, ``max_incomplete_event_size``, counts only a header still
+      unfinished after a read);
     - ``request_seconds``: a request must arrive whole, header and body,
       within that long of its first byte (a new connection: of its
       opening), or the connection is closed (answered 408 first when part
@@ -147,11 +165,27 @@ class BoundedH11Protocol(H11Protocol):
         self.start_request_timer()
 
     def data_received(self, data: bytes) -> None:
-        if self.conn.their_state is h11.IDLE:
+        state = self.conn.their_state
+        if state is h11.IDLE:
             self.start_request_timer()  # a request begins (unless one is already timed)
+        if state in (h11.IDLE, h11.DONE) and self.header_too_large(data):  # DONE: the next one, pipelined
+            self.transport.write(HEADER_TOO_LARGE)
+            self.transport.close()
+            return
         super().data_received(data)
         if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
             self.stop_request_timer()  # the request is whole (or the connection is done)
+
+    def header_too_large(self, data: bytes) -> bool:
+        """Does the header of the request arriving, with ``data`` received
+        now, hold more than MAX_HEADER_BYTES? (What h11 holds unread is the
+        start of that request: the one before it, if any, was read whole.)"""
+        buffered = self.conn.trailing_data[0]
+        if len(buffered) + len(data) <= MAX_HEADER_BYTES:
+            return False
+        arrived = bytes(buffered) + data
+        length = header_length(arrived)
+        return (len(arrived) if length is None else length) > MAX_HEADER_BYTES
 
     def on_response_complete(self) -> None:
         super().on_response_complete()  # (which reads a request sent meanwhile, if any)
