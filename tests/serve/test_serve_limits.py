@@ -171,6 +171,29 @@ def test_games_a_minute_from_one_address_are_limited() -> None:
     assert len(registry.games) == 3
 
 
+def test_a_refused_request_costs_none_of_the_games_a_minute() -> None:
+    """Bad specifications (400) and a full server (503) make no game, and so
+    spend none of the address's new games a minute."""
+    with served(seeded_registry(max_games=1), ServerLimits(games_per_minute=2)) as (base, registry):
+        bad = [post_game(base, seed=i, variant="rami51", players=9) for i in range(3)]
+        bad.append(post_game(base, seed=1, variant="gin", players=2, bots={"1": "search:5ms"}))
+        made = post_game(base, seed=1, **GIN)
+        full = [post_game(base, seed=i, **GIN) for i in range(2)]
+    assert {answer.status_code for answer in bad} == {400}
+    assert made.status_code == 201 and len(registry.games) == 1
+    assert [answer.json()["error"]["code"] for answer in full] == ["game.limit", "game.limit"]
+
+
+def test_the_creation_rate_gives_back_a_token() -> None:
+    rate = CreationRate(per_minute=1, clock=lambda: 0.0)
+    assert rate.allow("a") and not rate.allow("a")
+    rate.give_back("a")
+    assert rate.allow("a") and not rate.allow("a")
+    rate.give_back("a")
+    rate.give_back("a")
+    assert rate.buckets["a"][0] == 1.0  # never past the bucket's size
+
+
 def test_unfinished_games_of_one_address_are_limited() -> None:
     limits = ServerLimits(open_games_per_client=2, games_per_minute=100)
     with served(seeded_registry(), limits) as (base, registry):

@@ -300,12 +300,16 @@ class Routes:
         address = client_address(request)
         try:
             spec = game_spec(await read_body(request))
+            spec.check()  # a request refused as bad costs none of the address's allowance
             refused = self.creation_refusal(address)
             if refused is not None:
                 return refused
             self.making[address] += 1  # counted with its games while it is made (creation_refusal)
             try:
                 game, tokens = await create_off_loop(self.games, spec)
+            except (IllegalMove, ValueError):  # nothing was made: the new game's token is given back
+                self.creation.give_back(address)
+                raise
             finally:
                 self.making[address] -= 1
                 if not self.making[address]:

@@ -86,6 +86,12 @@ class CreationRate:
             self.buckets.popitem(last=False)
         return allowed
 
+    def give_back(self, address: str) -> None:
+        """Return the token ``address`` spent on a game that was not made."""
+        held = self.buckets.get(address)
+        if held is not None:
+            self.buckets[address] = (min(float(self.per_minute), held[0] + 1), held[1])
+
     def retry_after(self, address: str) -> int:
         """Whole seconds until ``address`` may create a game again."""
         tokens, _ = self.buckets.get(address, (1.0, 0.0))
