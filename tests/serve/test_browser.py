@@ -168,6 +168,8 @@ def play(page: Any, move: str) -> None:
         page.click("#clear-selection")
     words = move.split()
     cards = words[2:] if words[0] in ("layoff", "swap", "shift") else words[1:]
+    if words[0] == "shift":  # shift M C JK=X: the joker is the table's
+        cards = [card for card in cards if not card.startswith("JK")]
     if words[0] in ("draw", "take"):
         cards = []
     for card in cards:
@@ -364,6 +366,27 @@ def test_each_human_seat_gets_its_own_link(page: Any, server: str) -> None:
     assert [name.rstrip("D") for name in names] == ["Anna", "Random bot"]
 
 
+def test_play_again_with_two_people_shows_each_seat_s_link(page: Any, server: str) -> None:
+    # The new game's tokens are given once: the page shows them, as after the form.
+    page.goto(server + "/")
+    page.select_option("#variant", "gin")
+    page.select_option('#seats select[data-seat="1"]', "human")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    first = page.get_attribute('#seat-links a[data-seat="0"]', "href")
+    page.click('#seat-links a[data-seat="0"]')
+    page.wait_for_selector("body[data-state-id]", state="attached")
+    page.evaluate("playAgain()")  # the result panel's button, without playing the round out
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.eval_on_selector_all("#seat-links a[data-seat]", "links => links.map(a => a.href)")
+    assert len(links) == 2 and first not in links and all("#token=" in link for link in links)
+    assert page.is_hidden("#game") and page.is_hidden("#create-form")
+    assert page.evaluate("location.search") == ""
+    page.click('#seat-links a[data-seat="1"]')
+    page.wait_for_selector("body[data-state-id]", state="attached")
+    assert page.is_visible("#hand-panel")
+
+
 def test_the_page_reconnects_after_a_drop_and_plays_on(page: Any, server: str) -> None:
     create_game(page, server, "gin", ["human", "greedy"], 2)
     wait_for_my_turn(page, -1)
@@ -535,6 +558,34 @@ def test_an_indian_game_shows_the_deal_s_card_and_a_drop_leaves_the_deal(page: A
     play(page, "drop")
     page.wait_for_selector("#result:not([hidden])")
     assert "Round over (the last seat in): Greedy bot won." in page.inner_text("#result-headline")
+
+
+def test_an_indian_declare_is_offered_for_the_selected_card(page: Any, server: str) -> None:
+    create_game(page, server, "indian", ["human", "greedy"], 3)
+    wait_for_my_turn(page, -1)
+    play(page, "draw")
+    card = hand_cards(page)[0]
+    assert f"declare {card}" in legal_moves(page)
+    assert page.eval_on_selector_all("#plain-moves button", "bs => bs.map(b => b.dataset.move)") == []
+    page.click(f'#hand button.card[data-card="{card}"] >> nth=0')
+    offered = page.eval_on_selector_all("#card-moves button", "bs => bs.map(b => b.dataset.move)")
+    assert f"declare {card}" in offered and f"discard {card}" in offered
+    label = page.inner_text(f'#card-moves button[data-move="declare {card}"]')
+    assert label.startswith("Declare, laying ") and label != "Declare, laying  face down"
+
+
+def test_a_shift_is_offered_for_its_hand_card_only(page: Any, server: str) -> None:
+    # The page's own reading of moves: a shift's JK=X is the table's joker, not a card of the hand.
+    page.goto(server + "/")
+    offered = page.evaluate(
+        """() => {
+             page.view = { legal: ["shift 1 9h JK=6h", "discard 9h", "swap 1 9h", "discard 3c"] };
+             page.sortedHand = ["9h", "3c"];
+             page.selected = [0];
+             return movesForSelection();
+           }"""
+    )
+    assert offered == ["shift 1 9h JK=6h", "discard 9h", "swap 1 9h"]
 
 
 # --------------------------------------------------------------------------- the card table, and why

@@ -25,7 +25,7 @@ const BOT_NAMES = ["greedy", "random", "search-easy"];
 // Move kinds whose second word is a table meld number: "layoff 2 7h".
 const MELD_NUMBER_KINDS = new Set(["layoff", "swap", "shift"]);
 // Move kinds whose words after the kind are cards: "meld 7h 8h 9h".
-const CARD_KINDS = new Set(["meld", "discard", "knock", "exchange", "layoff", "swap", "shift"]);
+const CARD_KINDS = new Set(["meld", "discard", "knock", "exchange", "layoff", "swap", "shift", "declare"]);
 
 const page = {
   game: null,        // the game id from the address
@@ -208,15 +208,16 @@ function sameCards(a, b) {
 
 // ---------------------------------------------------------------- moves
 
-// "layoff 2 7h 8h" -> {kind: "layoff", meld: 2, cards: ["7h", "8h"]}
+// "layoff 2 7h 8h" -> {kind: "layoff", meld: 2, cards: ["7h", "8h"], hand: ["7h", "8h"]}; `hand`: the
+// cards that come from the hand ("shift 1 9h JK=6h": 9h only, the joker is the table's).
 function readMove(text) {
   const words = text.trim().split(/\s+/);
   const kind = words[0];
-  if (!CARD_KINDS.has(kind)) return { kind, meld: null, cards: [], text };
-  if (MELD_NUMBER_KINDS.has(kind)) {
-    return { kind, meld: Number(words[1]), cards: words.slice(2), text };
-  }
-  return { kind, meld: null, cards: words.slice(1), text };
+  if (!CARD_KINDS.has(kind)) return { kind, meld: null, cards: [], hand: [], text };
+  const meld = MELD_NUMBER_KINDS.has(kind) ? Number(words[1]) : null;
+  const cards = words.slice(meld === null ? 1 : 2);
+  const hand = kind === "shift" ? cards.filter((card) => !isJoker(card)) : cards;
+  return { kind, meld, cards, hand, text };
 }
 
 function describeMove(text) {
@@ -250,7 +251,7 @@ function movesForSelection() {
   if (chosen.length === 0) return [];
   return legalMoves().filter((text) => {
     const move = readMove(text);
-    return move.cards.length > 0 && sameCards(move.cards, chosen);
+    return move.hand.length > 0 && sameCards(move.hand, chosen);
   });
 }
 
@@ -527,7 +528,7 @@ function renderResult() {
 }
 
 // A new game like this one (variant, players, bots, a match or not, language;
-// a new random deal): straight into it with one person, else the setup page.
+// a new random deal): straight into it with one person, else each seat's link.
 async function playAgain() {
   const view = page.view;
   const bots = {};
@@ -550,7 +551,17 @@ async function playAgain() {
   const seats = Object.entries(answer.seats);
   page.closing = true;
   if (page.socket) page.socket.close();
-  location.assign(seats.length === 1 ? gameAddress(answer.game, seats[0][1]) : "/");
+  if (seats.length === 1) {
+    location.assign(gameAddress(answer.game, seats[0][1]));
+    return;
+  }
+  // Several people: each seat's link, shown once as after the setup form (the tokens are given only now).
+  history.replaceState(null, "", "/");
+  $("game").hidden = true;
+  $("create-form").hidden = true;
+  $("join-form").hidden = true;
+  $("setup").hidden = false;
+  showSeatLinks(answer.game, seats);
 }
 
 // The other seats around the table: a name, card backs, the dealer's D.
@@ -910,7 +921,7 @@ function dropOn(target, source) {
   }
   const meld = target.dataset.meld ? Number(target.dataset.meld) : null;
   const kinds = meld !== null ? ["layoff", "swap", "shift"]
-    : target.id === "discard-panel" ? ["discard", "knock"] : ["meld"];
+    : target.id === "discard-panel" ? ["discard", "knock", "declare"] : ["meld"];
   const moves = movesForSelection().filter((text) => {
     const move = readMove(text);
     return kinds.includes(move.kind) && (meld === null || move.meld === meld);
