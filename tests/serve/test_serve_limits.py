@@ -158,6 +158,16 @@ def test_the_serve_command_checks_max_games(capsys: pytest.CaptureFixture[str]) 
     assert error.count("\n") == 1 and "--max-games must be at least 1, not 0" in error
 
 
+def test_the_serve_command_refuses_an_empty_store(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # an empty path had been read as the current folder
+    assert main(["serve", "--port", "0", "--store", ""]) == 2
+    error = capsys.readouterr().err
+    assert error == "rummykit: error: serve: --store names no file or folder (an empty path)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 # --------------------------------------------------------------------------- per client
 
 

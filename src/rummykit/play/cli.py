@@ -13,7 +13,6 @@ import math
 import sys
 from collections.abc import Iterator, Sequence
 from importlib import metadata
-from pathlib import Path
 from typing import Any, NoReturn
 
 from rummykit.core.translation import LANGUAGES, language, language_from_environment
@@ -29,6 +28,7 @@ from rummykit.play.commands import (
     cmd_solve,
     cmd_variants,
     one_line,
+    path_option,
 )
 from rummykit.play.compare_command import add_backend_options, add_compare_parser
 from rummykit.play.extras import install_command
@@ -71,7 +71,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         connections=args.max_connections,
         request_seconds=args.request_timeout,
     )
-    store = None if args.store is None else Path(args.store)
+    store = path_option(args.store, "serve", "--store")
     try:
         run(args.host, args.port, store, args.max_games, limits, args.idle_timeout, args.forwarded_allow_ips)
     except StoreError as error:
