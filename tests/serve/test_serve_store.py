@@ -13,18 +13,20 @@ import random
 import sqlite3
 from pathlib import Path
 
+import attrs
 import pytest
 from serve_support import TEST_SECRET, Client, create_game, seeded_registry, served
 
 import rummykit as rk
+from rummykit.io.records import Record
 from rummykit.play.bots import Bot
 from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameSpec, GameStore
 from rummykit.serve.app import expire_off_loop, find_game
-from rummykit.serve.games import Game, derived_seed, legacy_first_dealer
+from rummykit.serve.games import Game, derived_seed, game_from_document, legacy_first_dealer
 from rummykit.serve.registry import READ_BACK_GAMES
 from rummykit.serve.store import StoreError, StoreFailure
-from rummykit.serve.undo_limit import MAX_FORCED_UNDOS_PER_TURN, MAX_UNDOS_PER_TURN
+from rummykit.serve.undo_limit import MAX_FORCED_UNDOS_PER_TURN, MAX_UNDOS_PER_TURN, undos_this_turn
 
 GIN = GameSpec("gin", players=2, bots=((1, "random"),), seed=1)
 RAMI = GameSpec("rami51", players=3, bots=((1, "greedy"), (2, "random")), seed=9)
@@ -261,8 +263,12 @@ def test_after_twenty_undos_a_turn_must_end_without_laying_or_undoing_more(comma
         "This turn has taken moves back 20 times: finish it without laying or taking back more."
     )
     discard = next(str(m) for m in game.state.view(0).legal if str(m).startswith("discard"))
+    rebuilt = game_from_document(json.loads(json.dumps(game.document())))  # as after a restart
+    checked = rebuilt.check(0, rebuilt.state_id, meld)
+    assert checked is not None and checked.code == "game.undo-limit"  # the count is the record's
     registry.move(game, 0, game.state_id, discard)  # the turn ends; the next one starts afresh
-    assert game.undos[1] == MAX_UNDOS_PER_TURN and game.state.to_move == 0
+    assert game.state.to_move == 0 and undos_this_turn(game.rounds[-1].moves, 0) == 0
+    assert game.refused_past_undo_limit(0) is None
 
 
 class OnlyLaying:
@@ -275,13 +281,18 @@ class OnlyLaying:
         return ["meld 7h 8h 9h", "undo"]
 
 
+def with_undos(record: Record, undos: int) -> Record:
+    """``record`` with seat 0's turn at its end holding ``undos`` undos (moves not replayed)."""
+    return attrs.evolve(record, moves=("1: discard 2c", *["0: meld 7h 8h 9h", "0: undo"] * undos))
+
+
 def test_laying_or_undoing_stays_allowed_where_it_is_the_only_way_on() -> None:
     game, _ = seeded_registry().create(GIN)
     game.state = OnlyLaying()  # type: ignore[assignment]
-    game.undos = ((7, 0), MAX_FORCED_UNDOS_PER_TURN - 1)
+    game.rounds[-1] = with_undos(game.rounds[-1], MAX_FORCED_UNDOS_PER_TURN - 1)
     for kind in ("meld", "undo", "layoff", "discard"):
         game.check_undos(kind, 0)  # nothing refused: the turn goes on by laying or taking back
-    game.undos = ((7, 0), MAX_FORCED_UNDOS_PER_TURN)
+    game.rounds[-1] = with_undos(game.rounds[-1], MAX_FORCED_UNDOS_PER_TURN)
     for kind in ("meld", "layoff", "discard"):
         game.check_undos(kind, 0)  # laying shrinks the hand: it stays allowed
     with pytest.raises(rk.IllegalMove) as info:

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from rummykit.core.errors import IllegalMove, NotationError, Text
-from rummykit.core.moves import Move, move_words, split_seat
+from rummykit.core.moves import Move, split_seat
 from rummykit.io.records import Record
 from rummykit.play.bots import Bot
 from rummykit.round.dealing import deal, next_seat
@@ -38,6 +38,7 @@ from rummykit.serve.undo_limit import (
     MAX_UNDOS_PER_TURN,
     refused_past_limit,
     undo_limit_refusal,
+    undos_this_turn,
 )
 from rummykit.variant.model import Variant, bundled_variants, load_variant
 
@@ -158,7 +159,6 @@ class GameSnapshot:
     match: Match | None
     active: tuple[int, ...]
     state_id: int
-    undos: tuple[tuple[int, int], int]
     bots: dict[int, Bot] = attrs.field(eq=False)  # copies: a bot's plan and random numbers change
 
 
@@ -192,7 +192,6 @@ class Game:
             if first_dealer is None
             else first_dealer
         )
-        self.undos: tuple[tuple[int, int], int] = ((-1, -1), 0)  # (turn, seat) and its undos
         self.match: Match | None = self.new_match()
         self.rounds: list[Record] = []
         self.active: tuple[int, ...] = tuple(range(spec.players))
@@ -243,10 +242,8 @@ class Game:
     def move(self, seat: int | None, state_id: int, text: str) -> None:
         """Play ``text`` for ``seat`` against state ``state_id``, then let the
         bots answer. IllegalMove (nothing changed) when refused."""
-        round_seat, rest, kind = self.admitted(seat, state_id, text)
+        round_seat, rest = self.admitted(seat, state_id, text)
         self.advance(f"{round_seat}: {rest}")
-        if kind == "undo":
-            self.count_undo()
         self.play_bots()
 
     def check(self, seat: int | None, state_id: int, text: str) -> IllegalMove | None:
@@ -255,16 +252,16 @@ class Game:
         cards or a typed move that the legal list lacks. The same checks as
         :meth:`move`, then the engine's verdict."""
         try:
-            round_seat, rest, _ = self.admitted(seat, state_id, text)
+            round_seat, rest = self.admitted(seat, state_id, text)
             return self.state.refusal_of(f"{round_seat}: {rest}")
         except IllegalMove as refusal:
             return refusal
 
-    def admitted(self, seat: int | None, state_id: int, text: str) -> tuple[int, str, str]:
+    def admitted(self, seat: int | None, state_id: int, text: str) -> tuple[int, str]:
         """What the server checks of a move before the engine judges it (the
         player and the state, the seat in this round, a seat written before
-        the move, the undo limit): the round seat, the move without a seat,
-        and its kind. IllegalMove when one of them refuses."""
+        the move, the undo limit): the round seat and the move without a
+        seat. IllegalMove when one of them refuses."""
         self.check_player(seat, state_id)
         round_seat = None if seat is None else self.round_seat(seat)
         if round_seat is None:
@@ -281,10 +278,8 @@ class Game:
                 "turn.not-your-turn", "Seat {seat} cannot move for seat {named}.", seat=round_seat,
                 named=named,
             )
-        words = move_words(rest)  # as the engine reads it: "undo," is an undo
-        kind = words[0] if words else ""
         self.check_undos(rest, round_seat)
-        return round_seat, rest, kind
+        return round_seat, rest
 
     def check_undos(self, move: str, seat: int) -> None:
         """Refuse ``move`` where the undo limit does (``rummykit.serve.undo_limit``)."""
@@ -295,15 +290,10 @@ class Game:
     def refused_past_undo_limit(self, seat: int) -> Callable[[str], bool] | None:
         """Which moves the undo limit refuses ``seat`` now (None: none); the
         view lists only what is accepted."""
-        turn = (self.state.turns_played, self.state.to_move)
-        undos = self.undos[1] if self.undos[0] == turn else 0
+        undos = undos_this_turn(self.rounds[-1].moves, self.state.to_move)
         if undos < MAX_UNDOS_PER_TURN:
             return None
         return refused_past_limit(undos, [str(move) for move in self.state.legal_moves(seat)])
-
-    def count_undo(self) -> None:
-        turn = (self.state.turns_played, self.state.to_move)
-        self.undos = (turn, self.undos[1] + 1 if self.undos[0] == turn else 1)
 
     def next_round(self, seat: int | None, state_id: int) -> None:
         """Deal the next round of the match (any seat may ask, once the round is over)."""
@@ -408,9 +398,7 @@ class Game:
 
     def snapshot(self) -> GameSnapshot:
         bots = copy.deepcopy(self.bots, {id(self.variant): self.variant})  # the variant is shared, not copied
-        return GameSnapshot(
-            self.state, tuple(self.rounds), self.match, self.active, self.state_id, self.undos, bots
-        )
+        return GameSnapshot(self.state, tuple(self.rounds), self.match, self.active, self.state_id, bots)
 
     def restore(self, snapshot: GameSnapshot) -> None:
         """The game as it was when ``snapshot`` was taken."""
@@ -419,7 +407,6 @@ class Game:
         self.match = snapshot.match
         self.active = snapshot.active
         self.state_id = snapshot.state_id
-        self.undos = snapshot.undos
         self.bots = snapshot.bots
 
     def bot_buyer(self) -> int | None:

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from rummykit.core.errors import IllegalMove
 from rummykit.core.moves import move_words
@@ -29,6 +29,7 @@ __all__ = [
     "lays_or_undoes",
     "refused_past_limit",
     "undo_limit_refusal",
+    "undos_this_turn",
 ]
 
 MAX_UNDOS_PER_TURN = 20
@@ -54,6 +55,24 @@ def lays_or_undoes(move: str) -> bool:
     table or take moves back, what the undo limit counts?"""
     words = move_words(move)
     return bool(words) and words[0] in (*LAYING, "undo")
+
+
+def undos_this_turn(moves: Sequence[str], seat: int) -> int:
+    """How many times seat ``seat``, to move, has taken moves back in its
+    turn, read from the round's recorded moves (``"S: move"``, as
+    :class:`rummykit.io.records.Record` writes them): the moves at their end
+    by that seat, since another seat's turn always comes between two of its
+    own. Read from the record, the count survives a restart of the server.
+
+    >>> undos_this_turn(["0: discard 2c", "1: draw", "1: meld 7h 8h 9h", "1: undo"], 1)
+    1
+    """
+    mine, undos = f"{seat}: ", 0
+    for line in reversed(moves):
+        if not line.startswith(mine):
+            break
+        undos += line == mine + "undo"
+    return undos
 
 
 def refused_past_limit(undos: int, legal: Iterable[str]) -> Callable[[str], bool] | None:
