@@ -588,6 +588,22 @@ def test_a_shift_is_offered_for_its_hand_card_only(page: Any, server: str) -> No
     assert offered == ["shift 1 9h JK=6h", "discard 9h", "swap 1 9h"]
 
 
+def test_the_round_s_seats_are_named_by_the_game_s_seats(page: Any, server: str) -> None:
+    # A match that eliminated seats 1 and 2: the round's seat 1 is the game's seat 3.
+    page.goto(server + "/")
+    names = page.evaluate(
+        """async () => {
+             await loadLabels();  // (the setup page has no game's words)
+             page.seats = [{ seat: 0, bot: null, name: "Anna" }, { seat: 1, bot: "random", name: null },
+                           { seat: 2, bot: null, name: null }, { seat: 3, bot: "greedy", name: null }];
+             page.roundSeats = [0, 3];
+             page.view = { seat: 1 };
+             return [seatName(0), seatName(1), gameSeatName(3), gameSeatName(2), gameSeatName(1)];
+           }"""
+    )
+    assert names == ["Anna", "You", "You", "Seat 2", "Random bot"]
+
+
 # --------------------------------------------------------------------------- the card table, and why
 
 

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from serve_support import TIMEOUT, Client, cards, create_game, seeded_registry, served
+from serve_support import TEST_SECRET, TIMEOUT, Client, cards, create_game, seeded_registry, served
 
 import rummykit as rk
 from rummykit.play.cli import main
 from rummykit.serve import GameRegistry, GameStore
+from rummykit.serve.games import GameSpec, new_game
+from rummykit.serve.messages import view_message
 
 
 def test_the_page_and_the_variants_are_served() -> None:
@@ -353,6 +355,30 @@ def test_a_view_message_names_the_bots_and_the_opening_s_reason_in_the_game_s_la
         "opening.below-minimum", "An opening needs at least one meld."
     ).message_in("nl")
     assert "deadwood" not in message  # Rami 51 counts no deadwood
+
+
+def test_a_match_that_eliminates_maps_the_round_s_seats_and_an_eliminated_seat_deals_on() -> None:
+    """Pool Rummy, four seats, seat 0 a person playing at random (with this
+    seed it leaves the match first). The view numbers the round's seats and
+    ``round_seats`` names the game's seat of each; seat 0, out, sees the
+    bots' round as a spectator does and may still ask for the next one."""
+    spec = GameSpec("indian_pool", 4, ((1, "greedy"), (2, "greedy"), (3, "greedy")), True, 3)
+    game, _ = new_game(spec, secret=TEST_SECRET)
+    rng = random.Random(3)
+    while 0 in game.active:
+        message = view_message(game, 0)
+        assert message["round_seats"] == [0, 1, 2, 3] and message["view"]["seat"] == 0
+        if game.state.is_over:
+            game.next_round(0, game.state_id)
+        else:
+            game.move(0, game.state_id, str(rng.choice(game.view(0).legal)))
+    message = view_message(game, 0)
+    assert message["round_seats"] == [1, 2, 3] == list(game.active)  # (with this seed)
+    assert message["view"]["seat"] is None and len(message["view"]["hand_sizes"]) == 3
+    assert message["match"]["scores"][0] > 100 and not message["match"]["over"]  # by the game's seats
+    rounds = len(game.rounds)
+    game.next_round(0, game.state_id)
+    assert len(game.rounds) == rounds + 1
 
 
 def test_a_gin_view_message_counts_the_seat_s_deadwood() -> None:

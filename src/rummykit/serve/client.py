@@ -108,7 +108,7 @@ async def play_seat(base: str, game: str, token: str, seat: int, seed: int) -> P
                     break
                 await socket.send(json.dumps({"type": "next_round", "state_id": message["state_id"]}))
                 continue
-            if view["to_move"] != seat or not view["legal"]:
+            if view["seat"] is None or view["to_move"] != view["seat"] or not view["legal"]:  # round seats
                 continue
             move = player.choose(view["legal"])
             sent = time.perf_counter()

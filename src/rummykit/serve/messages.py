@@ -151,7 +151,9 @@ def view_message(game: Game, seat: int | None) -> dict[str, Any]:
     """What a seat (None: a spectator) gets after every change of the game:
     the view (its opening's reason in the game's language), the match, who
     sits where (``seats``: each seat's bot, or null for a person, and the
-    name its player typed, or null) and, where
+    name its player typed, or null), the game's seat of each of the round's
+    (``round_seats``: the view numbers the round's seats, which a match
+    that eliminates players makes fewer than the game's) and, where
     the variant knocks, the seat's ``deadwood`` (the least its hand can
     leave, after the best discard while it holds a drawn card; null for a
     spectator)."""
@@ -168,6 +170,7 @@ def view_message(game: Game, seat: int | None) -> dict[str, Any]:
         "view": doc,
         "match": game.match_summary(),
         "seats": [{"seat": s, "bot": bots.get(s), "name": names.get(s)} for s in range(game.spec.players)],
+        "round_seats": list(game.active),
     }
     if game.variant.knock.allowed:
         hand = view.hand

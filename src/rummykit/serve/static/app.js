@@ -380,6 +380,7 @@ function showView(message) {
   page.view = view;
   page.match = message.match;
   page.seats = message.seats || [];
+  page.roundSeats = message.round_seats || null;
   page.deadwood = message.deadwood === undefined ? null : message.deadwood;
   if (page.sortMode === "custom") page.handOrder = sortHand(hand);
   page.sortedHand = sortHand(hand);
@@ -398,9 +399,21 @@ function isMyTurn() {
   return view !== null && view.seat !== null && view.to_move === view.seat && view.phase !== "over";
 }
 
-// A seat as people call it: "You", "Greedy bot", or "Seat 2" for another person.
-function seatName(seat) {
-  if (page.view && seat === page.view.seat) return t("you");
+// The game's seat of a seat of the round (the view numbers the round's seats:
+// fewer than the game's once a match has eliminated players).
+function gameSeat(roundSeat) {
+  return page.roundSeats && roundSeat < page.roundSeats.length ? page.roundSeats[roundSeat] : roundSeat;
+}
+
+// A seat of the round as people call it: "You", "Greedy bot", or "Seat 2" for another person.
+function seatName(roundSeat) {
+  return gameSeatName(gameSeat(roundSeat));
+}
+
+// A seat of the game (as `seats`, the match's totals and its winner number them) as people call it.
+function gameSeatName(seat) {
+  const view = page.view;
+  if (view && view.seat !== null && gameSeat(view.seat) === seat) return t("you");
   const named = page.seats[seat] ? page.seats[seat].name : null;
   if (named) return named;
   const bot = page.seats[seat] ? page.seats[seat].bot : null;
@@ -497,7 +510,8 @@ function renderResult() {
   const totals = page.match ? page.match.scores : null;
   const rows = result.scores.map((score, seat) =>
     element("tr", { "data-seat": seat }, element("td", {}, seatName(seat)), element("td", {}, score),
-            deadwood ? element("td", {}, deadwood[seat]) : null, totals ? element("td", {}, totals[seat]) : null));
+            deadwood ? element("td", {}, deadwood[seat]) : null,
+            totals ? element("td", {}, totals[gameSeat(seat)]) : null));
   const table = element("table", {},
     element("thead", {}, element("tr", {}, element("th", {}, t("seat_column")), element("th", {}, t("round_score")),
                                   deadwood ? element("th", {}, t("deadwood")) : null,
@@ -507,9 +521,10 @@ function renderResult() {
   const buttons = [];
   if (page.match && page.match.over) {
     parts.push(element("p", { className: "match-over" }, page.match.winner !== null
-      ? t("match_won", { seat: seatName(page.match.winner) }) : t("match_over")));
+      ? t("match_won", { seat: gameSeatName(page.match.winner) }) : t("match_over")));
   }
-  if (page.match && !page.match.over && view.seat !== null) {
+  // A seat out of the match (view.seat null) still asks for the bots' next rounds; a spectator cannot.
+  if (page.match && !page.match.over && page.token) {
     buttons.push(element("button", { id: "next-round", type: "button", className: "primary",
       onclick: () => {
         if (page.pending) return;
@@ -518,7 +533,7 @@ function renderResult() {
         send({ type: "next_round", state_id: page.stateId });
       } }, t("next_round")));
   }
-  if ((!page.match || page.match.over) && view.seat !== null) {
+  if ((!page.match || page.match.over) && page.token) {
     buttons.push(element("button", { id: "play-again", type: "button", className: "primary",
                                      onclick: () => playAgain() }, t("play_again")));
   }
@@ -775,7 +790,7 @@ function renderPlayers() {
               seat === view.dealer ? element("span", { className: "badge", title: "dealer" }, "D") : null),
       element("td", {}, view.dropped && view.dropped[seat] ? t("out_of_deal", { points: view.dropped[seat] }) : size),
       element("td", { className: "opened" }, t(view.opened[seat] ? "yes" : "no")),
-      element("td", {}, scores ? scores[seat] : "\u2014"))));
+      element("td", {}, scores ? scores[gameSeat(seat)] : "\u2014"))));
 }
 
 // The round's last public moves in words, the notation in small print.
