@@ -234,6 +234,17 @@ def test_numbers_in_move_text_are_ascii_digits() -> None:
     assert parse_move("layoff 3 7h") == LayOff(3, (Card("7h"),))
 
 
+def test_a_number_too_long_is_named_as_such_and_cut_short() -> None:
+    assert parse_move("take 999999") == Take(999999)
+    with pytest.raises(NotationError) as info:
+        parse_move("take 9999999")
+    assert str(info.value) == "cannot read 'take 9999999': '9999999' has more than 6 digits"
+    with pytest.raises(NotationError) as info:
+        parse_move("layoff " + "9" * 4000 + " 7h")
+    reason = str(info.value).rpartition(": ")[2]
+    assert reason.endswith("has more than 6 digits") and len(reason) < 80
+
+
 @pytest.mark.parametrize(
     ("build", "error"),
     [

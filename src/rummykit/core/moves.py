@@ -304,6 +304,9 @@ def _is_number(token: str) -> bool:
 
 
 def _number(token: str, text: str) -> int:
+    if len(token) > MAX_DIGITS and token.isascii() and token.isdigit():
+        shown = reprlib.repr(token)
+        raise NotationError(text, "{token} has more than {most} digits", token=shown, most=MAX_DIGITS)
     if not _is_number(token) or int(token) < 1:
         raise NotationError(text, "{token} is not a number from 1 up", token=repr(token))
     return int(token)
