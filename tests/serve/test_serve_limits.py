@@ -431,7 +431,8 @@ def test_a_client_gone_before_its_body_ends_is_a_bad_request_not_a_traceback() -
     async def gone() -> dict[str, object]:
         return {"type": "http.disconnect"}
 
-    request = Request({"type": "http", "method": "POST", "headers": []}, gone)
+    headers = [(b"content-type", b"application/json")]
+    request = Request({"type": "http", "method": "POST", "headers": headers}, gone)
     with pytest.raises(BadRequest) as refused:
         asyncio.run(read_body(request))
     assert (refused.value.status, refused.value.code) == (400, "request.invalid")
@@ -469,7 +470,8 @@ def test_a_request_that_does_not_arrive_whole_in_time_is_closed() -> None:
         header, body, silent = (stack.enter_context(raw_connection(base)) for _ in range(3))
         header.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\n")
         header.sendall(b"X-More: still coming\r\n")
-        body.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 10000\r\n\r\n{")
+        json_body = b"Content-Type: application/json\r\nContent-Length: 10000\r\n\r\n{"
+        body.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\n" + json_body)
         for _ in range(3):
             assert httpx.get(f"{base}/api/variants", timeout=TIMEOUT).status_code == 200
         answers = [read_to_the_end(raw) for raw in (header, body, silent)]

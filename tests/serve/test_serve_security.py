@@ -323,6 +323,35 @@ def read_error(message: dict[str, object]) -> MessageError:
     return error.value
 
 
+@pytest.mark.parametrize(
+    ("content_type", "shown"),
+    [
+        (None, "none"),
+        ("text/plain", "'text/plain'"),
+        ("multipart/form-data", "'multipart/form-data'"),
+    ],
+)
+def test_a_body_not_labelled_json_is_refused(content_type: str | None, shown: str) -> None:
+    """A page of another site can send plain text or a form to the server
+    without the browser asking it first; JSON it cannot."""
+    body = json.dumps({"variant": "gin", "players": 2, "bots": {"1": "random"}}).encode()
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    with served() as (base, registry):
+        response = httpx.post(f"{base}/api/games", content=body, headers=headers, timeout=TIMEOUT)
+        labelled = httpx.post(
+            f"{base}/api/games",
+            content=body,
+            headers={"Content-Type": "Application/JSON; charset=utf-8"},
+            timeout=TIMEOUT,
+        )
+    assert response.status_code == 415
+    assert response.json()["error"] == {
+        "code": "request.content-type",
+        "message": f"expected a body of type application/json, got {shown}",
+    }
+    assert labelled.status_code == 201 and len(registry.games) == 1
+
+
 def test_bad_requests_are_refused_with_a_code() -> None:
     counts: Counter[str] = Counter()
     with served() as (base, registry):
@@ -349,7 +378,8 @@ def test_bad_requests_are_refused_with_a_code() -> None:
             (b'{"variant": "rami51", "players": 3, "bots": {"001": "random"}}', 400),
             (b'{"variant": "rami51", "players": 2, "seed": ' + b"9" * 5000 + b"}", 400),
         ):
-            response = httpx.post(f"{base}/api/games", content=body, timeout=TIMEOUT)
+            json_body = {"Content-Type": "application/json"}
+            response = httpx.post(f"{base}/api/games", content=body, headers=json_body, timeout=TIMEOUT)
             assert response.status_code == status, (body[:80], response.text)
             error = response.json()["error"]
             assert error["code"] and error["message"]

@@ -23,6 +23,7 @@ few replies (a socket that lets more pile up is closed).
 from __future__ import annotations
 
 import asyncio
+import reprlib
 import weakref
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -91,7 +92,16 @@ def error_response(
 async def read_body(request: Request) -> Any:
     """The request's JSON body, at most MAX_MESSAGE_BYTES bytes (read no
     further); a client gone before its body ends is answered 400 (to no one:
-    nothing is made, and the log keeps no traceback of it)."""
+    nothing is made, and the log keeps no traceback of it). A body not
+    labelled ``application/json`` is refused (415) unread: a page of another
+    site may send a form or plain text to this server without asking, but
+    its browser asks first (a CORS preflight, which this server never
+    grants) before it sends JSON."""
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        shown = reprlib.repr(media_type) if media_type else "none"
+        expected = "expected a body of type application/json"
+        raise BadRequest(415, "request.content-type", f"{expected}, got {shown}")
     body = bytearray()
     try:
         async for chunk in request.stream():
