@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "highest_wins": "The highest total wins.",
     "match_over": "The match is over after {rounds} rounds: {names} won.",
     "decide_prompt": "You are out of the match: rebuy or retire? [rebuy/retire] ",
+    "decide_unknown": "{answer} is no answer here: type rebuy, retire or quit.",
     "decision": "seat {seat}: {choice}",
     "quit_prompt": "Quit the game? [y/N] ",
     "yes": "y yes",
@@ -253,9 +254,11 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def show(state: RoundState, seat: int, names: Sequence[str] = ()) -> list[str]:
+def show(state: RoundState, seat: int, names: Sequence[str] = (), seats: Sequence[int] = ()) -> list[str]:
     """What seat ``seat`` sees of the round, as lines; ``names`` names the
-    round's seats (by default "you" and "seat N")."""
+    round's seats (by default "you" and "seat N"), and ``seats`` numbers
+    them (round seat ``j`` is seat ``seats[j]`` of a match that left some
+    out; by default ``j``)."""
     view = state.view(seat)
     names = tuple(names) or seat_names(state.players, seat)
     deal_text = say("turn_deal", number=view.deal_number) if view.deal_number else ""
@@ -266,11 +269,11 @@ def show(state: RoundState, seat: int, names: Sequence[str] = ()) -> list[str]:
     else:
         lines = [say("turn", deal=deal_text, turn=turn, name=names[view.to_move], phase=view.phase)]
     marked = tentative_melds(state) if state.to_move == seat else frozenset()
+    owners = tuple(seats) or range(state.players)
     for index, entry in enumerate(view.table):
         key = "table_meld_tentative" if index in marked else "table_meld"
-        lines.append(
-            say(key, number=index + 1, meld=entry.notation, points=entry.meld.points, owner=entry.owner)
-        )
+        owner = owners[entry.owner]
+        lines.append(say(key, number=index + 1, meld=entry.notation, points=entry.meld.points, owner=owner))
     if marked:
         lines.append(say("tentative_note"))
     lines.append(_discard_line(state.variant, view))

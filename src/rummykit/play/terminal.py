@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import reprlib
 import shutil
 import sys
 from collections import Counter
@@ -57,6 +58,7 @@ from rummykit.play.screen import TABLE_ROUNDS as TABLE_ROUNDS
 from rummykit.play.simulate import MAX_MATCH_ROUNDS, round_seed
 from rummykit.round.dealing import deal, next_seat
 from rummykit.round.match_play import Match
+from rummykit.round.move_log import public_text
 from rummykit.round.state import RoundState
 from rummykit.rules.match import DECISIONS
 from rummykit.variant.model import Variant
@@ -87,6 +89,13 @@ class RecordFileError(ValueError):
 
 
 def _read_line(prompt: str) -> str:
+    if sys.stdin is None:  # standard input closed (``<&-``): no line will come
+        raise EOFError
+    if sys.stdout is None:  # standard output closed: ``input`` would fail; nothing is shown
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
     return input(prompt)
 
 
@@ -103,10 +112,11 @@ def terminal_console() -> Console:
     through the standard ``readline`` module where Python has it (the arrow
     keys, Ctrl-R), and red hearts and diamonds when standard output is a
     terminal and ``NO_COLOR`` is not set."""
-    if sys.stdin.isatty():
+    if sys.stdin is not None and sys.stdin.isatty():  # (None: closed)
         with contextlib.suppress(ImportError):  # Python built without readline (Windows)
             import readline  # noqa: F401  (importing it is what gives ``input`` line editing)
-    colour = colour_wanted(tty=sys.stdout.isatty(), environ=os.environ)
+    tty = sys.stdout is not None and sys.stdout.isatty()
+    colour = colour_wanted(tty=tty, environ=os.environ)
     return Console(write=_write_painted if colour else _write_line)
 
 
@@ -169,34 +179,49 @@ def record_files(path: Path, rounds: int, *, match: bool) -> list[Path]:
 
 
 def check_record_file(path: Path) -> None:
-    """RecordFileError unless ``path`` can be written (a file created here to
-    find out is removed again)."""
+    """RecordFileError unless ``path`` can be written as a regular file (a
+    file created here to find out is removed again). A named pipe or a
+    device is refused unopened (opening a pipe waits for a reader), and so
+    is a link to nothing (writing through it would make the file it names)."""
     try:
-        if path.is_dir():
-            raise RecordFileError(f"{path} is a folder, not a file")
-        if not path.parent.is_dir():
-            raise RecordFileError(f"the folder {path.parent} does not exist")
+        _check_record_path(path)
         existed = path.exists()
         path.open("a", encoding="utf-8").close()
         if not existed:
             path.unlink()
+    except RecordFileError:
+        raise
     except OSError as error:  # a name too long, a folder that cannot be read ...
         raise RecordFileError(f"cannot write {path}: {error.strerror or error}") from None
     except ValueError as error:  # a NUL byte in the name (only from Python: argv holds none)
         raise RecordFileError(f"cannot write {str(path)!r}: {error}") from None
 
 
-def _save_records(settings: GameSettings, records: Sequence[Record], console: Console) -> None:
+def _check_record_path(path: Path) -> None:
+    """RecordFileError where ``path`` is no place for a new or a regular file."""
+    if path.is_dir():
+        raise RecordFileError(f"{path} is a folder, not a file")
+    if path.is_symlink() and not path.exists():
+        raise RecordFileError(f"{path} is a link to nothing")
+    if path.exists() and not path.is_file():
+        raise RecordFileError(f"{path} is not a regular file")
+    if not path.parent.exists():
+        raise RecordFileError(f"the folder {path.parent} does not exist")
+    if not path.parent.is_dir():
+        raise RecordFileError(f"{path.parent} is not a folder")
+
+
+def _save_records(settings: GameSettings, records: Sequence[Record]) -> list[Path]:
+    """Write the records where ``settings.record`` asks; the files written."""
     if settings.record is None or not records:
-        return
-    for path, record in zip(
-        record_files(settings.record, len(records), match=settings.match), records, strict=True
-    ):
+        return []
+    paths = record_files(settings.record, len(records), match=settings.match)
+    for path, record in zip(paths, records, strict=True):
         try:
             path.write_text(to_json(record, indent=1) + "\n", encoding="utf-8")
         except OSError as error:
             raise RecordFileError(f"cannot write {path}: {error.strerror or error}") from None
-        console.write(say("record_saved", path=path))
+    return paths
 
 
 # --------------------------------------------------------------------------- playing a round
@@ -265,9 +290,11 @@ def _moves_lines(state: RoundState, seat: int) -> list[str]:
     return [say("legal", count=len(moves)), *("     " + line for line in columns(moves, width=width))]
 
 
-def _player_turn(session: _Session, state: RoundState, seat: int, names: Sequence[str]) -> RoundState:
+def _player_turn(
+    session: _Session, state: RoundState, seat: int, names: Sequence[str], labels: Sequence[int]
+) -> RoundState:
     """Show the round and read lines until one is a move the rules accept."""
-    session.write_lines(show(state, seat, names))
+    session.write_lines(show(state, seat, names, labels))
     while True:
         line = session.ask(say("prompt"))
         word = line.lower()
@@ -294,9 +321,12 @@ def _player_turn(session: _Session, state: RoundState, seat: int, names: Sequenc
             return after
 
 
-def _offer_buy(session: _Session, state: RoundState, seat: int | None, bots: dict[int, Bot]) -> RoundState:
+def _offer_buy(
+    session: _Session, state: RoundState, seat: int | None, bots: dict[int, Bot], labels: Sequence[int]
+) -> RoundState:
     """While the upcard may be bought, the nearest seat that wants it buys it
-    (R-CON-10): the player is asked, the bots decide."""
+    (R-CON-10): the player is asked, the bots decide (round seat ``j`` is
+    told as seat ``labels[j]``)."""
     if not state.buy_window:
         return state
     for step in range(1, state.players):
@@ -319,7 +349,7 @@ def _offer_buy(session: _Session, state: RoundState, seat: int | None, bots: dic
                     cards.remove(upcard)
                 session.write("bought", card=upcard, cards=format_cards(cards))
             elif seat is not None:
-                session.write("seat_move", seat=buyer, move="buy")
+                session.write("seat_move", seat=labels[buyer], move="buy")
             return after
     return state
 
@@ -334,14 +364,14 @@ def _play_round(
     names = session.names(labels)
     while state.phase != "over":
         if state.to_move == seat:
-            state = _player_turn(session, state, seat, names)
+            state = _player_turn(session, state, seat, names, labels)
         else:
             mover = state.to_move
             move = bots[mover].choose(state.view(mover))
             state = session.apply(state, move)
-            if seat is not None:
-                session.write("seat_move", seat=mover, move=move)
-        state = _offer_buy(session, state, seat, bots)
+            if seat is not None:  # as every seat saw it: a knock's card is face down
+                session.write("seat_move", seat=labels[mover], move=public_text(move))
+        state = _offer_buy(session, state, seat, bots, labels)
     result = state.result
     if result is None:  # the loop above ends only when the round is over
         raise RuntimeError("the round ended without a result")
@@ -358,15 +388,28 @@ def play_game(settings: GameSettings, console: Console | None = None) -> None:
     records where ``settings.record`` asks (RecordFileError if that fails)."""
     with speaking(settings.lang):
         session = _Session(settings, console if console is not None else terminal_console())
-        session.write("welcome", variant=settings.variant.name, seat=settings.seat)
         try:
-            if settings.match:
-                _play_match(session)
-            else:
-                _play_one_round(session)
-        except _GameLeft as left:
-            session.write(left.key)
-        _save_records(settings, session.records, session.console)
+            _play_and_tell(session)
+        finally:  # however the game ended: a closed pipe, Ctrl-C while a bot thinks ...
+            saved = _save_records(settings, session.records)
+        for path in saved:
+            session.write("record_saved", path=path)
+
+
+def _play_and_tell(session: _Session) -> None:
+    """The game, from the welcome to its end or the player's leaving."""
+    settings = session.settings
+    session.write("welcome", variant=settings.variant.name, seat=settings.seat)
+    try:
+        if settings.match:
+            _play_match(session)
+        else:
+            _play_one_round(session)
+    except _GameLeft as left:
+        session.write(left.key)
+    except KeyboardInterrupt:  # Ctrl-C while a bot thinks (at the prompt it is a _GameLeft)
+        session.console.write("")
+        session.write("interrupted")
 
 
 def _bot_seed(seed: int | None, seat: int) -> int | None:
@@ -445,7 +488,13 @@ def _decisions(session: _Session, match: Match) -> Match:
 def _player_decides(session: _Session, match: Match, seat: int) -> Match:
     while True:
         choice = session.ask(say("decide_prompt")).lower()
+        if choice in ("quit", "exit"):
+            if session.agrees(say("quit_prompt")):
+                raise _GameLeft("quit")
+            continue
         if choice not in DECISIONS:
+            if choice:
+                session.write("decide_unknown", answer=reprlib.repr(choice))
             continue
         try:
             return match.decide(seat, choice)

@@ -30,7 +30,7 @@ from rummykit.variant.model import Variant
 if TYPE_CHECKING:
     from rummykit.round.state import RoundState
 
-__all__ = ["apply_logged", "public_entry"]
+__all__ = ["apply_logged", "public_entry", "public_text"]
 
 
 def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
@@ -44,7 +44,14 @@ def public_entry(state: RoundState, move: Move | str, seat: Any) -> str:
     return _entry(parsed, actor, state.variant)
 
 
-def _text_of(move: Move) -> str:
+def public_text(move: Move) -> str:
+    """The text of ``move`` as every seat saw it, without the seat: a knock
+    and a declaration without their card (laid face down).
+
+    >>> from rummykit.core.moves import parse_move
+    >>> public_text(parse_move("knock 7s")), public_text(parse_move("discard 7s"))
+    ('knock', 'discard 7s')
+    """
     return _FIXED_TEXTS.get(type(move)) or str(move)
 
 
@@ -52,13 +59,13 @@ def _entry(move: Move, actor: Any, variant: Variant) -> str:
     """The log entry of ``move`` made by ``actor``: ``"1: discard 7h"``
     (remembered for a seat number; any other actor is written out)."""
     if type(actor) is not int:  # True would find seat 1's entry
-        return f"{actor}: {_text_of(move)}"
+        return f"{actor}: {public_text(move)}"
     entries = _ENTRIES.of(variant)
     key = (id(move), actor)
     hit = entries.get(key)
     if hit is not None and hit[0] is move:
         return hit[1]
-    entry = f"{actor}: {_text_of(move)}"
+    entry = f"{actor}: {public_text(move)}"
     entries[key] = (move, entry)
     return entry
 
