@@ -582,3 +582,36 @@ def test_a_failed_case_is_one_line_whatever_its_name(
     code, out, _ = run(capsys, "conformance", str(write(tmp_path / "case.toml", case)))
     assert code == 1 and out.splitlines()[0].endswith("two\\nlines: expected refused, got valid")
     assert len(out.splitlines()) == 2  # the failure, then the count
+
+
+@pytest.mark.parametrize(
+    "language", [["--lan", "de"], ["--lang", "nl", "--lang", "de"], ["--lang=nl", "--lang=de"]]
+)
+def test_the_language_is_the_one_argparse_read(
+    capsys: pytest.CaptureFixture[str], language: list[str]
+) -> None:
+    """An abbreviation is the option, and the last one given wins, as for every option."""
+    assert cli.main(["meld", "-v", "rami51", *language, "7h", "9h", "Th"]) == 1
+    assert capsys.readouterr().out.startswith("abgelehnt: meld.run-gap: ")
+
+
+def test_ctrl_c_is_one_line_and_exit_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **options: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rk.Variant, "check_players", interrupted)
+    assert cli.main(["solve", "-v", "rami51", "--players", "2", "7h", "8h", "9h"]) == 130
+    assert capsys.readouterr().err == "rummykit: interrupted\n"
+
+
+@pytest.mark.parametrize("argv", [["variants"], ["rules", "handromi"], ["diff", "rami40", "rami51"]])
+def test_an_ascii_locale_gets_escapes_not_an_error(argv: list[str]) -> None:
+    """LC_ALL=C without UTF-8 mode: standard output is ASCII with
+    ``surrogateescape``, which refuses "ö" as "strict" does."""
+    env = {**os.environ, "PYTHONUTF8": "0", "LC_ALL": "C", "PYTHONIOENCODING": ""}
+    command = [sys.executable, "-m", "rummykit.play.cli", *argv]
+    done = subprocess.run(command, capture_output=True, env=env, timeout=120, check=False)
+    assert done.returncode in (0, 1) and done.stderr == b"", done.stderr[-300:]
+    assert b"\\xf6" in done.stdout or b"\\xe9" in done.stdout or argv[0] == "diff"

@@ -269,13 +269,16 @@ def _add_conformance_parser(sub: Any) -> None:
 
 
 def _asked_language(argv: Sequence[str]) -> str:
-    """The language of ``--lang`` in ``argv``, else of the environment (English by default)."""
+    """The language of the last ``--lang`` in ``argv``, else of the
+    environment (English by default): what an error in the arguments
+    themselves is written in (once they are read, ``args.lang`` is)."""
+    asked = None
     for i, word in enumerate(argv):
         if word == "--lang" and i + 1 < len(argv):
-            return language(argv[i + 1])
-        if word.startswith("--lang="):
-            return language(word.partition("=")[2])
-    return language_from_environment()
+            asked = argv[i + 1]
+        elif word.startswith("--lang="):
+            asked = word.partition("=")[2]
+    return language_from_environment() if asked is None else language(asked)
 
 
 @contextlib.contextmanager
@@ -285,17 +288,19 @@ def _forgiving_streams() -> Iterator[None]:
     is printed with backslash escapes (the output stays text, JSON too), and
     a typed line with such bytes is read with replacement characters (so the
     game refuses it as a move it cannot read). The streams are as they were after."""
-    changed: list[io.TextIOWrapper] = []
+    changed: list[tuple[io.TextIOWrapper, str]] = []
     for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "replace")):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        # surrogateescape: an ASCII locale (LC_ALL=C), where it would still refuse "ö"
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
+            changed.append((stream, stream.errors))
             stream.reconfigure(errors=errors)
-            changed.append(stream)
     try:
         yield
     finally:
-        for stream in changed:
-            if not stream.closed:
-                stream.reconfigure(errors="strict")
+        for stream, errors in changed:
+            # (not after a read that left text buffered, as a pipe closed mid-game does)
+            with contextlib.suppress(io.UnsupportedOperation, ValueError):
+                stream.reconfigure(errors=errors)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -308,6 +313,8 @@ def _run(argv: Sequence[str] | None) -> int:
     lang = _asked_language(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(argv)
+        if getattr(args, "lang", None) is not None:  # as argparse read it: the last one, or --lan
+            lang = language(args.lang)
         args.lang = lang
         code: int = args.run(args)
         return code
@@ -316,6 +323,9 @@ def _run(argv: Sequence[str] | None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, never a traceback
+        print("rummykit: interrupted", file=sys.stderr)
+        return 130
     except SystemExit as stop:  # --help has printed the help
         return stop.code if isinstance(stop.code, int) else 0
     except Exception as error:  # the last resort: one line, never a traceback
