@@ -14,7 +14,8 @@ import pytest
 
 import rummykit as rk
 from rummykit.core.round_values import RoundResult
-from rummykit.play import terminal
+from rummykit.core.translation import speaking
+from rummykit.play import screen, terminal
 from rummykit.play.bots import GreedyBot
 from rummykit.play.cli import main
 from rummykit.round.match_play import Match
@@ -192,3 +193,30 @@ def test_a_file_where_the_folder_should_be_is_named(tmp_path: Path) -> None:
     with pytest.raises(terminal.RecordFileError) as info:
         terminal.check_record_file(tmp_path)
     assert str(info.value) == f"{tmp_path} is a folder, not a file"  # said once, not wrapped again
+
+
+# --------------------------------------------------------------------------- words
+
+
+def test_the_help_speaks_of_jokers_only_where_cards_stand_for_others() -> None:
+    def meld_line(ref: str) -> str:
+        return next(line for line in terminal.help_lines(rk.load_variant(ref), 0) if "meld C C C" in line)
+
+    assert "JK=9h" not in meld_line("gin")
+    assert "JK=9h" in meld_line("rami51") and "JK=9h" in meld_line("kalooki")
+
+
+def test_the_player_s_own_hand_at_the_end_has_its_own_words() -> None:
+    state = rk.deal("gin", players=2, seed=1)
+    bots = [GreedyBot(state.variant, seed=seat) for seat in range(2)]
+    while state.phase != "over":
+        state = state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+    with speaking("de"):
+        lines = screen.round_over_lines(state, 0, ("du", "Platz 1 (greedy)"))
+    assert lines[-2].startswith("   Du hattest ") and lines[-1].startswith("   Platz 1 (greedy) hatte ")
+
+
+def test_replay_refuses_an_empty_path(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", ""]) == 2
+    error = capsys.readouterr().err
+    assert error == "rummykit: error: replay: FILE names no file or folder (an empty path)\n"

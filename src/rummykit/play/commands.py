@@ -384,6 +384,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from rummykit.io.records import Record, ReplayError
     from rummykit.io.serialize import JSONError, from_json
 
+    path_option(args.file, "replay", "FILE")
     try:
         record = from_json(read_text_file(args.file))
     except UnreadableFile as error:

@@ -13,6 +13,7 @@ from rummykit.core.errors import Text, render
 from rummykit.core.translation import spoken, translator
 from rummykit.play.look import hand_by_suit
 from rummykit.play.rules_text import rules_text
+from rummykit.play.rules_text.meld_sentences import stands_for_others
 from rummykit.round.match_play import Match
 from rummykit.round.state import RoundState
 from rummykit.round.views import OpeningView, PlayerView
@@ -95,6 +96,8 @@ MESSAGES: dict[str, str] = {
     "score": "{name} {score}",
     "round_hand": "   {name} held {cards}.",
     "round_hand_empty": "   {name} held no cards.",
+    "round_hand_you": "   You held {cards}.",
+    "round_hand_you_empty": "   You held no cards.",
     "table_title": "Scores after round {number}:",
     "table_round": "round",
     "table_total": "total",
@@ -131,7 +134,11 @@ MOVE_HELP: dict[str, tuple[str, str]] = {
     "take_deep_above": ("take N", "take discard [N] of the row and every card above it (N = 1 is the top)"),
     "draw_exchange": ("draw exchange", "take the exchange card as your draw (only to go out at once)"),
     "exchange": ("exchange C", "swap card C of your hand with the exchange card"),
-    "meld": ("meld C C C ...", "lay a new meld from your hand (a joker may say what it stands for: JK=9h)"),
+    "meld": ("meld C C C ...", "lay a new meld from your hand"),
+    "meld_wild": (
+        "meld C C C ...",
+        "lay a new meld from your hand (a joker may say what it stands for: JK=9h)",
+    ),
     "layoff": ("layoff M C ...", "add cards of your hand to table meld M"),
     "swap": ("swap M C", "put C into meld M in place of its joker, which comes to your hand"),
     "shift": ("shift M C JK=X", "put C into run M in place of its joker, which moves to an end as X"),
@@ -185,7 +192,7 @@ def variant_moves(variant: Variant) -> tuple[str, ...]:
             "exchange",
             rules_of(variant).deal.exchange_card and draw.exchange_swap_allowed(1, variant.players.min),
         ),
-        ("meld", melds or knocks),
+        ("meld_wild" if stands_for_others(variant) else "meld", melds or knocks),
         ("layoff", melds or knocks),
         ("swap", melds and rules_of(variant).table.swap_allowed_refusal() is None),
         ("shift", melds and shift_refusal(variant) is None),
@@ -318,10 +325,11 @@ def round_over_lines(state: RoundState, seat: int | None, names: Sequence[str]) 
     lines.append(say("round_scores", scores=scores))
     for s, hand in enumerate(state.hands):
         name = _first_upper(names[s])
+        mine = s == seat  # "You held": a verb of its own in German
         if hand:
-            lines.append(say("round_hand", name=name, cards=hand_by_suit(hand)))
+            lines.append(say("round_hand_you" if mine else "round_hand", name=name, cards=hand_by_suit(hand)))
         else:
-            lines.append(say("round_hand_empty", name=name))
+            lines.append(say("round_hand_you_empty" if mine else "round_hand_empty", name=name))
     return lines
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "has_wild_cards",
     "melds_at_the_end",
     "no_hand_rummy",
+    "stands_for_others",
 ]
 
 
@@ -87,6 +88,11 @@ def _joker_meaning(v: Variant) -> Sequence[Text]:
 
 def _no_jokers(v: Variant) -> bool:
     return not any(band.jokers or band.joker_options for band in v.deck.by_players) and not v.deck.wild_deuces
+
+
+def stands_for_others(v: Variant) -> bool:
+    """Has the variant cards that stand for others (jokers, wild deuces, the indicator's wild rank)?"""
+    return not _no_jokers(v) or has_wild_cards(v)
 
 
 def has_wild_cards(v: Variant) -> bool:
