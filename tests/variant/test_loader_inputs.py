@@ -40,6 +40,15 @@ def test_a_name_may_not_drive_a_terminal() -> None:
     assert loads_variant(text.replace("Red\\u001b[31m", "Rommé\\tmit Tab")).name == "Rommé\tmit Tab"
 
 
+def test_a_name_is_one_line() -> None:
+    """A new line in a name forged a line of check-variant's output (a warning of another file)."""
+    text = '[meta]\nid = "x"\nname = "Line one\\nwarning: fake.toml: spoofed"\nextends = "rami51"\n'
+    says = r"meta\.name: expected a non-empty string without control characters, on one line, got"
+    with pytest.raises(VariantError, match=says):
+        loads_variant(text)
+    loads_variant(text.replace("name", "seed", 1).replace("[meta]", '[meta]\nname = "N"'))  # a seed may
+
+
 def test_a_text_is_bounded_as_a_file_is() -> None:
     text = '[meta]\nid = "x"\nname = "X"\nextends = "rami51"\n' + "#" * MAX_FILE_BYTES
     with pytest.raises(VariantError, match=f"expected at most {MAX_FILE_BYTES} bytes of TOML"):

@@ -126,15 +126,25 @@ CONTROL = re.compile(r"[\u0000-\u0008\u000b-\u001f\u007f-\u009f]")
 a name printed on a terminal must not be able to drive it."""
 
 
-def text(default: Any = MISSING, *, doc: str = "") -> Any:
+LINE_BREAK = re.compile(r"\n")
+"""What a one-line text may not hold besides the control characters (a tab it may)."""
+
+
+def text(default: Any = MISSING, *, doc: str = "", one_line: bool = False) -> Any:
+    """A non-empty text without control characters; ``one_line``: no new
+    line either (a name, printed within a line that it must not end)."""
+
     def check(value: Any) -> str:
         if not isinstance(value, str) or not value.strip() or CONTROL.search(value):
             raise ValueError(describe(value))
+        if one_line and LINE_BREAK.search(value):
+            raise ValueError(describe(value))
         return value
 
-    pattern = r"^(?=[\s\S]*\S)[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$"
+    refused = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f" + (r"\n" if one_line else "")
+    pattern = rf"^(?=[\s\S]*\S)[^{refused}]*$"
     shape = {"type": "string", "minLength": 1, "pattern": pattern}
-    expected = "a non-empty string without control characters"
+    expected = "a non-empty string without control characters" + (", on one line" if one_line else "")
     return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 

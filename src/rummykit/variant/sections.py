@@ -98,7 +98,7 @@ MAX_CONTRACT_MELDS = 6  # melds one contract may ask for
 @attrs.frozen(slots=True)
 class Meta:
     id: str = identifier(doc="identifier, lower case, as used on the command line; not a bundled id")
-    name: str = text(doc="the variant's name for people")
+    name: str = text(doc="the variant's name for people", one_line=True)
     seed: str = text("", doc="the rule text the variant follows, in words (a child does not inherit it)")
     extends: str = text(
         "",
