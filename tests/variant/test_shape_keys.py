@@ -41,7 +41,7 @@ def test_a_contract_shape_is_the_same_variant_as_its_shorthand() -> None:
         (OPENING + "shape = { sets = 2 }", "opening.shape.sets", "an opening asks for one pure run at most"),
         (OPENING + "shape = { pure_runs = 1, exact = true }", "opening.shape.pure_runs", "at most runs"),
         (OPENING + "shape = { pure_runs = 2 }", "opening.shape.pure_runs", "0 or 1"),
-        (OPENING + "shape = { pure_runs = 1, pure_run_min = 14 }", "opening.shape.pure_run_min", "2 to 13"),
+        (OPENING + "shape = { pure_runs = 1, pure_run_min = 14 }", "opening.pure_run_min", "melds.run_max"),
         (OPENING + "shape = { pure_run_min = 4 }", "opening.shape.pure_run_min", "where pure_runs = 0"),
         (OPENING + "shape = { pure_runs = 1 }\nrequire_pure_run = false", "opening.require_pure_run",
          "true, as opening.shape asks"),

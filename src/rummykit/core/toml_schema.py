@@ -218,17 +218,22 @@ def int_range(default: Any = MISSING, *, minimum: int = 0, maximum: int, doc: st
     return _field(default, Spec(expected, check, default is MISSING, doc, pair))
 
 
-def int_list(default: Any = (), *, minimum: int = 0, maximum: int, max_items: int, doc: str = "") -> Any:
+def int_list(
+    default: Any = (), *, minimum: int = 0, maximum: int, max_items: int, min_items: int = 0, doc: str = ""
+) -> Any:
     def check(value: Any) -> tuple[int, ...]:
-        if not isinstance(value, list) or len(value) > max_items:
+        if not isinstance(value, list) or not min_items <= len(value) <= max_items:
             raise ValueError(describe(value))
         for item in value:
             if isinstance(item, bool) or not isinstance(item, int) or not minimum <= item <= maximum:
                 raise ValueError(describe(value))
         return tuple(value)
 
-    expected = f"an array of at most {max_items} integers from {minimum} to {maximum}"
+    items = f"{min_items} to {max_items}" if min_items else f"at most {max_items}"
+    expected = f"an array of {items} integers from {minimum} to {maximum}"
     shape = {"type": "array", "items": _int_json(minimum, maximum), "maxItems": max_items}
+    if min_items:
+        shape["minItems"] = min_items
     return _field(default, Spec(expected, check, default is MISSING, doc, shape))
 
 

@@ -75,7 +75,12 @@ class Knock:
 @attrs.frozen(slots=True)
 class InstantWin:
     points: tuple[int, ...] = int_list(
-        minimum=0, maximum=_MAX_SCORE, max_items=8, doc="the hand counts that win the deal at once"
+        MISSING,
+        minimum=0,
+        maximum=_MAX_SCORE,
+        max_items=8,
+        min_items=1,
+        doc="the hand counts that win the deal at once",
     )
     several: Literal["void", "share"] = choice(
         "void", "void", "share", doc="two or more such hands: the deal is void, or they share the win"
@@ -125,12 +130,7 @@ Suggest = Callable[[str, str], "str | None"]
 def read_instant_win(value: Any, where: str, report: Report, suggest: Suggest) -> Any:
     """``deal.instant_win`` as an :class:`InstantWin`, or MISSING after reporting."""
     read = read_section(InstantWin, value, where, report, suggest=suggest)
-    if read is None:
-        return MISSING
-    if not read.points:
-        report(f"{where}.points", "at least one count", "an empty array")
-        return MISSING
-    return read
+    return MISSING if read is None else read
 
 
 def read_payments(value: Any, where: str, report: Report, suggest: Suggest) -> Any:

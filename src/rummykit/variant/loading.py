@@ -37,6 +37,7 @@ from rummykit.variant.sections import (
     Knock,
     Match,
     Melds,
+    Opening,
     Players,
     suggest_key,
 )
@@ -323,6 +324,7 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     bands: tuple[DeckBand, ...] = s["deck"].by_players
     _check_players(players, bands, report)
     _check_melds(s["melds"], report)
+    _check_pure_run(s["opening"], s["melds"], report)
     _check_draw_and_match(s["draw"], s["match"], report)
     _check_knock(s, report)
     deal: Deal = s["deal"]
@@ -360,6 +362,16 @@ def _check_melds(melds: Melds, report: _Collector) -> None:
             "melds.rearrange_table",
             "false (table melds are never rearranged, R-ALL-05)",
             "boolean true",
+        )
+
+
+def _check_pure_run(opening: Opening, melds: Melds, report: _Collector) -> None:
+    """The pure run an opening asks for can be laid: no longer than a run may be."""
+    if opening.require_pure_run and opening.pure_run_min > melds.run_max:
+        report(
+            "opening.pure_run_min",
+            f"at most melds.run_max ({melds.run_max}): no longer run can be laid",
+            f"integer {opening.pure_run_min}",
         )
 
 

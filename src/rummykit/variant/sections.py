@@ -282,7 +282,9 @@ class Opening:
         "new_melds_this_turn", "new_melds_this_turn", doc="what counts toward the minimum"
     )
     require_pure_run: bool = boolean(False, doc="the opening needs a run without a joker")
-    pure_run_min: int = integer(3, minimum=2, maximum=13, doc="cards in that pure run")
+    pure_run_min: int = integer(
+        3, minimum=1, maximum=14, doc="cards in that pure run (as a meld shape's; at most melds.run_max)"
+    )
     waived_for_hand_rummy: bool = boolean(
         False, doc="going out in the opening turn (a hand rummy) waives the minimum and the pure run"
     )
