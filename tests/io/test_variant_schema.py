@@ -134,9 +134,9 @@ def test_every_key_has_a_description_and_its_default() -> None:
             assert node["enum"] == [DEPRECATED[path].value], path
     assert _node("scoring.payments.gin.bonus")["maximum"] == 10_000
     assert _node("players.min") == {
-        "description": "fewest players",
+        "description": "fewest players (a round of one seat never ends)",
         "type": "integer",
-        "minimum": 1,
+        "minimum": 2,
         "maximum": 12,
     }
     assert _node("seating.cutter")["enum"] == ["none", "left_of_dealer", "right_of_dealer"]

@@ -137,3 +137,19 @@ def test_bad_workers_or_seed_change_nothing(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="the seed must be an integer"):
             simulate("rami51", players=2, bots=["greedy"], rounds=1, seed=seed, records=records)  # type: ignore[arg-type]
     assert not records.exists()
+
+
+def test_a_match_that_never_ends_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A winner who collects nothing never reaches the target: the command
+    says so on one line (it said "unexpected RuntimeError")."""
+    monkeypatch.setattr("rummykit.play.simulate.MAX_MATCH_ROUNDS", 4)
+    path = tmp_path / "endless.toml"
+    hand = "\n".join(f"{key} = 0" for key in ("number", "ten", "jack", "queen", "king", "ace"))
+    path.write_text(f'[meta]\nid = "endless"\nname = "Endless"\nextends = "rummy"\n[values.hand]\n{hand}\n')
+    assert main(["simulate", "-v", str(path), "--matches", "1", "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        "rummykit: error: simulate: a endless match lasted more than 4 rounds (can its match stage end it?)\n"
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit.core.errors import VariantError
+from rummykit.round.dealing import deal as deal_round
 from rummykit.variant.loading import loads_variant
 
 CASES = [
@@ -92,13 +93,20 @@ def test_a_variant_without_stock_draws_loads_where_a_discard_starts_the_game() -
 
 
 def test_the_usual_player_count_is_one_the_variant_allows() -> None:
-    """An audit's one-player variant failed simulate and play without
+    """An audit's three-player variant failed simulate and play without
     --players: the default was two whatever the variant allowed."""
     head = '[meta]\nid = "solo"\nname = "Solo"\nextends = "rami51"\n'
     deck = "[[deck.by_players]]\nplayers = [{0}, {1}]\ndecks = 2\njokers = 4\n"
-    for low, high, usual in ((1, 1, 1), (3, 4, 3), (1, 4, 2)):
+    for low, high, usual in ((3, 3, 3), (3, 4, 3), (2, 4, 2)):
         text = f"{head}[players]\nmin = {low}\nmax = {high}\n{deck.format(low, high)}"
         assert loads_variant(text).usual_players() == usual
+
+
+def test_a_variant_of_one_player_is_refused() -> None:
+    """A round of one seat never ends (an audit's one-player match ran past 1,000 rounds)."""
+    text = '[meta]\nid = "solo"\nname = "Solo"\nextends = "rami51"\n[players]\nmin = 1\nmax = 1\n'
+    with pytest.raises(VariantError, match=r"players\.min: expected an integer from 2 to 12, got integer 1"):
+        loads_variant(text)
 
 
 @pytest.mark.parametrize(
@@ -197,3 +205,27 @@ def test_a_duty_of_a_take_that_never_happens_is_idle() -> None:
             '[going_out]\nin_opening_turn = "required"\n'
         )
         assert loads_variant(text).going_out.in_opening_turn == "required"
+
+
+@pytest.mark.parametrize(
+    ("deal", "needed"),
+    [
+        ("first_player_extra = 1\nexchange_card = true\n", 54),  # rummy turns up a first discard too
+        ('first_player_extra = 1\nindicator = { card = "cut_aside", wild = "rank" }\n', 54),
+        ("first_player_extra = 0\n", 52),  # 25 and 25, the first discard, one card to draw: fits
+    ],
+)
+def test_a_deal_fits_with_the_cards_set_aside(deal: str, needed: int) -> None:
+    """The exchange card, an indicator set aside and the first discard count
+    with the hands: such a deal had begun with an empty stock and no legal move."""
+    text = (
+        '[meta]\nid = "full"\nname = "Full"\nextends = "rummy"\n[players]\nmin = 2\nmax = 2\n'
+        "[[deck.by_players]]\nplayers = [2, 2]\ndecks = 1\njokers = 0\nhand_size = 25\n"
+        f'[seating]\ncutter = "left_of_dealer"\n[deal]\n{deal}'
+    )
+    if needed <= 52:
+        state = deal_round(loads_variant(text), players=2, seed=0)
+        assert len(state.stock) == 1 and state.legal_moves()
+        return
+    with pytest.raises(VariantError, match=rf"fits 52 cards for 2 players, got {needed} cards needed"):
+        loads_variant(text)

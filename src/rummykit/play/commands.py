@@ -451,7 +451,7 @@ def check_workers_option(command: str, workers: int, address: str | None) -> Non
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rummykit.play.backends import BackendError
-    from rummykit.play.simulate import RecordsError, prepare_records, simulate
+    from rummykit.play.simulate import EndlessPlay, RecordsError, prepare_records, simulate
 
     variant = _variant(args.variant)  # checks the reference early, one line on error
     args.players = _players(variant, args.players)
@@ -498,7 +498,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             backend=backend,
             rotate=args.rotate,
         )
-    except (ValueError, BackendError) as error:
+    except (ValueError, BackendError, EndlessPlay) as error:
         raise UsageError("simulate: {problem}", problem=error) from None
     if args.json:
         _emit(report.document())

@@ -47,6 +47,7 @@ from rummykit.variant.model import Variant, load_variant
 __all__ = [
     "MAX_MATCH_ROUNDS",
     "MAX_SIMULATED_ROUNDS",
+    "EndlessPlay",
     "RecordsError",
     "RoundSummary",
     "RoundWatcher",
@@ -186,7 +187,7 @@ def _play(
             watcher.see(before, move, state)
         moves += 1
         if moves > max_moves:  # pragma: no cover - the turn cap ends every round first
-            raise RuntimeError("a round did not end")
+            raise EndlessPlay(f"a round did not end in {max_moves} moves")
     result = state.result
     if result is None:  # the loop above ends only when the round is over
         raise RuntimeError("a round ended without a result")
@@ -217,6 +218,10 @@ def _buyer(state: RoundState, bots: Sequence[Bot]) -> int | None:
     return None
 
 
+class EndlessPlay(RuntimeError):
+    """A round or a match went on past its bound: the variant may never end it."""
+
+
 def play_match(
     variant_ref: str, players: int, bots: Sequence[str], seed: int, *, keep_record: bool = False
 ) -> tuple[tuple[RoundSummary, ...], tuple[int, ...]]:
@@ -233,7 +238,8 @@ def play_match(
             match = match.decide(seat, "rebuy")
         index = len(match.results)
         if index >= MAX_MATCH_ROUNDS:
-            raise RuntimeError(f"a {variant.id} match lasted more than {MAX_MATCH_ROUNDS} rounds")
+            endless = f"a {variant.id} match lasted more than {MAX_MATCH_ROUNDS} rounds"
+            raise EndlessPlay(f"{endless} (can its match stage end it?)")
         active = match.active
         summary, result = _play(
             variant_ref, len(active), [bots[seat] for seat in active], round_seed(seed, index),

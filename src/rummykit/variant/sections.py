@@ -108,8 +108,8 @@ class Meta:
 
 @attrs.frozen(slots=True)
 class Players:
-    min: int = integer(minimum=1, maximum=MAX_PLAYERS, doc="fewest players")
-    max: int = integer(minimum=1, maximum=MAX_PLAYERS, doc="most players")
+    min: int = integer(minimum=2, maximum=MAX_PLAYERS, doc="fewest players (a round of one seat never ends)")
+    max: int = integer(minimum=2, maximum=MAX_PLAYERS, doc="most players")
 
 
 @attrs.frozen(slots=True)
