@@ -100,3 +100,14 @@ def test_the_listed_deep_takes_are_those_the_checks_accept(name: str) -> None:
                 takes += accepted
                 refused += not accepted
     assert takes and refused
+
+
+def test_a_deep_take_leaving_only_the_chosen_card_s_face_is_refused() -> None:
+    """Rami 51 with a spread row: the chosen card may not be thrown this
+    turn (R-ALL-12), so a take that leaves a hand of it and its twin, with
+    no meld, is refused as the same take of the top discard is (an audit
+    found rounds with no legal move after it)."""
+    deep = variant_with("rami51", {"draw.discard_deep": True})
+    position = {**ROW, "hands": ["2c", OTHER], "discard": "8h 2c 5d Ts", "opened": [True, False]}
+    assert play(deep, position, ["0: take 3", "0: take 2"]) == ("discard.just-taken", "ok")
+    assert play(deep, {**position, "discard": "8h 5d Ts 2c"}, ["0: take"]) == ("discard.just-taken",)

@@ -28,7 +28,7 @@ from rummykit.rules.exchange_checks import DrawPhase
 from rummykit.rules.repetition import take_ends_round_now
 from rummykit.rules.table_checks import Forbidden, InPlay
 from rummykit.rules.table_move_stage import MoveChecks
-from rummykit.rules.take import StatelessCheck
+from rummykit.rules.take import BeforeTake, StatelessCheck, no_other_card_refusal
 
 if TYPE_CHECKING:  # the rule set holds these checks
     from rummykit.rules.rule_set import RuleSet
@@ -87,10 +87,13 @@ class ChosenCardUsable(StatelessCheck):
         if take_ends_round_now(variant, len(round_.stock), round_.knocking.takes):
             return None
         taken, discard = rules.draw.taken_cards(round_.discard, move.depth)
+        chosen = taken[0]
+        refusal = _nothing_else_to_throw(rules, round_, taken)
+        if refusal is not None:
+            return refusal
         deep = rules.deep
         if deep is None:
             return taken, discard
-        chosen = taken[0]
         hand = tuple(sorted((*state.hands[state.to_move], *taken), key=code_order))
         table = [t.meld for t in state.table]
         if deep.feasible(rules, hand, chosen, opened=state.opened[state.to_move], table=table):
@@ -105,6 +108,18 @@ class ChosenCardUsable(StatelessCheck):
     def refusal(self, rules: RuleSet, state: InPlay, move: Take) -> Refusal | None:
         result = self.judge(rules, state, move)
         return result if isinstance(result, Refusal) else None
+
+
+def _nothing_else_to_throw(rules: RuleSet, state: AtDeepTake, taken: tuple[Card, ...]) -> Refusal | None:
+    """Where a taken card may not be thrown this turn (R-ALL-12), the
+    refusal of a take after which the hand holds no other face to throw, as
+    a take of the top discard is refused (the chosen card's twin in hand
+    left a turn with no legal move)."""
+    face = taken[0].face
+    if not rules.draw.taken_card_is_marked() or any(c.face is not face for c in state.hands[state.to_move]):
+        return None  # (what the hand holds besides the chosen card is enough: no hand is built)
+    hand = tuple(sorted((*state.hands[state.to_move], *taken), key=code_order))
+    return no_other_card_refusal(rules, cast("BeforeTake", state), hand, face)
 
 
 def deep_take_checks(draw: DrawRule) -> MoveChecks:

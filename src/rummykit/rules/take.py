@@ -45,6 +45,7 @@ __all__ = [
     "TakeCheck",
     "TakeStage",
     "WallTakeKnocks",
+    "no_other_card_refusal",
     "take_stage",
 ]
 
@@ -158,17 +159,26 @@ class OtherCardToThrow(StatelessCheck):
         return all(c.face is face for c in state.hands[state.to_move])
 
     def refusal(self, rules: RuleSet, state: BeforeTake, hand: Sequence[Card]) -> Refusal | None:
-        face = state.discard[-1].face
-        if any(c.face is not face for c in hand):
-            return None
-        melds = [t.meld for t in state.table]
-        opened = state.opened[state.to_move]
-        plan = rules.going_out.plan(hand, table=melds, opened=opened, not_discardable=[face])
-        if plan is not None and (opened or _goes_down(rules.variant, state.deal_number, plan.melds)):
-            return None
-        return Refusal(
-            "discard.just-taken", "After taking {card} you would have no other card to discard.", card=face
-        )
+        return no_other_card_refusal(rules, state, hand, state.discard[-1].face)
+
+
+def no_other_card_refusal(
+    rules: RuleSet, state: BeforeTake, hand: Sequence[Card], face: Card
+) -> Refusal | None:
+    """The refusal of a take that leaves ``hand`` (the card taken in it)
+    with no card to throw but the taken card's face, which may not be thrown
+    this turn (R-ALL-12), unless the hand can go out without a discard; None
+    where another card is there. A deep take asks it too."""
+    if any(c.face is not face for c in hand):
+        return None
+    melds = [t.meld for t in state.table]
+    opened = state.opened[state.to_move]
+    plan = rules.going_out.plan(hand, table=melds, opened=opened, not_discardable=[face])
+    if plan is not None and (opened or _goes_down(rules.variant, state.deal_number, plan.melds)):
+        return None
+    return Refusal(
+        "discard.just-taken", "After taking {card} you would have no other card to discard.", card=face
+    )
 
 
 def _goes_down(variant: Variant, deal_number: int, melds: Sequence[Meld]) -> bool:
