@@ -133,3 +133,22 @@ def test_every_listed_conditional_take_leaves_a_turn_that_can_be_finished(
     for move in state.legal_moves():
         if str(move).startswith("take"):
             assert _finishable(state.apply(move), set(), [3000]), f"{move} from {state.hands[0]}"
+
+
+def test_no_new_meld_after_opening_leaves_only_lay_offs_for_a_taken_card() -> None:
+    """``melds.new_after_opening = false``: an opened seat may lay a taken
+    card off but not meld it anew, so a take it could only meld is refused
+    (an audit's Handromi and Roemie rounds had reached turns with no legal
+    move after such a take)."""
+    from tests.key_rows import variant_with
+
+    hands = ["Tc Th 2c 5s", "Kd 5c", "2s 9c"]
+    for base, take, discard in (("handromi", "take", "8s Td"), ("roemie", "take 2", "Td 8s")):
+        variant = variant_with(base, {"melds.new_after_opening": False})
+        for table, listed in (("5h 6h 7h", False), ("Jd Qd Kd", base == "handromi")):
+            data = {"players": 3, "turns_played": 9, "hands": hands, "discard": discard, "opened": OPENED}
+            data["table"] = [{"owner": 1, "cards": table}]
+            state = rk.position_from_dict(data, variant=variant)
+            assert (take in takes(state)) is listed, (base, table)
+            if not listed:  # where new melds are allowed, the same take is
+                assert take in takes(position(base, hands[0], discard, [table], opened=OPENED))

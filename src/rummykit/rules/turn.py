@@ -31,6 +31,7 @@ from rummykit.rules.card_use import (
     throwable_left,
 )
 from rummykit.rules.commit_facts import Commit
+from rummykit.rules.contract import new_meld_refusal
 from rummykit.rules.table import TableRule
 from rummykit.solver import best_opening
 from rummykit.variant.model import Variant
@@ -115,6 +116,8 @@ class DeepCardStartsNewMeld:
 
         A decision, not an optimisation (``can_open_with`` stops at the first
         melds that are enough), so it stays quick however long the row is."""
+        if opened and new_meld_refusal(rules.variant, opened_before=True) is not None:
+            return False  # no new meld now (melds.new_after_opening = false)
         if opens_with_card(rules, hand, chosen, opened=opened, table=table):
             return True
         if opened:
@@ -208,7 +211,8 @@ class TakenDiscardLaid:
         stands = opened or rules.table.layoff_stands_unopened()
         if stands and fits_with_bridge(rules, table, card, others):
             return True
-        for meld, used in self._new_melds(variant, card, others):
+        new_melds = new_meld_refusal(variant, opened_before=opened) is None  # (melds.new_after_opening)
+        for meld, used in self._new_melds(variant, card, others) if new_melds else ():
             if self._opens_with(rules, meld, cards_without(others, used), opened, card):
                 return True
         if not opened and self._opens_in_natural_meld(rules, hand, card, table):
