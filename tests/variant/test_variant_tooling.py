@@ -120,6 +120,10 @@ WARNINGS = [
     ),
     ('[melds]\nambiguous_kind = "run"\n', "melds.ambiguous_kind", "max_jokers_per_meld"),
     (NO_JOKERS_2 + '[melds]\nambiguous_kind = "run"\n', "melds.ambiguous_kind", "no deck band"),
+    ("[drop]\nfirst = 5\n", "drop.first", "`drop.allowed` is false"),
+    ("[declare]\nwrong_penalty = 5\n", "declare.wrong_penalty", "`declare.allowed` is false"),
+    ("[deal.indicator.multiplier]\nfactor = 3\n", "deal.indicator.multiplier.factor", 'suit` is "none"'),
+    ("[draw]\nfrom_discard_top = false\nmax_upcard_takes = 5\n", "draw.max_upcard_takes", "no discard may"),
 ]
 
 
@@ -144,6 +148,10 @@ LIVE = [
     "[opening]\nmin_points = 30\n[match]\nrounds = 5\n",
     '[melds]\nmax_jokers_per_meld = 2\nambiguous_kind = "run"\n',
     '[draw]\ndiscard_top_condition = "opening_use"\nfree_pickup_first_draw_round = true\n',
+    "[drop]\nallowed = true\nfirst = 5\n[declare]\nallowed = true\nwrong_penalty = 5\n",
+    '[deal.indicator]\ncard = "first_upcard"\n[deal.indicator.multiplier]\nsuit = "h"\nfactor = 3\n'
+    "[deal]\nflip_first_discard = true\n",
+    "[draw]\nmax_upcard_takes = 5\n",
     # a default written out does nothing to warn about
     "[draw]\ndeep_takes_cards_above = false\npickup_natural_partners = 0\n[opening]\npure_run_min = 3\n",
 ]

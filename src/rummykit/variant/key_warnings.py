@@ -250,6 +250,25 @@ def _buy_and_shift_warnings(variant: Variant, jokers: bool) -> list[KeyWarning]:
     return out
 
 
+def _leaving_and_upcard_warnings(variant: Variant) -> list[KeyWarning]:
+    """The fold's and the declaration's keys while they are not allowed, the
+    indicator's factor without a suit, the upcard's take limit with no take."""
+    out = []
+    if not variant.drop.allowed:
+        out += _idle(variant.drop, "drop", ("first", "middle"), "while `drop.allowed` is false")
+    if not variant.declare.allowed:
+        keys = ("wrong_penalty", "wrong_show")
+        out += _idle(variant.declare, "declare", keys, "while `declare.allowed` is false")
+    multiplier = variant.deal.indicator.multiplier
+    if multiplier.suit == "none":
+        why = 'while `deal.indicator.multiplier.suit` is "none"'
+        out += _idle(multiplier, "deal.indicator.multiplier", ("factor",), why)
+    if not variant.draw.from_discard_top and not variant.draw.discard_deep:
+        why = "while no discard may be taken (`draw.from_discard_top` and `draw.discard_deep` false)"
+        out += _idle(variant.draw, "draw", ("max_upcard_takes",), why)
+    return out
+
+
 def variant_warnings(variant: Variant) -> list[KeyWarning]:
     """The keys of ``variant`` that load but do nothing: a deprecated key, or a
     key set to another value than its default where the other keys make it
@@ -274,6 +293,7 @@ def variant_warnings(variant: Variant) -> list[KeyWarning]:
     found = _deprecated_warnings(variant) + _draw_warnings(variant) + _deal_warnings(variant, jokers)
     found += _joker_warnings(variant, jokers) + _opening_and_scoring_warnings(variant)
     found += _match_warnings(variant) + _buy_and_shift_warnings(variant, jokers) + _stock_warnings(variant)
+    found += _leaving_and_upcard_warnings(variant)
     order = {path: i for i, path in enumerate(schema_keys(deprecated=True))}
     unique = {w.path: w for w in reversed(found)}  # the first reason found for a path wins
     origins = dict(variant.origins)
