@@ -151,7 +151,8 @@ def read_payments(value: Any, where: str, report: Report, suggest: Suggest) -> A
         if read is None:
             ok = False
         elif read.payer == "knocker" and ending not in ("drop", "caught"):
-            report(f"{where}.{ending}.payer", '"losers" (only a drop has a knocker)', '"knocker"')
+            expected = '"losers" (only a drop and a caught knock have a knocker)'
+            report(f"{where}.{ending}.payer", expected, '"knocker"')
             ok = False
         else:
             found[ending] = read
