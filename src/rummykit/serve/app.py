@@ -92,16 +92,13 @@ def error_response(
 async def read_body(request: Request) -> Any:
     """The request's JSON body, at most MAX_MESSAGE_BYTES bytes (read no
     further); a client gone before its body ends is answered 400 (to no one:
-    nothing is made, and the log keeps no traceback of it). A body not
-    labelled ``application/json`` is refused (415) unread: a page of another
-    site may send a form or plain text to this server without asking, but
-    its browser asks first (a CORS preflight, which this server never
-    grants) before it sends JSON."""
-    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media_type != "application/json":
-        shown = reprlib.repr(media_type) if media_type else "none"
-        expected = "expected a body of type application/json"
-        raise BadRequest(415, "request.content-type", f"{expected}, got {shown}")
+    nothing is made, no traceback logged). Another site's page may post a
+    form or plain text here unasked, but not JSON (its browser asks first,
+    and this server grants no other site): other bodies are refused (415)."""
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        got = reprlib.repr(media) if media else "none"
+        raise BadRequest(415, "request.content-type", f"expected a body of type application/json, got {got}")
     body = bytearray()
     try:
         async for chunk in request.stream():
@@ -321,9 +318,7 @@ class Routes:
                 self.creation.give_back(address)
                 raise
             finally:
-                self.making[address] -= 1
-                if not self.making[address]:
-                    del self.making[address]
+                self.making -= Counter([address])  # (an address at 0 is dropped)
             self.made.setdefault(address, []).append(game.id)
         except BadRequest as error:
             return error_response(error.status, error.code, error.message)
