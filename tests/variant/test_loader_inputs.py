@@ -46,6 +46,8 @@ def test_a_name_is_one_line() -> None:
     says = r"meta\.name: expected a non-empty string without control characters, on one line, got"
     with pytest.raises(VariantError, match=says):
         loads_variant(text)
+    with pytest.raises(VariantError, match=says):  # Unicode's line separator: a line break to splitlines
+        loads_variant(text.replace("\\n", "\\u2028"))
     loads_variant(text.replace("name", "seed", 1).replace("[meta]", '[meta]\nname = "N"'))  # a seed may
 
 

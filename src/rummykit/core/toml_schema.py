@@ -126,8 +126,9 @@ CONTROL = re.compile(r"[\u0000-\u0008\u000b-\u001f\u007f-\u009f]")
 a name printed on a terminal must not be able to drive it."""
 
 
-LINE_BREAK = re.compile(r"\n")
-"""What a one-line text may not hold besides the control characters (a tab it may)."""
+LINE_BREAK = re.compile("[\n\u2028\u2029]")
+"""What a one-line text may not hold besides the control characters: a new
+line, or Unicode's line and paragraph separators (a tab it may)."""
 
 
 def text(default: Any = MISSING, *, doc: str = "", one_line: bool = False) -> Any:
@@ -141,7 +142,7 @@ def text(default: Any = MISSING, *, doc: str = "", one_line: bool = False) -> An
             raise ValueError(describe(value))
         return value
 
-    refused = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f" + (r"\n" if one_line else "")
+    refused = r"\u0000-\u0008\u000b-\u001f\u007f-\u009f" + (r"\n\u2028\u2029" if one_line else "")
     pattern = rf"^(?=[\s\S]*\S)[^{refused}]*$"
     shape = {"type": "string", "minLength": 1, "pattern": pattern}
     expected = "a non-empty string without control characters" + (", on one line" if one_line else "")

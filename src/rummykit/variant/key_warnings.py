@@ -263,9 +263,10 @@ def _leaving_and_upcard_warnings(variant: Variant) -> list[KeyWarning]:
     if multiplier.suit == "none":
         why = 'while `deal.indicator.multiplier.suit` is "none"'
         out += _idle(multiplier, "deal.indicator.multiplier", ("factor",), why)
-    if not variant.draw.from_discard_top and not variant.draw.discard_deep:
+    draw = variant.draw
+    if not draw.from_discard_top and not draw.discard_deep:
         why = "while no discard may be taken (`draw.from_discard_top` and `draw.discard_deep` false)"
-        out += _idle(variant.draw, "draw", ("max_upcard_takes",), why)
+        out += _idle(draw, "draw", ("max_upcard_takes",), why)
     return out
 
 
