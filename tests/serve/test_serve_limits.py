@@ -12,6 +12,7 @@ import base64
 import json
 import os
 import random
+import re
 import socket
 import threading
 import time
@@ -571,6 +572,27 @@ def test_a_whole_header_larger_than_its_bound_is_refused(pieces: int) -> None:
             time.sleep(0.05)
         answer = read_to_the_end(raw)
     assert answer.startswith(b"HTTP/1.1 400 ")
+
+
+@pytest.mark.parametrize("first", ["GET /api/variants", "POST /api/games"])
+def test_a_pipelined_header_past_its_bound_is_refused_after_the_request_before(first: str) -> None:
+    """The request before is answered first (and a game it makes is told);
+    then the next, whose header is too large, gets 400 (it had been served
+    200 when it came in the same read, or written 400 in place of the
+    answer to the request before)."""
+    body = json.dumps(GIN).encode()
+    head = f"{first} HTTP/1.1\r\nHost: x\r\n".encode()
+    if first.startswith("POST"):
+        head += b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(body)
+    request = head + b"\r\n" + (body if first.startswith("POST") else b"")
+    padding = b"X-Big: " + b"a" * (MAX_HEADER_BYTES + 4000) + b"\r\n"
+    large = b"GET /api/variants HTTP/1.1\r\nHost: x\r\n" + padding + b"Connection: close\r\n\r\n"
+    with served() as (base, registry), raw_connection(base) as raw:
+        raw.sendall(request + large)
+        answer = read_to_the_end(raw)
+    statuses = re.findall(rb"HTTP/1\.1 (\d{3}) ", answer)
+    assert statuses == [b"201" if first.startswith("POST") else b"200", b"400"], answer[-300:]
+    assert len(registry.games) == (1 if first.startswith("POST") else 0)
 
 
 def test_a_header_within_its_bound_is_served_beside_a_large_body() -> None:

@@ -165,27 +165,30 @@ class BoundedH11Protocol(H11Protocol):
         self.start_request_timer()
 
     def data_received(self, data: bytes) -> None:
-        state = self.conn.their_state
-        if state is h11.IDLE:
+        if self.conn.their_state is h11.IDLE:
             self.start_request_timer()  # a request begins (unless one is already timed)
-        if state in (h11.IDLE, h11.DONE) and self.header_too_large(data):  # DONE: the next one, pipelined
-            self.transport.write(HEADER_TOO_LARGE)
-            self.transport.close()
-            return
         super().data_received(data)
         if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
             self.stop_request_timer()  # the request is whole (or the connection is done)
 
-    def header_too_large(self, data: bytes) -> bool:
-        """Does the header of the request arriving, with ``data`` received
-        now, hold more than MAX_HEADER_BYTES? (What h11 holds unread is the
-        start of that request: the one before it, if any, was read whole.)"""
+    def handle_events(self) -> None:
+        """h11 reads what has come; before it reads a new request (a new
+        connection's, or the next one on it once the last is answered,
+        pipelined ones too), a header past MAX_HEADER_BYTES is answered 400."""
+        if self.conn.their_state is h11.IDLE and self.header_too_large():
+            self.transport.write(HEADER_TOO_LARGE)
+            self.transport.close()
+            return
+        super().handle_events()
+
+    def header_too_large(self) -> bool:
+        """Does the header of the request h11 is to read next hold more than
+        MAX_HEADER_BYTES? (What it holds unread begins with that request.)"""
         buffered = self.conn.trailing_data[0]
-        if len(buffered) + len(data) <= MAX_HEADER_BYTES:
+        if len(buffered) <= MAX_HEADER_BYTES:
             return False
-        arrived = bytes(buffered) + data
-        length = header_length(arrived)
-        return (len(arrived) if length is None else length) > MAX_HEADER_BYTES
+        length = header_length(bytes(buffered))
+        return (len(buffered) if length is None else length) > MAX_HEADER_BYTES
 
     def on_response_complete(self) -> None:
         super().on_response_complete()  # (which reads a request sent meanwhile, if any)
