@@ -104,7 +104,7 @@ async def load_phase(base: str, args: argparse.Namespace, memory: Memory) -> lis
     print(f"  {len(watchers)} spectator sockets that never read: {memory.sample():.1f} MiB")
     sampler = asyncio.create_task(memory.watch())
     start = time.perf_counter()
-    seats = (play_seat(base, c["game"], c["seats"]["0"], 0, i) for i, c in enumerate(created))
+    seats = (play_seat(base, c["game"], c["seats"]["0"], i) for i, c in enumerate(created))
     played = list(await asyncio.gather(*seats))
     seconds = time.perf_counter() - start
     sampler.cancel()

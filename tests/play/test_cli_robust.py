@@ -604,6 +604,8 @@ def test_ctrl_c_is_one_line_and_exit_130(
     monkeypatch.setattr(rk.Variant, "check_players", interrupted)
     assert cli.main(["solve", "-v", "rami51", "--players", "2", "7h", "8h", "9h"]) == 130
     assert capsys.readouterr().err == "rummykit: interrupted\n"
+    assert cli.main(["solve", "-v", "rami51", "--players", "2", "--lang", "de", "7h", "8h", "9h"]) == 130
+    assert capsys.readouterr().err == "rummykit: abgebrochen\n"
 
 
 @pytest.mark.parametrize("argv", [["variants"], ["rules", "handromi"], ["diff", "rami40", "rami51"]])

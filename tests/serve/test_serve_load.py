@@ -28,7 +28,7 @@ async def play_all(base: str) -> list[PlayedGame]:
         ]
     return list(
         await asyncio.gather(
-            *(play_seat(base, c["game"], c["seats"]["0"], 0, i) for i, c in enumerate(created))
+            *(play_seat(base, c["game"], c["seats"]["0"], i) for i, c in enumerate(created))
         )
     )
 

@@ -324,7 +324,8 @@ def _run(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
     except KeyboardInterrupt:  # Ctrl-C: one line, never a traceback
-        print("rummykit: interrupted", file=sys.stderr)
+        interrupted = UsageError("interrupted")
+        print(f"rummykit: {interrupted.text(lang)}", file=sys.stderr)
         return 130
     except SystemExit as stop:  # --help has printed the help
         return stop.code if isinstance(stop.code, int) else 0

@@ -83,9 +83,10 @@ async def create_game(http: httpx.AsyncClient, base: str, body: dict[str, Any]) 
     return created
 
 
-async def play_seat(base: str, game: str, token: str, seat: int, seed: int) -> PlayedGame:
-    """Play ``seat`` with random legal moves until the round (or the match:
-    ``next_round`` after each round) is over."""
+async def play_seat(base: str, game: str, token: str, seed: int) -> PlayedGame:
+    """Play the seat of ``token`` with random legal moves until the round
+    (or the match: ``next_round`` after each round) is over; its view says
+    which seat of each round it is."""
     player = RandomPlayer(random.Random(seed))
     url = base.replace("http://", "ws://", 1) + f"/ws/games/{game}?token={token}"
     refusals: list[dict[str, Any]] = []
