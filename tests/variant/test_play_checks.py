@@ -229,3 +229,10 @@ def test_a_deal_fits_with_the_cards_set_aside(deal: str, needed: int) -> None:
         return
     with pytest.raises(VariantError, match=rf"fits 52 cards for 2 players, got {needed} cards needed"):
         loads_variant(text)
+
+
+def test_a_first_upcard_offer_needs_an_upcard() -> None:
+    """Gin without its turned card offered nothing: pass, pass, draw."""
+    text = '[meta]\nid = "bare"\nname = "Bare"\nextends = "gin"\n[deal]\nflip_first_discard = false\n'
+    with pytest.raises(VariantError, match=r"deal\.first_upcard: expected \"none\" while deal\.flip_first"):
+        loads_variant(text)

@@ -86,6 +86,9 @@ def _draw_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
     if not draw.from_discard_top and deal.first_upcard != "none":
         expected = '"none" while draw.from_discard_top is false (the first upcard is offered to be taken)'
         return [("deal.first_upcard", expected, repr(deal.first_upcard))]
+    if not deal.flip_first_discard and deal.first_upcard != "none":
+        expected = '"none" while deal.flip_first_discard is false (no upcard is turned to be offered)'
+        return [("deal.first_upcard", expected, repr(deal.first_upcard))]
     if draw.from_stock:
         return []
     why = "while draw.from_stock is false (a turn whose take is refused has nothing to draw)"
