@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_terminal import play
 
 import rummykit as rk
 from rummykit.core.round_values import RoundResult
@@ -19,17 +20,6 @@ from rummykit.play import screen, terminal
 from rummykit.play.bots import GreedyBot
 from rummykit.play.cli import main
 from rummykit.round.match_play import Match
-
-
-def play(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lines: str, *argv: str
-) -> tuple[int, str, str]:
-    """Run ``rummykit play ARGV`` with ``lines`` as standard input."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 # --------------------------------------------------------------------------- what another seat lays face down
 
