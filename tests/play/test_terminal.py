@@ -4,7 +4,6 @@ reads what the game printed (``capsys``) before answering each prompt."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import string
@@ -14,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from terminal_support import play
 
 import rummykit as rk
 from rummykit.core.ending_words import ending_words
@@ -25,16 +25,6 @@ from rummykit.play.terminal import MESSAGES, MOVE_HELP, help_lines, say, variant
 from rummykit.round.match_play import Match
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def play(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lines: str, *argv: str
-) -> tuple[int, str, str]:
-    """Run ``rummykit play ARGV`` with ``lines`` as standard input."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 Answer = Callable[[str, str], str]

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_terminal import play
+from terminal_support import play
 
 import rummykit as rk
 from rummykit.core.round_values import RoundResult
