@@ -236,3 +236,12 @@ def test_a_first_upcard_offer_needs_an_upcard() -> None:
     text = '[meta]\nid = "bare"\nname = "Bare"\nextends = "gin"\n[deal]\nflip_first_discard = false\n'
     with pytest.raises(VariantError, match=r"deal\.first_upcard: expected \"none\" while deal\.flip_first"):
         loads_variant(text)
+
+
+def test_a_joker_that_must_be_relaid_has_somewhere_to_go() -> None:
+    """No place to lay a swapped joker again, and it must be: no swap could
+    end its turn (an audit's random round did not end in 30,000 moves)."""
+    text = '[meta]\nid = "stuck"\nname = "Stuck"\nextends = "handromi"\n[swap]\nrelay_targets = []\n'
+    with pytest.raises(VariantError, match=r"swap\.relay_targets: expected at least one place while"):
+        loads_variant(text)
+    assert loads_variant(text + 'relay = "if_possible"\n').swap.relay_targets == ()  # it may stay in hand

@@ -39,6 +39,7 @@ from rummykit.variant.sections import (
     Melds,
     Opening,
     Players,
+    Swap,
     suggest_key,
 )
 from rummykit.variant.shape_keys import shape_inherited, shape_resolved
@@ -325,6 +326,7 @@ def _check_consistency(s: dict[str, Any], report: _Collector) -> None:
     _check_players(players, bands, report)
     _check_melds(s["melds"], report)
     _check_pure_run(s["opening"], s["melds"], report)
+    _check_relay(s["swap"], report)
     _check_draw_and_match(s["draw"], s["match"], report)
     _check_knock(s, report)
     deal: Deal = s["deal"]
@@ -373,6 +375,13 @@ def _check_pure_run(opening: Opening, melds: Melds, report: _Collector) -> None:
             f"at most melds.run_max ({melds.run_max}): no longer run can be laid",
             f"integer {opening.pure_run_min}",
         )
+
+
+def _check_relay(swap: Swap, report: _Collector) -> None:
+    """A swapped joker that must be laid again has somewhere to go."""
+    if swap.allowed and swap.relay == "mandatory" and not swap.relay_targets:
+        expected = 'at least one place while swap.relay is "mandatory" (no swap could end its turn)'
+        report("swap.relay_targets", expected, "an empty array")
 
 
 def _check_draw_and_match(draw: Draw, match: Match, report: _Collector) -> None:
