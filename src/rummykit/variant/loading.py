@@ -460,18 +460,9 @@ def _check_deal(
     if deal.exchange_card and cutter == "none":
         report("seating.cutter", "a seat that cuts (the exchange card is set aside at the cut)", '"none"')
     for path, seated, size, dealt in band_deals(deal, bands, players):
-        needed = dealt + _beside_the_hands(deal)
-        if needed > size:
-            report(path, f"a deal that fits {size} cards for {seated} players", f"{needed} cards needed")
-
-
-def _beside_the_hands(deal: Deal) -> int:
-    """The cards a deal needs besides the hands: one for the stock, and the
-    exchange card, the indicator set aside and the first discard where the
-    variant has them (a deal without them had begun with an empty stock and
-    no legal move)."""
-    aside = deal.exchange_card + (deal.indicator.card == "cut_aside") + deal.flip_first_discard
-    return 1 + aside
+        if dealt + 1 > size:  # and a card for the stock
+            expected = f"a deal that fits {size} cards for {seated} players"
+            report(path, expected, f"{dealt + 1} cards needed")
 
 
 def _check_contract(s: dict[str, Any], report: _Collector) -> None:
@@ -487,10 +478,9 @@ def _check_contract(s: dict[str, Any], report: _Collector) -> None:
             report(f"contract.deals[{i}]", "a contract of at least one set or run", "0 sets and 0 runs")
         bands = band_deals(s["deal"], s["deck"].by_players, s["players"], entry.hand_size)
         for _, seated, size, dealt in bands:
-            needed = dealt + _beside_the_hands(s["deal"])
-            if needed > size:
+            if dealt + 1 > size:  # and a card for the stock
                 expected = f"a deal that fits {size} cards for {seated} players"
-                report(f"contract.deals[{i}].hand_size", expected, f"{needed} cards needed")
+                report(f"contract.deals[{i}].hand_size", expected, f"{dealt + 1} cards needed")
 
 
 def _check_deals_rules(data: dict[str, Any], sections: dict[str, Any], report: _Collector) -> None:

@@ -64,12 +64,14 @@ def band_deals(
     """For each deck band and each joker count a table may choose: the key
     that sets the band's hand size, the most players of the band's tables
     (:func:`band_tables`), the cards of its deck and the cards the deal
-    hands out to them (the first player's extra included; not the first
-    discard). ``hand_size``: a contract deal's, in place of the band's or
-    the deal's."""
+    takes from it: the hands (the first player's extra included) and the
+    cards set aside (the first discard, the exchange card, an indicator
+    set aside); the rest is the stock. ``hand_size``: a contract deal's, in
+    place of the band's or the deal's."""
+    aside = deal.flip_first_discard + deal.exchange_card + (deal.indicator.card == "cut_aside")
     for i, band, seated in band_tables(bands, players):
         path = f"deck.by_players[{i}].hand_size" if band.hand_size else "deal.hand_size"
-        dealt = (hand_size or band.hand_size or deal.hand_size) * seated + deal.first_player_extra
+        dealt = (hand_size or band.hand_size or deal.hand_size) * seated + deal.first_player_extra + aside
         for jokers in (band.jokers, *band.joker_options):
             yield path, seated, band.decks * 52 + jokers, dealt
 
@@ -143,7 +145,7 @@ def _wall_problems(s: dict[str, Any]) -> list[tuple[str, str, str]]:
         return [("stock_exhausted.action", f"{expected} (the wall ends with a knock or a pass)", '"wall"')]
     deal, wall = s["deal"], exhausted.wall_size
     for path, seated, size, dealt in band_deals(deal, s["deck"].by_players, s["players"]):
-        stock = size - dealt - int(deal.flip_first_discard)
+        stock = size - dealt
         if stock <= wall:
             expected = f"a deal that leaves more than the wall's {wall} cards in the stock"
             return [(path, expected, f"a stock of {max(stock, 0)} for {seated} players")]
