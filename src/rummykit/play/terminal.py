@@ -159,6 +159,10 @@ class GameSettings:
         return self.bots[others.index(seat) % len(self.bots)]
 
 
+QUIT_WORDS = ("quit", "exit")
+"""What the player types to leave the game (asked to confirm first)."""
+
+
 class _GameLeft(Exception):
     """The player left (quit, the end of input, Ctrl-C): ``key`` says how."""
 
@@ -263,6 +267,11 @@ class _Session:
         """Did the player answer yes (anything else is no)?"""
         return self.ask(prompt).lower() in say("yes").split()
 
+    def confirm_quit(self) -> None:
+        """Ask whether the player leaves; _GameLeft if so."""
+        if self.agrees(say("quit_prompt")):
+            raise _GameLeft("quit")
+
     def apply(self, state: RoundState, move: Move | str) -> RoundState:
         """Play ``move`` and keep it in the round's record."""
         record, after = self.records[-1].advance(move, state)
@@ -306,9 +315,8 @@ def _player_turn(
             session.write_lines(_moves_lines(state, seat))
         elif word == "rules":
             session.write_lines(rules_lines(state.variant))
-        elif word in ("quit", "exit"):
-            if session.agrees(say("quit_prompt")):
-                raise _GameLeft("quit")
+        elif word in QUIT_WORDS:
+            session.confirm_quit()
         else:
             try:
                 state.apply(line, seat=seat)  # the engine judges the text as typed
@@ -488,9 +496,8 @@ def _decisions(session: _Session, match: Match) -> Match:
 def _player_decides(session: _Session, match: Match, seat: int) -> Match:
     while True:
         choice = session.ask(say("decide_prompt")).lower()
-        if choice in ("quit", "exit"):
-            if session.agrees(say("quit_prompt")):
-                raise _GameLeft("quit")
+        if choice in QUIT_WORDS:
+            session.confirm_quit()
             continue
         if choice not in DECISIONS:
             if choice:
