@@ -115,11 +115,10 @@ def _nothing_else_to_throw(rules: RuleSet, state: AtDeepTake, taken: tuple[Card,
     refusal of a take after which the hand holds no other face to throw, as
     a take of the top discard is refused (the chosen card's twin in hand
     left a turn with no legal move)."""
-    face = taken[0].face
-    if not rules.draw.taken_card_is_marked() or any(c.face is not face for c in state.hands[state.to_move]):
-        return None  # (what the hand holds besides the chosen card is enough: no hand is built)
-    hand = tuple(sorted((*state.hands[state.to_move], *taken), key=code_order))
-    return no_other_card_refusal(rules, cast("BeforeTake", state), hand, face)
+    if not rules.draw.taken_card_is_marked():
+        return None
+    hand = (*state.hands[state.to_move], *taken)  # unsorted: it matters only where every card is one face
+    return no_other_card_refusal(rules, cast("BeforeTake", state), hand, taken[0].face)
 
 
 def deep_take_checks(draw: DrawRule) -> MoveChecks:
